@@ -1,0 +1,153 @@
+import { Badge, Button, Card, Group, Stack, Text, Title, Typography } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminKeys, articleKeys, categoryBadgeColor, formatShortDate, type Article } from '@ai-mind/contracts';
+import { ApiError } from '@ai-mind/ui';
+import { QueryList } from '../../../lib/QueryList';
+import { confirmAction, serverError, showAlert } from '../../../lib/dialogs';
+import { MESSAGES } from '../../../lib/messages';
+import { approveBlog, clearProblematicBlogs, declineBlog, fetchAdminArticles, regenerateImages } from '../api/articles-api';
+import { BlogEditor } from './BlogEditor';
+
+/** Where published articles open for preview (the public site's origin; same origin by default). */
+const PUBLIC_SITE_URL = process.env.PUBLIC_SITE_URL ?? '';
+
+export function ArticleManagementTab() {
+  const queryClient = useQueryClient();
+  const articles = useQuery({ queryKey: adminKeys.articles(), queryFn: fetchAdminArticles });
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const refetchArticles = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.articles() }), queryClient.invalidateQueries({ queryKey: articleKeys.all })]);
+
+  const publish = useMutation({
+    mutationFn: (article: Article) => approveBlog(article.id),
+    onSuccess: async () => {
+      await refetchArticles();
+      showAlert(MESSAGES.publishSucceeded);
+    },
+    onError: (error) => {
+      // The alert points the editor to the console for the full error.
+      // eslint-disable-next-line no-console
+      console.error(error);
+      const status = error instanceof ApiError ? error.status : 'network error';
+      showAlert(MESSAGES.publishFailed(serverError(error, MESSAGES.approveBlogFallback(status))));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (article: Article) => declineBlog(article.id),
+    onSuccess: async () => {
+      await refetchArticles();
+      showAlert(MESSAGES.deleteSucceeded);
+    },
+    onError: () => showAlert(MESSAGES.deleteFailed),
+  });
+  const regenerate = useMutation({
+    mutationFn: regenerateImages,
+    onSuccess: async ({ updatedCount }) => {
+      await refetchArticles();
+      showAlert(MESSAGES.regenerateSucceeded(updatedCount));
+    },
+    onError: (error) => showAlert(MESSAGES.regenerateFailed(serverError(error, error.message))),
+  });
+  const clearProblematic = useMutation({
+    mutationFn: clearProblematicBlogs,
+    onSuccess: async (result) => {
+      await refetchArticles();
+      showAlert(result.message);
+    },
+    onError: (error) => showAlert(serverError(error, error.message)),
+  });
+
+  const editing = articles.data?.find((article) => article.id === editingId);
+  if (editing) return <BlogEditor key={editing.id} article={editing} onClose={() => setEditingId(null)} />;
+
+  const publishedCount = articles.data?.filter((article) => article.approved).length ?? 0;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Title order={3}>Articles</Title>
+          <Badge size="lg" color="green" variant="light">
+            {publishedCount} published
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
+            Regenerate All Images
+          </Button>
+          <Button variant="light" color="orange" loading={clearProblematic.isPending} onClick={() => clearProblematic.mutate()}>
+            Clear Problematic Blogs
+          </Button>
+        </Group>
+      </Group>
+      <QueryList query={articles} errorText={MESSAGES.fetchArticlesFailed} emptyText={MESSAGES.noArticles}>
+        {(items) =>
+          items.map((article) => (
+            <Card key={article.id} withBorder padding="md" data-testid="admin-article">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4}>
+                  <Text fw={600} data-testid="admin-article-title">
+                    {article.title}
+                  </Text>
+                  <Group gap="xs">
+                    <Badge color={categoryBadgeColor(article.category)} variant="light">
+                      {article.category}
+                    </Badge>
+                    <Badge color={article.approved ? 'green' : 'gray'}>{article.approved ? 'Published' : 'Draft'}</Badge>
+                    <Text size="xs" c="dimmed">
+                      {formatShortDate(article.createdAt)}
+                    </Text>
+                  </Group>
+                </Stack>
+                <Group gap="xs" justify="flex-end">
+                  {!article.approved && (
+                    <Button size="xs" color="green" loading={publish.isPending && publish.variables?.id === article.id} onClick={() => publish.mutate(article)}>
+                      Publish
+                    </Button>
+                  )}
+                  <Button size="xs" variant="light" onClick={() => setEditingId(article.id)}>
+                    Edit
+                  </Button>
+                  {article.approved ? (
+                    <Button size="xs" variant="default" component="a" href={`${PUBLIC_SITE_URL}/article/${article.slug}`} target="_blank" rel="noopener noreferrer">
+                      Preview
+                    </Button>
+                  ) : (
+                    <Button size="xs" variant="default" onClick={() => setPreviewId(previewId === article.id ? null : article.id)}>
+                      {previewId === article.id ? 'Hide Preview' : 'Preview'}
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={regenerate.isPending && regenerate.variables?.blogIds?.[0] === article.id}
+                    onClick={() => regenerate.mutate({ blogIds: [article.id] })}
+                  >
+                    Regenerate Image
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    title="Permanent deletion"
+                    loading={remove.isPending && remove.variables?.id === article.id}
+                    onClick={() => confirmAction(MESSAGES.deleteConfirm) && remove.mutate(article)}
+                  >
+                    Decline (delete permanently)
+                  </Button>
+                </Group>
+              </Group>
+              {previewId === article.id && !article.approved && (
+                <Typography mt="md" data-testid="draft-preview">
+                  {/* Stored content is sanitized on the server when saved. */}
+                  <div dangerouslySetInnerHTML={{ __html: article.content }} />
+                </Typography>
+              )}
+            </Card>
+          ))
+        }
+      </QueryList>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, articleKeys } from '@ai-mind/contracts';
+import { serverError, showAlert } from '../../../lib/dialogs';
+import { MESSAGES } from '../../../lib/messages';
+import { exhaustiveRecovery, forceRecovery, recreateFromSitemap } from '../api/dashboard-api';
+
+/** Data Recovery (quick and deep) and Emergency Article Recreation. */
+export function RecoveryPanel() {
+  const queryClient = useQueryClient();
+  const refetch = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.articles() }), queryClient.invalidateQueries({ queryKey: articleKeys.all })]);
+
+  const quick = useMutation({
+    mutationFn: forceRecovery,
+    onSuccess: async (result) => {
+      await refetch();
+      showAlert(`Quick recovery finished.${result.restoredCount !== undefined ? ` Restored ${result.restoredCount} articles.` : ''}${result.message ? ` ${result.message}` : ''}`);
+    },
+    onError: () => showAlert(MESSAGES.forceRecoveryFailed),
+  });
+  const deep = useMutation({
+    mutationFn: exhaustiveRecovery,
+    onSuccess: async (result) => {
+      await refetch();
+      showAlert(
+        `Deep recovery finished: ${result.articlesFound} articles found in ${result.backupsFound} backups. ` +
+          `Now ${result.finalStats.totalArticlesNow} articles, ${result.finalStats.publishedArticlesNow} published.`,
+      );
+    },
+    onError: (error) => showAlert(MESSAGES.exhaustiveRecoveryFailed(serverError(error, error.message))),
+  });
+  const recreate = useMutation({
+    mutationFn: recreateFromSitemap,
+    onSuccess: async (result) => {
+      await refetch();
+      showAlert(`Recreated ${result.recreatedArticles.length} articles. Now ${result.totalArticlesNow} articles, ${result.publishedArticlesNow} published.`);
+    },
+    onError: (error) => showAlert(MESSAGES.recreateFailed(serverError(error, error.message))),
+  });
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Card withBorder>
+        <Title order={4}>Data Recovery</Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Restore articles missing from the database from the latest backups and revisions.
+        </Text>
+        <Group>
+          <Button variant="light" loading={quick.isPending} onClick={() => quick.mutate()}>
+            Quick Recovery
+          </Button>
+          <Button variant="light" color="grape" loading={deep.isPending} onClick={() => deep.mutate()}>
+            Deep Recovery
+          </Button>
+        </Group>
+      </Card>
+      <Card withBorder>
+        <Title order={4}>Emergency Article Recreation</Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Recreate articles listed in the sitemap that no longer exist.
+        </Text>
+        <Button variant="light" color="orange" loading={recreate.isPending} onClick={() => recreate.mutate()}>
+          Recreate Articles
+        </Button>
+      </Card>
+    </SimpleGrid>
+  );
+}

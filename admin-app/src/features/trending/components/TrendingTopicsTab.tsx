@@ -1,0 +1,72 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, categoryBadgeColor, type TrendingTopic } from '@ai-mind/contracts';
+import { QueryList } from '../../../lib/QueryList';
+import { serverError, showAlert } from '../../../lib/dialogs';
+import { MESSAGES } from '../../../lib/messages';
+import { approveTopic, declineTopic, fetchTrendingTopics } from '../api/trending-api';
+
+export function TrendingTopicsTab() {
+  const queryClient = useQueryClient();
+  const topics = useQuery({ queryKey: adminKeys.trendingTopics(), queryFn: () => fetchTrendingTopics() });
+  const refresh = useMutation({
+    mutationFn: () => fetchTrendingTopics(true),
+    onSuccess: (fresh) => queryClient.setQueryData(adminKeys.trendingTopics(), fresh),
+    onError: (error) => showAlert(`${MESSAGES.fetchTrendingFailed}: ${error.message}`),
+  });
+  const settle = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.trendingTopics() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.approvedTopics() }),
+    ]);
+  const approve = useMutation({
+    mutationFn: (topic: TrendingTopic) => approveTopic({ topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category }),
+    onSuccess: settle,
+    onError: (error) => showAlert(serverError(error, MESSAGES.approveTopicFailed)),
+  });
+  const decline = useMutation({
+    mutationFn: (topic: TrendingTopic) => declineTopic({ topicId: topic.id, topic: topic.topic }),
+    onSuccess: settle,
+    onError: () => showAlert(MESSAGES.declineTopicFailed),
+  });
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button variant="light" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+          Refresh Topics
+        </Button>
+      </Group>
+      <QueryList query={topics} errorText={MESSAGES.fetchTrendingFailed} emptyText={MESSAGES.noTrendingTopics}>
+        {(items) =>
+          items.map((topic) => (
+            <Card key={topic.id} withBorder padding="md" data-testid="trending-topic">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={4}>
+                  <Text fw={600}>{topic.topic}</Text>
+                  <Group gap="xs">
+                    <Badge color={categoryBadgeColor(topic.category)} variant="light">
+                      {topic.category}
+                    </Badge>
+                    {topic.priority === 'high' && <Badge color="red">High priority</Badge>}
+                    <Text size="xs" c="dimmed">
+                      {topic.source} · {topic.mentions.toLocaleString()} mentions · {topic.trend}
+                    </Text>
+                  </Group>
+                </Stack>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === topic.id} onClick={() => approve.mutate(topic)}>
+                    Approve
+                  </Button>
+                  <Button size="xs" color="red" variant="light" loading={decline.isPending && decline.variables?.id === topic.id} onClick={() => decline.mutate(topic)}>
+                    Decline
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))
+        }
+      </QueryList>
+    </Stack>
+  );
+}

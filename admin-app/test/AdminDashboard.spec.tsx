@@ -1,0 +1,322 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import type { Article, ApprovedTopic, TrendingTopic } from '@ai-mind/contracts';
+import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
+import AdminApp from '../src/app/AdminApp';
+import { MESSAGES } from '../src/lib/messages';
+
+const SESSION = { 'GET /api/admin/check': () => ({ status: 200, body: { authenticated: true, username: 'editor', csrfToken: 'csrf-1' } }) };
+
+const article = (overrides: Partial<Article>): Article =>
+  articleFixture({ title: 'A published piece', slug: 'a-published-piece', content: '<p>Published body</p>', ...overrides });
+
+const draft = article({ id: 2, title: 'A draft piece', slug: 'a-draft-piece', content: '<h2>Draft heading</h2><p>Draft body</p>', approved: false, isApproved: false });
+
+describe('admin dashboard', () => {
+  let network: ReturnType<typeof stubFetch>;
+  let alerts: string[];
+  let confirms: string[];
+  let confirmAnswer: boolean;
+  const originalAlert = window.alert;
+  const originalConfirm = window.confirm;
+
+  beforeEach(() => {
+    // Toasts are one global queue showing one at a time: start each test with none pending.
+    act(() => notifications.clean());
+    alerts = [];
+    confirms = [];
+    confirmAnswer = true;
+    window.alert = (message?: unknown) => void alerts.push(String(message));
+    window.confirm = (message?: string) => {
+      confirms.push(String(message));
+      return confirmAnswer;
+    };
+  });
+  afterEach(() => {
+    network.restore();
+    window.alert = originalAlert;
+    window.confirm = originalConfirm;
+  });
+
+  async function openTab(name: string) {
+    fireEvent.click(await screen.findByRole('tab', { name }));
+  }
+
+  it('shows the header, the recovery boxes and the four tabs, and no analytics tab', async () => {
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
+    renderApp(<AdminApp />, '/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Contact Messages']);
+    expect(await screen.findByText(MESSAGES.noTrendingTopics)).toBeInTheDocument();
+  });
+
+  it('approves a trending topic with its id, text, source and category, sending the CSRF token', async () => {
+    const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
+      'POST /api/admin/approve-topic': () => ({ status: 200, body: { message: 'ok' } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/approve-topic')).toBe(true));
+    expect(network.calls.find((c) => c.path === '/api/admin/approve-topic')!.body).toEqual({ topicId: 7, topic: 'Grid upgrades stall', sourceUrl: 'https://example.com/x', category: 'Technology' });
+    expect(screen.getByText('1,200 mentions', { exact: false })).toBeInTheDocument();
+  });
+
+  it("tells the editor when declining a topic fails", async () => {
+    const topic: TrendingTopic = { id: 8, topic: 'Rates hold', source: 'FT', priority: 'normal', category: 'Economics', mentions: 5, trend: 'steady', sourceUrl: null };
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
+      'POST /api/admin/decline-topic': () => ({ status: 500, body: { error: 'Internal Server Error', message: 'x' } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(alerts).toEqual([MESSAGES.declineTopicFailed]));
+  });
+
+  it('shows workflow statuses with spaces, the blog when it arrived, the automation text when not', async () => {
+    const topics: ApprovedTopic[] = [
+      { id: 1, topic: 'With blog', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({}) },
+      { id: 2, topic: 'Waiting', category: 'Culture', status: 'sent_to_automation', approvedAt: '2024-01-05T09:00:00.000Z', blog: null },
+    ];
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Blog Workflow');
+    expect(await screen.findByText('blog received')).toBeInTheDocument();
+    expect(screen.getByText('sent to automation')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'A published piece' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.sentToAutomation)).toBeInTheDocument();
+  });
+
+  it('counts published articles, publishes a draft and says so', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }),
+      'POST /api/admin/approve-blog': () => ({ status: 200, body: { message: 'ok' } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    expect(await screen.findByText('1 published')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(alerts).toEqual([MESSAGES.publishSucceeded]));
+    expect(network.calls.find((c) => c.path === '/api/admin/approve-blog')!.body).toEqual({ blogId: 2 });
+  });
+
+  it('reports a failed publish with the server message and the console hint', async () => {
+    const consoleError = console.error;
+    console.error = () => undefined;
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      'POST /api/admin/approve-blog': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'blogId', message: 'Invalid blog ID: x' }] } }),
+    });
+    try {
+      renderApp(<AdminApp />, '/admin');
+      await openTab('Article Management');
+      fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(alerts).toEqual([MESSAGES.publishFailed('Invalid blog ID: x')]));
+      expect(alerts[0]).toContain('console');
+    } finally {
+      console.error = consoleError;
+    }
+  });
+
+  it('asks before deleting, and deletes only when confirmed', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      'POST /api/admin/decline-blog': () => ({ status: 200, body: { message: 'ok' } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    confirmAnswer = false;
+    fireEvent.click(await screen.findByRole('button', { name: /Decline/ }));
+    expect(confirms).toEqual([MESSAGES.deleteConfirm]);
+    expect(network.calls.some((c) => c.path === '/api/admin/decline-blog')).toBe(false);
+    confirmAnswer = true;
+    fireEvent.click(screen.getByRole('button', { name: /Decline/ }));
+    await waitFor(() => expect(alerts).toEqual([MESSAGES.deleteSucceeded]));
+  });
+
+  it("says 'Failed to delete article. Please try again.' when the deletion fails", async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      'POST /api/admin/decline-blog': () => ({ status: 500, body: {} }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: /Decline/ }));
+    await waitFor(() => expect(alerts).toEqual([MESSAGES.deleteFailed]));
+  });
+
+  it('previews a draft inline with a toggle and a published article in a new tab', async () => {
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }) });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    const [published, unpublished] = await screen.findAllByTestId('admin-article');
+    expect(within(published!).getByRole('link', { name: 'Preview' })).toHaveAttribute('target', '_blank');
+    fireEvent.click(within(unpublished!).getByRole('button', { name: 'Preview' }));
+    expect(within(unpublished!).getByRole('heading', { name: 'Draft heading' })).toBeInTheDocument();
+    fireEvent.click(within(unpublished!).getByRole('button', { name: 'Hide Preview' }));
+    expect(within(unpublished!).queryByTestId('draft-preview')).toBeNull();
+  });
+
+  it('reports image regeneration counts and failures', async () => {
+    let fail = false;
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
+      'POST /api/admin/regenerate-images': () => (fail ? { status: 503, body: { error: 'Service Unavailable', message: 'queue down' } } : { status: 200, body: { updatedCount: 3 } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate All Images' }));
+    await waitFor(() => expect(alerts).toEqual([MESSAGES.regenerateSucceeded(3)]));
+    expect(network.calls.find((c) => c.path === '/api/admin/regenerate-images')!.body).toEqual({ regenerateAll: true });
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate Image' }));
+    await waitFor(() => expect(alerts.at(-1)).toBe('Failed to regenerate images: queue down'));
+  });
+
+  it('edits one blog: Save is disabled until title and content are filled, and saves title, content and meta description', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [article({ metaDescription: 'Old description' })] }),
+      'PUT /api/admin/blogs/1': () => ({ status: 200, body: { message: 'ok', seoSchema: {}, sitemapUpdated: true } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const meta = screen.getByRole('textbox', { name: 'Meta description' });
+    expect(meta).toHaveAttribute('maxLength', '160');
+    fireEvent.change(title, { target: { value: '   ' } });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByText(MESSAGES.saveIncomplete)).toBeInTheDocument();
+    fireEvent.change(title, { target: { value: 'A sharper title' } });
+    fireEvent.change(meta, { target: { value: 'New description' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(network.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(network.calls.find((c) => c.method === 'PUT')!.body).toEqual({ title: 'A sharper title', content: '<p>Published body</p>', metaDescription: 'New description' });
+    await waitFor(() => expect(screen.queryByTestId('blog-editor')).toBeNull());
+  });
+
+  it('saves with Ctrl+S and reports a failed save in the editor', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
+      'PUT /api/admin/blogs/1': () => ({ status: 500, body: {} }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('blog-editor');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(alerts).toEqual([MESSAGES.saveContentFailed]));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(alerts.at(-1)).toBe(MESSAGES.saveBlogFailed));
+    expect(screen.getByTestId('blog-editor')).toBeInTheDocument();
+  });
+
+  it('Cancel discards the edit', async () => {
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }) });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), { target: { value: 'Never saved' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('A published piece')).toBeInTheDocument();
+    expect(network.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('lists contact messages, or says there are none, or that they failed to load', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/contact-submissions': () => ({ status: 200, body: [{ id: 1, name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Nice site', submittedAt: '2024-01-05T09:00:00.000Z' }] }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Contact Messages');
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+    expect(screen.getByText('Nice site')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Trending Topics', 'GET /api/trending-topics', MESSAGES.fetchTrendingFailed],
+    ['Blog Workflow', 'GET /api/admin/approved-topics', MESSAGES.fetchApprovedFailed],
+    ['Article Management', 'GET /api/admin/articles', MESSAGES.fetchArticlesFailed],
+    ['Contact Messages', 'GET /api/admin/contact-submissions', MESSAGES.fetchContactFailed],
+  ])('%s shows its failure text', async (tab, route, text) => {
+    network = stubFetch({ ...SESSION, [route]: () => ({ status: 500, body: { error: 'Internal Server Error', message: 'boom' } }) });
+    renderApp(<AdminApp />, '/admin');
+    await openTab(tab);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Blog Workflow', 'GET /api/admin/approved-topics', MESSAGES.noApprovedTopics],
+    ['Article Management', 'GET /api/admin/articles', MESSAGES.noArticles],
+    ['Contact Messages', 'GET /api/admin/contact-submissions', MESSAGES.noContactMessages],
+  ])('%s shows its empty state', async (tab, route, text) => {
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), [route]: () => ({ status: 200, body: [] }) });
+    renderApp(<AdminApp />, '/admin');
+    await openTab(tab);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('clears problematic blogs and says how many went', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
+      'POST /api/admin/clear-problematic-blogs': () => ({ status: 200, body: { message: 'Removed 2 problematic drafts.', removedCount: 2, removed: [] } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear Problematic Blogs' }));
+    await waitFor(() => expect(alerts).toEqual(['Removed 2 problematic drafts.']));
+  });
+
+  it('Refresh Data asks the server and shows its answer', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'POST /api/admin/refresh-data': () => ({ status: 200, body: { message: 'Caches cleared: 16 of 19 articles are published.' } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh Data' }));
+    expect(await screen.findByText('Caches cleared: 16 of 19 articles are published.')).toBeInTheDocument();
+    expect(network.calls.find((c) => c.path === '/api/admin/refresh-data')?.method).toBe('POST');
+  });
+
+  it('summarises recovery results and reports recovery failures', async () => {
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'POST /api/admin/exhaustive-recovery': () => ({ status: 200, body: { articlesFound: 20, backupsFound: 3, finalStats: { totalArticlesNow: 19, publishedArticlesNow: 16 } } }),
+      'POST /api/admin/force-recovery': () => ({ status: 500, body: {} }),
+      'POST /api/admin/recreate-from-sitemap': () => ({ status: 502, body: { error: 'Bad Gateway', message: 'sitemap unreachable' } }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deep Recovery' }));
+    await waitFor(() => expect(alerts).toEqual(['Deep recovery finished: 20 articles found in 3 backups. Now 19 articles, 16 published.']));
+    fireEvent.click(screen.getByRole('button', { name: 'Quick Recovery' }));
+    await waitFor(() => expect(alerts.at(-1)).toBe(MESSAGES.forceRecoveryFailed));
+    fireEvent.click(screen.getByRole('button', { name: 'Recreate Articles' }));
+    await waitFor(() => expect(alerts.at(-1)).toBe('Article recreation failed: sitemap unreachable'));
+    expect(network.calls.find((c) => c.path === '/api/admin/recreate-from-sitemap')!.body).toEqual({});
+  });
+});

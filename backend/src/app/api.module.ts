@@ -1,0 +1,46 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config.js';
+import { AdminModule } from '../modules/admin/admin.module.js';
+import { AiModule } from '../modules/ai/ai.module.js';
+import { AnalyticsModule } from '../modules/analytics/analytics.module.js';
+import { ArticlesModule } from '../modules/articles/articles.module.js';
+import { ChatModule } from '../modules/chat/chat.module.js';
+import { CommentsModule } from '../modules/comments/comments.module.js';
+import { InteractionsModule } from '../modules/interactions/interactions.module.js';
+import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
+import { AuthModule } from '../modules/auth/auth.module.js';
+import { ContactModule } from '../modules/contact/contact.module.js';
+import { HealthModule } from '../modules/health/health.module.js';
+import { RecoveryModule } from '../modules/recovery/recovery.module.js';
+import { SeoModule } from '../modules/seo/seo.module.js';
+import { TrendingModule } from '../modules/trending/trending.module.js';
+import { WorkflowModule } from '../modules/workflow/workflow.module.js';
+import { CoreModule } from './core.module.js';
+
+/** The HTTP API process: feature modules without any job processors. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        CoreModule.forRoot(config, 'api'),
+        AdminModule,
+        AiModule,
+        AnalyticsModule,
+        ArticlesModule,
+        AuthModule,
+        ChatModule,
+        CommentsModule,
+        ContactModule,
+        HealthModule,
+        InteractionsModule,
+        NewsletterModule,
+        RecoveryModule,
+        SeoModule,
+        TrendingModule,
+        WorkflowModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import fastifyCookie from '@fastify/cookie';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppConfig } from '../config/app-config.js';
+import { HttpExceptionFilter } from '../common/http-exception.filter.js';
+import { registerEtags } from '../common/http-cache.js';
+import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
+import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
+import { SeoService } from '../modules/seo/seo.service.js';
+import { registerWebAssets } from '../modules/web/web-assets.js';
+import { ApiModule } from './api.module.js';
+import { recordRoutes } from './route-registry.js';
+
+/** JSON bodies above this size are refused with 413 before any handler runs. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** The caller's x-request-id when it is sane (a proxy's trace id), else a new one. */
+function requestId(req: { headers: IncomingHttpHeaders }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Builds the API application (routes under /api, plus the built frontends when configured). */
+export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ApiModule.forRoot(config),
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.env === 'production', genReqId: requestId }),
+    { bufferLogs: true },
+  );
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  // The sitemap, the feed and robots.txt live at the site root, where crawlers look for them.
+  app.setGlobalPrefix('api', { exclude: SEO_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
+  app.useGlobalFilters(new HttpExceptionFilter());
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerEtags(app.getHttpAdapter().getInstance());
+  recordRoutes(fastify);
+  await app.register(fastifyCookie);
+  // Only the admin app's own origins may call with credentials from another origin.
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['content-type', 'x-csrf-token', 'x-request-id'],
+      maxAge: 600,
+    });
+  }
+  if (config.web.enabled) {
+    await registerWebAssets(app.getHttpAdapter().getInstance(), config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService)));
+  }
+  await app.init();
+  return app;
+}

@@ -1,0 +1,19 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import type { AppConfig } from '../config/app-config.js';
+import { AiJobsModule } from '../modules/ai/ai.jobs.module.js';
+import { HealthJobsModule } from '../modules/health/health.jobs.module.js';
+import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js';
+import { WorkflowJobsModule } from '../modules/workflow/workflow.jobs.module.js';
+import { CoreModule } from './core.module.js';
+
+/** The worker process: no HTTP, only the BullMQ processors of each feature's *.jobs.module. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AiJobsModule, HealthJobsModule, RecoveryJobsModule, WorkflowJobsModule],
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from './app-config.js';
+
+const valid = {
+  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/ai_mind',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+};
+
+describe('loadConfig', () => {
+  it('fills defaults into a typed object', () => {
+    const config = loadConfig(valid);
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe('development');
+    expect(config.web.enabled).toBe(true);
+    expect(config.databaseUrl).toBe(valid.DATABASE_URL);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ ...valid, PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...valid, PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('names a missing required variable', () => {
+    expect(() => loadConfig({ REDIS_URL: valid.REDIS_URL })).toThrow(/DATABASE_URL: .*\(not set\)/);
+  });
+
+  it('refuses a database URL of another kind', () => {
+    expect(() => loadConfig({ ...valid, DATABASE_URL: 'mysql://root@localhost/db' })).toThrow(/DATABASE_URL: must be a postgres/);
+  });
+});
+
+describe('loadConfig: sessions and origins', () => {
+  it('makes cookies Secure in production only, unless told', () => {
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).session.cookieSecure).toBe(true);
+    expect(loadConfig(valid).session.cookieSecure).toBe(false);
+    expect(loadConfig({ ...valid, COOKIE_SECURE: 'true' }).session.cookieSecure).toBe(true);
+  });
+
+  it('parses the admin-app origins and refuses garbage', () => {
+    expect(loadConfig({ ...valid, CORS_ORIGINS: 'https://admin.example.com/, http://localhost:3102' }).corsOrigins).toEqual([
+      'https://admin.example.com',
+      'http://localhost:3102',
+    ]);
+    expect(() => loadConfig({ ...valid, CORS_ORIGINS: 'not an origin' })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('refuses a short admin password in production', () => {
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ ...valid, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' }).initialAdmin).toEqual({ username: 'admin', password: 'admin' });
+  });
+});

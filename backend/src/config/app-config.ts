@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { EnvSchema } from './env.schema.js';
+
+/** The monorepo root, found from this file's place in backend/src or backend/dist. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  databaseUrl: string;
+  databasePoolMax: number;
+  redisUrl: string;
+  web: { enabled: boolean; distRoot: string };
+  mediaDir: string;
+  jobWaitTimeoutMs: number;
+  workerConcurrency: number;
+  session: { idleSeconds: number; maxSeconds: number; cookieSecure: boolean; cookieSameSite: 'strict' | 'lax' | 'none' };
+  corsOrigins: string[];
+  loginMaxFailures: number;
+  /** No baseUrl: the offline persona engine. */
+  ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxOutputTokens: number };
+  /** The first admin, created at seed time when set. */
+  initialAdmin?: { username: string; password: string };
+}
+
+export class ConfigError extends Error {}
+
+/** No short admin passwords in production, however the admin is created. */
+export const PRODUCTION_PASSWORD_MIN_LENGTH = 12;
+
+/** Validates the environment once; a bad value names the variable and what is wrong with it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const value = source[name];
+      return `  ${name}: ${issue.message}${value === undefined ? ' (not set)' : ''}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < PRODUCTION_PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: must be at least ${PRODUCTION_PASSWORD_MIN_LENGTH} characters in production`);
+  }
+  if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
+    throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    redisUrl: env.REDIS_URL,
+    web: { enabled: env.SERVE_WEB, distRoot: path.resolve(env.WEB_DIST_ROOT ?? REPO_ROOT) },
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(REPO_ROOT, '.data/media')),
+    jobWaitTimeoutMs: env.JOB_WAIT_TIMEOUT_MS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    session: {
+      idleSeconds: env.SESSION_IDLE_MINUTES * 60,
+      maxSeconds: env.SESSION_MAX_HOURS * 3600,
+      cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+      cookieSameSite: env.COOKIE_SAMESITE,
+    },
+    corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS, maxOutputTokens: env.AI_MAX_TOKENS },
+    initialAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+  };
+}
+
+/** Loads the config or ends the process with the validation message (used by every entry point). */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { AdminUser } from '../modules/auth/admin-user.entity.js';
+import { AuditLog } from '../modules/admin/audit-log.entity.js';
+import { Article } from '../modules/articles/article.entity.js';
+import { DeletedArticle } from '../modules/articles/deleted-article.entity.js';
+import { PageView } from '../modules/analytics/page-view.entity.js';
+import { Comment } from '../modules/comments/comment.entity.js';
+import { ContactSubmission } from '../modules/contact/contact-submission.entity.js';
+import { Interaction } from '../modules/interactions/interaction.entity.js';
+import { NewsletterSubscriber } from '../modules/newsletter/newsletter-subscriber.entity.js';
+import { ArticleBackup } from '../modules/recovery/article-backup.entity.js';
+import { TrendingTopic } from '../modules/trending/trending-topic.entity.js';
+import { ApprovedTopic } from '../modules/workflow/approved-topic.entity.js';
+import { SeedRun } from './seed-run.entity.js';
+
+/** Every entity, listed explicitly: no folder scanning, so the built and the test runs see the same set. */
+export const ENTITIES = [
+  Article, ArticleBackup, TrendingTopic, SeedRun, AdminUser, AuditLog, DeletedArticle, ContactSubmission,
+  Interaction, Comment, NewsletterSubscriber, PageView, ApprovedTopic,
+];

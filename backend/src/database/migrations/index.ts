@@ -1,0 +1,14 @@
+import { Migration20261121052511_initial } from './Migration20261121052511_initial.js';
+import { Migration20261122090000_article_search } from './Migration20261122090000_article_search.js';
+import { Migration20261122100000_admin } from './Migration20261122100000_admin.js';
+import { Migration20261122110000_engagement } from './Migration20261122110000_engagement.js';
+import { Migration20261122120000_workflow } from './Migration20261122120000_workflow.js';
+
+/** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
+export const MIGRATIONS = [
+  { name: 'Migration20261121052511_initial', class: Migration20261121052511_initial },
+  { name: 'Migration20261122090000_article_search', class: Migration20261122090000_article_search },
+  { name: 'Migration20261122100000_admin', class: Migration20261122100000_admin },
+  { name: 'Migration20261122110000_engagement', class: Migration20261122110000_engagement },
+  { name: 'Migration20261122120000_workflow', class: Migration20261122120000_workflow },
+];

@@ -1,0 +1,9 @@
+import 'reflect-metadata';
+import { loadConfigOrExit } from './config/app-config.js';
+import { createApiApp } from './app/create-api-app.js';
+import { closeOnSignals } from './app/shutdown.js';
+
+const config = loadConfigOrExit();
+const app = await createApiApp(config);
+closeOnSignals(app);
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,77 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfigOrExit, PRODUCTION_PASSWORD_MIN_LENGTH, type AppConfig } from './config/app-config.js';
+import { createOrmConfig, MIGRATIONS_SOURCE_DIR } from './database/mikro-orm.config.js';
+import { runDemoSeed } from './database/seeders/demo.seeder.js';
+import { AdminUsersService } from './modules/auth/admin-users.service.js';
+
+const USAGE = `Usage: node dist/main.cli.js <command>
+
+Commands:
+  migrate                    apply pending migrations
+  migration:create [name]    write a migration for the difference between entities and database
+  seed                       add the demo content (once per database) and, when ADMIN_USERNAME and
+                             ADMIN_PASSWORD are set, that admin unless it exists
+  create-admin <username>    create an admin, or set a new password for it; the password comes
+                             from ADMIN_PASSWORD or, when unset, from the first line of standard input
+`;
+
+async function readPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  process.stderr.write('Password: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    if (Buffer.concat(chunks).includes(10)) break;
+  }
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0]!;
+}
+
+const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig) => Promise<string>> = {
+  async migrate(orm) {
+    const applied = await orm.migrator.up();
+    return applied.length ? `Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}` : 'Database is up to date.';
+  },
+  async 'migration:create'(orm, [name]) {
+    const result = await orm.migrator.create(MIGRATIONS_SOURCE_DIR, false, false, name);
+    return result.fileName ? `Wrote ${result.fileName}; add it to database/migrations/index.ts.` : 'No changes to migrate.';
+  },
+  async seed(orm, _args, config) {
+    const result = await runDemoSeed(orm.em.fork(), config.mediaDir);
+    const lines = [result.seeded ? `Seeded ${result.articles} articles and ${result.topics} trending topics.` : 'Demo content already present.'];
+    if (config.initialAdmin) {
+      const { created } = await new AdminUsersService(orm.em).ensure(config.initialAdmin.username, config.initialAdmin.password);
+      lines.push(created ? `Created admin '${config.initialAdmin.username}'.` : `Admin '${config.initialAdmin.username}' already exists.`);
+    }
+    return lines.join('\n');
+  },
+  async 'create-admin'(orm, [username], config) {
+    if (!username?.trim()) throw new Error('Usage: create-admin <username>');
+    const password = await readPassword();
+    const minLength = config.env === 'production' ? PRODUCTION_PASSWORD_MIN_LENGTH : 1;
+    if (password.length < minLength) throw new Error(`The password must be at least ${minLength} characters.`);
+    const { created } = await new AdminUsersService(orm.em).upsert(username.trim(), password);
+    return created ? `Created admin '${username.trim()}'.` : `Set a new password for admin '${username.trim()}'.`;
+  },
+};
+
+async function main() {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    process.stderr.write(USAGE);
+    process.exit(name ? 64 : 0);
+  }
+  const config = loadConfigOrExit();
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: config.databaseUrl, poolMax: 2 }));
+  try {
+    process.stdout.write(`${await command(orm, args, config)}\n`);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  articleMeta,
+  BlogIdParamsSchema,
+  BlogIdRequestSchema,
+  UpdateBlogRequestSchema,
+  type Article,
+  type BlogIdRequest,
+  type MessageResponse,
+  type UpdateBlogRequest,
+  type UpdateBlogResponse,
+} from '@ai-mind/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { toArticleDto } from '../articles/article.mapper.js';
+import { AiCommentaryService } from '../ai/ai-commentary.service.js';
+import { ArticlesAdminService } from '../articles/articles-admin.service.js';
+
+/** The origin the editor is using, for absolute URLs in the structured data it gets back. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+@Controller('admin')
+export class AdminArticlesController {
+  constructor(
+    private readonly articles: ArticlesAdminService,
+    private readonly commentary: AiCommentaryService,
+  ) {}
+
+  @Get('articles')
+  async list(): Promise<Article[]> {
+    return (await this.articles.listAll()).map(toArticleDto);
+  }
+
+  @Post('approve-blog')
+  @HttpCode(200)
+  async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest): Promise<MessageResponse> {
+    const article = await this.articles.publish(body.blogId);
+    // A published article always gets its AI commentary block; the worker writes a missing one.
+    if (!article.aiCommentary?.trim()) await this.commentary.request(article.id);
+    return { message: `Blog "${article.title}" is published.` };
+  }
+
+  @Post('decline-blog')
+  @HttpCode(200)
+  async decline(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+    await this.articles.delete(body.blogId, request.adminSession!.username);
+    return { message: 'Article deleted permanently.' };
+  }
+
+  /** Refresh Data: drops every cached public page and feed, and reports what the database holds. */
+  @Post('refresh-data')
+  @HttpCode(200)
+  async refreshData(): Promise<MessageResponse & { totalArticles: number; publishedArticles: number }> {
+    const counts = await this.articles.refreshCaches();
+    return { message: `Caches cleared: ${counts.publishedArticles} of ${counts.totalArticles} articles are published.`, ...counts };
+  }
+
+  @Post('clear-problematic-blogs')
+  @HttpCode(200)
+  async clearProblematic(@Req() request: FastifyRequest): Promise<MessageResponse & { removedCount: number; removed: { id: number; title: string; reason: string }[] }> {
+    const removed = await this.articles.clearProblematicDrafts(request.adminSession!.username);
+    return { message: `Removed ${removed.length} problematic draft${removed.length === 1 ? '' : 's'}.`, removedCount: removed.length, removed };
+  }
+
+  @Put('blogs/:id')
+  async update(
+    @Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number },
+    @Body(new ZodValidationPipe(UpdateBlogRequestSchema)) body: UpdateBlogRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<UpdateBlogResponse> {
+    const article = toArticleDto(await this.articles.update(params.id, body));
+    return {
+      message: 'Blog updated successfully.',
+      seoSchema: articleMeta(article, originOf(request)).jsonLd[0]!,
+      // The sitemap is built from the database on each request, so it already lists the new version.
+      sitemapUpdated: true,
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** One row per admin call that changed something (or tried to), with who, what and the outcome. */
+export const AuditLogSchema = defineEntity({
+  name: 'AuditLog',
+  tableName: 'audit_log',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    actor: p.string().length(100).nullable(),
+    action: p.string().length(200),
+    targetId: p.string().length(100).nullable(),
+    status: p.integer(),
+    ip: p.string().length(64).nullable(),
+    requestId: p.string().length(100).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()).index(),
+  },
+});
+
+export class AuditLog extends AuditLogSchema.class {}
+AuditLogSchema.setClass(AuditLog);

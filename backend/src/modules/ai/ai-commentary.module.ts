@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ArticlesModule } from '../articles/articles.module.js';
+import { AiCommentaryService } from './ai-commentary.service.js';
+
+@Module({ imports: [ArticlesModule], providers: [AiCommentaryService], exports: [AiCommentaryService] })
+export class AiCommentaryModule {}

@@ -1,0 +1,70 @@
+import type { ArticleSummary } from '@ai-mind/contracts';
+
+/**
+ * Enough of the body for a 200-character excerpt: the text of any sane article starts well within
+ * this many characters of HTML, and the full body (often tens of kilobytes) never leaves PostgreSQL.
+ */
+const CONTENT_HEAD_CHARS = 4000;
+
+/** The columns of a list item, for raw SQL over `article a`. */
+export const SUMMARY_COLUMNS = [
+  'a.id',
+  'a.title',
+  'a.slug',
+  'a.category',
+  'a.image_url',
+  'a.source_url',
+  'a.ai_commentary',
+  'a.likes',
+  'a.shares',
+  'a.comments',
+  'a.approved',
+  'a.meta_title',
+  'a.meta_description',
+  'a.created_at',
+  'a.updated_at',
+  `left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`,
+].join(', ');
+
+export interface SummaryRow {
+  id: number;
+  title: string;
+  slug: string;
+  category: string;
+  image_url: string | null;
+  source_url: string | null;
+  ai_commentary: string | null;
+  likes: number;
+  shares: number;
+  comments: number;
+  approved: boolean;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Date;
+  updated_at: Date;
+  content_head: string;
+  created_at_key?: string;
+}
+
+/** A list item; an unterminated tag cut at the end of the head is dropped before the excerpt is made. */
+export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) => string): ArticleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category: row.category,
+    imageUrl: row.image_url,
+    sourceUrl: row.source_url,
+    aiCommentary: row.ai_commentary,
+    likes: row.likes,
+    shares: row.shares,
+    comments: row.comments,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    approved: row.approved,
+    isApproved: row.approved,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    excerpt: makeExcerpt(row.content_head.replace(/<[^>]*$/, '')),
+  };
+}

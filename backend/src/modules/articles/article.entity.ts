@@ -1,0 +1,56 @@
+import { defineEntity, p, type Opt } from '@mikro-orm/core';
+
+export const ArticleSchema = defineEntity({
+  name: 'Article',
+  tableName: 'article',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    title: p.string().length(300),
+    slug: p.string().length(200).unique(),
+    content: p.text(),
+    category: p.string().length(100),
+    /** Comparable category form (see categorySlug in contracts), kept by PostgreSQL itself. */
+    categorySlug: p
+      .string()
+      .$type<Opt<string>>()
+      .length(100)
+      .generated(`(lower(regexp_replace(trim(category), '[\\s-]+', '-', 'g'))) stored`),
+    imageUrl: p.text().nullable(),
+    sourceUrl: p.text().nullable(),
+    aiCommentary: p.text().nullable(),
+    likes: p.integer().default(0),
+    shares: p.integer().default(0),
+    comments: p.integer().default(0),
+    approved: p.boolean().default(false),
+    metaTitle: p.string().length(300).nullable(),
+    metaDescription: p.string().length(320).nullable(),
+    /** Weighted full-text document (title, commentary, body), kept by PostgreSQL; only search reads it. */
+    searchVector: p
+      .string()
+      .$type<Opt<string>>()
+      .columnType('tsvector')
+      .generated(
+        `(setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(ai_commentary, '')), 'B') || setweight(to_tsvector('english'::regconfig, content), 'C')) stored`,
+      )
+      .lazy()
+      .hidden(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  // The paged lists walk these newest first, with the id as tie-breaker (see the article_search migration).
+  indexes: [
+    {
+      name: 'article_approved_created_at_id_index',
+      expression: 'create index "article_approved_created_at_id_index" on "article" ("approved", "created_at" desc, "id" desc)',
+    },
+    {
+      name: 'article_category_slug_approved_created_at_id_index',
+      expression:
+        'create index "article_category_slug_approved_created_at_id_index" on "article" ("category_slug", "approved", "created_at" desc, "id" desc)',
+    },
+    { name: 'article_search_vector_index', expression: 'create index "article_search_vector_index" on "article" using gin ("search_vector")' },
+  ],
+});
+
+export class Article extends ArticleSchema.class {}
+ArticleSchema.setClass(Article);

@@ -1,0 +1,40 @@
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  ArticleListQuerySchema,
+  ArticleSlugParamsSchema,
+  NEXT_CURSOR_HEADER,
+  type Article,
+  type ArticleListQuery,
+  type ArticleSummary,
+} from '@ai-mind/contracts';
+import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { toArticleDto } from './article.mapper.js';
+import { ArticlesService } from './articles.service.js';
+
+@Controller('articles')
+export class ArticlesController {
+  constructor(private readonly articles: ArticlesService) {}
+
+  /** A plain array, as the spec's clients read it; the next page is announced in headers. */
+  @Get()
+  @Header('cache-control', PUBLIC_CACHE_CONTROL)
+  async list(
+    @Query(new ZodValidationPipe(ArticleListQuerySchema)) query: ArticleListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ArticleSummary[]> {
+    const page = await this.articles.listPublished(query);
+    if (page.nextCursor) {
+      const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
+      void reply.header(NEXT_CURSOR_HEADER, page.nextCursor).header('link', `</api/articles?${next}>; rel="next"`);
+    }
+    return page.items;
+  }
+
+  @Get('slug/:slug')
+  @Header('cache-control', PUBLIC_CACHE_CONTROL)
+  async bySlug(@Param(new ZodValidationPipe(ArticleSlugParamsSchema)) params: { slug: string }): Promise<Article> {
+    return toArticleDto(await this.articles.findPublishedBySlug(params.slug));
+  }
+}

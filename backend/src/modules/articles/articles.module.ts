@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SearchModule } from '../search/search.module.js';
+import { ArticlesAdminService } from './articles-admin.service.js';
+import { ArticlesCacheService } from './articles-cache.service.js';
+import { ArticlesController } from './articles.controller.js';
+import { ArticlesService } from './articles.service.js';
+
+@Module({
+  imports: [SearchModule],
+  controllers: [ArticlesController],
+  providers: [ArticlesService, ArticlesCacheService, ArticlesAdminService],
+  exports: [ArticlesService, ArticlesCacheService, ArticlesAdminService],
+})
+export class ArticlesModule {}

@@ -1,0 +1,115 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
+import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { SearchService } from '../search/search.service.js';
+import { Article } from './article.entity.js';
+import { ArticlesCacheService } from './articles-cache.service.js';
+import { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
+import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
+
+/** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */
+const LIST_CACHE_TTL_SECONDS = 60;
+
+export interface ArticlePage {
+  items: ArticleSummary[];
+  /** The cursor of the next page, or null on the last page. */
+  nextCursor: string | null;
+}
+
+type Counters = Pick<ArticleSummary, 'id' | 'likes' | 'shares' | 'comments'>;
+
+@Injectable()
+export class ArticlesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache: ArticlesCacheService,
+    private readonly search: SearchService,
+  ) {}
+
+  /**
+   * One page of published articles, newest first (or best match first with `search`), optionally of
+   * one category matched in its comparable form. Pages are cached; counters are always read fresh,
+   * so a like shows up on the next fetch without invalidating everyone's cache.
+   */
+  async listPublished(query: ArticleListQuery): Promise<ArticlePage> {
+    const limit = query.limit ?? ARTICLE_PAGE_SIZE;
+    const cursor = query.cursor === undefined ? null : this.cursorOf(query.cursor);
+    const category = query.category === undefined ? null : categorySlug(query.category);
+    const key = `list:${JSON.stringify([category, query.search ?? null, query.cursor ?? null, limit])}`;
+    const page = await this.cache.remember(
+      key,
+      () => (query.search === undefined ? this.newestPage(category, cursor, limit) : this.searchPage(query.search, category, cursor, limit)),
+      LIST_CACHE_TTL_SECONDS,
+    );
+    return { ...page, items: await this.withFreshCounters(page.items) };
+  }
+
+  /** A published article by slug; drafts are not public. */
+  async findPublishedBySlug(slug: string): Promise<Article> {
+    const article = await this.em.findOne(Article, { slug, approved: true });
+    if (!article) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
+    return article;
+  }
+
+  /** Like findPublishedBySlug, but null instead of a 404 (for page rendering). */
+  findPublishedBySlugOrNull(slug: string): Promise<Article | null> {
+    // A fork: page rendering runs outside Nest's request context.
+    return this.em.fork().findOne(Article, { slug, approved: true });
+  }
+
+  private cursorOf(raw: string): ListCursor {
+    const cursor = decodeCursor(raw);
+    if (!cursor) throw new ValidationFailedException([{ path: 'cursor', message: 'is not a valid cursor' }]);
+    return cursor;
+  }
+
+  /** Keyset paging over (created_at, id): every page costs the same however deep the reader goes. */
+  private async newestPage(category: string | null, cursor: ListCursor | null, limit: number): Promise<ArticlePage> {
+    if (cursor && cursor.kind !== 'keyset') throw new ValidationFailedException([{ path: 'cursor', message: 'belongs to a search' }]);
+    const params: unknown[] = [];
+    let where = 'a.approved = true';
+    if (category !== null) {
+      where += ' and a.category_slug = ?';
+      params.push(category);
+    }
+    if (cursor) {
+      where += ' and (a.created_at, a.id) < (?::timestamptz, ?)';
+      params.push(cursor.createdAt, cursor.id);
+    }
+    const rows = await this.em.execute<SummaryRow[]>(
+      `select ${SUMMARY_COLUMNS}, a.created_at::text as created_at_key from article a where ${where} order by a.created_at desc, a.id desc limit ?`,
+      [...params, limit + 1],
+    );
+    const hasMore = rows.length > limit;
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      items: items.map((row) => toArticleSummary(row, excerpt)),
+      nextCursor: hasMore && last ? encodeCursor({ kind: 'keyset', createdAt: last.created_at_key!, id: last.id }) : null,
+    };
+  }
+
+  /** Ranked pages can only be walked by position; search result sets are small enough for that. */
+  private async searchPage(term: string, category: string | null, cursor: ListCursor | null, limit: number): Promise<ArticlePage> {
+    if (cursor && cursor.kind !== 'offset') throw new ValidationFailedException([{ path: 'cursor', message: 'does not belong to a search' }]);
+    const offset = cursor?.offset ?? 0;
+    const rows = await this.search.searchPublished(term, { category, offset, limit: limit + 1 });
+    const hasMore = rows.length > limit;
+    return {
+      items: rows.slice(0, limit).map((row) => toArticleSummary(row, excerpt)),
+      nextCursor: hasMore ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null,
+    };
+  }
+
+  private async withFreshCounters(items: ArticleSummary[]): Promise<ArticleSummary[]> {
+    if (items.length === 0) return items;
+    const ids = items.map((item) => item.id);
+    const rows = await this.em.execute<Counters[]>(`select id, likes, shares, comments from article where id in (${ids.map(() => '?').join(', ')})`, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return items.map((item) => {
+      const fresh = byId.get(item.id);
+      return fresh ? { ...item, likes: fresh.likes, shares: fresh.shares, comments: fresh.comments } : item;
+    });
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Opaque list cursors: base64url JSON. Keyset cursors name the last row's (created_at, id); search
+ * cursors a position in the ranked result. Anything that does not decode to one of these is refused.
+ */
+export type ListCursor = { kind: 'keyset'; createdAt: string; id: number } | { kind: 'offset'; offset: number };
+
+/** Deeper than this a reader is scraping, not searching; ranked offsets get expensive. */
+const MAX_SEARCH_OFFSET = 10_000;
+/** PostgreSQL's text form of a timestamptz, as `created_at::text` returns it. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export function encodeCursor(cursor: ListCursor): string {
+  const compact = cursor.kind === 'keyset' ? { c: cursor.createdAt, i: cursor.id } : { o: cursor.offset };
+  return Buffer.from(JSON.stringify(compact)).toString('base64url');
+}
+
+export function decodeCursor(raw: string): ListCursor | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { c, i, o } = value as { c?: unknown; i?: unknown; o?: unknown };
+  if (typeof c === 'string' && TIMESTAMP_TEXT.test(c) && Number.isSafeInteger(i) && (i as number) > 0) {
+    return { kind: 'keyset', createdAt: c, id: i as number };
+  }
+  if (Number.isSafeInteger(o) && (o as number) > 0 && (o as number) <= MAX_SEARCH_OFFSET) return { kind: 'offset', offset: o as number };
+  return null;
+}

@@ -1,0 +1,53 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminCheckResponse } from '@ai-mind/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { SESSION_COOKIE } from './admin-paths.js';
+import type { AuthenticatedAdmin } from './local.strategy.js';
+import { LoginBodyGuard } from './login-body.guard.js';
+import { PublicAdminRoute } from './public-admin-route.decorator.js';
+import { SessionService } from './session.service.js';
+
+@Controller('admin')
+export class AuthController {
+  constructor(
+    private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Signs in; always a new session id (any earlier one is destroyed), never reused from the request. */
+  @PublicAdminRoute()
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginBodyGuard, AuthGuard('local'))
+  async login(@Req() request: FastifyRequest & { user: AuthenticatedAdmin }, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminCheckResponse> {
+    await this.sessions.destroy(request.cookies[SESSION_COOKIE]);
+    const { token, session } = await this.sessions.create(request.user);
+    void reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      secure: this.config.session.cookieSecure,
+      sameSite: this.config.session.cookieSameSite,
+      path: '/api',
+      maxAge: this.config.session.maxSeconds,
+    });
+    return { authenticated: true, username: session.username, csrfToken: session.csrfToken };
+  }
+
+  @PublicAdminRoute()
+  @Get('check')
+  async check(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminCheckResponse> {
+    void reply.header('cache-control', 'no-store');
+    const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
+    return session ? { authenticated: true, username: session.username, csrfToken: session.csrfToken } : { authenticated: false };
+  }
+
+  @PublicAdminRoute()
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.destroy(request.cookies[SESSION_COOKIE]);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-local';
+import type { FastifyRequest } from 'fastify';
+import { AdminUsersService } from './admin-users.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+
+export interface AuthenticatedAdmin {
+  id: number;
+  username: string;
+}
+
+/** Username and password sign-in, behind the per-IP and per-username lockouts. */
+@Injectable()
+export class LocalStrategy extends PassportStrategy(Strategy) {
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly throttle: LoginThrottleService,
+  ) {
+    super({ passReqToCallback: true });
+  }
+
+  async validate(request: FastifyRequest, username: string, password: string): Promise<AuthenticatedAdmin> {
+    await this.throttle.assertAllowed(request.ip, username);
+    const user = await this.users.verifyCredentials(username.trim(), password);
+    if (!user) {
+      await this.throttle.recordFailure(request.ip, username);
+      throw new UnauthorizedException({ error: 'Unauthorized', message: 'Invalid username or password' });
+    }
+    await this.throttle.recordSuccess(request.ip, username);
+    return { id: user.id, username: user.username };
+  }
+}

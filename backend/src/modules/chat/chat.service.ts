@@ -1,0 +1,78 @@
+import { BadRequestException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { stripTags, type ChatRequest, type ChatSummaryRequest } from '@ai-mind/contracts';
+import { AiService } from '../ai/ai.service.js';
+import { AiUnavailableError, type ArticleContext, type RelatedArticle } from '../ai/ai.types.js';
+import { keywords } from '../ai/offline-persona.engine.js';
+import { Article } from '../articles/article.entity.js';
+import { SearchService } from '../search/search.service.js';
+import { ChatMemoryService } from './chat-memory.service.js';
+
+const RELATED_COUNT = 3;
+export const AI_UNAVAILABLE_MESSAGE = 'The AI Mind is having a moment. Please try again in a little while.';
+
+/** Article-grounded chat with memory per session, and summaries of a discussion. */
+@Injectable()
+export class ChatService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ai: AiService,
+    private readonly memory: ChatMemoryService,
+    private readonly search: SearchService,
+  ) {}
+
+  async reply(request: ChatRequest): Promise<string> {
+    await this.memory.countMessage(request.sessionId);
+    const article = request.articleId ? await this.publishedArticle(request.articleId) : undefined;
+    const [history, related] = await Promise.all([
+      this.memory.history(request.sessionId),
+      article ? this.sameCategory(article) : this.relatedTo(request.message),
+    ]);
+    const response = await this.generate({ kind: 'chat', message: request.message, history, article: article && toContext(article), related });
+    await this.memory.append(request.sessionId, { role: 'user', content: request.message }, { role: 'assistant', content: response });
+    return response;
+  }
+
+  async summary(request: ChatSummaryRequest): Promise<string> {
+    const article = await this.publishedArticle(request.articleId);
+    const history = await this.memory.history(request.sessionId);
+    if (!history.some((turn) => turn.role === 'user')) {
+      throw new BadRequestException({ error: 'Bad Request', message: 'There is nothing to summarise yet: ask something first.' });
+    }
+    return this.generate({ kind: 'summary', history, article: toContext(article) });
+  }
+
+  private async generate(task: Parameters<AiService['generate']>[0]): Promise<string> {
+    try {
+      return await this.ai.generate(task);
+    } catch (error) {
+      if (error instanceof AiUnavailableError) throw new ServiceUnavailableException({ error: 'Service Unavailable', message: AI_UNAVAILABLE_MESSAGE });
+      throw error;
+    }
+  }
+
+  private async publishedArticle(id: number): Promise<Article> {
+    const article = await this.em.fork().findOne(Article, { id, approved: true });
+    if (!article) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
+    return article;
+  }
+
+  private async sameCategory(article: Article): Promise<RelatedArticle[]> {
+    const rows = await this.em
+      .fork()
+      .find(Article, { approved: true, categorySlug: article.categorySlug, id: { $ne: article.id } }, { orderBy: { createdAt: 'desc' }, limit: RELATED_COUNT, fields: ['title', 'slug', 'category'] });
+    return rows.map((row) => ({ title: row.title, slug: row.slug, category: row.category }));
+  }
+
+  /** Articles matching any content word of the message, best first. */
+  private async relatedTo(message: string): Promise<RelatedArticle[]> {
+    const terms = keywords(message).slice(0, 8);
+    if (terms.length === 0) return [];
+    const rows = await this.search.searchPublished(terms.join(' or '), { category: null, offset: 0, limit: RELATED_COUNT });
+    return rows.map((row) => ({ title: row.title, slug: row.slug, category: row.category }));
+  }
+}
+
+function toContext(article: Article): ArticleContext {
+  return { title: article.title, slug: article.slug, category: article.category, text: stripTags(article.content) };
+}

@@ -1,0 +1,20 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const CommentSchema = defineEntity({
+  name: 'Comment',
+  tableName: 'comment',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    articleId: p.integer(),
+    authorName: p.string().length(80),
+    content: p.text(),
+    /** Written by the ai queue's job after the comment is stored; null until then. */
+    aiResponse: p.text().nullable(),
+    clientHash: p.string().length(64),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  indexes: [{ properties: ['articleId', 'createdAt'] }],
+});
+
+export class Comment extends CommentSchema.class {}
+CommentSchema.setClass(Comment);

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, Header, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ArticleIdParamsSchema, CreateCommentRequestSchema, type Comment, type CreateCommentRequest } from '@ai-mind/contracts';
+import { RateLimiterService } from '../../common/rate-limiter.service.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CommentsService, toCommentDto } from './comments.service.js';
+
+/** Comments per client per window: a conversation is fine, a flood is not. */
+export const COMMENT_LIMIT = { perWindow: 5, windowSeconds: 300 };
+
+@Controller('articles/:id/comments')
+export class CommentsController {
+  constructor(
+    private readonly comments: CommentsService,
+    private readonly rateLimiter: RateLimiterService,
+  ) {}
+
+  @Get()
+  // Polled while an AI reply is on its way: never served from a cache.
+  @Header('cache-control', 'no-store')
+  async list(@Param(new ZodValidationPipe(ArticleIdParamsSchema)) params: { id: number }): Promise<Comment[]> {
+    return (await this.comments.list(params.id)).map(toCommentDto);
+  }
+
+  @Post()
+  async create(
+    @Param(new ZodValidationPipe(ArticleIdParamsSchema)) params: { id: number },
+    @Body(new ZodValidationPipe(CreateCommentRequestSchema)) body: CreateCommentRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<Comment> {
+    await this.rateLimiter.consume(`comments:${request.ip}`, COMMENT_LIMIT.perWindow, COMMENT_LIMIT.windowSeconds);
+    return toCommentDto(await this.comments.create(params.id, body, request.ip));
+  }
+}

@@ -1,0 +1,88 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { stripTags, type Comment as CommentDto, type CreateCommentRequest } from '@ai-mind/contracts';
+import { clientHash } from '../../common/client-hash.js';
+import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import type { AiCommentaryResult } from '../../queue/job-types.js';
+import { AiService } from '../ai/ai.service.js';
+import { Article } from '../articles/article.entity.js';
+import { Comment } from './comment.entity.js';
+import { spamReason } from './spam-screen.js';
+
+/** Comments shown per article, newest first. */
+export const COMMENT_LIST_LIMIT = 200;
+/** The same text from the same client within this window is a repeat, not a new comment. */
+const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+export function toCommentDto(comment: Comment): CommentDto {
+  return {
+    id: comment.id,
+    authorName: comment.authorName,
+    content: comment.content,
+    createdAt: comment.createdAt.toISOString(),
+    aiResponse: comment.aiResponse ?? null,
+  };
+}
+
+@Injectable()
+export class CommentsService {
+  private readonly logger = new Logger(CommentsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobProducer,
+    private readonly ai: AiService,
+  ) {}
+
+  async list(articleId: number): Promise<Comment[]> {
+    const em = this.em.fork();
+    await this.publishedArticle(em, articleId);
+    return em.find(Comment, { articleId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: COMMENT_LIST_LIMIT });
+  }
+
+  /**
+   * Stores the comment and counts it on the article in one transaction, then queues the AI reply.
+   * The comment is kept whatever happens to the reply: a failed queue or model only delays it.
+   */
+  async create(articleId: number, request: CreateCommentRequest, ip: string): Promise<Comment> {
+    const reason = spamReason(request.content);
+    if (reason) throw new ValidationFailedException([{ path: 'content', message: reason }]);
+    const hash = clientHash(ip);
+    const comment = await this.em.fork().transactional(async (em) => {
+      await this.publishedArticle(em, articleId);
+      const repeat = await em.count(Comment, { articleId, clientHash: hash, content: request.content, createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) } });
+      if (repeat > 0) throw new ValidationFailedException([{ path: 'content', message: 'You have just posted this comment.' }]);
+      const created = em.create(Comment, { articleId, authorName: request.authorName, content: request.content, aiResponse: null, clientHash: hash });
+      await em.flush();
+      await em.execute('update article set comments = comments + 1 where id = ?', [articleId]);
+      return created;
+    });
+    try {
+      await this.jobs.enqueue('ai-comment-reply', { commentId: comment.id }, { jobId: `ai-comment-reply-${comment.id}` });
+    } catch (error) {
+      this.logger.error({ err: error, commentId: comment.id }, 'Could not queue the AI reply; the comment is stored');
+    }
+    return comment;
+  }
+
+  /** Worker side: writes the AI reply unless there is one; AI failures throw, so the job retries. */
+  async writeReply(commentId: number): Promise<AiCommentaryResult> {
+    const em = this.em.fork();
+    const comment = await em.findOne(Comment, commentId);
+    if (!comment || comment.aiResponse) return { written: false };
+    const article = await em.findOneOrFail(Article, comment.articleId);
+    const reply = await this.ai.generate({
+      kind: 'comment-reply',
+      article: { title: article.title, slug: article.slug, category: article.category, text: stripTags(article.content) },
+      authorName: comment.authorName,
+      comment: comment.content,
+    });
+    const updated = await em.nativeUpdate(Comment, { id: commentId, aiResponse: null }, { aiResponse: reply });
+    return { written: updated > 0 };
+  }
+
+  private async publishedArticle(em: EntityManager, id: number): Promise<void> {
+    if (!(await em.count(Article, { id, approved: true }))) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
+  }
+}

@@ -1,0 +1,17 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const ContactSubmissionSchema = defineEntity({
+  name: 'ContactSubmission',
+  tableName: 'contact_submission',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(200),
+    email: p.string().length(320),
+    subject: p.string().length(300),
+    message: p.text(),
+    submittedAt: p.datetime().onCreate(() => new Date()).index(),
+  },
+});
+
+export class ContactSubmission extends ContactSubmissionSchema.class {}
+ContactSubmissionSchema.setClass(ContactSubmission);

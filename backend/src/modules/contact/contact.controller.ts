@@ -1,0 +1,24 @@
+import { Body, Controller, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CONTACT_SUCCESS_MESSAGE, ContactRequestSchema, type ContactRequest, type MessageResponse } from '@ai-mind/contracts';
+import { RateLimiterService } from '../../common/rate-limiter.service.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ContactService } from './contact.service.js';
+
+/** Messages per client IP per window: plenty for a person, useless for a spam script. */
+export const CONTACT_LIMIT = { perWindow: 5, windowSeconds: 600 };
+
+@Controller('contact')
+export class ContactController {
+  constructor(
+    private readonly contact: ContactService,
+    private readonly rateLimiter: RateLimiterService,
+  ) {}
+
+  @Post()
+  async submit(@Body(new ZodValidationPipe(ContactRequestSchema)) body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+    await this.rateLimiter.consume(`contact:${request.ip}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
+    await this.contact.submit(body);
+    return { message: CONTACT_SUCCESS_MESSAGE };
+  }
+}

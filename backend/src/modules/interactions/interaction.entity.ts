@@ -1,0 +1,19 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** One like or share, kept for abuse review and analytics; the article's counters are the totals. */
+export const InteractionSchema = defineEntity({
+  name: 'Interaction',
+  tableName: 'interaction',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    articleId: p.integer().index(),
+    type: p.string().length(10),
+    content: p.string().length(500).nullable(),
+    /** A hash of the client address: enough to spot a flood, not enough to identify anyone. */
+    clientHash: p.string().length(64),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class Interaction extends InteractionSchema.class {}
+InteractionSchema.setClass(Interaction);

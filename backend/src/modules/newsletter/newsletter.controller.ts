@@ -1,0 +1,24 @@
+import { Body, Controller, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterRequestSchema, type MessageResponse, type NewsletterRequest } from '@ai-mind/contracts';
+import { RateLimiterService } from '../../common/rate-limiter.service.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { NewsletterService } from './newsletter.service.js';
+
+export const NEWSLETTER_LIMIT = { perWindow: 10, windowSeconds: 3600 };
+
+@Controller('newsletter')
+export class NewsletterController {
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly rateLimiter: RateLimiterService,
+  ) {}
+
+  /** The same answer for a new and a known address, so the form does not reveal who subscribed. */
+  @Post()
+  async subscribe(@Body(new ZodValidationPipe(NewsletterRequestSchema)) body: NewsletterRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+    await this.rateLimiter.consume(`newsletter:${request.ip}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
+    await this.newsletter.subscribe(body.email);
+    return { message: NEWSLETTER_SUCCESS_MESSAGE };
+  }
+}

@@ -1,0 +1,35 @@
+import type { HeadElement } from '@ai-mind/contracts';
+
+/** Text safe inside XML/HTML element content and double- or single-quoted attributes. */
+export function escapeMarkup(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
+}
+
+/** XML 1.0 forbids most control characters even when escaped; stored text may carry them. */
+export function xmlText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return escapeMarkup(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
+}
+
+/** Marks the tags the server wrote, so the site can replace exactly those on the next route. */
+export const SEO_MARKER = 'data-seo';
+
+export function renderHeadElements(elements: HeadElement[]): string {
+  return elements
+    .map(({ tag, attrs, text }) => {
+      const attributes = Object.entries({ ...attrs, [SEO_MARKER]: '' })
+        .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeMarkup(value)}"`))
+        .join('');
+      if (tag === 'meta' || tag === 'link') return `<${tag}${attributes}>`;
+      // JSON-LD text is already safe for a script element (jsonForScript); titles are escaped.
+      return `<${tag}${attributes}>${tag === 'script' ? (text ?? '') : escapeMarkup(text ?? '')}</${tag}>`;
+    })
+    .join('\n    ');
+}
+
+/** The shell's HTML with its generic title and description replaced by the page's head elements. */
+export function injectHead(html: string, head: string): string {
+  const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const at = stripped.search(/<\/head>/i);
+  return at === -1 ? `${head}\n${stripped}` : `${stripped.slice(0, at)}    ${head}\n  ${stripped.slice(at)}`;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ArticlesModule } from '../articles/articles.module.js';
+import { SeoController } from './seo.controller.js';
+import { SeoService } from './seo.service.js';
+
+/** Paths SeoController serves at the root; the API's global prefix leaves them out. */
+export const SEO_ROOT_PATHS = ['sitemap.xml', 'rss.xml', 'robots.txt'];
+
+@Module({
+  imports: [ArticlesModule],
+  controllers: [SeoController],
+  providers: [SeoService],
+  exports: [SeoService],
+})
+export class SeoModule {}

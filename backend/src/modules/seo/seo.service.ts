@@ -1,0 +1,177 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DEFAULT_SOCIAL_IMAGE_PATH,
+  SITE_DESCRIPTION,
+  SITE_NAME,
+  SLUG_PATTERN,
+  STATIC_PAGES,
+  absoluteUrl,
+  articleCanonicalPath,
+  articleMeta,
+  articleNotFoundMeta,
+  categoryCanonicalPath,
+  categoryMeta,
+  excerpt,
+  headElements,
+  homeMeta,
+  notFoundMeta,
+  staticPageMeta,
+  type PageMeta,
+  type StaticPagePath,
+} from '@ai-mind/contracts';
+import { Inject } from '@nestjs/common';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { renderCoverSvg } from '../media/cover-art.js';
+import { toArticleDto } from '../articles/article.mapper.js';
+import { ArticlesCacheService } from '../articles/articles-cache.service.js';
+import { ArticlesService } from '../articles/articles.service.js';
+import { renderHeadElements, xmlText } from './markup.js';
+
+/** The sitemap protocol's limit per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+export const RSS_ITEM_COUNT = 50;
+
+const ARTICLE_PATH = /^\/(?:[^/]+\/)?article\/([^/]+)\/?$/;
+const CATEGORY_PATH = /^\/category\/([^/]+)\/?$/;
+
+export interface RenderedPage {
+  status: 200 | 404;
+  /** Head elements to write into the shell's HTML, or null to leave it untouched (the admin app). */
+  head: string | null;
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What crawlers and link previews see without running JavaScript: each page's head elements in the
+ * HTML, the sitemap, robots.txt and the RSS feed. Built from the same metadata the site applies on
+ * the client, and cached with the article lists, so publishing, editing or deleting refreshes them.
+ */
+@Injectable()
+export class SeoService implements OnModuleInit {
+  private readonly logger = new Logger(SeoService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly articles: ArticlesService,
+    private readonly cache: ArticlesCacheService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The social image of pages without one of their own. */
+  async onModuleInit(): Promise<void> {
+    const file = path.join(this.config.mediaDir, DEFAULT_SOCIAL_IMAGE_PATH.replace(/^\/media\//, ''));
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, renderCoverSvg(SITE_NAME, 'Technology'), { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.logger.warn({ err: error }, 'Could not write the default social image');
+    }
+  }
+
+  /** The metadata of a public URL, or null for paths that are not public pages (the admin app). */
+  async metaFor(pathname: string, query: URLSearchParams, origin: string): Promise<PageMeta | null> {
+    if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
+    if (pathname === '/') return homeMeta(origin, query.get('search')?.trim() || undefined);
+    const normalised = pathname.replace(/\/+$/, '');
+    if (normalised in STATIC_PAGES) return staticPageMeta(normalised as StaticPagePath);
+    const article = ARTICLE_PATH.exec(pathname);
+    if (article) {
+      const slug = decodeSegment(article[1]!);
+      const found = slug && SLUG_PATTERN.test(slug) ? await this.articles.findPublishedBySlugOrNull(slug) : null;
+      return found ? articleMeta(toArticleDto(found), origin) : articleNotFoundMeta(pathname);
+    }
+    const category = CATEGORY_PATH.exec(pathname);
+    if (category) {
+      const name = decodeSegment(category[1]!)?.trim();
+      if (name) return categoryMeta(name);
+    }
+    return notFoundMeta(pathname);
+  }
+
+  async renderPage(pathname: string, query: URLSearchParams, origin: string): Promise<RenderedPage> {
+    const meta = await this.metaFor(pathname, query, origin);
+    if (!meta) return { status: 200, head: null };
+    return { status: meta.status, head: renderHeadElements(headElements(meta, origin)) };
+  }
+
+  robotsTxt(origin: string): string {
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${absoluteUrl('/sitemap.xml', origin)}`, ''].join('\n');
+  }
+
+  /** Home, the static pages, every category with published articles and every published article. */
+  sitemapXml(origin: string): Promise<string> {
+    return this.cache.remember(`sitemap:${origin}`, async () => {
+      const articles = await this.em.execute<{ slug: string; category: string; updated_at: Date }[]>(
+        'select slug, category, updated_at from article where approved = true order by created_at desc, id desc limit ?',
+        [SITEMAP_MAX_URLS - 1000],
+      );
+      const categories = await this.em.execute<{ category: string; updated_at: Date }[]>(
+        'select min(category) as category, max(updated_at) as updated_at from article where approved = true group by category_slug order by 1 limit 500',
+      );
+      const newest = articles.reduce<Date | null>((max, a) => (!max || new Date(a.updated_at) > max ? new Date(a.updated_at) : max), null);
+      // The driver gives timestamps as Date or, for aggregates, as text: normalise both.
+      const entry = (pathOrUrl: string, lastmod: Date | string | null, priority: string) =>
+        `  <url><loc>${xmlText(absoluteUrl(pathOrUrl, origin))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ''}<priority>${priority}</priority></url>`;
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        entry('/', newest, '1.0'),
+        ...Object.keys(STATIC_PAGES).map((page) => entry(page, null, '0.3')),
+        ...categories.map((c) => entry(categoryCanonicalPath(c.category), c.updated_at, '0.6')),
+        ...articles.map((a) => entry(articleCanonicalPath(a), a.updated_at, '0.8')),
+        '</urlset>',
+        '',
+      ].join('\n');
+    });
+  }
+
+  /** RSS 2.0 of the newest published articles. */
+  rssXml(origin: string): Promise<string> {
+    return this.cache.remember(`rss:${origin}`, async () => {
+      const rows = await this.em.execute<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]>(
+        'select title, slug, category, meta_description, left(content, 4000) as content_head, created_at from article where approved = true order by created_at desc, id desc limit ?',
+        [RSS_ITEM_COUNT],
+      );
+      const items = rows.map((row) => {
+        const link = xmlText(absoluteUrl(articleCanonicalPath(row), origin));
+        const description = row.meta_description?.trim() || excerpt(row.content_head.replace(/<[^>]*$/, ''));
+        return [
+          '    <item>',
+          `      <title>${xmlText(row.title)}</title>`,
+          `      <link>${link}</link>`,
+          `      <guid isPermaLink="true">${link}</guid>`,
+          `      <pubDate>${new Date(row.created_at).toUTCString()}</pubDate>`,
+          `      <category>${xmlText(row.category)}</category>`,
+          `      <description>${xmlText(description)}</description>`,
+          '    </item>',
+        ].join('\n');
+      });
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+        '  <channel>',
+        `    <title>${xmlText(SITE_NAME)}</title>`,
+        `    <link>${xmlText(absoluteUrl('/', origin))}</link>`,
+        `    <description>${xmlText(SITE_DESCRIPTION)}</description>`,
+        '    <language>en-us</language>',
+        `    <atom:link href="${xmlText(absoluteUrl('/rss.xml', origin))}" rel="self" type="application/rss+xml"/>`,
+        ...(rows[0] ? [`    <lastBuildDate>${new Date(rows[0].created_at).toUTCString()}</lastBuildDate>`] : []),
+        ...items,
+        '  </channel>',
+        '</rss>',
+        '',
+      ].join('\n');
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const TrendingTopicSchema = defineEntity({
+  name: 'TrendingTopic',
+  tableName: 'trending_topic',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    topic: p.string().length(300),
+    source: p.string().length(200),
+    priority: p.string().length(20).default('normal'),
+    category: p.string().length(100),
+    mentions: p.integer().default(0),
+    trend: p.string().length(20).default('steady'),
+    sourceUrl: p.text().nullable(),
+    /** new, approved or declined: only new topics wait in the admin's list. */
+    status: p.string().length(20).default('new'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['mentions'] }],
+  uniques: [{ properties: ['topic'] }],
+});
+
+export class TrendingTopic extends TrendingTopicSchema.class {}
+TrendingTopicSchema.setClass(TrendingTopic);

@@ -1,0 +1,89 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppConfig } from '../../config/app-config.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MEDIA_CACHE = 'public, max-age=86400';
+
+/** The built frontends and where they are served: the shell at the root, each remote under /remotes/. */
+export const WEB_APPS = [
+  { dir: 'shell/dist', prefix: '/' },
+  { dir: 'public-site/dist', prefix: '/remotes/public/' },
+  { dir: 'admin-app/dist', prefix: '/remotes/admin/' },
+] as const;
+
+/** Paths that only ever name files; a miss there is a 404, never the shell's HTML. */
+const ASSET_PREFIXES = ['/api/', '/remotes/', '/static/', '/media/'];
+
+/** Bundler output under static/ carries content hashes, so it may be cached forever; entry files may not. */
+function setHeaders(reply: FastifyReply, filePath: string, isRemote: boolean): void {
+  const hashed = filePath.split(path.sep).includes('static');
+  void reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+  // A remote's manifest and chunks are public JavaScript that a host on another origin may load.
+  if (isRemote) void reply.header('access-control-allow-origin', '*');
+}
+
+function notFound(reply: FastifyReply, method: string, url: string) {
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
+}
+
+/**
+ * Fills the shell's HTML in for one client route: the page's head elements (title, description,
+ * social tags, structured data) and its status, so crawlers that run no JavaScript see the page.
+ */
+export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string }>;
+
+/**
+ * Serves the built shell and remotes, the media folder, and the shell's HTML for every client route
+ * (e.g. /article/x, /category/Technology, /admin), through `renderPage` when given. Unknown /api
+ * paths answer with a JSON 404.
+ */
+export async function registerWebAssets(
+  fastify: FastifyInstance,
+  config: AppConfig,
+  log: (message: string) => void,
+  renderPage?: PageRenderer,
+): Promise<void> {
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await fastify.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    index: false,
+    setHeaders: (reply) => void reply.header('cache-control', MEDIA_CACHE),
+  });
+
+  const shellIndex = path.join(config.web.distRoot, 'shell/dist/index.html');
+  for (const app of WEB_APPS) {
+    const root = path.join(config.web.distRoot, app.dir);
+    if (!fs.existsSync(root)) {
+      log(`Web assets not found at ${root}; build the frontends to serve them.`);
+      continue;
+    }
+    await fastify.register(fastifyStatic, {
+      root,
+      prefix: app.prefix,
+      // The shell's files are listed once at start so the client-route fallback below can own '/*'.
+      wildcard: app.prefix !== '/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res, filePath) => setHeaders(res, filePath, app.prefix !== '/'),
+    });
+  }
+
+  fastify.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (ASSET_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || !fs.existsSync(shellIndex)) {
+      return notFound(reply, request.method, request.url);
+    }
+    // Read per request: a rebuild of the shell while the API runs is picked up at once.
+    const shell = await readFile(shellIndex, 'utf8');
+    const page = renderPage ? await renderPage(request, shell) : { status: 200, html: shell };
+    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+  });
+}

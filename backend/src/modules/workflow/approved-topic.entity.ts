@@ -1,0 +1,26 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** Where an approved topic is on its way to a draft article. */
+export const APPROVED_TOPIC_STATUSES = ['queued', 'generating', 'sent_to_automation', 'blog_received', 'failed'] as const;
+export type ApprovedTopicStatus = (typeof APPROVED_TOPIC_STATUSES)[number];
+
+export const ApprovedTopicSchema = defineEntity({
+  name: 'ApprovedTopic',
+  tableName: 'approved_topic',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    trendingTopicId: p.integer().nullable(),
+    topic: p.string().length(300),
+    category: p.string().length(100),
+    sourceUrl: p.text().nullable(),
+    status: p.string().length(30).$type<ApprovedTopicStatus>(),
+    approvedBy: p.string().length(100),
+    approvedAt: p.datetime().onCreate(() => new Date()).index(),
+    /** The draft article the blog became, once received. */
+    articleId: p.integer().nullable(),
+    lastError: p.text().nullable(),
+  },
+});
+
+export class ApprovedTopic extends ApprovedTopicSchema.class {}
+ApprovedTopicSchema.setClass(ApprovedTopic);

@@ -1,0 +1,70 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { slugify } from '@ai-mind/contracts';
+import { sanitizeArticleHtml } from '../../common/html-sanitizer.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { Article } from '../articles/article.entity.js';
+import { renderCoverSvg } from '../media/cover-art.js';
+import { ApprovedTopic } from './approved-topic.entity.js';
+
+export interface IncomingBlog {
+  title: string;
+  html: string;
+  metaDescription: string;
+  aiCommentary: string | null;
+  sourceUrl: string | null;
+}
+
+/**
+ * Where a generated blog becomes a draft article, whoever wrote it (the built-in generator or the
+ * automation service): sanitized, linked to its approved topic, once per topic however often it arrives.
+ */
+@Injectable()
+export class BlogIntakeService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async receive(approvedTopicId: number, blog: IncomingBlog): Promise<Article> {
+    const article = await this.em.fork().transactional(async (em) => {
+      // The row lock makes two deliveries of the same blog wait for each other.
+      const [locked] = await em.execute<{ id: number }[]>('select id from approved_topic where id = ? for update', [approvedTopicId]);
+      if (!locked) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${approvedTopicId} not found` });
+      const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
+      if (topic.articleId) return em.findOneOrFail(Article, topic.articleId);
+
+      const base = slugify(blog.title) || `topic-${approvedTopicId}`;
+      const slug = (await em.count(Article, { slug: base })) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
+      const created = em.create(Article, {
+        title: blog.title,
+        slug,
+        content: sanitizeArticleHtml(blog.html),
+        category: topic.category,
+        imageUrl: `/media/covers/${slug}.svg`,
+        sourceUrl: blog.sourceUrl ?? topic.sourceUrl ?? null,
+        aiCommentary: blog.aiCommentary,
+        approved: false,
+        metaTitle: blog.title,
+        metaDescription: blog.metaDescription || null,
+      });
+      await em.flush();
+      topic.articleId = created.id;
+      topic.status = 'blog_received';
+      topic.lastError = null;
+      return created;
+    });
+    await this.writeCover(article);
+    return article;
+  }
+
+  /** A cover in the category's colours until the image job (media work) replaces it. */
+  private async writeCover(article: Article): Promise<void> {
+    const dir = path.join(this.config.mediaDir, 'covers');
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, `${article.slug}.svg`), renderCoverSvg(article.title, article.category));
+  }
+}

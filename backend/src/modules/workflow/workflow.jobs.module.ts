@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AiModule } from '../ai/ai.module.js';
+import { BlogGeneratorService } from './blog-generator.service.js';
+import { BlogIntakeService } from './blog-intake.service.js';
+import { WorkflowProcessor } from './workflow.processor.js';
+
+/** Worker side of the workflow: the built-in blog generator. */
+@Module({ imports: [AiModule], providers: [BlogIntakeService, BlogGeneratorService, WorkflowProcessor] })
+export class WorkflowJobsModule {}

@@ -1,0 +1,64 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTopicRequest } from '@ai-mind/contracts';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { Article } from '../articles/article.entity.js';
+import { toArticleDto } from '../articles/article.mapper.js';
+import { TrendingTopic } from '../trending/trending-topic.entity.js';
+import { ApprovedTopic } from './approved-topic.entity.js';
+
+/** Upper bound of the Blog Workflow list, newest first. */
+export const APPROVED_TOPIC_LIST_LIMIT = 200;
+
+@Injectable()
+export class WorkflowService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobProducer,
+  ) {}
+
+  /** Records the approval and queues the blog's generation; a topic is approved once. */
+  async approve(request: ApproveTopicRequest, approvedBy: string): Promise<ApprovedTopic> {
+    const approved = await this.em.fork().transactional(async (em) => {
+      const trending = await em.findOne(TrendingTopic, request.topicId);
+      if (!trending) throw new NotFoundException({ error: 'Not Found', message: `Trending topic ${request.topicId} not found` });
+      if (trending.status !== 'new') throw new ConflictException({ error: 'Conflict', message: `Topic "${trending.topic}" was already ${trending.status}` });
+      trending.status = 'approved';
+      return em.create(ApprovedTopic, {
+        trendingTopicId: trending.id,
+        topic: request.topic,
+        category: request.category,
+        sourceUrl: request.sourceUrl ?? null,
+        status: 'queued',
+        approvedBy,
+        articleId: null,
+        lastError: null,
+      });
+    });
+    await this.jobs.enqueue('workflow-generate', { approvedTopicId: approved.id }, { jobId: `workflow-generate-${approved.id}` });
+    return approved;
+  }
+
+  async decline(request: DeclineTopicRequest): Promise<void> {
+    const updated = await this.em.fork().nativeUpdate(TrendingTopic, { id: request.topicId, status: 'new' }, { status: 'declined' });
+    if (updated === 0) throw new NotFoundException({ error: 'Not Found', message: `No undecided trending topic ${request.topicId}` });
+  }
+
+  async list(): Promise<ApprovedTopicDto[]> {
+    const em = this.em.fork();
+    const topics = await em.find(ApprovedTopic, {}, { orderBy: { approvedAt: 'desc', id: 'desc' }, limit: APPROVED_TOPIC_LIST_LIMIT });
+    const articleIds = topics.map((t) => t.articleId).filter((id): id is number => id !== null && id !== undefined);
+    const articles = new Map((articleIds.length ? await em.find(Article, { id: { $in: articleIds } }) : []).map((a) => [a.id, a]));
+    return topics.map((topic) => {
+      const blog = topic.articleId ? articles.get(topic.articleId) : undefined;
+      return {
+        id: topic.id,
+        topic: topic.topic,
+        category: topic.category,
+        status: topic.status,
+        approvedAt: topic.approvedAt.toISOString(),
+        blog: blog ? toArticleDto(blog) : null,
+      };
+    });
+  }
+}

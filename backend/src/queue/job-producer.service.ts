@@ -1,0 +1,58 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import { QueueEvents, type Job, type JobsOptions, type Queue } from 'bullmq';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { JOB_QUEUE, type JobName, type JobPayload, type JobResult } from './job-types.js';
+import type { QueueName } from './queue-names.js';
+
+export class JobTimeoutError extends Error {}
+
+/** The one way to add jobs: typed by job name, so a payload cannot drift from its processor. */
+@Injectable()
+export class JobProducer implements OnModuleDestroy {
+  private readonly events = new Map<QueueName, Promise<QueueEvents>>();
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobsOptions): Promise<Job<JobPayload<N>, JobResult<N>, N>> {
+    return this.queue(JOB_QUEUE[name]).add(name, payload, options) as Promise<Job<JobPayload<N>, JobResult<N>, N>>;
+  }
+
+  /** Adds a job and waits for its result; a job still running after the timeout rejects with JobTimeoutError. */
+  async run<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobsOptions & { timeoutMs?: number }): Promise<JobResult<N>> {
+    const events = await this.queueEvents(JOB_QUEUE[name]);
+    const job = await this.enqueue(name, payload, options);
+    const timeoutMs = options?.timeoutMs ?? this.config.jobWaitTimeoutMs;
+    try {
+      return (await job.waitUntilFinished(events, timeoutMs)) as JobResult<N>;
+    } catch (error) {
+      if (error instanceof Error && /timed out/i.test(error.message)) {
+        throw new JobTimeoutError(`Job ${name} (${job.id}) did not finish within ${timeoutMs} ms`);
+      }
+      throw error;
+    }
+  }
+
+  private queueEvents(name: QueueName): Promise<QueueEvents> {
+    let events = this.events.get(name);
+    if (!events) {
+      const created = new QueueEvents(name, { connection: { url: this.config.redisUrl } });
+      events = created.waitUntilReady().then(() => created);
+      this.events.set(name, events);
+    }
+    return events;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.events.values()].map(async (events) => (await events).close()));
+  }
+}

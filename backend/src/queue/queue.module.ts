@@ -1,0 +1,30 @@
+import { Global, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { JobProducer } from './job-producer.service.js';
+import { QUEUE_NAMES } from './queue-names.js';
+
+const registeredQueues = BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name })));
+
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        connection: { url: config.redisUrl },
+        defaultJobOptions: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 2_000 },
+          removeOnComplete: { age: 24 * 3600, count: 1_000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      }),
+    }),
+    registeredQueues,
+  ],
+  providers: [JobProducer],
+  exports: [registeredQueues, JobProducer],
+})
+export class QueueModule {}

@@ -1,0 +1,148 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { AuditLog } from '../src/modules/admin/audit-log.entity.js';
+import { isAdminPath } from '../src/modules/auth/admin-paths.js';
+import { AdminUsersService } from '../src/modules/auth/admin-users.service.js';
+import { createArticle } from './support/article-factory.js';
+import { signInAdmin } from './support/admin-session.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+
+const SIGN_IN_ROUTES = new Set(['POST /api/admin/login', 'GET /api/admin/check', 'POST /api/admin/logout']);
+
+describe('admin sign-in and server-enforced admin rights', () => {
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    app = await createApiApp(testConfig());
+  });
+  afterAll(() => app.close());
+
+  /** Every admin route the app has, found from the running app, so a route added later is covered too. */
+  function adminRoutes() {
+    return app
+      .getHttpAdapter()
+      .getInstance()
+      .registeredRoutes.filter((route) => isAdminPath(route.url) && route.method !== 'HEAD' && !SIGN_IN_ROUTES.has(`${route.method} ${route.url}`))
+      .map((route) => ({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, '1') }));
+  }
+
+  it('finds the admin routes to check', () => {
+    const routes = adminRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(routes).toEqual(expect.arrayContaining(['GET /api/admin/articles', 'POST /api/admin/approve-blog', 'PUT /api/admin/blogs/1', 'GET /api/admin/contact-submissions']));
+  });
+
+  it('refuses every admin route without a session, with a JSON 401', async () => {
+    for (const route of adminRoutes()) {
+      const response = await app.inject({ ...route, payload: route.method === 'GET' ? undefined : {} });
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect(response.json()).toEqual({ error: 'Unauthorized', message: 'Sign in to use the admin panel.' });
+    }
+  });
+
+  it('refuses a session that has ended', async () => {
+    const admin = await signInAdmin(app);
+    await app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: admin.cookie } });
+    for (const route of adminRoutes()) {
+      const response = await app.inject({ ...route, headers: admin.headers, payload: route.method === 'GET' ? undefined : {} });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('lets a signed-in admin through every admin route', async () => {
+    const admin = await signInAdmin(app);
+    for (const route of adminRoutes()) {
+      const response = await app.inject({ ...route, headers: admin.headers, payload: route.method === 'GET' ? undefined : {} });
+      expect({ route: `${route.method} ${route.url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({ route: `${route.method} ${route.url}`, refused: false });
+    }
+  });
+
+  it('refuses a change without the CSRF token, or with a forged one', async () => {
+    const admin = await signInAdmin(app);
+    const draft = await createArticle(app.get(EntityManager), { approved: false });
+    for (const token of [undefined, 'forged-token']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/approve-blog',
+        headers: { cookie: admin.cookie, ...(token ? { 'x-csrf-token': token } : {}), origin: 'https://evil.example' },
+        payload: { blogId: draft.id },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('Missing or invalid CSRF token.');
+    }
+  });
+
+  it('sets an httpOnly, SameSite session cookie scoped to the API', async () => {
+    const username = `cookie-${uniqueSuffix()}`;
+    await app.get(AdminUsersService).upsert(username, 'pw-for-cookie-test');
+    const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: 'pw-for-cookie-test' } });
+    const cookie = response.cookies.find((c) => c.name === 'ai_mind_admin')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(cookie.secure).toBeFalsy();
+    expect(response.json()).toMatchObject({ authenticated: true, username });
+  });
+
+  it('issues a new session id at every sign-in and ends the old one', async () => {
+    const admin = await signInAdmin(app);
+    const again = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { cookie: admin.cookie }, payload: { username: admin.username, password: 'a-long-test-password' } });
+    const newCookie = again.cookies.find((c) => c.name === 'ai_mind_admin')!;
+    expect(`ai_mind_admin=${newCookie.value}`).not.toBe(admin.cookie);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/check', headers: { cookie: admin.cookie } })).json()).toEqual({ authenticated: false });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/check', headers: { cookie: `ai_mind_admin=${newCookie.value}` } })).json()).toMatchObject({
+      authenticated: true,
+      username: admin.username,
+    });
+  });
+
+  it('answers wrong credentials with the same message whether or not the user exists', async () => {
+    const admin = await signInAdmin(app);
+    for (const username of [admin.username, `nobody-${uniqueSuffix()}`]) {
+      const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: 'wrong' }, remoteAddress: `10.1.0.${Math.floor(Math.random() * 250)}` });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Unauthorized', message: 'Invalid username or password' });
+    }
+  });
+
+  it('requires username and password, with field messages', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: ' ' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: 'username', message: 'Username is required' },
+      { path: 'password', message: 'Invalid input: expected string, received undefined' },
+    ]);
+  });
+
+  it('locks a username out after repeated failures, from any IP, even with the right password', async () => {
+    const admin = await signInAdmin(app);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'wrong' }, remoteAddress: `10.2.0.${i + 1}` });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.2.1.1' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in (5\d|60) seconds\.$/);
+  });
+
+  it('locks an IP out after repeated failures across usernames', async () => {
+    const ip = `10.3.${Math.floor(Math.random() * 250)}.9`;
+    for (let i = 0; i < 5; i += 1) {
+      await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: `guess-${uniqueSuffix()}`, password: 'x' }, remoteAddress: ip });
+    }
+    const admin = await signInAdmin(app);
+    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: ip });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('writes admin changes to the audit log, with who did it', async () => {
+    const admin = await signInAdmin(app);
+    const draft = await createArticle(app.get(EntityManager), { approved: false });
+    await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: draft.id } });
+    await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: 'abc' } });
+
+    const rows = await app.get(EntityManager).fork().find(AuditLog, { actor: admin.username, action: 'POST /api/admin/approve-blog' }, { orderBy: { id: 'asc' } });
+    expect(rows.map((r) => ({ targetId: r.targetId, status: r.status }))).toEqual([
+      { targetId: String(draft.id), status: 200 },
+      { targetId: 'abc', status: 400 },
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ARTICLE_PAGE_SIZE, ArticleSummaryListSchema, NEXT_CURSOR_HEADER } from '@ai-mind/contracts';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { createArticle } from './support/article-factory.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+
+// Its own Redis database: other suites running in parallel invalidate the shared article cache.
+const CACHE_REDIS_URL = `${process.env.REDIS_URL}/10`;
+
+const HOUR = 60 * 60 * 1000;
+
+describe('the public article list: pages, excerpts, caching', () => {
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+  let cache: ArticlesCacheService;
+
+  beforeAll(async () => {
+    app = await createApiApp(testConfig({ REDIS_URL: CACHE_REDIS_URL }));
+    em = app.get(EntityManager);
+    cache = app.get(ArticlesCacheService);
+  });
+  afterAll(() => app.close());
+
+  async function list(url: string) {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    return { response, items: ArticleSummaryListSchema.parse(response.json()) };
+  }
+
+  /** `count` published articles of a new category, one hour apart, newest last in the returned list. */
+  async function seedCategory(count: number, createdAt = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * HOUR)) {
+    const category = `Paging ${uniqueSuffix()}`;
+    const articles = [];
+    for (let i = 0; i < count; i++) articles.push(await createArticle(em, { category, createdAt: createdAt(i) }));
+    return { category, articles };
+  }
+
+  it(`serves ${ARTICLE_PAGE_SIZE} newest first by default and walks every page with the cursor`, async () => {
+    const { category, articles } = await seedCategory(ARTICLE_PAGE_SIZE * 2 + 3);
+    const expected = articles.map((a) => a.slug).reverse();
+
+    const seen: string[] = [];
+    let url: string | null = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
+    const pageSizes: number[] = [];
+    while (url) {
+      const { response, items } = await list(url);
+      pageSizes.push(items.length);
+      seen.push(...items.map((a) => a.slug));
+      const next = response.headers[NEXT_CURSOR_HEADER];
+      if (next) expect(response.headers.link).toBe(`</api/articles?approved=true&category=${encodeURIComponent(category).replace(/%20/g, '+')}&cursor=${next}>; rel="next"`);
+      url = next ? `/api/articles?approved=true&category=${encodeURIComponent(category)}&cursor=${next}` : null;
+    }
+    expect(pageSizes).toEqual([ARTICLE_PAGE_SIZE, ARTICLE_PAGE_SIZE, 3]);
+    expect(seen).toEqual(expected);
+  });
+
+  it('breaks ties of equal timestamps by id, so no article is skipped or repeated across pages', async () => {
+    const same = new Date('2024-02-02T02:02:02.000Z');
+    const { category, articles } = await seedCategory(7, () => same);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const { response, items } = await list(`/api/articles?approved=true&limit=3&category=${encodeURIComponent(category)}${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...items.map((a) => a.slug));
+      cursor = response.headers[NEXT_CURSOR_HEADER] as string | undefined;
+    } while (cursor);
+    expect(seen).toEqual([...articles].sort((a, b) => b.id - a.id).map((a) => a.slug));
+  });
+
+  it('carries a 200-character excerpt instead of the article HTML', async () => {
+    const category = `Excerpt ${uniqueSuffix()}`;
+    await createArticle(em, { category, content: `<h2>Heading</h2><p>${'Plenty of words here. '.repeat(40)}</p>` });
+
+    const { response, items } = await list(`/api/articles?approved=true&category=${encodeURIComponent(category)}`);
+
+    expect(items[0]!.excerpt.startsWith('Heading Plenty of words here.')).toBe(true);
+    expect(items[0]!.excerpt.endsWith('...')).toBe(true);
+    expect(items[0]!.excerpt.length).toBeLessThanOrEqual(203);
+    expect(response.json()[0]).not.toHaveProperty('content');
+  });
+
+  it('refuses a forged cursor and a limit above the maximum with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      ['cursor=eyJvIjotMX0', 'cursor'],
+      ['limit=500', 'limit'],
+    ]) {
+      const response = await app.inject({ method: 'GET', url: `/api/articles?approved=true&${query}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details[0].path).toBe(field);
+    }
+  });
+
+  it('serves cached pages until published content changes, then the new article at once', async () => {
+    const { category, articles } = await seedCategory(1);
+    const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
+    expect((await list(url)).items.map((a) => a.slug)).toEqual([articles[0]!.slug]);
+
+    // Written behind the API's back: the cached page does not know about it yet.
+    const later = await createArticle(em, { category, createdAt: new Date(Date.UTC(2025, 0, 1)) });
+    expect((await list(url)).items.map((a) => a.slug)).toEqual([articles[0]!.slug]);
+
+    await cache.invalidate();
+    expect((await list(url)).items.map((a) => a.slug)).toEqual([later.slug, articles[0]!.slug]);
+  });
+
+  it('shows current like, share and comment counts even from a cached page', async () => {
+    const { category, articles } = await seedCategory(1);
+    const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
+    expect((await list(url)).items[0]!.likes).toBe(0);
+    await em.getConnection().execute('update article set likes = likes + 5, shares = shares + 2 where id = ?', [articles[0]!.id]);
+    expect((await list(url)).items[0]).toMatchObject({ likes: 5, shares: 2 });
+  });
+
+  it('answers with an ETag and public revalidation, and 304 when the reader already has it', async () => {
+    const { category } = await seedCategory(2);
+    const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await em.getConnection().execute('update article set likes = likes + 1 where category = ?', [category]);
+    const changed = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('gives single articles an ETag too, and errors none', async () => {
+    const article = await createArticle(em);
+    const found = await app.inject({ method: 'GET', url: `/api/articles/slug/${article.slug}` });
+    expect(found.headers.etag).toBeDefined();
+    const missing = await app.inject({ method: 'GET', url: '/api/articles/slug/not-there-at-all' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+});

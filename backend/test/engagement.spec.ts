@@ -1,0 +1,204 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { ChildProcess } from 'node:child_process';
+import { CommentSchema } from '@ai-mind/contracts';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { PageView } from '../src/modules/analytics/page-view.entity.js';
+import { Article } from '../src/modules/articles/article.entity.js';
+import { Interaction } from '../src/modules/interactions/interaction.entity.js';
+import { NewsletterSubscriber } from '../src/modules/newsletter/newsletter-subscriber.entity.js';
+import { createArticle } from './support/article-factory.js';
+import { startFakeLlm } from './support/fake-llm-server.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+
+/** Queues of their own (Redis database 6), so only this file's worker takes its AI jobs. */
+const REDIS_URL = `${process.env.REDIS_URL}/6`;
+let nextIp = 1;
+/** A fresh client address per call site, so limits of one test never touch another. */
+const client = () => `10.6.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+
+describe('engagement', () => {
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+  beforeAll(async () => {
+    app = await createApiApp(testConfig({ REDIS_URL }));
+    em = app.get(EntityManager);
+  });
+  afterAll(() => app.close());
+
+  const counters = async (id: number) => {
+    const article = await em.fork().findOneOrFail(Article, id);
+    return { likes: article.likes, shares: article.shares, comments: article.comments };
+  };
+
+  describe('likes and shares', () => {
+    it('counts 200 concurrent likes exactly', async () => {
+      const article = await createArticle(em, { likes: 0 });
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, () => app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: client() })),
+      );
+      expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+      expect((await counters(article.id)).likes).toBe(200);
+      expect(await em.fork().count(Interaction, { articleId: article.id, type: 'like' })).toBe(200);
+    });
+
+    it('answers with the new counters and records a share with its text', async () => {
+      const article = await createArticle(em, { likes: 4 });
+      const response = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'share', content: 'First 100 characters' }, remoteAddress: client() });
+      expect(response.json()).toEqual({ likes: 4, shares: 1 });
+      expect(await em.fork().findOne(Interaction, { articleId: article.id })).toMatchObject({ type: 'share', content: 'First 100 characters' });
+    });
+
+    it('stops one client from inflating an article’s likes', async () => {
+      const article = await createArticle(em, { likes: 0 });
+      const ip = client();
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: ip })).statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 429, 429]);
+      expect((await counters(article.id)).likes).toBe(2);
+    });
+
+    it('refuses unknown articles, drafts and unknown types clearly', async () => {
+      const draft = await createArticle(em, { approved: false });
+      for (const articleId of [999_999_999, draft.id]) {
+        const response = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId, type: 'like' }, remoteAddress: client() });
+        expect(response.statusCode).toBe(404);
+      }
+      const bad = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: draft.id, type: 'love' }, remoteAddress: client() });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details).toEqual([{ path: 'type', message: "must be 'like' or 'share'" }]);
+    });
+  });
+
+  describe('comments', () => {
+    const post = (articleId: number, payload: Record<string, unknown>, remoteAddress = client()) =>
+      app.inject({ method: 'POST', url: `/api/articles/${articleId}/comments`, payload, remoteAddress });
+
+    it('stores a comment as text, counts it, and lists it newest first without a reply yet', async () => {
+      const article = await createArticle(em);
+      const first = await post(article.id, { authorName: ' Ada ', content: 'First <b>thought</b>' });
+      const second = await post(article.id, { authorName: 'Grace', content: 'Second thought' });
+      expect(first.statusCode).toBe(201);
+      expect(CommentSchema.parse(first.json())).toMatchObject({ authorName: 'Ada', content: 'First <b>thought</b>', aiResponse: null });
+      expect(second.statusCode).toBe(201);
+      const list = (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json();
+      expect(list.map((c: { authorName: string }) => c.authorName)).toEqual(['Grace', 'Ada']);
+      expect((await counters(article.id)).comments).toBe(2);
+    });
+
+    it('needs both name and comment, with the spec message', async () => {
+      const article = await createArticle(em);
+      const response = await post(article.id, { authorName: '  ', content: '' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([
+        { path: 'authorName', message: 'Both name and comment are required.' },
+        { path: 'content', message: 'Both name and comment are required.' },
+      ]);
+    });
+
+    it.each([
+      ['a link flood', 'Buy now https://a.example https://b.example http://c.example', 'This comment looks like spam: please keep it to at most two links.'],
+      ['repeated words', 'cheap pills '.repeat(10), 'This comment looks like spam: it repeats the same words over and over.'],
+      ['a repeated character', `Great${'!'.repeat(40)}`, 'This comment looks like spam: it repeats one character over and over.'],
+    ])('refuses %s with a clear message and stores nothing', async (_name, content, message) => {
+      const article = await createArticle(em);
+      const response = await post(article.id, { authorName: 'Bot', content });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([{ path: 'content', message }]);
+      expect((await counters(article.id)).comments).toBe(0);
+    });
+
+    it('refuses the same comment twice from one client, and a burst', async () => {
+      const article = await createArticle(em);
+      const ip = client();
+      expect((await post(article.id, { authorName: 'Ann', content: 'Same words' }, ip)).statusCode).toBe(201);
+      expect((await post(article.id, { authorName: 'Ann', content: 'Same words' }, ip)).json().details[0].message).toBe('You have just posted this comment.');
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await post(article.id, { authorName: 'Ann', content: `Words ${i}` }, ip)).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    });
+
+    it('answers 404 for comments of an unknown article and 400 for a bad id', async () => {
+      expect((await app.inject({ method: 'GET', url: '/api/articles/999999999/comments' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/articles/abc/comments' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('AI replies to comments, written by the worker', () => {
+    let worker: ChildProcess | undefined;
+    afterEach(async () => {
+      if (worker) await stopProcess(worker);
+      worker = undefined;
+    });
+
+    async function replyOf(articleId: number, commentId: number, timeoutMs = 25_000): Promise<string | null> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const list = (await app.inject({ method: 'GET', url: `/api/articles/${articleId}/comments` })).json() as { id: number; aiResponse: string | null }[];
+        const reply = list.find((c) => c.id === commentId)?.aiResponse ?? null;
+        if (reply || Date.now() > deadline) return reply;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+
+    it('replies by name from the article (offline engine)', async () => {
+      worker = startWorkerProcess({ REDIS_URL });
+      const article = await createArticle(em, { content: '<p>Remote work emptied offices but filled cafés at lunchtime across the city.</p>' });
+      const comment = (await app.inject({ method: 'POST', url: `/api/articles/${article.id}/comments`, payload: { authorName: 'Lin', content: 'Cafés are the new offices.' }, remoteAddress: client() })).json();
+      const reply = await replyOf(article.id, comment.id);
+      expect(reply).toMatch(/^Lin, /);
+      expect(reply).toContain('Remote work emptied offices but filled cafés at lunchtime across the city.');
+    });
+
+    it('keeps the comment through a provider failure and writes the reply on a retry', async () => {
+      const llm = await startFakeLlm();
+      llm.script({ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'answer', text: 'Mo, patience is a virtue humans rediscover daily.' });
+      worker = startWorkerProcess({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
+      try {
+        const article = await createArticle(em);
+        const comment = (await app.inject({ method: 'POST', url: `/api/articles/${article.id}/comments`, payload: { authorName: 'Mo', content: 'Slow site today?' }, remoteAddress: client() })).json();
+        const listed = (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json();
+        expect(listed[0]).toMatchObject({ id: comment.id, content: 'Slow site today?' });
+        expect(await replyOf(article.id, comment.id)).toBe('Mo, patience is a virtue humans rediscover daily.');
+        expect(llm.requests.length).toBe(3);
+      } finally {
+        await llm.close();
+      }
+    }, 40_000);
+  });
+
+  describe('newsletter, country and page views', () => {
+    it('subscribes an address once, whatever its case, and refuses a bad one', async () => {
+      const email = `Reader.${uniqueSuffix()}@Example.com`;
+      for (const address of [email, email.toLowerCase()]) {
+        const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: address }, remoteAddress: client() });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().message).toBe("You're subscribed. Expect the AI's opinions in your inbox.");
+      }
+      expect(await em.fork().count(NewsletterSubscriber, { email: email.toLowerCase() })).toBe(1);
+      const bad = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'nope' }, remoteAddress: client() });
+      expect(bad.json().details).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
+    });
+
+    it.each([
+      [{ 'cf-ipcountry': 'de' }, 'DE'],
+      [{ 'cf-ipcountry': 'XX', 'accept-language': 'fr-FR,fr;q=0.9' }, 'FR'],
+      [{ 'accept-language': 'en;q=0.8, pt-BR' }, 'BR'],
+      [{ 'accept-language': 'en' }, null],
+      [{}, null],
+    ])('finds the country from %p', async (headers, country) => {
+      const response = await app.inject({ method: 'GET', url: '/api/geo', headers: headers as Record<string, string> });
+      expect(response.json()).toEqual({ country });
+    });
+
+    it('stores a page view with its source and the visitor country', async () => {
+      const path = `/article/view-${uniqueSuffix()}`;
+      const response = await app.inject({ method: 'POST', url: '/api/analytics/pageview', payload: { path, title: 'A page', source: 'google' }, headers: { 'cf-ipcountry': 'IE' }, remoteAddress: client() });
+      expect(response.statusCode).toBe(202);
+      expect(await em.fork().findOne(PageView, { path })).toMatchObject({ source: 'google', country: 'IE', title: 'A page' });
+    });
+  });
+});

@@ -1,0 +1,33 @@
+// Real PostgreSQL and Redis for the whole run: TEST_DATABASE_URL / TEST_REDIS_URL when given, else an
+// embedded PostgreSQL and a redis-server started here on free ports. The schema comes from the
+// migrations of the build (the test target depends on it), applied as `cli migrate` applies them.
+import { MikroORM } from '@mikro-orm/postgresql';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startPostgres, startRedis } from '../../scripts/lib/services.mjs';
+import { createOrmConfig } from '../dist/database/mikro-orm.config.js';
+
+export default async function globalSetup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-mind-test-'));
+  fs.chmodSync(dataDir, 0o755);
+  const services = { dataDir };
+  globalThis.__TEST_SERVICES__ = services;
+
+  if (!process.env.TEST_DATABASE_URL) {
+    services.postgres = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort(), database: 'ai_mind_test' });
+  }
+  if (!process.env.TEST_REDIS_URL) {
+    services.redis = await startRedis({ port: await freePort() });
+  }
+  process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? services.postgres.url;
+  process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? services.redis.url;
+  process.env.TEST_DATA_DIR = dataDir;
+
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: process.env.DATABASE_URL, poolMax: 1 }));
+  try {
+    await orm.migrator.up();
+  } finally {
+    await orm.close(true);
+  }
+}

@@ -1,0 +1,163 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { SaxesParser } from 'saxes';
+import path from 'node:path';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { createArticle } from './support/article-factory.js';
+import { writeFakeBuild } from './support/fake-web-build.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+
+// Its own Redis database: other suites running in parallel invalidate the shared article cache.
+const CACHE_REDIS_URL = `${process.env.REDIS_URL}/9`;
+
+const HOST = 'news.example.test';
+const ORIGIN = `http://${HOST}`;
+
+/** Parses XML strictly (throws on any well-formedness error) into a list of element names and texts. */
+function parseXml(xml: string): { elements: string[]; texts: Map<string, string[]> } {
+  const parser = new SaxesParser({ xmlns: true });
+  const elements: string[] = [];
+  const texts = new Map<string, string[]>();
+  const open: string[] = [];
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.on('opentag', (tag) => {
+    elements.push(tag.name);
+    open.push(tag.name);
+  });
+  parser.on('closetag', () => void open.pop());
+  parser.on('text', (text) => {
+    const name = open.at(-1);
+    if (name && text.trim()) texts.set(name, [...(texts.get(name) ?? []), text]);
+  });
+  parser.write(xml).close();
+  return { elements, texts };
+}
+
+/** The content attribute of the first tag matching `selector` (e.g. `property="og:image"`). */
+function metaContent(html: string, selector: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*${selector}[^>]*>`))?.[0];
+  return tag?.match(/content="([^"]*)"/)?.[1];
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe('SEO without JavaScript, sitemap, robots and RSS', () => {
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+
+  beforeAll(async () => {
+    const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
+    writeFakeBuild(distRoot);
+    app = await createApiApp(testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, REDIS_URL: CACHE_REDIS_URL }));
+    em = app.get(EntityManager);
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: HOST } });
+
+  it('puts an article page\'s title, description, social tags, canonical URL and Article JSON-LD into the HTML', async () => {
+    const article = await createArticle(em, {
+      title: 'Power Grids Meet the Data Centre Boom',
+      category: 'Global Events',
+      imageUrl: '/media/covers/grid.svg',
+      content: `<h2>Load</h2><p>${'Utilities   are planning for a surge. '.repeat(10)}</p>`,
+    });
+
+    for (const url of [`/article/${article.slug}`, `/global-events/article/${article.slug}`]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toContain('<title data-seo>Power Grids Meet the Data Centre Boom | The AI Mind</title>');
+      expect(html.match(/<title/g)).toHaveLength(1);
+      expect(html).not.toContain('Generic.');
+      const description = metaContent(html, 'name="description"')!;
+      expect(description.startsWith('Load Utilities are planning for a surge.')).toBe(true);
+      expect(description.replace(/\.\.\.$/, '')).toHaveLength(160);
+      expect(metaContent(html, 'property="og:image"')).toBe(`${ORIGIN}/media/covers/grid.svg`);
+      expect(metaContent(html, 'property="og:type"')).toBe('article');
+      expect(metaContent(html, 'name="twitter:card"')).toBe('summary_large_image');
+      expect(metaContent(html, 'name="keywords"')).toBe('power, grids, meet, data, centre, boom');
+      expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/global-events/article/${article.slug}" data-seo>`);
+      expect(jsonLd(html)).toEqual([
+        expect.objectContaining({ '@type': 'Article', headline: 'Power Grids Meet the Data Centre Boom', image: [`${ORIGIN}/media/covers/grid.svg`] }),
+      ]);
+      expect(html).toContain('<div id="root">');
+    }
+  });
+
+  it('escapes stored text so it cannot break out of the head', async () => {
+    const article = await createArticle(em, { title: 'Tags </title><script>alert(1)</script> "quoted"', metaDescription: '"/><script>alert(2)</script>' });
+    const html = (await get(`/article/${article.slug}`)).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot;');
+    expect(jsonLd(html)[0]!.headline).toBe('Tags </title><script>alert(1)</script> "quoted"');
+  });
+
+  it('describes the home page as a WebSite with a search action, and categories by their own name', async () => {
+    const home = (await get('/')).body;
+    expect(jsonLd(home)[0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } });
+    expect(metaContent(home, 'property="og:url"')).toBe(`${ORIGIN}/`);
+
+    const category = (await get('/category/Global%20Events')).body;
+    expect(category).toContain('<title data-seo>Global Events | The AI Mind</title>');
+    expect(category).toContain(`<link rel="canonical" href="${ORIGIN}/category/global-events" data-seo>`);
+  });
+
+  it('answers a missing article with 404 and noindex, leaving the admin app alone', async () => {
+    const missing = await get('/article/no-such-story-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Article Not Found');
+    expect(metaContent(missing.body, 'name="robots"')).toBe('noindex, follow');
+    const admin = await get('/admin');
+    expect(admin.body).toContain('<title>The AI Mind</title>');
+    expect(admin.body).not.toContain('data-seo');
+  });
+
+  it('lists published articles and their categories with lastmod in a valid sitemap, updated when articles change', async () => {
+    const category = `Sitemap ${uniqueSuffix()}`;
+    const article = await createArticle(em, { category, createdAt: new Date('2024-04-04T04:04:04.000Z') });
+    const draft = await createArticle(em, { category, approved: false });
+    await app.get(ArticlesCacheService).invalidate();
+
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const { elements, texts } = parseXml(response.body);
+    expect(elements[0]).toBe('urlset');
+    const locs = texts.get('loc')!;
+    const slug = category.toLowerCase().replace(/ /g, '-');
+    expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/about`, `${ORIGIN}/category/${slug}`, `${ORIGIN}/${slug}/article/${article.slug}`]));
+    expect(response.body).toContain(`<loc>${ORIGIN}/${slug}/article/${article.slug}</loc><lastmod>2024-04-04T04:04:04.000Z</lastmod>`);
+    expect(locs.some((loc) => loc.endsWith(draft.slug))).toBe(false);
+
+    const added = await createArticle(em, { category });
+    expect((await get('/sitemap.xml')).body).not.toContain(added.slug);
+    await app.get(ArticlesCacheService).invalidate();
+    expect((await get('/sitemap.xml')).body).toContain(added.slug);
+  });
+
+  it('serves an RSS 2.0 feed of the newest published articles as valid XML', async () => {
+    const article = await createArticle(em, { title: 'Feeds & "Quotes" <Tags>', metaDescription: 'A feed item.' });
+    await app.get(ArticlesCacheService).invalidate();
+    const response = await get('/rss.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const { elements, texts } = parseXml(response.body);
+    expect(elements.slice(0, 2)).toEqual(['rss', 'channel']);
+    expect(texts.get('title')).toContain('Feeds & "Quotes" <Tags>');
+    expect(texts.get('guid')).toContain(`${ORIGIN}/technology/article/${article.slug}`);
+    expect(response.headers.etag).toBeDefined();
+  });
+
+  it('serves robots.txt pointing at the sitemap and keeping crawlers out of the admin app', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Disallow: /admin');
+    expect(response.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+
+/** Config for a test: the run's PostgreSQL and Redis, quiet logs, its own media folder. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    SERVE_WEB: 'false',
+    MEDIA_DIR: path.join(process.env.TEST_DATA_DIR!, `media-${randomUUID()}`),
+    ...overrides,
+  });
+}
+
+/** A suffix that keeps one test's rows apart from every other test's. */
+export function uniqueSuffix(): string {
+  return randomUUID().slice(0, 8);
+}

@@ -1,0 +1,21 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.worker.js');
+
+/** The built worker, as production runs it: its own process, no HTTP, consuming from Redis. */
+export function startWorkerProcess(env: Record<string, string | undefined> = {}): ChildProcess {
+  return spawn(process.execPath, [WORKER_ENTRY], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/** SIGTERM, then the exit code once the worker has finished its current jobs. */
+export async function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}

@@ -1,0 +1,86 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { writeFakeBuild } from './support/fake-web-build.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+
+describe('serving the built frontends', () => {
+  let app: NestFastifyApplication;
+  let mediaDir: string;
+
+  beforeAll(async () => {
+    const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
+    writeFakeBuild(distRoot);
+    const config = testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot });
+    mediaDir = config.mediaDir;
+    app = await createApiApp(config);
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['/', 200],
+    ['/category/Technology', 200],
+    ['/about', 200],
+    ['/admin', 200],
+    ['/admin/anything', 200],
+    // Unknown pages still get the app (it shows its not-found page), with a status crawlers understand.
+    ['/article/some-story', 404],
+    ['/technology/article/some-story', 404],
+    ['/no/such/page', 404],
+  ])(
+    'answers the client route %s with the shell HTML (status %i), never cached',
+    async (url, status) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves hashed bundles with long immutable caching', async () => {
+    const response = await app.inject({ method: 'GET', url: '/static/js/index.1a2b3c.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves remote manifests uncached and readable from other origins', async () => {
+    const response = await app.inject({ method: 'GET', url: '/remotes/public/mf-manifest.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const chunk = await app.inject({ method: 'GET', url: '/remotes/public/static/js/async/page.9f8e.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/remotes/admin/remoteEntry.js' })).statusCode).toBe(200);
+  });
+
+  it('answers a missing asset with 404, not the shell', async () => {
+    for (const url of ['/static/js/missing.js', '/remotes/public/nope.js', '/media/none.svg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/definitely/not/here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not Found', message: 'Cannot GET /api/definitely/not/here' });
+  });
+
+  it('serves media files with a day of caching', async () => {
+    fs.mkdirSync(path.join(mediaDir, 'covers'), { recursive: true });
+    fs.writeFileSync(path.join(mediaDir, 'covers/x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const response = await app.inject({ method: 'GET', url: '/media/covers/x.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('keeps API routes working beside the client-route fallback', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/articles?approved=true' });
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(response.json())).toBe(true);
+  });
+});

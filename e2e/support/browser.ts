@@ -1,0 +1,56 @@
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Paths the page requested. */
+  requests: string[];
+  /** Waits for the locator; on timeout the error says what the page reported (errors, failed requests). */
+  visible: (locator: Locator) => Promise<void>;
+}
+
+/** Opens a page, recording the paths it requests and anything that went wrong in it. */
+export async function openPage(browser: Browser, url: string, viewport = { width: 1280, height: 900 }): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const requests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const visible = async (locator: Locator) => {
+    try {
+      await locator.waitFor();
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nWhat the page reported:\n${problems.join('\n') || '(nothing)'}\nRequests: ${requests.join(' ')}`, { cause: error });
+    }
+  };
+  return { page, requests, visible };
+}
+
+/** Polls until `read` gives `expected` (compared as JSON), then returns; fails after the timeout. */
+export async function eventually<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  expect(last).toEqual(expected);
+}

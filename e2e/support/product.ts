@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningProduct {
+  url: string;
+  /** The demo admin that npm start printed. */
+  admin: { username: string; password: string };
+  output: () => string;
+  /** Sends Ctrl-C and resolves once every process writing to the terminal has finished. */
+  stop: () => Promise<void>;
+}
+
+/** Starts the product exactly as the README does (`npm start`), on its own port and data folder. */
+export async function startProduct(dataDir: string, port: number, extraEnv: Record<string, string> = {}, timeoutMs = 240_000): Promise<RunningProduct> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  // A person's terminal: without the NODE_ENV=test and Nx task variables of the runner around this test.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('NX_')));
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...env, PORT: String(port), AI_MIND_DATA_DIR: dataDir, PG_PORT: '0', REDIS_PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // npm itself exits at once on Ctrl-C; the start script's orderly shutdown ends when the last
+  // process holding the output (the script, the API, the worker) has closed it.
+  const outputClosed = new Promise<void>((resolve) => child.stdout!.once('close', () => resolve()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not report a URL within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const check = () => {
+      const match = output.match(/The AI Mind is running at (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited before reporting a URL:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    // Read when asked: the line may arrive in a later chunk than the URL.
+    get admin() {
+      const credentials = /username '([^']+)', password '([^']+)'/.exec(output);
+      return { username: credentials?.[1] ?? '', password: credentials?.[2] ?? '' };
+    },
+    output: () => output,
+    // Ctrl-C reaches the whole process group in a terminal; do the same.
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
+      await outputClosed;
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { eventually, openPage as openIn, type OpenedPage } from '../support/browser.js';
+import { freePort, REPO_ROOT } from '../support/product.js';
+import { serveStatic } from '../support/static-server.js';
+import { ARTIFACTS, useProduct } from '../support/suite.js';
+
+describe('the admin panel in Chromium', () => {
+  let standalonePort: number;
+  // The standalone admin app's origin is allowed credentialed CORS, as a deployment would configure it.
+  const suite = useProduct('admin', async () => {
+    standalonePort = await freePort();
+    return { CORS_ORIGINS: `http://localhost:${standalonePort}` };
+  });
+  const openPage = (url: string) => openIn(suite.browser, url);
+
+  /** Accepts every dialog, keeping its text. */
+  function recordDialogs(page: Page): string[] {
+    const messages: string[] = [];
+    page.on('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    return messages;
+  }
+
+  async function signIn({ page, visible }: OpenedPage, password = suite.product.admin.password) {
+    await visible(page.getByRole('heading', { name: 'Admin Login' }));
+    await page.getByRole('textbox', { name: 'Username' }).fill(suite.product.admin.username);
+    await page.locator('input[type="password"]').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  }
+
+  async function openArticleManagement(opened: OpenedPage) {
+    await opened.visible(opened.page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await opened.page.getByRole('tab', { name: 'Article Management' }).click();
+    await opened.visible(opened.page.getByTestId('admin-article').first());
+  }
+
+  async function firstDraft({ page }: OpenedPage) {
+    const card = page.getByTestId('admin-article').filter({ has: page.getByText('Draft', { exact: true }) }).first();
+    return { card, title: (await card.getByTestId('admin-article-title').textContent())!.trim() };
+  }
+
+  it('refuses a wrong password with the server message, then signs in with the printed demo credentials', async () => {
+    expect(suite.product.admin.username).toBe('admin');
+    const opened = await openPage(`${suite.product.url}/admin`);
+    await signIn(opened, 'not-the-password');
+    await opened.visible(opened.page.getByRole('alert').filter({ hasText: 'Invalid username or password' }));
+    await signIn(opened);
+    await opened.visible(opened.page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await opened.page.screenshot({ path: path.join(ARTIFACTS, 'admin-dashboard.png') });
+    await opened.page.close();
+  });
+
+  it('edits an article in the editor and saves it with Ctrl+S', async () => {
+    const opened = await openPage(`${suite.product.url}/admin`);
+    await signIn(opened);
+    await openArticleManagement(opened);
+    const { page, visible } = opened;
+    const card = page.getByTestId('admin-article').filter({ has: page.getByText('Published', { exact: true }) }).first();
+    const slug = ((await card.locator('a', { hasText: 'Preview' }).getAttribute('href')) ?? '').split('/').pop()!;
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await visible(page.getByTestId('blog-editor'));
+    await page.getByRole('textbox', { name: 'Title' }).fill('Edited in the browser: a sharper headline');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' A sentence added in the editor.');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-editor.png') });
+    await page.keyboard.press('Control+s');
+    await visible(page.getByText('"Edited in the browser: a sharper headline" is saved.'));
+
+    const saved = await (await fetch(`${suite.product.url}/api/articles/slug/${slug}`)).json();
+    expect(saved.title).toBe('Edited in the browser: a sharper headline');
+    expect(saved.content).toContain('A sentence added in the editor.');
+    await page.close();
+  });
+
+  it('publishes a draft, which then shows on the public home', async () => {
+    const opened = await openPage(`${suite.product.url}/admin`);
+    const dialogs = recordDialogs(opened.page);
+    await signIn(opened);
+    await openArticleManagement(opened);
+    const { card, title } = await firstDraft(opened);
+    await card.getByRole('button', { name: 'Publish' }).click();
+    await eventually(() => dialogs, ["Blog published successfully! It's now live on the site."]);
+
+    const home = await openPage(suite.product.url);
+    await home.visible(home.page.getByRole('link', { name: title }).first());
+    await home.page.close();
+    await opened.page.close();
+  });
+
+  it('declines an article only after the confirmation, and it is gone for good', async () => {
+    const opened = await openPage(`${suite.product.url}/admin`);
+    const dialogs = recordDialogs(opened.page);
+    await signIn(opened);
+    await openArticleManagement(opened);
+    const { card, title } = await firstDraft(opened);
+    await card.getByRole('button', { name: /Decline/ }).click();
+    await eventually(() => dialogs, ['Are you sure you want to delete this article permanently?', 'Article deleted successfully!']);
+    await eventually(() => opened.page.getByTestId('admin-article-title').filter({ hasText: title }).count(), 0);
+    await opened.page.close();
+  });
+
+  it('approves a trending topic, sees its blog in Blog Workflow, publishes it and reads it on the site', async () => {
+    const opened = await openPage(`${suite.product.url}/admin`);
+    const dialogs = recordDialogs(opened.page);
+    const { page, visible } = opened;
+    await signIn(opened);
+    const topicCard = page.getByTestId('trending-topic').first();
+    await visible(topicCard);
+    const topic = (await topicCard.locator('p').first().textContent())!.trim();
+    await topicCard.getByRole('button', { name: 'Approve' }).click();
+    await eventually(async () => page.getByTestId('trending-topic').filter({ hasText: topic }).count(), 0);
+
+    await page.getByRole('tab', { name: 'Blog Workflow' }).click();
+    const workflowCard = page.locator('.mantine-Card-root').filter({ hasText: topic });
+    // The worker writes the blog within seconds; Refresh Data refetches the panel's lists.
+    await eventually(async () => {
+      if ((await workflowCard.getByText('blog received').count()) === 0) {
+        await page.getByRole('button', { name: 'Refresh Data' }).click();
+        await page.waitForTimeout(1000);
+      }
+      return workflowCard.getByText('blog received').count();
+    }, 1, 30_000);
+    const title = (await workflowCard.getByRole('heading').textContent())!.trim();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-workflow.png') });
+
+    await page.getByRole('tab', { name: 'Article Management' }).click();
+    const card = page.getByTestId('admin-article').filter({ has: page.getByTestId('admin-article-title').getByText(title, { exact: true }) });
+    await card.getByRole('button', { name: 'Publish' }).click();
+    await eventually(() => dialogs.at(-1), "Blog published successfully! It's now live on the site.");
+
+    const home = await openPage(suite.product.url);
+    await home.visible(home.page.getByRole('link', { name: title }).first());
+    await home.page.close();
+    await page.close();
+  }, 90_000);
+
+  it('reads a contact message sent from the public contact page', async () => {
+    const contact = await openPage(`${suite.product.url}/contact`);
+    const visitorDialogs = recordDialogs(contact.page);
+    const form = contact.page.getByRole('form', { name: 'Contact form' });
+    await contact.visible(form);
+    await form.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
+    await form.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+    await form.getByRole('textbox', { name: 'Subject' }).fill('A bug in your prose');
+    await form.getByRole('textbox', { name: 'Message' }).fill('Found a moth in paragraph three.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await eventually(() => visitorDialogs, ['Thank you for your message! We will get back to you soon.']);
+    await contact.page.close();
+
+    const admin = await openPage(`${suite.product.url}/admin`);
+    await signIn(admin);
+    await admin.visible(admin.page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await admin.page.getByRole('tab', { name: 'Contact Messages' }).click();
+    const message = admin.page.getByTestId('contact-message').filter({ hasText: 'A bug in your prose' });
+    await admin.visible(message);
+    expect(await message.textContent()).toContain('Found a moth in paragraph three.');
+    expect(await message.textContent()).toContain('grace@example.com');
+    await admin.page.close();
+  });
+
+  it('runs standalone on its own origin against the API', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-mind-admin-standalone-'));
+    const build = spawnSync('npx', ['rsbuild', 'build', '--mode', 'production', '--dist-path', dist, '--log-level', 'warn'], {
+      cwd: path.join(REPO_ROOT, 'admin-app'),
+      env: { ...process.env, NODE_ENV: 'production', PUBLIC_API_ORIGIN: suite.product.url },
+      encoding: 'utf8',
+    });
+    expect(build.status).toBe(0);
+    const host = await serveStatic(dist, standalonePort);
+    try {
+      const opened = await openPage(host.url);
+      await signIn(opened);
+      await openArticleManagement(opened);
+      expect(opened.requests).toContain('/api/admin/articles');
+      expect(new URL(opened.page.url()).origin).toBe(host.url);
+      await opened.page.close();
+    } finally {
+      await host.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ARTIFACTS, useProduct } from '../support/suite.js';
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface ListedArticle {
+  title: string;
+  slug: string;
+  category: string;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+describe('reading and discovery in Chromium', () => {
+  const suite = useProduct('reading');
+  let articles: ListedArticle[];
+
+  beforeAll(async () => {
+    articles = (await (await fetch(`${suite.product.url}/api/articles?approved=true&limit=50`)).json()) as ListedArticle[];
+  });
+
+  async function open(url: string, width = 1440, height = 900): Promise<Page> {
+    const page = await suite.browser.newPage({ viewport: { width, height } });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return page;
+  }
+
+  /** axe-core's serious and critical findings on the page as it stands. */
+  async function seriousViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+    });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  }
+
+  it('a crawler that runs no JavaScript finds the article title, description, og:image and Article JSON-LD in the HTML', async () => {
+    const article = articles[0]!;
+    const response = await fetch(`${suite.product.url}/article/${article.slug}`, { headers: { 'user-agent': 'Twitterbot/1.0' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<title data-seo>${article.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;')} | The AI Mind</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}" data-seo>/);
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${suite.product.url}/media/covers/${article.slug}\\.svg" data-seo>`));
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json" data-seo>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(jsonLd).toEqual([expect.objectContaining({ '@type': 'Article', headline: article.title })]);
+  });
+
+  it('serves a sitemap and an RSS feed that parse as XML and list the published articles', async () => {
+    const page = await open(`${suite.product.url}/about`);
+    for (const [file, root] of [
+      ['sitemap.xml', 'urlset'],
+      ['rss.xml', 'rss'],
+    ] as const) {
+      const xml = await (await fetch(`${suite.product.url}/${file}`)).text();
+      const parsed = await page.evaluate((source) => {
+        const doc = new DOMParser().parseFromString(source, 'application/xml');
+        return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName };
+      }, xml);
+      expect(parsed).toEqual({ error: null, root });
+      expect(xml).toContain(articles[0]!.slug);
+    }
+    expect(await (await fetch(`${suite.product.url}/robots.txt`)).text()).toContain(`Sitemap: ${suite.product.url}/sitemap.xml`);
+    await page.close();
+  });
+
+  it('clicks through header, category, article and back', async () => {
+    const page = await open(suite.product.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Technology' }).click();
+    await page.waitForURL(/\/category\/Technology$/);
+    await page.getByRole('heading', { level: 1, name: 'Technology' }).waitFor();
+    const technology = articles.filter((a) => a.category === 'Technology');
+    expect(technology.length).toBeGreaterThan(0);
+    await page.getByRole('link', { name: technology[0]!.title, exact: true }).waitFor();
+    expect(await page.locator('article').count()).toBe(technology.length);
+    expect(await page.getByTestId('category-count').textContent()).toBe(String(technology.length));
+
+    await page.getByRole('link', { name: technology[0]!.title, exact: true }).click();
+    await page.waitForURL(`**/article/${technology[0]!.slug}`);
+    await page.getByRole('heading', { level: 1, name: technology[0]!.title }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.title()).toBe(`${technology[0]!.title} | The AI Mind`);
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+
+    await page.getByRole('link', { name: /Back to Articles/ }).click();
+    await page.waitForURL(`${suite.product.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'The AI Mind' }).waitFor();
+    await page.close();
+  });
+
+  it('finds the same articles by category display name and by slug', async () => {
+    const bySlug = await (await fetch(`${suite.product.url}/api/articles?approved=true&category=global-events`)).json();
+    const byName = await (await fetch(`${suite.product.url}/api/articles?approved=true&category=${encodeURIComponent('Global Events')}`)).json();
+    expect(bySlug.length).toBeGreaterThan(0);
+    expect(bySlug).toEqual(byName);
+  });
+
+  it('searches from the header: whitespace does nothing, a term reloads the home page with ranked results', async () => {
+    const page = await open(suite.product.url);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const input = page.getByRole('textbox', { name: 'Search articles' });
+    await input.fill('   ');
+    await input.press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${suite.product.url}/`);
+
+    const target = articles.find((a) => a.category === 'Economics') ?? articles[0]!;
+    const term = target.title.split(/\s+/).filter((w) => w.length > 5).slice(0, 2).join(' ');
+    await input.fill(`  ${term}  `);
+    await input.press('Enter');
+    await page.waitForURL(`${suite.product.url}/?search=${encodeURIComponent(term)}`);
+    await page.getByRole('heading', { level: 1, name: `Search results for “${term}”` }).waitFor();
+    await page.locator('article').first().waitFor();
+    expect(await page.locator('article h2').first().textContent()).toBe(target.title);
+    await page.close();
+  });
+
+  it('shows the 404 page, and Article Not Found for an unknown article', async () => {
+    const page = await open(`${suite.product.url}/definitely/not/a/page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.goto(`${suite.product.url}/article/no-such-article-here`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Article Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(`${suite.product.url}/`);
+    await page.close();
+  });
+
+  it('works on a 375 px phone: no sideways scrolling, the drawer opens with privacy and terms', async () => {
+    const page = await open(suite.product.url, 375, 812);
+    await page.locator('article').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.locator('[data-placement="sidebar-left"]').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('navigation', { name: 'Site' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Privacy' }).waitFor();
+    await drawer.getByRole('link', { name: 'Terms' }).click();
+    await page.waitForURL(`${suite.product.url}/terms`);
+    await page.getByRole('heading', { level: 1, name: 'Terms of Use' }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'phone-terms.png') });
+    await page.close();
+  });
+
+  it('works at 1440 px: both 160x600 ad sidebars, the trending feed with three flames', async () => {
+    const page = await open(suite.product.url, 1440, 900);
+    await page.getByTestId('trending-item').first().waitFor();
+    for (const side of ['sidebar-left', 'sidebar-right']) {
+      const box = await page.locator(`[data-placement="${side}"]`).boundingBox();
+      expect(box).toMatchObject({ width: 160, height: 600 });
+    }
+    expect(await page.getByTestId('trending-flame').count()).toBe(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'home-1440.png') });
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations on home, article, category, about and contact', async () => {
+    const pages: [string, string][] = [
+      ['/', 'article'],
+      [`/article/${articles[0]!.slug}`, 'h1'],
+      ['/category/Technology', 'article'],
+      ['/about', 'h1'],
+      ['/contact', 'form'],
+    ];
+    const report: string[] = [];
+    for (const [url, ready] of pages) {
+      const page = await open(`${suite.product.url}${url}`);
+      await page.locator(ready).first().waitFor();
+      report.push(...(await seriousViolations(page)).map((v) => `${url}: ${v}`));
+      await page.close();
+    }
+    expect(report).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.tools/**', '.nx/**', '.test-results/**', '**/coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended, languageOptions: { globals: { ...globals.browser } } },
+  // Product code logs through pino (backend) or shows errors to people (frontends), never the console.
+  { files: ['backend/src/**/*.ts', '*/src/**/*.tsx'], rules: { 'no-console': 'error' } },
+);

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { ArticleSchema } from './articles.js';
+import { META_DESCRIPTION_LENGTH } from './seo.js';
+
+export const AdminLoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100, 'must be at most 100 characters'),
+  password: z.string().min(1, 'Password is required').max(200, 'must be at most 200 characters'),
+});
+export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>;
+
+export const AdminCheckResponseSchema = z.object({
+  authenticated: z.boolean(),
+  username: z.string().optional(),
+  /** Sent back in the x-csrf-token header on every admin call that changes something. */
+  csrfToken: z.string().optional(),
+});
+export type AdminCheckResponse = z.infer<typeof AdminCheckResponseSchema>;
+
+/** A blog (article) id as the admin calls send it: a number, or a string of digits. */
+const blogId = z.unknown().transform((value, ctx) => {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) {
+    ctx.addIssue({ code: 'custom', message: `Invalid blog ID: ${typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined'}` });
+    return z.NEVER;
+  }
+  return id;
+});
+
+export const BlogIdRequestSchema = z.object({ blogId });
+export type BlogIdRequest = z.infer<typeof BlogIdRequestSchema>;
+
+export const BlogIdParamsSchema = z.object({ id: blogId });
+
+export const BLOG_SAVE_INCOMPLETE_MESSAGE = 'Please fill in both title and content before saving.';
+
+export const UpdateBlogRequestSchema = z.object({
+  title: z.string().trim().min(1, BLOG_SAVE_INCOMPLETE_MESSAGE).max(300, 'must be at most 300 characters'),
+  content: z
+    .string()
+    .max(500_000, 'must be at most 500,000 characters')
+    .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, BLOG_SAVE_INCOMPLETE_MESSAGE),
+  metaDescription: z.string().trim().max(META_DESCRIPTION_LENGTH, `must be at most ${META_DESCRIPTION_LENGTH} characters`).optional(),
+});
+export type UpdateBlogRequest = z.infer<typeof UpdateBlogRequestSchema>;
+
+export const UpdateBlogResponseSchema = z.object({
+  message: z.string(),
+  seoSchema: z.record(z.string(), z.unknown()),
+  sitemapUpdated: z.boolean(),
+});
+export type UpdateBlogResponse = z.infer<typeof UpdateBlogResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const ContactSubmissionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  submittedAt: z.string(),
+});
+export type ContactSubmission = z.infer<typeof ContactSubmissionSchema>;
+
+/** Trending topic as the admin sees it (spec section 3). */
+export const TrendingTopicSchema = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  source: z.string(),
+  priority: z.string(),
+  category: z.string(),
+  mentions: z.number().int(),
+  trend: z.string(),
+  sourceUrl: z.string().nullable(),
+});
+export type TrendingTopic = z.infer<typeof TrendingTopicSchema>;
+
+export const ApproveTopicRequestSchema = z.object({
+  topicId: z.number().int().positive(),
+  topic: z.string().trim().min(1).max(300),
+  sourceUrl: z.string().max(2000).nullable().optional(),
+  category: z.string().trim().min(1).max(100),
+});
+export type ApproveTopicRequest = z.infer<typeof ApproveTopicRequestSchema>;
+
+export const DeclineTopicRequestSchema = z.object({
+  topicId: z.number().int().positive(),
+  topic: z.string().trim().min(1).max(300),
+});
+export type DeclineTopicRequest = z.infer<typeof DeclineTopicRequestSchema>;
+
+export const ApprovedTopicSchema = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  category: z.string(),
+  /** e.g. sent_to_automation, blog_received */
+  status: z.string(),
+  approvedAt: z.string(),
+  blog: ArticleSchema.nullable().optional(),
+});
+export type ApprovedTopic = z.infer<typeof ApprovedTopicSchema>;
+
+export const RegenerateImagesRequestSchema = z
+  .object({ blogIds: z.array(z.number().int().positive()).max(10_000).optional(), regenerateAll: z.boolean().optional() })
+  .refine((body) => body.regenerateAll === true || (body.blogIds?.length ?? 0) > 0, 'Give blogIds or regenerateAll: true');
+export type RegenerateImagesRequest = z.infer<typeof RegenerateImagesRequestSchema>;
+
+export const RegenerateImagesResponseSchema = z.object({ updatedCount: z.number().int() });
+export type RegenerateImagesResponse = z.infer<typeof RegenerateImagesResponseSchema>;
+
+export const ForceRecoveryResponseSchema = z.object({ message: z.string().optional(), restoredCount: z.number().int().optional() });
+export type ForceRecoveryResponse = z.infer<typeof ForceRecoveryResponseSchema>;
+
+export const ExhaustiveRecoveryResponseSchema = z.object({
+  articlesFound: z.number().int(),
+  backupsFound: z.number().int(),
+  finalStats: z.object({ totalArticlesNow: z.number().int(), publishedArticlesNow: z.number().int() }),
+});
+export type ExhaustiveRecoveryResponse = z.infer<typeof ExhaustiveRecoveryResponseSchema>;
+
+export const RecreateFromSitemapResponseSchema = z.object({
+  recreatedArticles: z.array(z.unknown()),
+  totalArticlesNow: z.number().int(),
+  publishedArticlesNow: z.number().int(),
+});
+export type RecreateFromSitemapResponse = z.infer<typeof RecreateFromSitemapResponseSchema>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const ArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  aiCommentary: z.string().nullable(),
+  likes: z.number().int(),
+  shares: z.number().int(),
+  comments: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  approved: z.boolean(),
+  /** The spec's clients read the flag under both names. */
+  isApproved: z.boolean(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+export const ArticleListSchema = z.array(ArticleSchema);
+
+/** Cards need no article HTML: list items carry a server-computed excerpt instead of `content`. */
+export const ArticleSummarySchema = ArticleSchema.omit({ content: true }).extend({
+  /** The content without tags, cut to EXCERPT_LENGTH characters plus '...' when longer. */
+  excerpt: z.string(),
+});
+export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
+
+export const ArticleSummaryListSchema = z.array(ArticleSummarySchema);
+
+/** One page of the public list when no `limit` is given; a multiple of 3 so ad rows stay whole. */
+export const ARTICLE_PAGE_SIZE = 12;
+export const ARTICLE_PAGE_SIZE_MAX = 50;
+/** The list answers with a plain array; the next page's cursor travels in this header (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** Control characters never belong in a search term, and PostgreSQL refuses NUL in text. */
+const searchTerm = z
+  .string()
+  // eslint-disable-next-line no-control-regex
+  .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+  .pipe(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'));
+
+/** The public list: published articles only, so `approved` may only say 'true'. */
+export const ArticleListQuerySchema = z.object({
+  approved: z.literal('true', { message: "must be 'true': only published articles are public" }).optional(),
+  category: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+  /** Full-text search over title, content and commentary; results come best match first. */
+  search: searchTerm.optional(),
+  /** Opaque, from the previous page's NEXT_CURSOR_HEADER. */
+  cursor: z.string().max(300, 'must be at most 300 characters').regex(/^[\w-]+$/, 'is not a valid cursor').optional(),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(ARTICLE_PAGE_SIZE_MAX, `must be at most ${ARTICLE_PAGE_SIZE_MAX}`)
+    .optional(),
+});
+export type ArticleListQuery = z.infer<typeof ArticleListQuerySchema>;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const ArticleSlugParamsSchema = z.object({
+  slug: z.string().max(200, 'must be at most 200 characters').regex(SLUG_PATTERN, 'must be a lowercase slug'),
+});

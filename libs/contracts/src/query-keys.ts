@@ -1,0 +1,30 @@
+import type { ArticleListQuery } from './articles.js';
+
+/** Query-key factories, one per resource, so mutations can invalidate by resource. */
+export const articleKeys = {
+  all: ['articles'] as const,
+  lists: () => [...articleKeys.all, 'list'] as const,
+  /** One list, all of its pages (an infinite query): category and search, never the cursor. */
+  list: (query: Pick<ArticleListQuery, 'category' | 'search'>) => [...articleKeys.lists(), query] as const,
+  details: () => [...articleKeys.all, 'detail'] as const,
+  bySlug: (slug: string) => [...articleKeys.details(), slug] as const,
+};
+
+export const trendingKeys = {
+  all: ['trending'] as const,
+  feed: () => [...trendingKeys.all, 'feed'] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: () => [...adminKeys.all, 'session'] as const,
+  articles: () => [...adminKeys.all, 'articles'] as const,
+  trendingTopics: () => [...adminKeys.all, 'trending-topics'] as const,
+  approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,
+  contactSubmissions: () => [...adminKeys.all, 'contact-submissions'] as const,
+};
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  forArticle: (articleId: number) => [...commentKeys.all, articleId] as const,
+};

@@ -1,0 +1,110 @@
+import type { Article } from './articles.js';
+import {
+  absoluteUrl,
+  articleCanonicalPath,
+  articleMeta,
+  autoDescription,
+  categoryMeta,
+  homeMeta,
+  keywordsFromTitle,
+  notFoundMeta,
+} from './seo.js';
+
+const ORIGIN = 'https://theaimind.example';
+
+function article(overrides: Partial<Article> = {}): Article {
+  return {
+    id: 7,
+    title: 'Why the Grid Is the New Bottleneck for AI',
+    slug: 'why-the-grid-is-the-new-bottleneck',
+    content: `<h2>Power</h2>\n<p>${'Data   centres want electricity. '.repeat(10)}</p>`,
+    category: 'Global Events',
+    imageUrl: '/media/covers/grid.svg',
+    sourceUrl: null,
+    aiCommentary: null,
+    likes: 0,
+    shares: 0,
+    comments: 0,
+    createdAt: '2024-01-05T09:00:00.000Z',
+    updatedAt: '2024-01-06T09:00:00.000Z',
+    approved: true,
+    isApproved: true,
+    metaTitle: null,
+    metaDescription: null,
+    ...overrides,
+  };
+}
+
+describe('automatic description', () => {
+  it('strips tags, collapses whitespace and cuts to 160 with ... only when longer', () => {
+    const text = autoDescription(article().content);
+    expect(text.startsWith('Power Data centres want electricity. Data centres')).toBe(true);
+    expect(text.endsWith('...')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(163);
+    expect(autoDescription('<p>Short   and <b>sweet</b>.</p>')).toBe('Short and sweet.');
+  });
+
+  it('uses 160 for the meta description, 155 for the social one and 160 in structured data', () => {
+    const meta = articleMeta(article(), ORIGIN);
+    expect(meta.description.replace(/\.\.\.$/, '').length).toBe(160);
+    expect(meta.socialDescription.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(155);
+    expect(meta.socialDescription.replace(/\.\.\.$/, '').length).toBeGreaterThan(150);
+    expect(String(meta.jsonLd[0]!.description).replace(/\.\.\.$/, '').length).toBe(160);
+  });
+
+  it('prefers the editor-written meta description', () => {
+    expect(articleMeta(article({ metaDescription: 'Hand written.' }), ORIGIN).description).toBe('Hand written.');
+  });
+});
+
+describe('keywords', () => {
+  it('are the title words longer than 3 characters, without punctuation or repeats', () => {
+    expect(keywordsFromTitle('Why the Grid, the GRID, Is the New Bottleneck for AI!')).toBe('grid, bottleneck');
+    expect(keywordsFromTitle('Économie: quelle reprise?')).toBe('économie, quelle, reprise');
+  });
+});
+
+describe('canonical URLs', () => {
+  it('lowercase the category and turn spaces into hyphens', () => {
+    expect(articleCanonicalPath({ category: 'Global Events', slug: 'x-y' })).toBe('/global-events/article/x-y');
+    expect(articleMeta(article(), ORIGIN).canonicalPath).toBe('/global-events/article/why-the-grid-is-the-new-bottleneck');
+    expect(categoryMeta('Global Events').canonicalPath).toBe('/category/global-events');
+    expect(categoryMeta('global-events').canonicalPath).toBe('/category/global-events');
+  });
+
+  it('are made absolute against the origin', () => {
+    expect(absoluteUrl('/a/b', `${ORIGIN}/`)).toBe(`${ORIGIN}/a/b`);
+    expect(absoluteUrl('https://cdn.example/x.png', ORIGIN)).toBe('https://cdn.example/x.png');
+  });
+});
+
+describe('structured data', () => {
+  it('describes the home page as a WebSite with a search action', () => {
+    const [site] = homeMeta(ORIGIN).jsonLd;
+    expect(site).toMatchObject({ '@type': 'WebSite', url: `${ORIGIN}/` });
+    expect(site!.potentialAction).toMatchObject({
+      '@type': 'SearchAction',
+      target: { urlTemplate: `${ORIGIN}/?search={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    });
+  });
+
+  it('describes an article as an Article with absolute image and page URLs', () => {
+    const meta = articleMeta(article(), ORIGIN);
+    expect(meta.ogType).toBe('article');
+    expect(meta.jsonLd[0]).toMatchObject({
+      '@type': 'Article',
+      headline: 'Why the Grid Is the New Bottleneck for AI',
+      image: [`${ORIGIN}/media/covers/grid.svg`],
+      datePublished: '2024-01-05T09:00:00.000Z',
+      dateModified: '2024-01-06T09:00:00.000Z',
+      mainEntityOfPage: { '@id': `${ORIGIN}/global-events/article/why-the-grid-is-the-new-bottleneck` },
+    });
+  });
+
+  it('keeps not-found and search pages out of the index', () => {
+    expect(notFoundMeta('/nope')).toMatchObject({ index: false, status: 404 });
+    expect(homeMeta(ORIGIN, 'grid').index).toBe(false);
+    expect(homeMeta(ORIGIN).index).toBe(true);
+  });
+});

@@ -1,0 +1,236 @@
+import type { Article } from './articles.js';
+import { categorySlug } from './categories.js';
+import { stripTags, truncate } from './text.js';
+
+/**
+ * Page metadata (spec sections 2 and 5), built once here and used twice: the server writes it into
+ * the HTML it sends (crawlers and link-preview bots run no JavaScript), and the public site applies it
+ * to the document on every client-side route change.
+ */
+export const SITE_NAME = 'The AI Mind';
+export const SITE_DESCRIPTION =
+  'The AI Mind publishes AI-written analysis and commentary on business, politics, culture, technology and economics, with a sarcastic but friendly AI persona.';
+/** Shown by link previews when an article has no image of its own. */
+export const DEFAULT_SOCIAL_IMAGE_PATH = '/media/og-default.svg';
+
+/** Meta description length; the social (second) description is 155 (spec section 5). */
+export const META_DESCRIPTION_LENGTH = 160;
+export const SOCIAL_DESCRIPTION_LENGTH = 155;
+export const STRUCTURED_DATA_DESCRIPTION_LENGTH = 160;
+
+export type JsonLd = Record<string, unknown>;
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** og:description and twitter:description. */
+  socialDescription: string;
+  /** A path ('/technology/article/x'); made absolute with the site's origin when rendered. */
+  canonicalPath: string;
+  keywords: string | null;
+  ogType: 'website' | 'article';
+  /** A path or an absolute URL. */
+  image: string;
+  jsonLd: JsonLd[];
+  /** False for pages that must stay out of search results (not found, search results). */
+  index: boolean;
+  /** The HTTP status the server answers the page with. */
+  status: 200 | 404;
+}
+
+/** The automatic description: tags stripped, whitespace collapsed, cut to `length` with '...' when longer. */
+export function autoDescription(html: string, length = META_DESCRIPTION_LENGTH): string {
+  return truncate(stripTags(html), length, '...');
+}
+
+/** Keywords: the title's words longer than 3 characters, without punctuation or repeats. */
+export function keywordsFromTitle(title: string): string {
+  const words = title
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => word.length > 3);
+  return [...new Set(words)].join(', ');
+}
+
+/** The canonical article URL path: the category lowercased with spaces turned to hyphens. */
+export function articleCanonicalPath(article: Pick<Article, 'category' | 'slug'>): string {
+  return `/${encodeURIComponent(categorySlug(article.category))}/article/${article.slug}`;
+}
+
+export function categoryCanonicalPath(category: string): string {
+  return `/category/${encodeURIComponent(categorySlug(category))}`;
+}
+
+/** A path made absolute against the site's origin; absolute URLs stay as they are. */
+export function absoluteUrl(pathOrUrl: string, origin: string): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${origin.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
+}
+
+function page(meta: Pick<PageMeta, 'title' | 'description' | 'canonicalPath'> & Partial<PageMeta>): PageMeta {
+  return {
+    keywords: null,
+    ogType: 'website',
+    image: DEFAULT_SOCIAL_IMAGE_PATH,
+    jsonLd: [],
+    index: true,
+    status: 200,
+    socialDescription: truncate(meta.description, SOCIAL_DESCRIPTION_LENGTH, '...'),
+    ...meta,
+  };
+}
+
+/** Home: a WebSite description with a search action (spec section 2). */
+export function homeMeta(origin: string, search?: string): PageMeta {
+  const title = search ? `Search results for "${search}" | ${SITE_NAME}` : `${SITE_NAME}: AI analysis and commentary on the news`;
+  return page({
+    title,
+    description: SITE_DESCRIPTION,
+    canonicalPath: '/',
+    // Result pages of every possible term are not worth indexing; the home page itself is.
+    index: !search,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SITE_NAME,
+        url: absoluteUrl('/', origin),
+        description: SITE_DESCRIPTION,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl('/', origin)}?search={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  });
+}
+
+/** An article's page: its own title and description, Article structured data. */
+export function articleMeta(article: Article, origin: string): PageMeta {
+  const plain = article.metaDescription?.trim() || stripTags(article.content);
+  const canonicalPath = articleCanonicalPath(article);
+  const image = article.imageUrl || DEFAULT_SOCIAL_IMAGE_PATH;
+  const title = article.metaTitle?.trim() || article.title;
+  return page({
+    title: `${title} | ${SITE_NAME}`,
+    description: truncate(plain, META_DESCRIPTION_LENGTH, '...'),
+    socialDescription: truncate(plain, SOCIAL_DESCRIPTION_LENGTH, '...'),
+    canonicalPath,
+    keywords: keywordsFromTitle(article.title),
+    ogType: 'article',
+    image,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: article.title,
+        description: truncate(plain, STRUCTURED_DATA_DESCRIPTION_LENGTH, '...'),
+        image: [absoluteUrl(image, origin)],
+        datePublished: article.createdAt,
+        dateModified: article.updatedAt,
+        articleSection: article.category,
+        keywords: keywordsFromTitle(article.title),
+        mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath, origin) },
+        author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/about', origin) },
+        publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/', origin) },
+      },
+    ],
+  });
+}
+
+export function articleNotFoundMeta(path: string): PageMeta {
+  return page({ title: `Article Not Found | ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: path, index: false, status: 404 });
+}
+
+/** A category page; `displayName` is how the page heads it (the URL's own spelling). */
+export function categoryMeta(displayName: string): PageMeta {
+  return page({
+    title: `${displayName} | ${SITE_NAME}`,
+    description: `The latest AI-written analysis and commentary in ${displayName} from ${SITE_NAME}.`,
+    canonicalPath: categoryCanonicalPath(displayName),
+    keywords: keywordsFromTitle(`${displayName} analysis commentary`),
+  });
+}
+
+/** The static pages of spec section 2, with their titles and descriptions. */
+export const STATIC_PAGES = {
+  '/inspiring': {
+    title: "Humanity's Finest Hours",
+    description: 'Six moments when people got it spectacularly right, from eradicating smallpox to healing the ozone layer, with an AI wondering why they do not do it more often.',
+  },
+  '/about': {
+    title: 'About The AI Mind',
+    description: 'How The AI Mind works: trend analysis, global event monitoring and AI content generation, reviewed by human editors before anything is published.',
+  },
+  '/contact': {
+    title: 'Contact The AI Mind',
+    description: 'Send the editors of The AI Mind a correction, a story tip, a partnership idea or a complaint about the AI persona.',
+  },
+  '/privacy': {
+    title: 'Privacy Policy',
+    description: 'What The AI Mind collects, why, how long it keeps it, and the choices you have about cookies, analytics and advertising.',
+  },
+  '/terms': {
+    title: 'Terms of Use',
+    description: 'The terms for reading, commenting on and sharing content from The AI Mind, an AI-written news commentary site.',
+  },
+} as const;
+
+export type StaticPagePath = keyof typeof STATIC_PAGES;
+
+export function staticPageMeta(path: StaticPagePath): PageMeta {
+  const { title, description } = STATIC_PAGES[path];
+  return page({ title: `${title} | ${SITE_NAME}`, description, canonicalPath: path });
+}
+
+export function notFoundMeta(path: string): PageMeta {
+  return page({ title: `404 Page Not Found | ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: path, index: false, status: 404 });
+}
+
+/** One element of a page's head; the server serialises these, the site creates them in the document. */
+export interface HeadElement {
+  tag: 'title' | 'meta' | 'link' | 'script';
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+/** Every head element a page's metadata stands for, with absolute URLs. */
+export function headElements(meta: PageMeta, origin: string): HeadElement[] {
+  const url = absoluteUrl(meta.canonicalPath, origin);
+  const image = absoluteUrl(meta.image, origin);
+  const elements: HeadElement[] = [
+    { tag: 'title', attrs: {}, text: meta.title },
+    { tag: 'meta', attrs: { name: 'description', content: meta.description } },
+  ];
+  if (meta.keywords) elements.push({ tag: 'meta', attrs: { name: 'keywords', content: meta.keywords } });
+  if (!meta.index) elements.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex, follow' } });
+  elements.push(
+    { tag: 'link', attrs: { rel: 'canonical', href: url } },
+    { tag: 'meta', attrs: { property: 'og:site_name', content: SITE_NAME } },
+    { tag: 'meta', attrs: { property: 'og:type', content: meta.ogType } },
+    { tag: 'meta', attrs: { property: 'og:title', content: meta.title } },
+    { tag: 'meta', attrs: { property: 'og:description', content: meta.socialDescription } },
+    { tag: 'meta', attrs: { property: 'og:url', content: url } },
+    { tag: 'meta', attrs: { property: 'og:image', content: image } },
+    { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
+    { tag: 'meta', attrs: { name: 'twitter:title', content: meta.title } },
+    { tag: 'meta', attrs: { name: 'twitter:description', content: meta.socialDescription } },
+    { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
+  );
+  for (const data of meta.jsonLd) {
+    elements.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: jsonForScript(data) });
+  }
+  return elements;
+}
+
+/** JSON that cannot end its <script> element or be read as markup, wherever it is embedded. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,3 @@
+import { reactJestConfig } from '../../jest.preset.js';
+
+export default reactJestConfig('ui');

@@ -1,0 +1,72 @@
+/** Raised for every non-OK response; the message is "<status>: <body or statusText>" (spec section 7). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+let apiBaseUrl = '';
+let csrfToken: string | null = null;
+
+/** Where the API lives: '' (same origin) by default; the admin app on its own origin sets its API origin. */
+export function configureApi(options: { baseUrl: string }): void {
+  apiBaseUrl = options.baseUrl.replace(/\/+$/, '');
+}
+
+/** The admin session's CSRF token, sent with every call that changes something (from the session check or sign-in). */
+export function setCsrfToken(token: string | null | undefined): void {
+  csrfToken = token ?? null;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Answer null instead of throwing on 401 (for session checks). */
+  on401?: 'throw' | 'returnNull';
+  /** Sees the successful response before its body is parsed (e.g. to read a paging header). */
+  onResponse?: (response: Response) => void;
+}
+
+/**
+ * The one API helper: sends cookies, sends JSON when there is a body, parses JSON answers and turns
+ * non-OK responses into ApiError.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const hasBody = options.body !== undefined;
+  const method = options.method ?? 'GET';
+  const response = await fetch(`${apiBaseUrl}${path}`, {
+    method,
+    credentials: 'include',
+    headers: {
+      accept: 'application/json',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...(csrfToken && method !== 'GET' ? { 'x-csrf-token': csrfToken } : {}),
+    },
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  if (response.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  options.onResponse?.(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The `message` of a JSON error body, for showing the server's words to people; else the fallback. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    try {
+      const parsed = JSON.parse(error.body) as { message?: unknown; details?: unknown; error?: unknown };
+      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    } catch {
+      // Not JSON: fall through to the fallback.
+    }
+  }
+  return fallback;
+}

@@ -1,0 +1,10 @@
+export { ApiError, apiRequest, configureApi, serverMessage, setCsrfToken, type ApiRequestOptions } from './api';
+export {
+  NOTIFICATION_AUTO_CLOSE_MS,
+  NOTIFICATION_FOCUS_KEY,
+  NOTIFICATION_LIMIT,
+  NOTIFICATION_SWIPE_THRESHOLD_PX,
+} from './notification-area';
+export { AppProviders } from './providers';
+export { createQueryClient } from './query-client';
+export { SCROLL_HIDE_DELAY_MS, theme, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './theme';

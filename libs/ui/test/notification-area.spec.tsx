@@ -1,0 +1,75 @@
+import { jest } from '@jest/globals';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { AppProviders } from '../src/providers';
+import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_LIMIT, NOTIFICATION_SWIPE_THRESHOLD_PX } from '../src/notification-area';
+
+/** A pointer swipe across the notification area from x=100 by `dx` pixels (and `dy` down). */
+function swipe(dx: number, dy = 0) {
+  const area = screen.getByRole('region', { name: 'Notifications (F8)' });
+  const target = screen.getByText('First').closest('div')!;
+  fireEvent.pointerDown(target, { clientX: 100, clientY: 100 });
+  fireEvent.pointerUp(target, { clientX: 100 + dx, clientY: 100 + dy });
+  return area;
+}
+
+// jsdom has no PointerEvent, and a plain Event would drop the coordinates.
+if (typeof window.PointerEvent === 'undefined') {
+  Object.defineProperty(window, 'PointerEvent', { value: class PointerEvent extends MouseEvent {} });
+}
+
+describe('the notification area (spec section 9)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    render(<AppProviders>page</AppProviders>);
+  });
+  afterEach(() => {
+    act(() => notifications.clean());
+    jest.useRealTimers();
+  });
+
+  const show = (message: string) => act(() => void notifications.show({ title: message, message: `${message} body` }));
+  const settle = () => act(() => jest.advanceTimersByTime(400));
+
+  it('shows one notification at a time; the next waits its turn', () => {
+    expect(NOTIFICATION_LIMIT).toBe(1);
+    show('First');
+    show('Second');
+    settle();
+    expect(screen.getByText('First')).toBeInTheDocument();
+    expect(screen.queryByText('Second')).toBeNull();
+  });
+
+  it('closes a notification after 5000 ms', () => {
+    expect(NOTIFICATION_AUTO_CLOSE_MS).toBe(5000);
+    show('First');
+    settle();
+    act(() => jest.advanceTimersByTime(4000));
+    expect(screen.getByText('First')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1600));
+    settle();
+    expect(screen.queryByText('First')).toBeNull();
+  });
+
+  it('dismisses on a swipe to the right past 50 px, not on a shorter, leftward or vertical one', () => {
+    expect(NOTIFICATION_SWIPE_THRESHOLD_PX).toBe(50);
+    show('First');
+    settle();
+    swipe(50);
+    swipe(-120);
+    swipe(60, 200);
+    settle();
+    expect(screen.getByText('First')).toBeInTheDocument();
+    swipe(51);
+    settle();
+    expect(screen.queryByText('First')).toBeNull();
+  });
+
+  it('moves focus to the notification area on F8', () => {
+    show('First');
+    settle();
+    fireEvent.keyDown(document.body, { key: 'F8' });
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toContainElement(screen.getByText('First'));
+  });
+});

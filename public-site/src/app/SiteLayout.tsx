@@ -1,0 +1,121 @@
+import { Anchor, AppShell, Burger, Container, Drawer, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ai-mind/ui';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { AdsScriptLoader } from '../features/ads/components/AdsScriptLoader';
+import { PageViewTracker } from '../features/analytics/components/PageViewTracker';
+import { CookieBanner } from '../features/consent/components/CookieBanner';
+import { ConsentProvider } from '../features/consent/hooks/consent-context';
+import { HeaderSearch } from '../features/layout/components/HeaderSearch';
+import { NewsletterBox } from '../features/layout/components/NewsletterBox';
+
+/** Header navigation of spec section 2. */
+export const HEADER_LINKS = [
+  { to: '/category/Technology', label: 'Technology' },
+  { to: '/category/Global Events', label: 'Global Events' },
+  { to: '/category/Human Achievements', label: 'Human Achievements' },
+  { to: '/category/AI Product Reviews', label: 'AI Product Reviews' },
+  { to: '/about', label: 'About' },
+];
+
+/** The small-screen drawer lists the header links plus the policies. */
+export const DRAWER_LINKS = [...HEADER_LINKS, { to: '/privacy', label: 'Privacy' }, { to: '/terms', label: 'Terms' }];
+
+/** Footer links of spec section 2. */
+export const FOOTER_LINKS = [
+  { to: '/category/ai-insights', label: 'AI Insights' },
+  { to: '/category/tech-analysis', label: 'Tech Analysis' },
+  { to: '/category/business-intelligence', label: 'Business Intelligence' },
+  { to: '/category/future-predictions', label: 'Future Predictions' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+];
+
+function ScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const [drawerOpen, drawer] = useDisclosure(false);
+
+  return (
+    <ConsentProvider>
+      <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
+        <AppShell header={{ height: 64 }} padding={0}>
+          <ScrollToTopOnRouteChange />
+          <PageViewTracker />
+          <AdsScriptLoader />
+          <AppShell.Header component="header">
+            <Container size="xl" h="100%">
+              <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="xs" wrap="nowrap">
+                  <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+                  <Anchor component={Link} to="/" fw={800} size="xl" c="indigo.8" underline="never" aria-label="The AI Mind, home">
+                    The AI Mind
+                  </Anchor>
+                </Group>
+                <Group gap="md" visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
+                  {HEADER_LINKS.map((link) => (
+                    <Anchor key={link.to} component={Link} to={encodeURI(link.to)} c="dark" size="sm" fw={500}>
+                      {link.label}
+                    </Anchor>
+                  ))}
+                </Group>
+                <HeaderSearch />
+              </Group>
+            </Container>
+          </AppShell.Header>
+          <Drawer
+            opened={drawerOpen}
+            onClose={drawer.close}
+            title="The AI Mind"
+            size="xs"
+            hiddenFrom="md"
+            closeButtonProps={{ 'aria-label': 'Close navigation' }}
+          >
+            <Stack component="nav" aria-label="Site" gap="sm">
+              {DRAWER_LINKS.map((link) => (
+                <Anchor key={link.to} component={Link} to={encodeURI(link.to)} c="dark" onClick={drawer.close}>
+                  {link.label}
+                </Anchor>
+              ))}
+            </Stack>
+          </Drawer>
+          <AppShell.Main>
+            <Container size="xl" py="md" id="main">
+              {children}
+            </Container>
+            <Container size="xl" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+                <Stack gap="sm">
+                  <Group gap="md" component="nav" aria-label="Footer">
+                    {FOOTER_LINKS.map((link) => (
+                      <Anchor key={link.to} component={Link} to={link.to} c="gray.8" size="sm">
+                        {link.label}
+                      </Anchor>
+                    ))}
+                  </Group>
+                  <Text size="sm" c="gray.7">
+                    AI-written analysis of the news, reviewed by human editors before it is published.
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    © 2024 The AI Mind. All rights reserved.
+                  </Text>
+                </Stack>
+                <NewsletterBox />
+              </SimpleGrid>
+            </Container>
+          </AppShell.Main>
+          <CookieBanner />
+        </AppShell>
+      </Tooltip.Group>
+    </ConsentProvider>
+  );
+}

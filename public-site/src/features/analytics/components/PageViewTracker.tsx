@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { publicEnv } from '../../../app/public-env';
+import { useConsent } from '../../consent/hooks/consent-context';
+import { sendPageView } from '../api/analytics-api';
+import { applyGa4Consent, sendGa4PageView, updateGa4Consent } from '../ga4';
+import { trafficSource } from '../traffic-source';
+
+/**
+ * Sends a page view on every path change, only while analytics is allowed (accepted, or custom with
+ * analytics on): to the first-party endpoint, and to GA4 when a measurement id is configured. The
+ * source is the landing's (utm_source or referrer), kept for the whole visit.
+ */
+export function PageViewTracker() {
+  const { pathname } = useLocation();
+  const { details } = useConsent();
+  const [source] = useState(() => trafficSource(window.location.search, document.referrer, window.location.hostname));
+  const allowed = details.analytics;
+  const ga4Id = publicEnv.ga4Id();
+
+  useEffect(() => {
+    if (!ga4Id) return;
+    if (allowed) applyGa4Consent(ga4Id, details);
+    else updateGa4Consent(details);
+  }, [ga4Id, allowed, details]);
+
+  useEffect(() => {
+    if (!allowed) return;
+    const title = document.title.slice(0, 300) || undefined;
+    // A lost page view is not worth bothering the reader about.
+    sendPageView({ path: pathname.slice(0, 500), title, source }).catch(() => undefined);
+    if (ga4Id) sendGa4PageView(pathname, title ?? '', source);
+  }, [pathname, allowed, source, ga4Id]);
+
+  return null;
+}

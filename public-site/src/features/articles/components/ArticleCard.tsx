@@ -1,0 +1,56 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { excerpt, formatShortDate, type Article, type ArticleSummary } from '@ai-mind/contracts';
+import { ArticleEngagement } from '../../interactions/components/ArticleEngagement';
+import { ArticleImage } from './ArticleImage';
+import { CategoryBadge } from './CategoryBadge';
+
+export { FALLBACK_IMAGE } from './ArticleImage';
+
+/** List items carry the server's excerpt; a full article makes its own (same rule: 200 characters). */
+function cardText(article: Article | ArticleSummary): string {
+  return 'excerpt' in article ? article.excerpt : excerpt(article.content);
+}
+
+/** Spec section 2's article card. */
+export function ArticleCard({ article }: { article: Article | ArticleSummary }) {
+  const href = `/article/${article.slug}`;
+  return (
+    <Card withBorder padding="lg" component="article" h="100%">
+      <Card.Section>
+        {/* Covers are 1200 x 630 with the title set on them: show them whole, at any card width. */}
+        <ArticleImage src={article.imageUrl} alt="" fit="cover" style={{ aspectRatio: '1200 / 630' }} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        <Group justify="space-between" wrap="wrap" gap={6}>
+          <CategoryBadge category={article.category} />
+          <Text size="sm" c="gray.7" component="time" dateTime={article.createdAt}>
+            {formatShortDate(article.createdAt)}
+          </Text>
+        </Group>
+        <Title order={2} size="h4">
+          <Link to={href} style={{ color: 'inherit', textDecoration: 'none' }}>
+            {article.title}
+          </Link>
+        </Title>
+        <Text size="sm" data-testid="card-excerpt">
+          {cardText(article)}
+        </Text>
+        {article.aiCommentary && (
+          <Text size="sm" fs="italic" c="gray.7" lineClamp={3}>
+            <Text span fw={700} fs="normal">
+              AI:{' '}
+            </Text>
+            {article.aiCommentary}
+          </Text>
+        )}
+        <Group justify="space-between" mt="auto" pt="xs" wrap="wrap" gap="xs">
+          <ArticleEngagement article={{ ...article, text: cardText(article) }} />
+          <Button component={Link} to={href} variant="light" size="xs">
+            Read More
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CommentIcon, HeartIcon, ShareIcon } from '../../../components/icons';
+
+function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
+  const text = `${value.toLocaleString('en-US')} ${label}`;
+  return (
+    <Tooltip label={text}>
+      <Group gap={4} wrap="nowrap" aria-label={text} role="group">
+        {icon}
+        <Text size="sm" c="gray.7" aria-hidden="true">
+          {value.toLocaleString('en-US')}
+        </Text>
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** Like, share and comment counts of an article. */
+export function ArticleCounts({ likes, shares, comments }: { likes: number; shares: number; comments: number }) {
+  return (
+    <Group gap="md" wrap="nowrap">
+      <Count icon={<HeartIcon size={16} />} value={likes} label={likes === 1 ? 'like' : 'likes'} />
+      <Count icon={<ShareIcon size={16} />} value={shares} label={shares === 1 ? 'share' : 'shares'} />
+      <Count icon={<CommentIcon size={16} />} value={comments} label={comments === 1 ? 'comment' : 'comments'} />
+    </Group>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Center, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import type { ArticleSummary } from '@ai-mind/contracts';
+import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
+import { ArticleCard } from './ArticleCard';
+
+/** Spec section 2: on the home page an ad slot follows every third article. */
+export const AD_EVERY = 3;
+
+interface ArticleFeedProps {
+  articles: ArticleSummary[] | undefined;
+  isLoading: boolean;
+  error: Error | null;
+  emptyText: string;
+  withAds?: boolean;
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
+}
+
+export function ArticleSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="article-skeletons" aria-busy="true" aria-label="Loading articles">
+      {Array.from({ length: count }, (_, i) => (
+        <Stack key={i} gap="xs">
+          <Skeleton h={200} radius="md" />
+          <Skeleton h={14} w="40%" />
+          <Skeleton h={22} />
+          <Skeleton h={60} />
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore }: ArticleFeedProps) {
+  if (isLoading) return <ArticleSkeletons />;
+  if (error && !articles) {
+    return (
+      <Alert color="red" title="Failed to fetch articles">
+        {error.message}
+      </Alert>
+    );
+  }
+  if (!articles?.length) return <Text c="gray.7">{emptyText}</Text>;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {articles.map((article, index) => (
+          <Fragment key={article.id}>
+            <ArticleCard article={article} />
+            {withAds && (index + 1) % AD_EVERY === 0 && <AdSlot slotId={AD_SLOT_IDS.inFeed} size={AD_SIZES.inFeed} data-placement="in-feed" />}
+          </Fragment>
+        ))}
+      </SimpleGrid>
+      {hasMore && onLoadMore && (
+        <Center>
+          <Button variant="outline" onClick={onLoadMore} loading={isLoadingMore}>
+            Load more articles
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { articleKeys, COMMENT_MESSAGES, commentKeys, type Comment, type CreateCommentRequest } from '@ai-mind/contracts';
+import { fetchComments, postComment } from '../api/comments-api';
+
+/** The AI reply is written by a background job, usually within seconds: ask again this often... */
+export const AI_REPLY_POLL_INTERVAL_MS = 2000;
+/** ...but only for this long after the last comment was posted or the page opened, so a stuck job costs nothing. */
+export const AI_REPLY_POLL_WINDOW_MS = 60_000;
+
+const awaitingReply = (comments: Comment[] | undefined) => comments?.some((comment) => comment.aiResponse === null) ?? false;
+
+/**
+ * The article's comments, newest first. While a comment still waits for its AI reply the list is
+ * refetched every 2 s, for at most a minute from when the waiting started, so the reply appears
+ * without a reload.
+ */
+export function useComments(articleId: number) {
+  const [pollingSince, setPollingSince] = useState(() => Date.now());
+  const query = useQuery({
+    queryKey: commentKeys.forArticle(articleId),
+    queryFn: () => fetchComments(articleId),
+    refetchInterval: (current) =>
+      awaitingReply(current.state.data) && Date.now() - pollingSince < AI_REPLY_POLL_WINDOW_MS ? AI_REPLY_POLL_INTERVAL_MS : false,
+  });
+  return { ...query, restartPolling: () => setPollingSince(Date.now()) };
+}
+
+/** Posts a comment; on success the comments and the article's comment count are refetched. */
+export function usePostComment(articleId: number, onPosted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCommentRequest) => postComment(articleId, body),
+    onSuccess: async () => {
+      notifications.show(COMMENT_MESSAGES.posted);
+      onPosted();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentKeys.forArticle(articleId) }),
+        queryClient.invalidateQueries({ queryKey: articleKeys.details() }),
+      ]);
+    },
+    onError: () => notifications.show({ color: 'red', title: 'Error', message: COMMENT_MESSAGES.failed }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { headElements, type PageMeta } from '@ai-mind/contracts';
+
+/** Marks the head elements a page owns; the server writes the same marker into the HTML it sends. */
+const MARKER = 'data-seo';
+
+/** Replaces the document's page-specific head elements (title, description, social tags, JSON-LD). */
+export function applyPageMeta(meta: PageMeta, origin: string = window.location.origin): void {
+  const head = document.head;
+  head.querySelectorAll(`[${MARKER}], title, meta[name="description"]`).forEach((element) => element.remove());
+  for (const { tag, attrs, text } of headElements(meta, origin)) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    element.setAttribute(MARKER, '');
+    if (text !== undefined) element.textContent = text;
+    head.appendChild(element);
+  }
+}
+
+/** Applies the page's metadata whenever it changes (null while the page does not know it yet). */
+export function usePageMeta(meta: PageMeta | null): void {
+  // The serialised form decides when the metadata really changed (callers build a new object each render).
+  const key = meta ? JSON.stringify(meta) : null;
+  useEffect(() => {
+    if (key) applyPageMeta(JSON.parse(key) as PageMeta);
+  }, [key]);
+}

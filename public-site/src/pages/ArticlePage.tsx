@@ -1,0 +1,83 @@
+import { Alert, Anchor, Box, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts';
+import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
+import { ArticleContent } from '../features/articles/components/ArticleContent';
+import { ArticleImage } from '../features/articles/components/ArticleImage';
+import { CategoryBadge } from '../features/articles/components/CategoryBadge';
+import { useArticle } from '../features/articles/hooks/use-articles';
+import { usePageMeta } from '../features/seo/hooks/use-page-meta';
+import { ChatWidget } from '../features/chat/components/ChatWidget';
+import { CommentsSection } from '../features/comments/components/CommentsSection';
+import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
+
+export function ArticlePage() {
+  const { slug = '' } = useParams();
+  const { data: article, isLoading, error } = useArticle(slug);
+  usePageMeta(article ? articleMeta(article, window.location.origin) : article === null ? articleNotFoundMeta(window.location.pathname) : null);
+
+  if (isLoading) {
+    return (
+      <Stack maw={820} mx="auto" data-testid="article-skeleton" aria-busy="true" aria-label="Loading article">
+        <Skeleton h={20} w="30%" />
+        <Skeleton h={44} />
+        <Skeleton h={360} />
+        <Skeleton h={200} />
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" title="Failed to fetch articles">
+        {error.message}
+      </Alert>
+    );
+  }
+  if (!article) {
+    return (
+      <Stack align="center" py="xl">
+        <Title order={1}>Article Not Found</Title>
+        <Text c="gray.7">The article may have been moved or removed.</Text>
+        <Button component={Link} to="/">
+          Return Home
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" maw={820} mx="auto">
+      <Anchor component={Link} to="/" size="sm">
+        ← Back to Articles
+      </Anchor>
+      <Box component="article">
+        <Stack gap="md">
+          <Group>
+            <CategoryBadge category={article.category} />
+            <Text size="sm" c="gray.7" component="time" dateTime={article.createdAt}>
+              {formatLongDate(article.createdAt)}
+            </Text>
+          </Group>
+          <Title order={1}>{article.title}</Title>
+          <ArticleImage src={article.imageUrl} alt={article.title} radius="md" mah={460} fit="cover" />
+          <ArticleEngagement key={article.id} article={{ ...article, text: stripTags(article.content) }} />
+          <ArticleContent content={article.content} />
+          {article.aiCommentary && (
+            <Alert variant="light" color="indigo" title="AI commentary">
+              <Text size="sm">{article.aiCommentary}</Text>
+            </Alert>
+          )}
+          {article.sourceUrl && (
+            <Anchor href={article.sourceUrl} target="_blank" rel="noopener noreferrer">
+              Original Source
+            </Anchor>
+          )}
+        </Stack>
+      </Box>
+      <Divider my="md" />
+      <CommentsSection articleId={article.id} commentCount={article.comments}>
+        <AdSlot slotId={AD_SLOT_IDS.comments} size={AD_SIZES.comments} data-placement="comments" />
+      </CommentsSection>
+      <ChatWidget key={article.id} article={{ id: article.id, title: article.title }} />
+    </Stack>
+  );
+}

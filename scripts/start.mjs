@@ -1,0 +1,146 @@
+// `npm start`: the whole product on one machine. Installs what is missing, starts an embedded
+// PostgreSQL (unless DATABASE_URL is set) and a local redis-server (unless REDIS_URL is set),
+// migrates, seeds the demo content, builds, then runs the API and one worker until Ctrl-C.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, REDIS_INSTALL_HINT, redisServerPath, startPostgres, startRedis } from './lib/services.mjs';
+import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
+
+const dataDir = path.resolve(process.env.AI_MIND_DATA_DIR ?? path.join(ROOT, '.data'));
+const port = Number(process.env.PORT ?? 3000);
+const cleanups = [];
+const children = new Set();
+let stopping = false;
+
+async function stopAll(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  log('Stopping...');
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error) => log(`Cleanup failed: ${error.message}`));
+  }
+  log('Stopped.');
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+function startProcess(name, entry, env) {
+  // Its own process group, so a Ctrl-C is handled once, by the orderly shutdown below.
+  const child = spawn(process.execPath, [path.join(ROOT, 'backend/dist', entry)], { cwd: ROOT, env, stdio: 'inherit', detached: true });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      log(`The ${name} process stopped unexpectedly (${signal ?? `exit ${code}`}).`);
+      void stopAll(1);
+    }
+  });
+  return child;
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The API did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The demo admin of the embedded default: ADMIN_USERNAME / ADMIN_PASSWORD when set, else 'admin' with a
+ * random password made on the first start and kept in the data folder.
+ */
+function demoAdmin() {
+  if (process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD) {
+    return { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD };
+  }
+  const file = path.join(dataDir, 'admin-credentials.json');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ username: 'admin', password: randomBytes(12).toString('base64url') }), { mode: 0o600 });
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+async function main() {
+  if (!process.env.REDIS_URL && !redisServerPath()) throw new Error(REDIS_INSTALL_HINT);
+  if ((await freePort(port)) !== port) throw new Error(`Port ${port} is in use; set PORT to another port.`);
+
+  await ensureDependencies();
+  log('Building (cached by Nx)...');
+  // Production bundles whatever NODE_ENV the shell has (a bundler reads it to pick its mode).
+  await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], { env: { ...NX_ENV, NODE_ENV: 'production' } });
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const pgPort = await freePort(Number(process.env.PG_PORT ?? 54329));
+    log(`Starting embedded PostgreSQL (data in ${path.join(dataDir, 'postgres')})...`);
+    const postgres = await startPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: pgPort,
+      database: 'ai_mind',
+      ownSignals: true,
+    });
+    cleanups.push(postgres.stop);
+    databaseUrl = postgres.url;
+  }
+  let redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    const redis = await startRedis({ port: await freePort(Number(process.env.REDIS_PORT ?? 63790)), dataDir: path.join(dataDir, 'redis') });
+    cleanups.push(redis.stop);
+    redisUrl = redis.url;
+  }
+
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(dataDir, 'media'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  const admin = demoAdmin();
+  await run(process.execPath, ['backend/dist/main.cli.js', 'migrate'], { env });
+  const adminEnv = { ...env, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
+  if (process.env.SEED_DEMO === 'false') {
+    await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', admin.username], { env: adminEnv });
+  } else {
+    await run(process.execPath, ['backend/dist/main.cli.js', 'seed'], { env: adminEnv });
+  }
+
+  startProcess('API', 'main.api.js', env);
+  startProcess('worker', 'main.worker.js', env);
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000);
+
+  log(`The AI Mind is running at http://localhost:${port}`);
+  log(`Admin panel: http://localhost:${port}/admin (username '${admin.username}', password '${admin.password}')`);
+  log(`Database: ${databaseUrl}`);
+  log(`Redis: ${redisUrl}`);
+  log('Press Ctrl-C to stop.');
+}
+
+main().catch(async (error) => {
+  process.stderr.write(`[ai-mind] ${error.message}\n`);
+  await stopAll(1);
+});

@@ -1,0 +1,43 @@
+// `npm test`: every tier. Lint, typecheck and build (cached by Nx), then every project's tests
+// against real PostgreSQL and Redis (never cached), then the end-to-end test in headless Chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import { REDIS_INSTALL_HINT, redisServerPath } from './lib/services.mjs';
+import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
+
+const RESULTS_DIR = path.join(ROOT, '.test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function summary() {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of fs.existsSync(RESULTS_DIR) ? fs.readdirSync(RESULTS_DIR) : []) {
+    const result = JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, file), 'utf8'));
+    for (const key of Object.keys(totals)) totals[key] += result[key];
+  }
+  return totals;
+}
+
+async function main() {
+  if (!redisServerPath()) throw new Error(REDIS_INSTALL_HINT);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  await ensureDependencies();
+  fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
+
+  const nx = (args) => run('npx', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', ...args], { env: NX_ENV });
+  let failure;
+  try {
+    await nx(['-t', 'lint', 'typecheck', 'build']);
+    await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
+    await run('npx', ['nx', 'run', '@ai-mind/e2e:test', '--outputStyle=stream'], { env: NX_ENV });
+  } catch (error) {
+    failure = error;
+  }
+  const { passed, failed, skipped } = summary();
+  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  if (failure) throw failure;
+}
+
+main().catch((error) => {
+  log(error.message);
+  process.exit(1);
+});

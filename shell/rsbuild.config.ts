@@ -1,0 +1,24 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { DEV_PROXY, PUBLIC_ENV_DEFINES, sharedSingletons } from '../module-federation.shared.js';
+
+/**
+ * The host. Remotes are registered at run time (src/app/router/remotes.ts), so one build works
+ * wherever the remotes are served; none is fetched before a route needs it.
+ */
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons(new URL('./package.json', import.meta.url)),
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
+  html: { title: 'The AI Mind', template: './src/index.html' },
+  output: { assetPrefix: '/', cleanDistPath: true },
+  server: { port: 3100, historyApiFallback: true, proxy: DEV_PROXY },
+});

@@ -1,0 +1,24 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+
+/**
+ * Where each remote's manifest is served: by default under /remotes/ on the shell's own origin (the
+ * API serves all three builds); PUBLIC_PUBLIC_APP_URL / PUBLIC_ADMIN_APP_URL point elsewhere (a CDN).
+ */
+export function registerAppRemotes(origin: string = window.location.origin): void {
+  registerRemotes([
+    { name: 'public_app', entry: new URL(process.env.PUBLIC_PUBLIC_APP_URL || '/remotes/public/mf-manifest.json', origin).href },
+    { name: 'admin_app', entry: new URL(process.env.PUBLIC_ADMIN_APP_URL || '/remotes/admin/mf-manifest.json', origin).href },
+  ]);
+}
+
+type RemoteAppLoader = () => Promise<{ default: ComponentType }>;
+
+async function loadApp(id: string): Promise<{ default: ComponentType }> {
+  const module = await loadRemote<{ default: ComponentType }>(id);
+  if (!module) throw new Error(`Remote module ${id} could not be loaded`);
+  return module;
+}
+
+export const loadPublicApp: RemoteAppLoader = () => loadApp('public_app/App');
+export const loadAdminApp: RemoteAppLoader = () => loadApp('admin_app/App');
