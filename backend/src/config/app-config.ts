@@ -24,6 +24,27 @@ export interface AppConfig {
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxOutputTokens: number };
   /** The first admin, created at seed time when set. */
   initialAdmin?: { username: string; password: string };
+  /** No feeds: the bundled snapshot. refreshMinutes 0 turns the schedule off (refresh on demand only). */
+  trending: {
+    feeds: string[];
+    refreshMinutes: number;
+    refreshWaitMs: number;
+    fetchTimeoutMs: number;
+    maxFeedBytes: number;
+    similarityThreshold: number;
+    highPriorityMentions: number;
+    maxTopics: number;
+  };
+  /** No webhookUrl: the built-in generator writes the blogs. The secret signs both directions. */
+  automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; toleranceSeconds: number };
+  /** Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept. */
+  backup: { dir: string; cron: string; retention: number };
+  /** No provider: covers are rendered locally. baseUrl overrides the provider's API origin (a proxy, or tests). */
+  images: { provider?: { name: 'unsplash' | 'pexels'; apiKey: string; baseUrl?: string }; concurrency: number };
+  /** A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval. */
+  queue: { lockDurationMs: number; stalledIntervalMs: number };
+  /** Articles restored per transaction; live pages are fetched for recreate-from-sitemap only when enabled. */
+  recovery: { batchSize: number; fetchLivePages: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -45,6 +66,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < PRODUCTION_PASSWORD_MIN_LENGTH) {
     throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: must be at least ${PRODUCTION_PASSWORD_MIN_LENGTH} characters in production`);
+  }
+  if (env.AUTOMATION_WEBHOOK_URL && !env.AUTOMATION_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  AUTOMATION_WEBHOOK_SECRET: required when AUTOMATION_WEBHOOK_URL is set (it signs every webhook)');
   }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
@@ -71,6 +95,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS, maxOutputTokens: env.AI_MAX_TOKENS },
     initialAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    trending: {
+      feeds: env.TRENDING_FEEDS,
+      refreshMinutes: env.TRENDING_REFRESH_MINUTES,
+      refreshWaitMs: env.TRENDING_REFRESH_WAIT_MS,
+      fetchTimeoutMs: env.TRENDING_FETCH_TIMEOUT_MS,
+      maxFeedBytes: env.TRENDING_MAX_FEED_BYTES,
+      similarityThreshold: env.TRENDING_SIMILARITY_THRESHOLD,
+      highPriorityMentions: env.TRENDING_HIGH_PRIORITY_MENTIONS,
+      maxTopics: env.TRENDING_MAX_TOPICS,
+    },
+    automation: {
+      webhookUrl: env.AUTOMATION_WEBHOOK_URL,
+      secret: env.AUTOMATION_WEBHOOK_SECRET,
+      callbackUrl: env.AUTOMATION_CALLBACK_URL,
+      timeoutMs: env.AUTOMATION_TIMEOUT_MS,
+      maxAttempts: env.AUTOMATION_MAX_ATTEMPTS,
+      toleranceSeconds: env.AUTOMATION_SIGNATURE_TOLERANCE_SECONDS,
+    },
+    backup: { dir: path.resolve(env.BACKUP_DIR ?? path.join(REPO_ROOT, '.data/backups')), cron: env.BACKUP_CRON, retention: env.BACKUP_RETENTION_COUNT },
+    images: {
+      provider: env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL } : undefined,
+      concurrency: env.IMAGE_CONCURRENCY,
+    },
+    queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS },
+    recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
   };
 }
 

@@ -34,6 +34,35 @@ export const EnvSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   AI_MAX_TOKENS: z.coerce.number().int().min(16).max(8_000).default(400),
+  TRENDING_FEEDS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) feed URLs' }))),
+  TRENDING_REFRESH_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(30),
+  TRENDING_REFRESH_WAIT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  TRENDING_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  TRENDING_MAX_FEED_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(2_000_000),
+  TRENDING_SIMILARITY_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.3),
+  TRENDING_HIGH_PRIORITY_MENTIONS: z.coerce.number().int().min(1).max(1_000).default(3),
+  TRENDING_MAX_TOPICS: z.coerce.number().int().min(1).max(500).default(40),
+  AUTOMATION_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be the http(s) URL of the automation service webhook' }).optional(),
+  AUTOMATION_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  AUTOMATION_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTOMATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  AUTOMATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  AUTOMATION_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3_600).default(300),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_CRON: z.string().trim().default('0 */6 * * *'),
+  BACKUP_RETENTION_COUNT: z.coerce.number().int().min(1).max(10_000).default(60),
+  IMAGE_PROVIDER: z.enum(['unsplash', 'pexels']).optional(),
+  IMAGE_PROVIDER_API_KEY: z.string().min(1).optional(),
+  IMAGE_PROVIDER_BASE_URL: z.url().optional(),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  RECOVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(50),
+  RECOVERY_FETCH_LIVE_PAGES: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -8,12 +8,19 @@ import { ContactSubmission } from '../modules/contact/contact-submission.entity.
 import { Interaction } from '../modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../modules/newsletter/newsletter-subscriber.entity.js';
 import { ArticleBackup } from '../modules/recovery/article-backup.entity.js';
+import { ArticleRevision } from '../modules/recovery/article-revision.entity.js';
+import { SitemapSnapshot } from '../modules/seo/sitemap-snapshot.entity.js';
+import { TrendingRefresh } from '../modules/trending/trending-refresh.entity.js';
+import { TrendingSource } from '../modules/trending/trending-source.entity.js';
 import { TrendingTopic } from '../modules/trending/trending-topic.entity.js';
 import { ApprovedTopic } from '../modules/workflow/approved-topic.entity.js';
+import { WebhookDelivery } from '../modules/workflow/webhook-delivery.entity.js';
 import { SeedRun } from './seed-run.entity.js';
 
 /** Every entity, listed explicitly: no folder scanning, so the built and the test runs see the same set. */
 export const ENTITIES = [
   Article, ArticleBackup, TrendingTopic, SeedRun, AdminUser, AuditLog, DeletedArticle, ContactSubmission,
   Interaction, Comment, NewsletterSubscriber, PageView, ApprovedTopic,
+  ArticleRevision, SitemapSnapshot,
+  TrendingSource, TrendingRefresh, WebhookDelivery,
 ];

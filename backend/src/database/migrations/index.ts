@@ -3,6 +3,8 @@ import { Migration20261122090000_article_search } from './Migration2026112209000
 import { Migration20261122100000_admin } from './Migration20261122100000_admin.js';
 import { Migration20261122110000_engagement } from './Migration20261122110000_engagement.js';
 import { Migration20261122120000_workflow } from './Migration20261122120000_workflow.js';
+import { Migration20261123100000_trending } from './Migration20261123100000_trending.js';
+import { Migration20261123110000_recovery } from './Migration20261123110000_recovery.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261122100000_admin', class: Migration20261122100000_admin },
   { name: 'Migration20261122110000_engagement', class: Migration20261122110000_engagement },
   { name: 'Migration20261122120000_workflow', class: Migration20261122120000_workflow },
+  { name: 'Migration20261123100000_trending', class: Migration20261123100000_trending },
+  { name: 'Migration20261123110000_recovery', class: Migration20261123110000_recovery },
 ];
