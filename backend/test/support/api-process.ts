@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import path from 'node:path';
+
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+}
+
+/**
+ * The built API as production runs it (`node dist/main.api.js`) on a free port, resolved once its
+ * health check answers 200. A process that exits first rejects with its exit code.
+ */
+export async function startApiProcess(env: Record<string, string | undefined>, timeoutMs = 45_000): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(DIST, 'main.api.js')], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The API process exited with code ${child.exitCode} before it was healthy`);
+    const status = await fetch(`${url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return { child, url };
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The API process on ${url} was not healthy within ${timeoutMs} ms (last status ${status})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs the ops CLI (`node dist/main.cli.js ...`) to completion; throws with its output when it fails. */
+export function runCli(args: string[], env: Record<string, string | undefined>): string {
+  const result = spawnSync(process.execPath, [path.join(DIST, 'main.cli.js'), ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} exited with ${result.status}:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
