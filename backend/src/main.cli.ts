@@ -37,7 +37,7 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
     return result.fileName ? `Wrote ${result.fileName}; add it to database/migrations/index.ts.` : 'No changes to migrate.';
   },
   async seed(orm, _args, config) {
-    const result = await runDemoSeed(orm.em.fork(), config.mediaDir);
+    const result = await runDemoSeed(orm.em.fork(), config.mediaDir, config.trending);
     const lines = [result.seeded ? `Seeded ${result.articles} articles and ${result.topics} trending topics.` : 'Demo content already present.'];
     if (config.initialAdmin) {
       const { created } = await new AdminUsersService(orm.em).ensure(config.initialAdmin.username, config.initialAdmin.password);

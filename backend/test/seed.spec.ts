@@ -33,8 +33,8 @@ describe('demo seed', () => {
   it('makes a real-looking site, once, however often it runs', async () => {
     const mediaDir = testConfig().mediaDir;
 
-    const first = await runDemoSeed(orm.em.fork(), mediaDir);
-    const second = await runDemoSeed(orm.em.fork(), mediaDir);
+    const first = await runDemoSeed(orm.em.fork(), mediaDir, testConfig().trending);
+    const second = await runDemoSeed(orm.em.fork(), mediaDir, testConfig().trending);
 
     expect(first.seeded).toBe(true);
     expect(second).toEqual({ seeded: false, articles: 0, topics: 0 });

@@ -31,7 +31,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.env === 'production', genReqId: requestId }),
-    { bufferLogs: true },
+    // The raw body is kept for the automation intake, whose signature covers the exact bytes sent.
+    { bufferLogs: true, rawBody: true },
   );
   const logger = app.get(Logger);
   app.useLogger(logger);

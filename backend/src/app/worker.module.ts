@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { AiJobsModule } from '../modules/ai/ai.jobs.module.js';
 import { HealthJobsModule } from '../modules/health/health.jobs.module.js';
 import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js';
+import { TrendingJobsModule } from '../modules/trending/trending.jobs.module.js';
 import { WorkflowJobsModule } from '../modules/workflow/workflow.jobs.module.js';
 import { CoreModule } from './core.module.js';
 
@@ -13,7 +14,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AiJobsModule, HealthJobsModule, RecoveryJobsModule, WorkflowJobsModule],
+      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AiJobsModule, HealthJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
     };
   }
 }

@@ -36,7 +36,7 @@ export interface AppConfig {
     maxTopics: number;
   };
   /** No webhookUrl: the built-in generator writes the blogs. The secret signs both directions. */
-  automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; toleranceSeconds: number };
+  automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; retryDelayMs: number; toleranceSeconds: number };
   /** Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept. */
   backup: { dir: string; cron: string; retention: number };
   /** No provider: covers are rendered locally. baseUrl overrides the provider's API origin (a proxy, or tests). */
@@ -111,6 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       callbackUrl: env.AUTOMATION_CALLBACK_URL,
       timeoutMs: env.AUTOMATION_TIMEOUT_MS,
       maxAttempts: env.AUTOMATION_MAX_ATTEMPTS,
+      retryDelayMs: env.AUTOMATION_RETRY_DELAY_MS,
       toleranceSeconds: env.AUTOMATION_SIGNATURE_TOLERANCE_SECONDS,
     },
     backup: { dir: path.resolve(env.BACKUP_DIR ?? path.join(REPO_ROOT, '.data/backups')), cron: env.BACKUP_CRON, retention: env.BACKUP_RETENTION_COUNT },

@@ -51,6 +51,7 @@ export const EnvSchema = z.object({
   AUTOMATION_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTOMATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   AUTOMATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  AUTOMATION_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   AUTOMATION_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3_600).default(300),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_CRON: z.string().trim().default('0 */6 * * *'),

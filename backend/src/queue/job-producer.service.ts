@@ -27,6 +27,18 @@ export class JobProducer implements OnModuleDestroy {
     return this.queue(JOB_QUEUE[name]).add(name, payload, options) as Promise<Job<JobPayload<N>, JobResult<N>, N>>;
   }
 
+  /**
+   * Creates or updates the repeatable job `name` (scheduler id = job name). BullMQ adds one job per
+   * interval for the whole cluster however many processes call this, so every worker may call it at start.
+   */
+  schedule<N extends JobName>(name: N, repeat: { every: number } | { pattern: string }, payload: JobPayload<N>): Promise<unknown> {
+    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, { name, data: payload });
+  }
+
+  unschedule(name: JobName): Promise<boolean> {
+    return this.queue(JOB_QUEUE[name]).removeJobScheduler(name);
+  }
+
   /** Adds a job and waits for its result; a job still running after the timeout rejects with JobTimeoutError. */
   async run<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobsOptions & { timeoutMs?: number }): Promise<JobResult<N>> {
     const events = await this.queueEvents(JOB_QUEUE[name]);

@@ -9,6 +9,38 @@ export interface BackupSnapshotResult {
   publishedCount: number;
 }
 
+/** A recovery run; `requestedBy` is for the logs (an admin's name, 'cli', 'schedule'). */
+export interface RecoveryPayload {
+  requestedBy: string;
+}
+export interface RestoredArticle {
+  id: number;
+  title: string;
+  slug: string;
+  approved: boolean;
+  /** Where the restored version came from: 'revision', 'backup 12', 'file articles-…', 'live page'. */
+  source: string;
+}
+export interface QuickRecoveryResult {
+  restored: RestoredArticle[];
+  totalArticlesNow: number;
+  publishedArticlesNow: number;
+}
+export interface DeepRecoveryResult extends QuickRecoveryResult {
+  /** Distinct articles found across every backup and revision scanned. */
+  articlesFound: number;
+  backupsFound: number;
+}
+export type RecreateFromSitemapResult = QuickRecoveryResult;
+
+export interface ImageRegeneratePayload {
+  articleId: number;
+}
+export interface ImageRegenerateResult {
+  updated: boolean;
+  imageUrl: string | null;
+}
+
 export interface AiCommentaryPayload {
   articleId: number;
 }
@@ -27,12 +59,35 @@ export interface WorkflowGenerateResult {
   articleId: number;
 }
 
+export interface WorkflowDispatchPayload {
+  approvedTopicId: number;
+}
+export interface WorkflowDispatchResult {
+  statusCode: number;
+}
+
+export interface TrendingRefreshPayload {
+  trigger: 'schedule' | 'manual';
+}
+export interface TrendingRefreshResult {
+  refreshId: number;
+  itemCount: number;
+  topicCount: number;
+  failedSources: number;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
+  'quick-recovery': { queue: 'recovery'; payload: RecoveryPayload; result: QuickRecoveryResult };
+  'deep-recovery': { queue: 'recovery'; payload: RecoveryPayload; result: DeepRecoveryResult };
+  'recreate-from-sitemap': { queue: 'recovery'; payload: RecoveryPayload; result: RecreateFromSitemapResult };
+  'image-regenerate': { queue: 'images'; payload: ImageRegeneratePayload; result: ImageRegenerateResult };
   'ai-commentary': { queue: 'ai'; payload: AiCommentaryPayload; result: AiCommentaryResult };
   'ai-comment-reply': { queue: 'ai'; payload: AiCommentReplyPayload; result: AiCommentaryResult };
   'workflow-generate': { queue: 'workflow'; payload: WorkflowGeneratePayload; result: WorkflowGenerateResult };
+  'workflow-dispatch': { queue: 'workflow'; payload: WorkflowDispatchPayload; result: WorkflowDispatchResult };
+  'trending-refresh': { queue: 'trending'; payload: TrendingRefreshPayload; result: TrendingRefreshResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -41,7 +96,13 @@ export type JobResult<N extends JobName> = JobDefinitions[N]['result'];
 
 export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName } = {
   'backup-snapshot': 'recovery',
+  'quick-recovery': 'recovery',
+  'deep-recovery': 'recovery',
+  'recreate-from-sitemap': 'recovery',
+  'image-regenerate': 'images',
   'ai-commentary': 'ai',
   'ai-comment-reply': 'ai',
   'workflow-generate': 'workflow',
+  'workflow-dispatch': 'workflow',
+  'trending-refresh': 'trending',
 };

@@ -4,10 +4,13 @@ import path from 'node:path';
 
 const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.worker.js');
 
-/** The built worker, as production runs it: its own process, no HTTP, consuming from Redis. */
+/**
+ * The built worker, as production runs it: its own process, no HTTP, consuming from Redis. The
+ * scheduled trending refresh is off unless a test asks for it: it rewrites the whole topic list.
+ */
 export function startWorkerProcess(env: Record<string, string | undefined> = {}): ChildProcess {
   return spawn(process.execPath, [WORKER_ENTRY], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, TRENDING_REFRESH_MINUTES: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

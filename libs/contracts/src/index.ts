@@ -7,6 +7,7 @@ export * from './text.js';
 export * from './admin.js';
 export * from './seo.js';
 export * from './trending.js';
+export * from './automation.js';
 export * from './contact.js';
 export * from './chat.js';
 export * from './engagement.js';

@@ -20,6 +20,7 @@ export const adminKeys = {
   session: () => [...adminKeys.all, 'session'] as const,
   articles: () => [...adminKeys.all, 'articles'] as const,
   trendingTopics: () => [...adminKeys.all, 'trending-topics'] as const,
+  trendingSources: () => [...adminKeys.all, 'trending-sources'] as const,
   approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,
   contactSubmissions: () => [...adminKeys.all, 'contact-submissions'] as const,
 };

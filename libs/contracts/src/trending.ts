@@ -14,3 +14,24 @@ export const TrendingListSchema = z.array(TrendingItemSchema);
 /** How many topics the public feed shows; the first TRENDING_FLAME_COUNT carry a flame. */
 export const TRENDING_FEED_SIZE = 8;
 export const TRENDING_FLAME_COUNT = 3;
+
+/** A configured news feed as the admin sees it: whether its last fetch worked, and why not. */
+export const TrendingSourceStatusSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  /** ok, not_modified or error */
+  lastStatus: z.string(),
+  lastError: z.string().nullable(),
+  lastFetchedAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  itemCount: z.number().int(),
+});
+export type TrendingSourceStatus = z.infer<typeof TrendingSourceStatusSchema>;
+
+/** The trending engine's state: its feeds (none: the bundled snapshot) and its last refresh. */
+export const TrendingSourcesResponseSchema = z.object({
+  mode: z.enum(['feeds', 'snapshot']),
+  lastRefreshAt: z.string().nullable(),
+  sources: z.array(TrendingSourceStatusSchema),
+});
+export type TrendingSourcesResponse = z.infer<typeof TrendingSourcesResponseSchema>;

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Article } from '../../modules/articles/article.entity.js';
-import { TrendingTopic } from '../../modules/trending/trending-topic.entity.js';
 import { renderCoverSvg } from '../../modules/media/cover-art.js';
-import { DEMO_ARTICLES, DEMO_TRENDING_TOPICS } from './demo-content.js';
+import { FEED_SNAPSHOT_ITEMS } from '../../modules/trending/feed-snapshot.js';
+import { clusterItems } from '../../modules/trending/topic-clustering.js';
+import { storeClusters, type TopicStoreOptions } from '../../modules/trending/topic-store.js';
+import { DEMO_ARTICLES } from './demo-content.js';
 
 export const DEMO_SEED_NAME = 'demo-content-v1';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,9 +20,10 @@ export interface DemoSeedResult {
 /**
  * Adds the demo articles, their cover images and trending topics, once per database: the seed_run row
  * is claimed in the same transaction, so a second start (or two starting at once) adds nothing, and
- * an article an editor deletes later is not brought back.
+ * an article an editor deletes later is not brought back. The topics are the bundled feed snapshot's
+ * stories, as the first trending refresh would find them, so the admin has topics before any worker ran.
  */
-export async function runDemoSeed(em: EntityManager, mediaDir: string, now = new Date()): Promise<DemoSeedResult> {
+export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOptions: TopicStoreOptions, now = new Date()): Promise<DemoSeedResult> {
   const result = await em.transactional(async (tx) => {
     const claimed = await tx.execute<{ name: string }[]>(
       'insert into seed_run (name, applied_at) values (?, now()) on conflict (name) do nothing returning name',
@@ -48,10 +51,8 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, now = new
         updatedAt: createdAt,
       });
     }
-    for (const topic of DEMO_TRENDING_TOPICS) {
-      tx.create(TrendingTopic, { ...topic });
-    }
-    return { seeded: true, articles: DEMO_ARTICLES.length, topics: DEMO_TRENDING_TOPICS.length };
+    const topics = await storeClusters(tx, clusterItems(FEED_SNAPSHOT_ITEMS, topicOptions.similarityThreshold), topicOptions, now);
+    return { seeded: true, articles: DEMO_ARTICLES.length, topics };
   });
   await writeCovers(mediaDir);
   return result;

@@ -14,6 +14,11 @@ export const TrendingTopicSchema = defineEntity({
     sourceUrl: p.text().nullable(),
     /** new, approved or declined: only new topics wait in the admin's list. */
     status: p.string().length(20).default('new'),
+    /** Mentions at the refresh before the last one: what `trend` compares with. */
+    previousMentions: p.integer().nullable(),
+    /** Links of the feed items behind the topic: how the next refresh recognises the same story. */
+    itemLinks: p.json<string[]>().default('[]'),
+    lastSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

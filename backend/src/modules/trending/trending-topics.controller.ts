@@ -1,5 +1,5 @@
-import { Controller, Get, Header, NotImplementedException, Query } from '@nestjs/common';
-import type { TrendingTopic } from '@ai-mind/contracts';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import type { TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { TrendingService } from './trending.service.js';
 
 /** The admin's trending topics (an admin path: the session guard protects it). */
@@ -7,12 +7,17 @@ import { TrendingService } from './trending.service.js';
 export class TrendingTopicsController {
   constructor(private readonly trending: TrendingService) {}
 
+  /** `?refresh=true` fetches the feeds first and answers with the fresh list (504 past the wait limit). */
   @Get()
   @Header('cache-control', 'no-store')
-  list(@Query('refresh') refresh?: string): Promise<TrendingTopic[]> {
-    if (refresh === 'true') {
-      throw new NotImplementedException({ error: 'Not Implemented', message: 'Refreshing topics from the news feeds is not available yet; the list shows the stored topics.' });
-    }
+  async list(@Query('refresh') refresh?: string): Promise<TrendingTopic[]> {
+    if (refresh === 'true') await this.trending.refreshNow();
     return this.trending.listAll();
+  }
+
+  @Get('sources')
+  @Header('cache-control', 'no-store')
+  sources(): Promise<TrendingSourcesResponse> {
+    return this.trending.sources();
   }
 }

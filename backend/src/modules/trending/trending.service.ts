@@ -1,17 +1,66 @@
-import { Injectable } from '@nestjs/common';
+import { GatewayTimeoutException, Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { TRENDING_FEED_SIZE, type TrendingItem, type TrendingTopic as TrendingTopicDto } from '@ai-mind/contracts';
+import { TRENDING_FEED_SIZE, type TrendingItem, type TrendingSourcesResponse, type TrendingTopic as TrendingTopicDto } from '@ai-mind/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
+import { TrendingRefresh } from './trending-refresh.entity.js';
+import { TrendingSource } from './trending-source.entity.js';
 import { TrendingTopic } from './trending-topic.entity.js';
 
 @Injectable()
 export class TrendingService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Asks a worker to refresh from the feeds now and waits for it, up to TRENDING_REFRESH_WAIT_MS. */
+  async refreshNow(): Promise<void> {
+    try {
+      await this.jobs.run('trending-refresh', { trigger: 'manual' }, { timeoutMs: this.config.trending.refreshWaitMs, attempts: 1 });
+    } catch (error) {
+      if (!(error instanceof JobTimeoutError)) throw error;
+      const seconds = Math.round(this.config.trending.refreshWaitMs / 1000);
+      throw new GatewayTimeoutException({
+        error: 'Gateway Timeout',
+        message: `Refreshing the news feeds took longer than ${seconds} s; it carries on in the background, try again in a moment.`,
+      });
+    }
+  }
+
+  /** The configured feeds with the outcome of their last fetch, and when topics were last refreshed. */
+  async sources(): Promise<TrendingSourcesResponse> {
+    const em = this.em.fork();
+    const [rows, [last]] = await Promise.all([
+      em.find(TrendingSource, { url: { $in: this.config.trending.feeds } }, { orderBy: { id: 'asc' } }),
+      em.find(TrendingRefresh, {}, { orderBy: { finishedAt: 'desc' }, limit: 1 }),
+    ]);
+    const byUrl = new Map(rows.map((row) => [row.url, row]));
+    return {
+      mode: this.config.trending.feeds.length ? 'feeds' : 'snapshot',
+      lastRefreshAt: last?.finishedAt.toISOString() ?? null,
+      sources: this.config.trending.feeds.map((url) => {
+        const row = byUrl.get(url);
+        return {
+          url,
+          name: row?.name ?? new URL(url).hostname,
+          lastStatus: row?.lastStatus ?? 'pending',
+          lastError: row?.lastError ?? null,
+          lastFetchedAt: row?.lastFetchedAt?.toISOString() ?? null,
+          lastSuccessAt: row?.lastSuccessAt?.toISOString() ?? null,
+          itemCount: row?.items?.length ?? 0,
+        };
+      }),
+    };
+  }
 
   /** The public feed: the most-discussed topics first (served by the mentions index). */
   async feed(): Promise<TrendingItem[]> {
     const topics = await this.em.find(
       TrendingTopic,
-      {},
+      { mentions: { $gt: 0 } },
       { orderBy: { mentions: 'desc', id: 'asc' }, limit: TRENDING_FEED_SIZE, fields: ['id', 'topic', 'category', 'mentions'] },
     );
     return topics.map(({ id, topic, category, mentions }) => ({ id, topic, category, mentions }));

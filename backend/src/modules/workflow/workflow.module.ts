@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AutomationIntakeController } from './automation-intake.controller.js';
+import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowController } from './workflow.controller.js';
 import { WorkflowService } from './workflow.service.js';
 
-/** Approved topics on their way to draft articles. */
-@Module({ controllers: [WorkflowController], providers: [WorkflowService] })
+/** Approved topics on their way to draft articles, and the automation service's delivery endpoint. */
+@Module({ controllers: [WorkflowController, AutomationIntakeController], providers: [WorkflowService, BlogIntakeService] })
 export class WorkflowModule {}

@@ -1,6 +1,8 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTopicRequest } from '@ai-mind/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { Article } from '../articles/article.entity.js';
 import { toArticleDto } from '../articles/article.mapper.js';
@@ -15,9 +17,13 @@ export class WorkflowService {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Records the approval and queues the blog's generation; a topic is approved once. */
+  /**
+   * Records the approval and queues the blog: handed to the automation service when one is configured,
+   * else written by the built-in generator. A topic is approved once.
+   */
   async approve(request: ApproveTopicRequest, approvedBy: string): Promise<ApprovedTopic> {
     const approved = await this.em.fork().transactional(async (em) => {
       const trending = await em.findOne(TrendingTopic, request.topicId);
@@ -35,7 +41,16 @@ export class WorkflowService {
         lastError: null,
       });
     });
-    await this.jobs.enqueue('workflow-generate', { approvedTopicId: approved.id }, { jobId: `workflow-generate-${approved.id}` });
+    const { webhookUrl, maxAttempts, retryDelayMs } = this.config.automation;
+    if (webhookUrl) {
+      await this.jobs.enqueue('workflow-dispatch', { approvedTopicId: approved.id }, {
+        jobId: `workflow-dispatch-${approved.id}`,
+        attempts: maxAttempts,
+        backoff: { type: 'exponential', delay: retryDelayMs },
+      });
+    } else {
+      await this.jobs.enqueue('workflow-generate', { approvedTopicId: approved.id }, { jobId: `workflow-generate-${approved.id}` });
+    }
     return approved;
   }
 

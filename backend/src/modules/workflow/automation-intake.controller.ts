@@ -1,0 +1,58 @@
+import { Controller, HttpCode, Inject, Post, Req, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AutomationBlogSchema, type AutomationBlog, type AutomationBlogResponse } from '@ai-mind/contracts';
+import { REDIS } from '../../common/redis.token.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { verifySignature } from './automation-signature.js';
+import { BlogIntakeService } from './blog-intake.service.js';
+
+const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
+
+/**
+ * Where the automation service delivers a generated blog. Authenticated by the shared-secret
+ * signature (not an admin session): a missing, bad, stale or replayed signature is 401. The body is
+ * validated only after that, so an unauthenticated caller learns nothing about the schema.
+ */
+@Controller('automation')
+export class AutomationIntakeController {
+  constructor(
+    private readonly intake: BlogIntakeService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  @Post('blog')
+  @HttpCode(200)
+  async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationBlogResponse> {
+    await this.authenticate(request);
+    const blog = new ZodValidationPipe(AutomationBlogSchema).transform(request.body);
+    return this.store(blog);
+  }
+
+  private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {
+    const { secret, toleranceSeconds } = this.config.automation;
+    if (!secret) {
+      throw new ServiceUnavailableException({ error: 'Service Unavailable', message: 'Blog delivery is not configured (AUTOMATION_WEBHOOK_SECRET is not set).' });
+    }
+    const check = verifySignature(secret, request.headers, request.rawBody ?? '', toleranceSeconds);
+    if (!check.ok) throw new UnauthorizedException({ error: 'Unauthorized', message: check.reason });
+    // A valid signature is accepted once: remembered for twice the window, past which its timestamp fails anyway.
+    const first = await this.redis.set(`${SEEN_SIGNATURE_PREFIX}${check.signature}`, '1', 'EX', toleranceSeconds * 2, 'NX');
+    if (first === null) throw new UnauthorizedException({ error: 'Unauthorized', message: 'Replayed message: this signature was already used' });
+  }
+
+  private async store(blog: AutomationBlog): Promise<AutomationBlogResponse> {
+    const article = await this.intake.receive(blog.approvedTopicId, {
+      title: blog.title,
+      html: blog.content,
+      metaDescription: blog.metaDescription ?? '',
+      aiCommentary: blog.aiCommentary ?? null,
+      sourceUrl: blog.sourceUrl ?? null,
+    });
+    return { message: `Blog "${article.title}" received as a draft.`, articleId: article.id, status: 'blog_received' };
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Headers of every message between the product and the automation service, in both directions. */
+export const AUTOMATION_TIMESTAMP_HEADER = 'x-ai-mind-timestamp';
+export const AUTOMATION_SIGNATURE_HEADER = 'x-ai-mind-signature';
+
+/** What the product POSTs to AUTOMATION_WEBHOOK_URL when an editor approves a topic. */
+export const AutomationTopicSchema = z.object({
+  approvedTopicId: z.number().int().positive(),
+  topic: z.string(),
+  category: z.string(),
+  sourceUrl: z.string().nullable(),
+  approvedAt: z.string(),
+  /** Where to deliver the blog, when AUTOMATION_CALLBACK_URL is configured. */
+  callbackUrl: z.string().nullable(),
+});
+export type AutomationTopic = z.infer<typeof AutomationTopicSchema>;
+
+/** What the automation service POSTs back to /api/automation/blog: the generated blog for one approved topic. */
+export const AutomationBlogSchema = z.object({
+  approvedTopicId: z.number().int().positive(),
+  title: z.string().trim().min(1, 'Title is required').max(300),
+  content: z.string().trim().min(1, 'Content is required').max(200_000),
+  metaDescription: z.string().trim().max(320).optional(),
+  aiCommentary: z.string().trim().max(5_000).nullable().optional(),
+  sourceUrl: z.url({ protocol: /^https?$/ }).max(2_000).nullable().optional(),
+});
+export type AutomationBlog = z.infer<typeof AutomationBlogSchema>;
+
+export const AutomationBlogResponseSchema = z.object({
+  message: z.string(),
+  articleId: z.number().int(),
+  status: z.string(),
+});
+export type AutomationBlogResponse = z.infer<typeof AutomationBlogResponseSchema>;
