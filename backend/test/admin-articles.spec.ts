@@ -96,18 +96,17 @@ describe('admin article calls', () => {
     expect(topics.map((t) => t.mentions)).toEqual([...topics.map((t) => t.mentions)].sort((a, b) => b - a));
     expect(topics.find((t) => t.topic === `Loud topic ${suffix}`)).toMatchObject({ source: 'BBC News', priority: 'high', sourceUrl: 'https://example.com/loud' });
     expect(topics.findIndex((t) => t.topic === `Loud topic ${suffix}`)).toBeLessThan(topics.findIndex((t) => t.topic === `Quiet topic ${suffix}`));
-    const refresh = await app.inject({ method: 'GET', url: '/api/trending-topics?refresh=true', headers: admin.headers });
-    expect(refresh.statusCode).toBe(501);
   });
 
-  it('Refresh Data clears the cached lists and reports the counts', async () => {
+  it('Refresh Data clears the cached lists, rebuilds the sitemap and reports the counts', async () => {
     const before = (await app.inject({ method: 'GET', url: '/api/articles?approved=true&limit=50' })).json().length;
     const response = await app.inject({ method: 'POST', url: '/api/admin/refresh-data', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.publishedArticles).toBeGreaterThanOrEqual(before);
     expect(body.totalArticles).toBeGreaterThanOrEqual(body.publishedArticles);
-    expect(body.message).toBe(`Caches cleared: ${body.publishedArticles} of ${body.totalArticles} articles are published.`);
+    expect(body.message).toBe(`Caches cleared and sitemap rebuilt: ${body.publishedArticles} of ${body.totalArticles} articles are published.`);
+    expect(body.sitemapArticleUrls).toBeGreaterThanOrEqual(before);
   });
 
   it('refuses an edit without title or content, writing nothing', async () => {

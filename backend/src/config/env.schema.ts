@@ -39,7 +39,8 @@ export const EnvSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) feed URLs' }))),
-  TRENDING_REFRESH_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(30),
+  /** Fractions allowed (0.05 = every 3 s), for tests of the schedule; 0 turns it off. */
+  TRENDING_REFRESH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
   TRENDING_REFRESH_WAIT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   TRENDING_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRENDING_MAX_FEED_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(2_000_000),

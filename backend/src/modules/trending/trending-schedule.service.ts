@@ -23,7 +23,7 @@ export class TrendingScheduleService implements OnApplicationBootstrap {
       this.logger.log('Scheduled trending refresh is off (TRENDING_REFRESH_MINUTES=0)');
       return;
     }
-    await this.jobs.schedule('trending-refresh', { every: minutes * 60_000 }, { trigger: 'schedule' });
+    await this.jobs.schedule('trending-refresh', { every: Math.round(minutes * 60_000) }, { trigger: 'schedule' });
     this.logger.log({ minutes, feeds: this.config.trending.feeds.length || 'bundled snapshot' }, 'Trending refresh scheduled');
   }
 }

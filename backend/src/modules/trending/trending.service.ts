@@ -22,7 +22,7 @@ export class TrendingService {
       await this.jobs.run('trending-refresh', { trigger: 'manual' }, { timeoutMs: this.config.trending.refreshWaitMs, attempts: 1 });
     } catch (error) {
       if (!(error instanceof JobTimeoutError)) throw error;
-      const seconds = Math.round(this.config.trending.refreshWaitMs / 1000);
+      const seconds = Math.max(1, Math.round(this.config.trending.refreshWaitMs / 1000));
       throw new GatewayTimeoutException({
         error: 'Gateway Timeout',
         message: `Refreshing the news feeds took longer than ${seconds} s; it carries on in the background, try again in a moment.`,

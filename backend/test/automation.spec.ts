@@ -1,0 +1,171 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { ChildProcess } from 'node:child_process';
+import { ApprovedTopicSchema, AutomationTopicSchema, type ApprovedTopic } from '@ai-mind/contracts';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
+import { signedHeaders, verifySignature } from '../src/modules/workflow/automation-signature.js';
+import { WebhookDelivery } from '../src/modules/workflow/webhook-delivery.entity.js';
+import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
+import { startLocalHttpServer } from './support/local-http-server.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+
+const SECRET = 'shared-secret-for-the-automation-tests';
+/** Queues of their own (Redis database 15), so only this file's worker takes its jobs. */
+const REDIS_URL = `${process.env.REDIS_URL}/15`;
+
+describe('blog workflow through the automation service (signed webhooks both ways)', () => {
+  let automation: Awaited<ReturnType<typeof startLocalHttpServer>>;
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+  let admin: SignedInAdmin;
+  let worker: ChildProcess;
+  /** Status codes the automation service answers with, in turn (the last one repeats). */
+  let answers: number[] = [200];
+
+  beforeAll(async () => {
+    automation = await startLocalHttpServer({
+      '/hook': (_request, response) => {
+        const status = answers.length > 1 ? answers.shift()! : answers[0]!;
+        response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+      },
+    });
+    const env = {
+      REDIS_URL,
+      AUTOMATION_WEBHOOK_URL: automation.url('/hook'),
+      AUTOMATION_WEBHOOK_SECRET: SECRET,
+      AUTOMATION_CALLBACK_URL: 'https://news.example.test/api/automation/blog',
+      AUTOMATION_MAX_ATTEMPTS: '3',
+      AUTOMATION_RETRY_DELAY_MS: '100',
+    };
+    app = await createApiApp(testConfig(env));
+    em = app.get(EntityManager);
+    admin = await signInAdmin(app);
+    worker = startWorkerProcess({ ...env, LOG_LEVEL: 'error' });
+  });
+  afterAll(async () => {
+    await stopProcess(worker);
+    await app.close();
+    await automation.close();
+  });
+
+  async function approveNewTopic(): Promise<{ approvedTopicId: number; topic: string }> {
+    const fork = em.fork();
+    const trending = fork.create(TrendingTopic, { topic: `Grid operators brace for winter ${uniqueSuffix()}`, source: 'Global Wire', category: 'Economics', mentions: 3, sourceUrl: 'https://wire.example/grid' });
+    await fork.flush();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/approve-topic',
+      headers: admin.headers,
+      payload: { topicId: trending.id, topic: trending.topic, sourceUrl: trending.sourceUrl, category: trending.category },
+    });
+    expect(response.statusCode).toBe(200);
+    return { approvedTopicId: response.json().approvedTopicId, topic: trending.topic };
+  }
+
+  async function approvedTopic(id: number, status: string, timeoutMs = 15_000): Promise<ApprovedTopic | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const list = ApprovedTopicSchema.array().parse((await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: admin.headers })).json());
+      const found = list.find((t) => t.id === id);
+      if (found?.status === status || Date.now() > deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const deliveries = (approvedTopicId: number) => em.fork().find(WebhookDelivery, { approvedTopicId }, { orderBy: { attempt: 'asc' } });
+
+  function deliver(body: unknown, headers: Record<string, string> = signedHeaders(SECRET, JSON.stringify(body))) {
+    return app.inject({ method: 'POST', url: '/api/automation/blog', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+  }
+
+  it('signs the topic to the automation service, retries after 500s with each attempt recorded, then shows sent_to_automation', async () => {
+    answers = [500, 500, 200];
+    const before = automation.requests.length;
+    const { approvedTopicId, topic } = await approveNewTopic();
+
+    expect(await approvedTopic(approvedTopicId, 'sent_to_automation')).toMatchObject({ status: 'sent_to_automation', blog: null });
+    const sent = automation.requests.slice(before);
+    expect(sent).toHaveLength(3);
+    for (const request of sent) {
+      expect(verifySignature(SECRET, request.headers, request.body, 300)).toMatchObject({ ok: true });
+      expect(AutomationTopicSchema.parse(JSON.parse(request.body))).toMatchObject({
+        approvedTopicId,
+        topic,
+        category: 'Economics',
+        sourceUrl: 'https://wire.example/grid',
+        callbackUrl: 'https://news.example.test/api/automation/blog',
+      });
+    }
+    expect(verifySignature('another-secret-entirely', sent[0]!.headers, sent[0]!.body, 300)).toMatchObject({ ok: false });
+    expect((await deliveries(approvedTopicId)).map((d) => [d.attempt, d.statusCode, d.error])).toEqual([
+      [1, 500, 'Automation service answered HTTP 500'],
+      [2, 500, 'Automation service answered HTTP 500'],
+      [3, 200, null],
+    ]);
+  });
+
+  it('marks the topic failed with the reason once every attempt has failed', async () => {
+    answers = [503];
+    const { approvedTopicId } = await approveNewTopic();
+    const failed = await approvedTopic(approvedTopicId, 'failed');
+    expect(failed?.status).toBe('failed');
+    expect((await deliveries(approvedTopicId)).map((d) => d.statusCode)).toEqual([503, 503, 503]);
+  });
+
+  it('takes the signed blog back as a sanitized draft, once per topic, and the topic shows blog_received', async () => {
+    answers = [200];
+    const { approvedTopicId } = await approveNewTopic();
+    await approvedTopic(approvedTopicId, 'sent_to_automation');
+    const blog = {
+      approvedTopicId,
+      title: 'Grid operators brace for a cold winter',
+      content: '<h2>What is happening</h2><p>Reserve margins are thin.<script>alert(1)</script></p><img src=x onerror="alert(2)">',
+      metaDescription: 'Why grid operators worry about winter.',
+      aiCommentary: 'Humans discover every year that winter is cold.',
+      sourceUrl: 'https://wire.example/grid',
+    };
+
+    const response = await deliver(blog);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'blog_received', articleId: expect.any(Number) });
+    const received = await approvedTopic(approvedTopicId, 'blog_received');
+    expect(received?.blog).toMatchObject({ id: response.json().articleId, title: blog.title, approved: false, category: 'Economics', aiCommentary: blog.aiCommentary });
+    expect(received!.blog!.content).toContain('<h2>What is happening</h2><p>Reserve margins are thin.</p>');
+    expect(received!.blog!.content).not.toMatch(/script|onerror/);
+
+    // The service retrying with a fresh signature gets the same draft, not a second one.
+    const again = await deliver(blog, signedHeaders(SECRET, JSON.stringify(blog), Date.now() + 1_000));
+    expect(again.json().articleId).toBe(response.json().articleId);
+  });
+
+  it('rejects unsigned, mis-signed, stale and replayed deliveries, and invalid blogs', async () => {
+    const body = { approvedTopicId: 1, title: 'A title', content: '<p>Body</p>' };
+    const raw = JSON.stringify(body);
+
+    expect((await deliver(body, {})).statusCode).toBe(401);
+    const wrong = await deliver(body, signedHeaders('not-the-shared-secret-at-all', raw));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Signature does not match');
+    const stale = await deliver(body, signedHeaders(SECRET, raw, Date.now() - 10 * 60_000));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe('Timestamp outside the 300-second window');
+    const tampered = await deliver({ ...body, title: 'Another title' }, signedHeaders(SECRET, raw));
+    expect(tampered.statusCode).toBe(401);
+
+    const invalid = { approvedTopicId: 'seven', title: '', content: '' };
+    const rejected = await deliver(invalid);
+    expect(rejected.statusCode).toBe(400);
+    expect(rejected.json().details.map((d: { path: string }) => d.path)).toEqual(['approvedTopicId', 'title', 'content']);
+    const unknown = await deliver({ ...body, approvedTopicId: 999_999_999 });
+    expect(unknown.statusCode).toBe(404);
+
+    const headers = signedHeaders(SECRET, raw);
+    await deliver(body, headers);
+    const replay = await deliver(body, headers);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toMatch(/Replayed/);
+  });
+});
