@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import type { Article, ApprovedTopic, TrendingTopic } from '@ai-mind/contracts';
+import type { Article, ApprovedTopic, TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { MESSAGES } from '../src/lib/messages';
@@ -65,6 +65,35 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/approve-topic')).toBe(true));
     expect(network.calls.find((c) => c.path === '/api/admin/approve-topic')!.body).toEqual({ topicId: 7, topic: 'Grid upgrades stall', sourceUrl: 'https://example.com/x', category: 'Technology' });
     expect(screen.getByText('1,200 mentions', { exact: false })).toBeInTheDocument();
+  });
+
+  it('refreshes topics from the feeds and says which feeds failed on the last refresh, and why', async () => {
+    const fresh: TrendingTopic = { id: 9, topic: 'Ceasefire talks resume', source: 'Global Wire', priority: 'normal', category: 'Global Events', mentions: 2, trend: 'rising', sourceUrl: null };
+    let refreshed = false;
+    const sources: TrendingSourcesResponse = {
+      mode: 'feeds',
+      lastRefreshAt: '2026-11-20T10:00:00.000Z',
+      sources: [
+        { url: 'https://ledger.example/rss', name: 'The Daily Ledger', lastStatus: 'ok', lastError: null, lastFetchedAt: '2026-11-20T10:00:00.000Z', lastSuccessAt: '2026-11-20T10:00:00.000Z', itemCount: 12 },
+        { url: 'https://broken.example/rss', name: 'Broken Times', lastStatus: 'error', lastError: 'HTTP 500 Internal Server Error', lastFetchedAt: '2026-11-20T10:00:00.000Z', lastSuccessAt: null, itemCount: 0 },
+      ],
+    };
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': ({ url }) => {
+        if (url.searchParams.get('refresh') === 'true') refreshed = true;
+        return { status: 200, body: refreshed ? [fresh] : [] };
+      },
+      'GET /api/trending-topics/sources': () => ({ status: 200, body: sources }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    expect(await screen.findByText(/Topics from 2 news feeds · last refreshed Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.getByText('1 feed failed on the last refresh')).toBeInTheDocument();
+    expect(screen.getByText(/HTTP 500 Internal Server Error \(never worked\)/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Topics' }));
+    expect(await screen.findByText('Ceasefire talks resume')).toBeInTheDocument();
+    expect(network.calls.filter((c) => c.path === '/api/trending-topics/sources').length).toBeGreaterThanOrEqual(2);
   });
 
   it("tells the editor when declining a topic fails", async () => {

@@ -106,11 +106,18 @@ describe('the admin panel in Chromium', () => {
     await opened.page.close();
   });
 
-  it('approves a trending topic, sees its blog in Blog Workflow, publishes it and reads it on the site', async () => {
+  it('refreshes topics, approves one, sees its blog in Blog Workflow, publishes it and reads it on the site', async () => {
     const opened = await openPage(`${suite.product.url}/admin`);
     const dialogs = recordDialogs(opened.page);
     const { page, visible } = opened;
     await signIn(opened);
+    // The worker refreshes from the bundled feed snapshot (no feeds are configured) and the list comes back fresh.
+    const refresh = page.getByRole('button', { name: 'Refresh Topics' });
+    await refresh.click();
+    await eventually(async () => (await refresh.getAttribute('data-loading')) === null, true, 30_000);
+    const sources = page.getByTestId('trending-sources');
+    await eventually(async () => /^Topics from the bundled feed snapshot · last refreshed /.test((await sources.textContent()) ?? ''), true, 30_000);
+    expect(dialogs).toEqual([]);
     const topicCard = page.getByTestId('trending-topic').first();
     await visible(topicCard);
     const topic = (await topicCard.locator('p').first().textContent())!.trim();

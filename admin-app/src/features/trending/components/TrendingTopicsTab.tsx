@@ -5,6 +5,7 @@ import { QueryList } from '../../../lib/QueryList';
 import { serverError, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { approveTopic, declineTopic, fetchTrendingTopics } from '../api/trending-api';
+import { TrendingSourcesStatus } from './TrendingSourcesStatus';
 
 export function TrendingTopicsTab() {
   const queryClient = useQueryClient();
@@ -13,6 +14,8 @@ export function TrendingTopicsTab() {
     mutationFn: () => fetchTrendingTopics(true),
     onSuccess: (fresh) => queryClient.setQueryData(adminKeys.trendingTopics(), fresh),
     onError: (error) => showAlert(`${MESSAGES.fetchTrendingFailed}: ${error.message}`),
+    // A failed refresh still updates which feeds failed and why.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.trendingSources() }),
   });
   const settle = () =>
     Promise.all([
@@ -32,7 +35,8 @@ export function TrendingTopicsTab() {
 
   return (
     <Stack>
-      <Group justify="flex-end">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <TrendingSourcesStatus />
         <Button variant="light" loading={refresh.isPending} onClick={() => refresh.mutate()}>
           Refresh Topics
         </Button>
