@@ -138,6 +138,10 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       AI_MODEL: 'test-model',
       AI_TIMEOUT_MS: '10000',
       JOB_WAIT_TIMEOUT_MS: '20000',
+      BACKUP_DIR: path.join(process.env.TEST_DATA_DIR ?? os.tmpdir(), `cluster-backups-${uniqueSuffix()}`),
+      // No scheduled work in the background of these cases.
+      BACKUP_CRON: '',
+      TRENDING_REFRESH_MINUTES: '0',
     };
     runCli(['create-admin', admin], { ...env, ADMIN_PASSWORD });
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
