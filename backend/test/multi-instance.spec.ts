@@ -1,11 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createOrmConfig } from '../src/database/mikro-orm.config.js';
 import { ArticleBackup } from '../src/modules/recovery/article-backup.entity.js';
 import { Comment } from '../src/modules/comments/comment.entity.js';
@@ -29,6 +30,8 @@ import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 const REDIS_URL = `${process.env.REDIS_URL}/14`;
 const LOGIN_MAX_FAILURES = 3;
 const ADMIN_PASSWORD = 'a-long-cluster-password';
+/** The container health check of the api and worker images (infra/Dockerfile). */
+const HEALTHCHECK = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../infra/docker/healthcheck.mjs');
 /** Each model call takes this long, so the calls of both workers overlap. */
 const LLM_DELAY_MS = 250;
 /** The ai queue runs this many jobs at once per worker process (AiProcessor). */
@@ -304,6 +307,38 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       expect(edit.status).toBe(200);
       expect(await titles(b)).toEqual(['After the edit']);
       expect(await titles(a)).toEqual(['After the edit']);
+    });
+  });
+
+  describe('the container health checks of infra/ see this cluster', () => {
+    const check = (args: string[], env: Record<string, string>) =>
+      spawnSync(process.execPath, [HEALTHCHECK, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 15_000 }).status;
+
+    it('the API check passes against a running API', () => {
+      expect(check(['api'], { PORT: new URL(apis[0]!.url).port })).toBe(0);
+    });
+
+    it("the worker check finds this host's worker heartbeats, and fails where there are none", async () => {
+      expect(check(['worker'], { REDIS_URL })).toBe(0);
+      expect(check(['worker', '--ready'], { REDIS_URL })).toBe(0);
+      // A Redis database no process of this run uses at the moment: no heartbeat there.
+      let empty: string | undefined;
+      for (const index of [15, 13, 12, 11]) {
+        const probe = new Redis(`${process.env.REDIS_URL}/${index}`, { maxRetriesPerRequest: 1 });
+        const size = await probe.dbsize();
+        await probe.quit();
+        if (size === 0) {
+          empty = `${process.env.REDIS_URL}/${index}`;
+          break;
+        }
+      }
+      expect(empty).toBeDefined();
+      expect(check(['worker'], { REDIS_URL: empty! })).toBe(1);
+    });
+
+    it('an unreachable Redis fails readiness but not liveness (restarts would not bring Redis back)', () => {
+      expect(check(['worker', '--ready'], { REDIS_URL: 'redis://127.0.0.1:1' })).toBe(1);
+      expect(check(['worker'], { REDIS_URL: 'redis://127.0.0.1:1' })).toBe(0);
     });
   });
 });
