@@ -102,7 +102,7 @@ describe('the Dockerfile', () => {
 
   it('the web image proxies the API, media, feeds and page HTML to the API, and serves the bundles itself', () => {
     const config = read('infra/nginx/web.conf.template');
-    for (const location of ['location /api/ {', 'location /media/ {', 'location ~ ^/(sitemap\\.xml|rss\\.xml|robots\\.txt)$ {', 'location @page {']) {
+    for (const location of ['location /api/ {', 'location /media/ {', 'location ~ ^/(sitemap\\.xml|rss\\.xml|robots\\.txt)$ {', 'location @page {', 'location @api {']) {
       const block = config.slice(config.indexOf(location));
       expect(block.slice(0, block.indexOf('}'))).toContain('proxy_pass $api;');
     }
