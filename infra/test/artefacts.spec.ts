@@ -85,6 +85,19 @@ describe('the Dockerfile', () => {
     expect(stageEnv(DOCKERFILE, 'api')).toMatchObject({ NODE_ENV: 'production', SERVE_WEB: 'true', WEB_DIST_ROOT: '/app' });
   });
 
+  it('passes every build-time frontend setting through to the frontend builds', () => {
+    const shared = read('module-federation.shared.js');
+    const names = [...shared.slice(shared.indexOf('PUBLIC_ENV_DEFINES')).matchAll(/'(PUBLIC_[A-Z0-9_]+)'/g)].map((match) => match[1]!);
+    expect(names).toContain('PUBLIC_API_ORIGIN');
+    const webBuild = parseStages(DOCKERFILE).find((stage) => stage.name === 'web-build')!;
+    const declared = (keyword: string) => webBuild.instructions.filter((i) => i.getKeyword() === keyword).map((i) => i.getArgumentsContent() ?? '').join('\n');
+    for (const name of names) {
+      expect(declared('ARG')).toMatch(new RegExp(`^${name}=`, 'm'));
+      expect(stageEnv(DOCKERFILE, 'web-build')[name]).toBe(`\${${name}}`);
+    }
+    expect(declared('RUN')).toContain('npm run build -w @ai-mind/shell -w @ai-mind/public-site -w @ai-mind/admin-app');
+  });
+
   it.each([
     ['web', 'infra/nginx/web.conf.template'],
     ['admin', 'infra/nginx/admin.conf.template'],
