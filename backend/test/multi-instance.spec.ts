@@ -148,7 +148,10 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
     };
     runCli(['create-admin', admin], { ...env, ADMIN_PASSWORD });
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
-    apis = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+    const started = await Promise.allSettled([startApiProcess(env), startApiProcess(env)]);
+    apis = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     // Both workers have reported in (the API's health check counts their heartbeats in Redis).
     await until(
       'both worker processes',
