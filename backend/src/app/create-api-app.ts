@@ -11,7 +11,8 @@ import { registerEtags } from '../common/http-cache.js';
 import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
 import { SeoService } from '../modules/seo/seo.service.js';
-import { registerWebAssets } from '../modules/web/web-assets.js';
+import { registerMedia, registerWebAssets } from '../modules/web/web-assets.js';
+import { registerQueueDashboard } from '../modules/admin/queue-dashboard.js';
 import { ApiModule } from './api.module.js';
 import { recordRoutes } from './route-registry.js';
 
@@ -56,6 +57,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
       maxAge: 600,
     });
   }
+  await registerMedia(fastify, config);
+  await registerQueueDashboard(app);
   if (config.web.enabled) {
     await registerWebAssets(app.getHttpAdapter().getInstance(), config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService)));
   }

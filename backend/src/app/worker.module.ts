@@ -3,18 +3,21 @@ import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config.js';
 import { AiJobsModule } from '../modules/ai/ai.jobs.module.js';
 import { HealthJobsModule } from '../modules/health/health.jobs.module.js';
+import { MediaJobsModule } from '../modules/media/media.jobs.module.js';
 import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js';
 import { TrendingJobsModule } from '../modules/trending/trending.jobs.module.js';
 import { WorkflowJobsModule } from '../modules/workflow/workflow.jobs.module.js';
+import { tuneWorkers } from '../queue/worker-options.js';
 import { CoreModule } from './core.module.js';
 
 /** The worker process: no HTTP, only the BullMQ processors of each feature's *.jobs.module. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
+    tuneWorkers(config);
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AiJobsModule, HealthJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
+      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AiJobsModule, HealthJobsModule, MediaJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { RestoredArticle } from '@ai-mind/contracts';
 import type { QueueName } from './queue-names.js';
 
 export interface BackupSnapshotPayload {
@@ -12,14 +13,6 @@ export interface BackupSnapshotResult {
 /** A recovery run; `requestedBy` is for the logs (an admin's name, 'cli', 'schedule'). */
 export interface RecoveryPayload {
   requestedBy: string;
-}
-export interface RestoredArticle {
-  id: number;
-  title: string;
-  slug: string;
-  approved: boolean;
-  /** Where the restored version came from: 'revision', 'backup 12', 'file articles-…', 'live page'. */
-  source: string;
 }
 export interface QuickRecoveryResult {
   restored: RestoredArticle[];

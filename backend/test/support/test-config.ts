@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 
-/** Config for a test: the run's PostgreSQL and Redis, quiet logs, its own media folder. */
+/** Config for a test: the run's PostgreSQL and Redis, quiet logs, its own media and backup folders. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -11,6 +11,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     REDIS_URL: process.env.REDIS_URL,
     SERVE_WEB: 'false',
     MEDIA_DIR: path.join(process.env.TEST_DATA_DIR!, `media-${randomUUID()}`),
+    BACKUP_DIR: path.join(process.env.TEST_DATA_DIR!, `backups-${randomUUID()}`),
     ...overrides,
   });
 }

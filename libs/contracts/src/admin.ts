@@ -106,22 +106,50 @@ export const RegenerateImagesRequestSchema = z
   .refine((body) => body.regenerateAll === true || (body.blogIds?.length ?? 0) > 0, 'Give blogIds or regenerateAll: true');
 export type RegenerateImagesRequest = z.infer<typeof RegenerateImagesRequestSchema>;
 
-export const RegenerateImagesResponseSchema = z.object({ updatedCount: z.number().int() });
+export const RegenerateImagesResponseSchema = z.object({
+  /** Articles whose image was replaced before the answer (the wait is bounded; the rest finish in the background). */
+  updatedCount: z.number().int(),
+  queuedCount: z.number().int().optional(),
+  pendingCount: z.number().int().optional(),
+  failedCount: z.number().int().optional(),
+  message: z.string().optional(),
+});
 export type RegenerateImagesResponse = z.infer<typeof RegenerateImagesResponseSchema>;
 
-export const ForceRecoveryResponseSchema = z.object({ message: z.string().optional(), restoredCount: z.number().int().optional() });
+/** An article put back by a recovery run, and where its restored version came from. */
+export const RestoredArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  approved: z.boolean(),
+  /** 'revision', 'backup 12', 'file articles-12-….json.gz' or 'live page'. */
+  source: z.string(),
+});
+export type RestoredArticle = z.infer<typeof RestoredArticleSchema>;
+
+export const ForceRecoveryResponseSchema = z.object({
+  message: z.string().optional(),
+  restoredCount: z.number().int().optional(),
+  restoredArticles: z.array(RestoredArticleSchema).optional(),
+});
 export type ForceRecoveryResponse = z.infer<typeof ForceRecoveryResponseSchema>;
 
 export const ExhaustiveRecoveryResponseSchema = z.object({
+  /** Distinct articles found across every backup and revision. */
   articlesFound: z.number().int(),
   backupsFound: z.number().int(),
   finalStats: z.object({ totalArticlesNow: z.number().int(), publishedArticlesNow: z.number().int() }),
+  /** Of those, the ones that were missing and are now restored. */
+  restoredCount: z.number().int().optional(),
+  restoredArticles: z.array(RestoredArticleSchema).optional(),
+  message: z.string().optional(),
 });
 export type ExhaustiveRecoveryResponse = z.infer<typeof ExhaustiveRecoveryResponseSchema>;
 
 export const RecreateFromSitemapResponseSchema = z.object({
-  recreatedArticles: z.array(z.unknown()),
+  recreatedArticles: z.array(RestoredArticleSchema),
   totalArticlesNow: z.number().int(),
   publishedArticlesNow: z.number().int(),
+  message: z.string().optional(),
 });
 export type RecreateFromSitemapResponse = z.infer<typeof RecreateFromSitemapResponseSchema>;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
   articleMeta,
@@ -15,6 +15,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
 import { ArticlesAdminService } from '../articles/articles-admin.service.js';
+import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
+import { SeoService } from '../seo/seo.service.js';
 
 /** The origin the editor is using, for absolute URLs in the structured data it gets back. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -24,6 +26,7 @@ export class AdminArticlesController {
   constructor(
     private readonly articles: ArticlesAdminService,
     private readonly commentary: AiCommentaryService,
+    private readonly seo: SeoService,
   ) {}
 
   @Get('articles')
@@ -42,21 +45,28 @@ export class AdminArticlesController {
 
   @Post('decline-blog')
   @HttpCode(200)
+  @UseInterceptors(BackupBeforeInterceptor)
   async decline(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await this.articles.delete(body.blogId, request.adminSession!.username);
     return { message: 'Article deleted permanently.' };
   }
 
-  /** Refresh Data: drops every cached public page and feed, and reports what the database holds. */
+  /** Refresh Data: drops every cached public page and feed, rebuilds the sitemap, and reports what the database holds. */
   @Post('refresh-data')
   @HttpCode(200)
-  async refreshData(): Promise<MessageResponse & { totalArticles: number; publishedArticles: number }> {
+  async refreshData(@Req() request: FastifyRequest): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
     const counts = await this.articles.refreshCaches();
-    return { message: `Caches cleared: ${counts.publishedArticles} of ${counts.totalArticles} articles are published.`, ...counts };
+    const sitemap = await this.seo.rebuildSitemap(originOf(request));
+    return {
+      message: `Caches cleared and sitemap rebuilt: ${counts.publishedArticles} of ${counts.totalArticles} articles are published.`,
+      ...counts,
+      sitemapArticleUrls: sitemap.articleUrls,
+    };
   }
 
   @Post('clear-problematic-blogs')
   @HttpCode(200)
+  @UseInterceptors(BackupBeforeInterceptor)
   async clearProblematic(@Req() request: FastifyRequest): Promise<MessageResponse & { removedCount: number; removed: { id: number; title: string; reason: string }[] }> {
     const removed = await this.articles.clearProblematicDrafts(request.adminSession!.username);
     return { message: `Removed ${removed.length} problematic draft${removed.length === 1 ? '' : 's'}.`, removedCount: removed.length, removed };

@@ -2,13 +2,17 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AiCommentaryModule } from '../ai/ai-commentary.module.js';
 import { ArticlesModule } from '../articles/articles.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { RecoveryModule } from '../recovery/recovery.module.js';
+import { SeoModule } from '../seo/seo.module.js';
 import { AdminArticlesController } from './admin-articles.controller.js';
+import { AdminRecoveryController } from './admin-recovery.controller.js';
 import { AuditInterceptor } from './audit.interceptor.js';
 
-/** The editors' article calls, and the audit trail of every admin change. */
+/** The editors' article, recovery and image calls, and the audit trail of every admin change. */
 @Module({
-  imports: [ArticlesModule, AiCommentaryModule],
-  controllers: [AdminArticlesController],
+  imports: [ArticlesModule, AiCommentaryModule, MediaModule, RecoveryModule, SeoModule],
+  controllers: [AdminArticlesController, AdminRecoveryController],
   providers: [{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
 })
 export class AdminModule {}

@@ -34,9 +34,8 @@ function record({ entity, em }: EventArgs<Article>, action: RevisionAction): Pro
 /** Inserts one revision per article, in the transaction `em` is in. */
 export async function recordRevisions(em: EntityManager, articles: ArticleDto[], action: RevisionAction): Promise<void> {
   if (articles.length === 0) return;
-  const now = new Date();
   await em.execute(
-    `insert into article_revision (article_id, slug, action, snapshot, created_at) values ${articles.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-    articles.flatMap((article) => [article.id, article.slug, action, JSON.stringify(article), now]),
+    `insert into article_revision (article_id, slug, action, snapshot, created_at) values ${articles.map(() => '(?, ?, ?, ?, now())').join(', ')}`,
+    articles.flatMap((article) => [article.id, article.slug, action, JSON.stringify(article)]),
   );
 }

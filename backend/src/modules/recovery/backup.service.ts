@@ -1,36 +1,131 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import type { Article as ArticleDto } from '@ai-mind/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { Article } from '../articles/article.entity.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { ArticleBackup } from './article-backup.entity.js';
-import type { Article as ArticleDto } from '@ai-mind/contracts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** Writes and reads compressed snapshots of every article (drafts included). */
+/** articles-<id>-<time>.json.gz: the id ties a file to its database row; the time sorts them. */
+const BACKUP_FILE = /^articles-(\d+)-[\dTZ]+\.json\.gz$/;
+
+/** One backup wherever it is: a row of article_backup, or a file of the backup folder with no row. */
+export interface BackupSource {
+  label: string;
+  createdAt: Date;
+  read: () => Promise<ArticleDto[]>;
+}
+
+/**
+ * Compressed snapshots of every article (drafts included). Each is stored twice: as a row of
+ * article_backup, which every process of the cluster can read, and as a file in the backup folder,
+ * which survives a lost or rolled-back database (and which an operator can copy off the machine or
+ * drop back in). The newest `retention` of each are kept.
+ */
 @Injectable()
 export class BackupService {
-  constructor(private readonly em: EntityManager) {}
+  private readonly logger = new Logger(BackupService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async snapshot(reason: string): Promise<BackupSnapshotResult> {
     const em = this.em.fork();
     const articles = await em.find(Article, {}, { orderBy: { id: 'asc' } });
+    const compressed = await gzipAsync(JSON.stringify(articles.map(toArticleDto)));
     const backup = em.create(ArticleBackup, {
-      reason,
+      reason: reason.slice(0, 100),
       articleCount: articles.length,
       publishedCount: articles.filter((a) => a.approved).length,
-      snapshot: await gzipAsync(JSON.stringify(articles.map(toArticleDto))),
+      snapshot: compressed,
     });
     await em.flush();
+    try {
+      await this.writeFile(backup, compressed);
+    } catch (error) {
+      this.logger.error({ err: error, dir: this.config.backup.dir }, 'Could not write the backup file; the database copy is kept');
+    }
+    await this.prune();
     return { backupId: backup.id, articleCount: backup.articleCount, publishedCount: backup.publishedCount };
   }
 
   async read(backupId: number): Promise<ArticleDto[]> {
     const backup = await this.em.fork().findOneOrFail(ArticleBackup, backupId);
-    return JSON.parse((await gunzipAsync(backup.snapshot)).toString('utf8')) as ArticleDto[];
+    return decode(Buffer.from(backup.snapshot));
   }
+
+  /** The newest backup, from the database, else from the folder; null when there is none. */
+  async latest(): Promise<BackupSource | null> {
+    const [row] = await this.rows(1);
+    if (row) return row;
+    const [file] = await this.files(new Set());
+    return file ?? null;
+  }
+
+  /** Every backup, newest first: the database rows, then the folder's files that have no row. */
+  async all(): Promise<BackupSource[]> {
+    const rows = await this.rows();
+    const known = new Set(rows.map((row) => row.label));
+    return [...rows, ...(await this.files(known))].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+
+  private async rows(limit?: number): Promise<BackupSource[]> {
+    const em = this.em.fork();
+    const rows = await em.execute<{ id: number; created_at: Date }[]>(
+      `select id, created_at from article_backup order by id desc${limit ? ` limit ${Number(limit)}` : ''}`,
+    );
+    return rows.map((row) => ({ label: `backup ${row.id}`, createdAt: new Date(row.created_at), read: () => this.read(row.id) }));
+  }
+
+  /** Folder files, newest first, leaving out those whose row (label in `known`) is already listed. */
+  private async files(known: Set<string>): Promise<BackupSource[]> {
+    const names = await fs.readdir(this.config.backup.dir).catch(() => [] as string[]);
+    const sources: BackupSource[] = [];
+    for (const name of names) {
+      const match = BACKUP_FILE.exec(name);
+      if (!match || known.has(`backup ${Number(match[1])}`)) continue;
+      const file = path.join(this.config.backup.dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat) continue;
+      sources.push({ label: `file ${name}`, createdAt: stat.mtime, read: async () => decode(await fs.readFile(file)) });
+    }
+    return sources.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+
+  /** Written under a temporary name and renamed, so a reader never sees half a file. */
+  private async writeFile(backup: ArticleBackup, compressed: Buffer): Promise<void> {
+    await fs.mkdir(this.config.backup.dir, { recursive: true });
+    const stamp = backup.createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const file = path.join(this.config.backup.dir, `articles-${backup.id}-${stamp}.json.gz`);
+    await fs.writeFile(`${file}.tmp`, compressed);
+    await fs.rename(`${file}.tmp`, file);
+  }
+
+  /** Keeps the newest `retention` rows and the newest `retention` files. */
+  private async prune(): Promise<void> {
+    const keep = this.config.backup.retention;
+    await this.em
+      .fork()
+      .execute('delete from article_backup where id not in (select id from article_backup order by id desc limit ?)', [keep]);
+    const names = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[])).filter((name) => BACKUP_FILE.test(name));
+    const byIdDesc = names.sort((a, b) => Number(BACKUP_FILE.exec(b)![1]) - Number(BACKUP_FILE.exec(a)![1]));
+    for (const name of byIdDesc.slice(keep)) {
+      await fs.rm(path.join(this.config.backup.dir, name), { force: true });
+    }
+  }
+}
+
+async function decode(compressed: Buffer): Promise<ArticleDto[]> {
+  return JSON.parse((await gunzipAsync(compressed)).toString('utf8')) as ArticleDto[];
 }

@@ -1,13 +1,48 @@
-import { Injectable } from '@nestjs/common';
-import { JobProducer } from '../../queue/job-producer.service.js';
-import type { BackupSnapshotResult } from '../../queue/job-types.js';
+import { GatewayTimeoutException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
+import type { BackupSnapshotResult, DeepRecoveryResult, JobName, JobPayload, JobResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
+
+/** Recovery runs can take a while on a big site; the admin's call waits this much longer than other job calls. */
+const RECOVERY_WAIT_FACTOR = 4;
 
 /** API side of recovery: asks the worker for the work and waits for its answer. */
 @Injectable()
 export class RecoveryService {
-  constructor(private readonly jobs: JobProducer) {}
+  constructor(
+    private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   requestBackup(reason: string): Promise<BackupSnapshotResult> {
     return this.jobs.run('backup-snapshot', { reason });
+  }
+
+  quick(requestedBy: string): Promise<QuickRecoveryResult> {
+    return this.runRecovery('quick-recovery', { requestedBy });
+  }
+
+  deep(requestedBy: string): Promise<DeepRecoveryResult> {
+    return this.runRecovery('deep-recovery', { requestedBy });
+  }
+
+  recreateFromSitemap(requestedBy: string): Promise<RecreateFromSitemapResult> {
+    return this.runRecovery('recreate-from-sitemap', { requestedBy });
+  }
+
+  /** Refuses at once when no worker consumes the recovery queue, rather than waiting for nobody. */
+  private async runRecovery<N extends 'quick-recovery' | 'deep-recovery' | 'recreate-from-sitemap'>(name: N, payload: JobPayload<N>): Promise<JobResult<N>> {
+    if ((await this.jobs.queue('recovery').getWorkersCount()) === 0) {
+      throw new ServiceUnavailableException({ error: 'Service Unavailable', message: 'No worker process is running to do the recovery; start one and try again.' });
+    }
+    try {
+      return await this.jobs.run(name as JobName & N, payload, { timeoutMs: this.config.jobWaitTimeoutMs * RECOVERY_WAIT_FACTOR });
+    } catch (error) {
+      if (error instanceof JobTimeoutError) {
+        throw new GatewayTimeoutException({ error: 'Gateway Timeout', message: 'Recovery is taking longer than expected; it goes on in the background. Check the articles again shortly.' });
+      }
+      throw error;
+    }
   }
 }

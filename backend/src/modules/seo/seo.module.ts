@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module.js';
 import { SeoController } from './seo.controller.js';
 import { SeoService } from './seo.service.js';
+import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 
 /** Paths SeoController serves at the root; the API's global prefix leaves them out. */
 export const SEO_ROOT_PATHS = ['sitemap.xml', 'rss.xml', 'robots.txt'];
@@ -9,7 +10,7 @@ export const SEO_ROOT_PATHS = ['sitemap.xml', 'rss.xml', 'robots.txt'];
 @Module({
   imports: [ArticlesModule],
   controllers: [SeoController],
-  providers: [SeoService],
-  exports: [SeoService],
+  providers: [SeoService, SitemapSnapshotService],
+  exports: [SeoService, SitemapSnapshotService],
 })
 export class SeoModule {}

@@ -30,6 +30,7 @@ import { toArticleDto } from '../articles/article.mapper.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { ArticlesService } from '../articles/articles.service.js';
 import { renderHeadElements, xmlText } from './markup.js';
+import { SitemapSnapshotService, sitemapArticleUrls } from './sitemap-snapshot.service.js';
 
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -65,6 +66,7 @@ export class SeoService implements OnModuleInit {
     private readonly em: EntityManager,
     private readonly articles: ArticlesService,
     private readonly cache: ArticlesCacheService,
+    private readonly snapshots: SitemapSnapshotService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -123,7 +125,7 @@ export class SeoService implements OnModuleInit {
       // The driver gives timestamps as Date or, for aggregates, as text: normalise both.
       const entry = (pathOrUrl: string, lastmod: Date | string | null, priority: string) =>
         `  <url><loc>${xmlText(absoluteUrl(pathOrUrl, origin))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ''}<priority>${priority}</priority></url>`;
-      return [
+      const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         entry('/', newest, '1.0'),
@@ -133,7 +135,17 @@ export class SeoService implements OnModuleInit {
         '</urlset>',
         '',
       ].join('\n');
+      // Every generated sitemap is kept (when its articles changed): Recreate Articles reads the last one.
+      await this.snapshots.record(xml);
+      return xml;
     });
+  }
+
+  /** Generates the sitemap afresh (dropping the cached one with every other cached page) and keeps it. */
+  async rebuildSitemap(origin: string): Promise<{ articleUrls: number }> {
+    await this.cache.invalidate();
+    const xml = await this.sitemapXml(origin);
+    return { articleUrls: sitemapArticleUrls(xml).length };
   }
 
   /** RSS 2.0 of the newest published articles. */

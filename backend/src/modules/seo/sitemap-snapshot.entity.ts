@@ -6,7 +6,7 @@ export const SitemapSnapshotSchema = defineEntity({
   tableName: 'sitemap_snapshot',
   properties: {
     id: p.integer().primary().autoincrement(),
-    /** sha256 of the article URLs listed, so an unchanged sitemap is not stored again. */
+    /** sha256 of the article paths listed, so an unchanged sitemap is not stored again. */
     digest: p.string().length(64),
     urlCount: p.integer(),
     xml: p.blob(),

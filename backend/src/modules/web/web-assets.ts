@@ -7,6 +7,8 @@ import type { AppConfig } from '../../config/app-config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MEDIA_CACHE = 'public, max-age=86400';
+/** Article images: each regeneration writes new file names, so a name's bytes never change. */
+const VERSIONED_MEDIA = /[/\\]articles[/\\]\d+[/\\]v[a-z0-9]+-\d+x\d+\.webp$/;
 
 /** The built frontends and where they are served: the shell at the root, each remote under /remotes/. */
 export const WEB_APPS = [
@@ -40,7 +42,21 @@ function notFound(reply: FastifyReply, method: string, url: string) {
 export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string }>;
 
 /**
- * Serves the built shell and remotes, the media folder, and the shell's HTML for every client route
+ * Serves the media folder under /media/ (whether or not the API serves the frontends): article images
+ * are cached for a year, other files (demo covers, the default social image) for a day.
+ */
+export async function registerMedia(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await fastify.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    index: false,
+    setHeaders: (reply, filePath) => void reply.header('cache-control', VERSIONED_MEDIA.test(filePath) ? IMMUTABLE : MEDIA_CACHE),
+  });
+}
+
+/**
+ * Serves the built shell and remotes, and the shell's HTML for every client route
  * (e.g. /article/x, /category/Technology, /admin), through `renderPage` when given. Unknown /api
  * paths answer with a JSON 404.
  */
@@ -50,14 +66,6 @@ export async function registerWebAssets(
   log: (message: string) => void,
   renderPage?: PageRenderer,
 ): Promise<void> {
-  fs.mkdirSync(config.mediaDir, { recursive: true });
-  await fastify.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    index: false,
-    setHeaders: (reply) => void reply.header('cache-control', MEDIA_CACHE),
-  });
-
   const shellIndex = path.join(config.web.distRoot, 'shell/dist/index.html');
   for (const app of WEB_APPS) {
     const root = path.join(config.web.distRoot, app.dir);

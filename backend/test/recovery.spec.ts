@@ -1,0 +1,269 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { ExhaustiveRecoveryResponseSchema, ForceRecoveryResponseSchema, RecreateFromSitemapResponseSchema } from '@ai-mind/contracts';
+import { createApiApp } from '../src/app/create-api-app.js';
+import type { AppConfig } from '../src/config/app-config.js';
+import { APP_CONFIG } from '../src/config/config.module.js';
+import { Article } from '../src/modules/articles/article.entity.js';
+import { toArticleDto } from '../src/modules/articles/article.mapper.js';
+import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
+import { JobProducer } from '../src/queue/job-producer.service.js';
+import { createArticle } from './support/article-factory.js';
+import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
+import { createOwnDatabase } from './support/own-database.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+
+/** Queues of their own (Redis database 11), so only this file's workers take its jobs. */
+const REDIS_URL = `${process.env.REDIS_URL}/11`;
+/** A killed worker's job goes back to the queue after about lock + stalled interval. */
+const QUEUE_TIMINGS = { QUEUE_LOCK_DURATION_MS: '2000', QUEUE_STALLED_INTERVAL_MS: '1000' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000, everyMs = 20): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * Recovery against a database of its own (each recovery path acts on every article): articles are
+ * deleted behind the application's back, as a bad migration or a stray script would, and each path
+ * must bring back exactly the lost ones that nobody deleted on purpose, as they were, and only once.
+ */
+describe('article recovery', () => {
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
+  let app: NestFastifyApplication;
+  let config: AppConfig;
+  let em: EntityManager;
+  let admin: SignedInAdmin;
+  const workers: ChildProcess[] = [];
+
+  const startWorker = (env: Record<string, string> = {}) => {
+    const worker = startWorkerProcess({
+      DATABASE_URL: own.url,
+      REDIS_URL,
+      MEDIA_DIR: config.mediaDir,
+      BACKUP_DIR: config.backup.dir,
+      ...QUEUE_TIMINGS,
+      ...env,
+    });
+    workers.push(worker);
+    return worker;
+  };
+
+  beforeAll(async () => {
+    own = await createOwnDatabase();
+    const redis = new Redis(REDIS_URL);
+    await redis.flushdb();
+    await redis.quit();
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL, ...QUEUE_TIMINGS }));
+    config = app.get(APP_CONFIG);
+    em = app.get(EntityManager);
+    admin = await signInAdmin(app);
+    // One article per transaction, so a run is long enough to be interrupted (see the SIGKILL case).
+    startWorker({ RECOVERY_BATCH_SIZE: '1' });
+    await until(() => app.get(JobProducer).queue('recovery').getWorkersCount(), (n) => n > 0);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => stopProcess(worker)));
+    await app.close();
+    await own.drop();
+  });
+
+  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => em.fork().execute<T[]>(query, params);
+  /** Loss behind the application's back: no tombstone, no cache invalidation. */
+  const lose = (ids: number[]) => sql('delete from article where id in (?)', [ids]);
+  const post = (url: string, payload?: object) => app.inject({ method: 'POST', url, headers: admin.headers, payload });
+  const rows = (ids: number[]) => em.fork().find(Article, { id: { $in: ids } }, { orderBy: { id: 'asc' } });
+  /** What must come back exactly: text, category, flags, counters and dates. */
+  const essentials = (article: Article) => {
+    const { id, title, slug, content, category, approved, likes, shares, comments, aiCommentary, metaDescription, createdAt } = toArticleDto(article);
+    return { id, title, slug, content, category, approved, likes, shares, comments, aiCommentary, metaDescription, createdAt };
+  };
+
+  /** Articles with their own text, category and counters; published when `published(i)`, by default every other one. */
+  async function articles(count: number, label: string, published = (i: number) => i % 2 === 0): Promise<Article[]> {
+    const made: Article[] = [];
+    for (let i = 0; i < count; i++) {
+      const article = await createArticle(em, {
+        title: `${label} ${i} ${uniqueSuffix()}`,
+        content: `<p>${label} body ${i}</p>`,
+        category: ['Politics', 'Economics', 'Culture'][i % 3]!,
+        approved: published(i),
+      });
+      // Counters move in SQL, as likes, shares and comments do in the product.
+      await sql('update article set likes = ?, shares = ?, comments = ? where id = ?', [10 + i, 20 + i, 30 + i, article.id]);
+      made.push(article);
+    }
+    return rows(made.map((a) => a.id));
+  }
+
+  it('Quick Recovery restores exactly the lost, non-deleted articles from the latest backup and revisions, once', async () => {
+    const [edited, declined, ...rest] = await articles(6, 'Quick');
+    await app.get(RecoveryService).requestBackup('before the loss');
+    // Edited after the backup: the restored version must be this newer one, from its revision.
+    const edit = await app.inject({ method: 'PUT', url: `/api/admin/blogs/${edited!.id}`, headers: admin.headers, payload: { title: `Edited ${edited!.title}`, content: '<p>Edited body</p>' } });
+    expect(edit.statusCode).toBe(200);
+    expect((await post('/api/admin/decline-blog', { blogId: declined!.id })).statusCode).toBe(200);
+    const kept = rest.pop()!;
+    const expected = (await rows([edited!.id, ...rest.map((a) => a.id)])).map(essentials);
+    const lost = expected.map((a) => a.id);
+    await lose(lost);
+
+    const response = await post('/api/admin/force-recovery');
+    expect(response.statusCode).toBe(200);
+    const body = ForceRecoveryResponseSchema.parse(response.json());
+    expect(body.restoredCount).toBe(4);
+    expect(body.restoredArticles!.map((a) => a.id).sort()).toEqual([...lost].sort());
+    expect(body.message).toBe('Restored 4 missing articles.');
+    expect((await rows(lost)).map(essentials)).toEqual(expected);
+    expect(expected[0]).toMatchObject({ title: `Edited ${edited!.title}`, content: '<p>Edited body</p>', likes: 10, shares: 20, comments: 30 });
+    expect(await rows([declined!.id])).toEqual([]);
+    expect(await rows([kept.id])).toHaveLength(1);
+    // The public list sees them at once: recovery invalidated the caches.
+    const published = expected.filter((a) => a.approved);
+    for (const article of published) {
+      expect((await app.inject({ method: 'GET', url: `/api/articles/slug/${article.slug}` })).statusCode).toBe(200);
+    }
+
+    const again = ForceRecoveryResponseSchema.parse((await post('/api/admin/force-recovery')).json());
+    expect(again).toMatchObject({ restoredCount: 0, message: 'No missing articles found.' });
+    const slugs = await sql<{ slug: string; n: number }>('select slug, count(*)::int as n from article where id in (?) group by slug', [lost]);
+    expect(slugs.every((row) => row.n === 1)).toBe(true);
+    expect(await sql('select id from article_revision where action = ? and article_id in (?)', ['restore', lost])).toHaveLength(4);
+  });
+
+  it('Deep Recovery also finds articles only an older backup or a backup file holds', async () => {
+    const [older, untouched] = await articles(2, 'Deep');
+    const olderEssentials = essentials(older!);
+    await app.get(RecoveryService).requestBackup('holds the older article');
+    const [fileOnly] = await articles(1, 'Deep file');
+    const fileEssentials = essentials(fileOnly!);
+    // Both gone, with their revisions, before the latest backup: Quick Recovery cannot see them.
+    await sql('delete from article_revision where article_id in (?)', [[older!.id, fileOnly!.id]]);
+    await lose([older!.id, fileOnly!.id]);
+    await app.get(RecoveryService).requestBackup('latest, without them');
+    // The only copy of fileOnly: a backup file put into the folder (say, copied from another machine).
+    const file = path.join(config.backup.dir, `articles-999999-20260101T000000Z.json.gz`);
+    await fs.mkdir(config.backup.dir, { recursive: true });
+    await fs.writeFile(file, await promisify(gzip)(JSON.stringify([toArticleDto(fileOnly!)])));
+
+    expect(ForceRecoveryResponseSchema.parse((await post('/api/admin/force-recovery')).json()).restoredCount).toBe(0);
+    const backupRows = (await sql<{ n: number }>('select count(*)::int as n from article_backup'))[0]!.n;
+
+    const response = await post('/api/admin/exhaustive-recovery');
+    expect(response.statusCode).toBe(200);
+    const body = ExhaustiveRecoveryResponseSchema.parse(response.json());
+    expect(body.restoredArticles!.map((a) => a.id).sort()).toEqual([older!.id, fileOnly!.id].sort());
+    expect(body.backupsFound).toBe(backupRows + 1);
+    const [{ total, published }] = (await sql<{ total: number; published: number }>(
+      'select count(*)::int as total, (count(*) filter (where approved))::int as published from article',
+    )) as [{ total: number; published: number }];
+    expect(body.finalStats).toEqual({ totalArticlesNow: total, publishedArticlesNow: published });
+    expect(body.articlesFound).toBeGreaterThanOrEqual(total);
+    expect((await rows([older!.id, fileOnly!.id])).map(essentials)).toEqual([olderEssentials, fileEssentials]);
+    expect(await rows([untouched!.id])).toHaveLength(1);
+
+    const again = ExhaustiveRecoveryResponseSchema.parse((await post('/api/admin/exhaustive-recovery')).json());
+    expect(again.restoredCount).toBe(0);
+    expect(again.finalStats).toEqual(body.finalStats);
+  });
+
+  it('Recreate Articles brings back the articles the last generated sitemap lists, except deleted ones', async () => {
+    const [listedA, listedB, draft, declined] = await articles(4, 'Sitemap', (i) => i !== 2);
+    // Refresh Data rebuilds the sitemap, which is kept as the last generated one.
+    expect((await post('/api/admin/refresh-data')).statusCode).toBe(200);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/article/${listedA!.slug}`);
+    expect(sitemap.body).toContain(`/article/${declined!.slug}`);
+    expect(sitemap.body).not.toContain(`/article/${draft!.slug}`);
+
+    const expected = (await rows([listedA!.id, listedB!.id])).map(essentials);
+    expect((await post('/api/admin/decline-blog', { blogId: declined!.id })).statusCode).toBe(200);
+    await lose([listedA!.id, listedB!.id]);
+
+    const response = await post('/api/admin/recreate-from-sitemap', {});
+    expect(response.statusCode).toBe(200);
+    const body = RecreateFromSitemapResponseSchema.parse(response.json());
+    expect(body.recreatedArticles.map((a) => a.slug).sort()).toEqual(expected.map((a) => a.slug).sort());
+    expect((await rows(expected.map((a) => a.id))).map(essentials)).toEqual(expected);
+    expect(await rows([draft!.id])).toHaveLength(1);
+    expect(await rows([declined!.id])).toEqual([]);
+    const [{ total, published }] = (await sql<{ total: number; published: number }>(
+      'select count(*)::int as total, (count(*) filter (where approved))::int as published from article',
+    )) as [{ total: number; published: number }];
+    expect(body).toMatchObject({ totalArticlesNow: total, publishedArticlesNow: published });
+
+    const again = RecreateFromSitemapResponseSchema.parse((await post('/api/admin/recreate-from-sitemap', {})).json());
+    expect(again.recreatedArticles).toEqual([]);
+  });
+
+  it('a worker killed in the middle of a recovery run: another worker finishes it, with no duplicates', async () => {
+    const label = `Bulk ${uniqueSuffix()}`;
+    await sql(
+      `insert into article (title, slug, content, category, approved, likes, shares, comments, created_at, updated_at)
+       select ? || ' ' || g, ? || '-' || g, '<p>bulk</p>', 'Technology', true, g, 0, 0, now(), now() from generate_series(1, 300) g`,
+      [label, label.toLowerCase().replace(' ', '-')],
+    );
+    const prefix = `${label.toLowerCase().replace(' ', '-')}-%`;
+    await app.get(RecoveryService).requestBackup('before the bulk loss');
+    await sql('delete from article where slug like ?', [prefix]);
+    const count = async () => (await sql<{ n: number }>('select count(*)::int as n from article where slug like ?', [prefix]))[0]!.n;
+
+    const job = await app.get(JobProducer).enqueue('quick-recovery', { requestedBy: 'test' });
+    const partial = await until(count, (n) => n > 0, 20_000, 5);
+    workers[0]!.kill('SIGKILL');
+    expect(partial).toBeGreaterThan(0);
+    // A commit already sent when the process died still lands: count once it has.
+    await sleep(200);
+    const atKill = await count();
+    expect(atKill).toBeLessThan(300);
+
+    startWorker();
+    const events = new QueueEvents('recovery', { connection: { url: REDIS_URL } });
+    try {
+      await events.waitUntilReady();
+      const result = (await job.waitUntilFinished(events, 30_000)) as { restored: unknown[] };
+      // The second run restored only what the first had not committed.
+      expect(result.restored.length).toBe(300 - atKill);
+    } finally {
+      await events.close();
+    }
+    expect(await count()).toBe(300);
+    const duplicated = await sql(
+      `select article_id from article_revision where action = 'restore' and slug like ? group by article_id having count(*) > 1`,
+      [prefix],
+    );
+    expect(duplicated).toEqual([]);
+  }, 60_000);
+
+  it('keeps the queue dashboard behind the admin session', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/api/admin/queues' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Unauthorized', message: 'Sign in to use the admin panel.' });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/queues/api/queues' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/pause' })).statusCode).toBe(401);
+
+    const page = await app.inject({ method: 'GET', url: '/api/admin/queues', headers: { cookie: admin.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const api = await app.inject({ method: 'GET', url: '/api/admin/queues/api/queues', headers: { cookie: admin.cookie } });
+    expect(api.statusCode).toBe(200);
+    expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual(['ai', 'images', 'recovery', 'trending', 'workflow']);
+    // A change from another site (no CSRF token, foreign Origin) is refused.
+    const forged = await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/pause', headers: { cookie: admin.cookie, origin: 'https://evil.example' } });
+    expect(forged.statusCode).toBe(403);
+  });
+});
