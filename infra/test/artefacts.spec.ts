@@ -133,6 +133,17 @@ describe('the Dockerfile', () => {
   });
 });
 
+describe('timeouts in front of the API', () => {
+  it('outlast the longest call the API may hold open (recovery waits 4 x JOB_WAIT_TIMEOUT_MS for its job)', () => {
+    const factor = Number(read('backend/src/modules/recovery/recovery.service.ts').match(/RECOVERY_WAIT_FACTOR = (\d+)/)![1]);
+    const longestSeconds = (factor * (EnvSchema.shape.JOB_WAIT_TIMEOUT_MS.parse(undefined) as number)) / 1000;
+    const nginxSeconds = Number(read('infra/nginx/web.conf.template').match(/proxy_read_timeout (\d+)s;/)![1]);
+    const ingress = parseAllDocuments(read('infra/k8s/ingress.yaml'))[0]!.toJS() as Manifest & { metadata: { annotations: Record<string, string> } };
+    expect(nginxSeconds).toBeGreaterThan(longestSeconds);
+    expect(Number(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(longestSeconds);
+  });
+});
+
 describe('the compose file', () => {
   const text = read('infra/compose.yaml');
   const variables = parseDotenv(read('infra/.env.example'));
