@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ArticleListSchema, ContactSubmissionSchema, TrendingTopicSchema, UpdateBlogResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { JobProducer } from '../src/queue/job-producer.service.js';
 import { Article } from '../src/modules/articles/article.entity.js';
 import { DeletedArticle } from '../src/modules/articles/deleted-article.entity.js';
 import { ContactSubmission } from '../src/modules/contact/contact-submission.entity.js';
@@ -16,7 +17,8 @@ describe('admin article calls', () => {
   let admin: SignedInAdmin;
 
   beforeAll(async () => {
-    app = await createApiApp(testConfig());
+    // Its own queues (Redis database 2, no worker): Refresh Data's trending refresh must not run on the shared database.
+    app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/2` }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
   });
@@ -105,8 +107,10 @@ describe('admin article calls', () => {
     const body = response.json();
     expect(body.publishedArticles).toBeGreaterThanOrEqual(before);
     expect(body.totalArticles).toBeGreaterThanOrEqual(body.publishedArticles);
-    expect(body.message).toBe(`Caches cleared and sitemap rebuilt: ${body.publishedArticles} of ${body.totalArticles} articles are published.`);
+    expect(body.message).toBe(`Caches cleared and sitemap rebuilt: ${body.publishedArticles} of ${body.totalArticles} articles are published. Trending topics are being refreshed from the feeds.`);
     expect(body.sitemapArticleUrls).toBeGreaterThanOrEqual(before);
+    const waiting = await app.get(JobProducer).queue('trending').getJobs(['waiting']);
+    expect(waiting.some((job) => job.name === 'trending-refresh' && job.data.trigger === 'manual')).toBe(true);
   });
 
   it('refuses an edit without title or content, writing nothing', async () => {

@@ -3,6 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
 import { ApprovedTopicSchema, AutomationTopicSchema, type ApprovedTopic } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { imageJobId } from '../src/modules/media/images.service.js';
+import { JobProducer } from '../src/queue/job-producer.service.js';
 import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
 import { signedHeaders, verifySignature } from '../src/modules/workflow/automation-signature.js';
 import { WebhookDelivery } from '../src/modules/workflow/webhook-delivery.entity.js';
@@ -135,6 +137,8 @@ describe('blog workflow through the automation service (signed webhooks both way
     expect(received?.blog).toMatchObject({ id: response.json().articleId, title: blog.title, approved: false, category: 'Economics', aiCommentary: blog.aiCommentary });
     expect(received!.blog!.content).toContain('<h2>What is happening</h2><p>Reserve margins are thin.</p>');
     expect(received!.blog!.content).not.toMatch(/script|onerror/);
+    // Its image is queued for generation (one job per article).
+    expect(await app.get(JobProducer).queue('images').getJobState(imageJobId(received!.blog!.id))).toMatch(/^(waiting|active|completed|delayed|prioritized)$/);
 
     // The service retrying with a fresh signature gets the same draft, not a second one.
     const again = await deliver(blog, signedHeaders(SECRET, JSON.stringify(blog), Date.now() + 1_000));

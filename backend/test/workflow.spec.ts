@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
 import { ApprovedTopicSchema, type ApprovedTopic } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { JobProducer } from '../src/queue/job-producer.service.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
 import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
 import { ApprovedTopic as ApprovedTopicEntity } from '../src/modules/workflow/approved-topic.entity.js';
@@ -90,7 +91,7 @@ describe('blog workflow, offline generator', () => {
     const fork = em.fork();
     const approved = fork.create(ApprovedTopicEntity, { topic: `Delivered ${uniqueSuffix()}`, category: 'Economics', sourceUrl: null, status: 'sent_to_automation', approvedBy: 'test', trendingTopicId: null, articleId: null, lastError: null });
     await fork.flush();
-    const intake = new BlogIntakeService(em, app.get(APP_CONFIG));
+    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer));
     const blog = { title: 'Rates hold, again', html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>', metaDescription: 'Why rates held.', aiCommentary: null, sourceUrl: null };
     const [first, second] = await Promise.all([intake.receive(approved.id, blog), intake.receive(approved.id, blog)]);
     expect(second.id).toBe(first.id);

@@ -17,6 +17,7 @@ import { AiCommentaryService } from '../ai/ai-commentary.service.js';
 import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
 import { SeoService } from '../seo/seo.service.js';
+import { TrendingService } from '../trending/trending.service.js';
 
 /** The origin the editor is using, for absolute URLs in the structured data it gets back. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -27,6 +28,7 @@ export class AdminArticlesController {
     private readonly articles: ArticlesAdminService,
     private readonly commentary: AiCommentaryService,
     private readonly seo: SeoService,
+    private readonly trending: TrendingService,
   ) {}
 
   @Get('articles')
@@ -57,8 +59,9 @@ export class AdminArticlesController {
   async refreshData(@Req() request: FastifyRequest): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
     const counts = await this.articles.refreshCaches();
     const sitemap = await this.seo.rebuildSitemap(originOf(request));
+    await this.trending.requestRefresh();
     return {
-      message: `Caches cleared and sitemap rebuilt: ${counts.publishedArticles} of ${counts.totalArticles} articles are published.`,
+      message: `Caches cleared and sitemap rebuilt: ${counts.publishedArticles} of ${counts.totalArticles} articles are published. Trending topics are being refreshed from the feeds.`,
       ...counts,
       sitemapArticleUrls: sitemap.articleUrls,
     };

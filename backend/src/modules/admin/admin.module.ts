@@ -5,13 +5,14 @@ import { ArticlesModule } from '../articles/articles.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { RecoveryModule } from '../recovery/recovery.module.js';
 import { SeoModule } from '../seo/seo.module.js';
+import { TrendingModule } from '../trending/trending.module.js';
 import { AdminArticlesController } from './admin-articles.controller.js';
 import { AdminRecoveryController } from './admin-recovery.controller.js';
 import { AuditInterceptor } from './audit.interceptor.js';
 
-/** The editors' article, recovery and image calls, and the audit trail of every admin change. */
+/** The editors' article, recovery, image and Refresh Data calls, and the audit trail of every admin change. */
 @Module({
-  imports: [ArticlesModule, AiCommentaryModule, MediaModule, RecoveryModule, SeoModule],
+  imports: [ArticlesModule, AiCommentaryModule, MediaModule, RecoveryModule, SeoModule, TrendingModule],
   controllers: [AdminArticlesController, AdminRecoveryController],
   providers: [{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
 })

@@ -30,6 +30,11 @@ export class TrendingService {
     }
   }
 
+  /** Asks a worker to refresh from the feeds, without waiting for it (Refresh Data). */
+  async requestRefresh(): Promise<void> {
+    await this.jobs.enqueue('trending-refresh', { trigger: 'manual' }, { attempts: 1 });
+  }
+
   /** The configured feeds with the outcome of their last fetch, and when topics were last refreshed. */
   async sources(): Promise<TrendingSourcesResponse> {
     const em = this.em.fork();

@@ -6,8 +6,10 @@ import { slugify } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '../../common/html-sanitizer.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
 import { Article } from '../articles/article.entity.js';
 import { renderCoverSvg } from '../media/cover-art.js';
+import { imageJobId } from '../media/images.service.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 
 export interface IncomingBlog {
@@ -27,19 +29,20 @@ export class BlogIntakeService {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobProducer,
   ) {}
 
   async receive(approvedTopicId: number, blog: IncomingBlog): Promise<Article> {
-    const article = await this.em.fork().transactional(async (em) => {
+    const { article, created } = await this.em.fork().transactional(async (em) => {
       // The row lock makes two deliveries of the same blog wait for each other.
       const [locked] = await em.execute<{ id: number }[]>('select id from approved_topic where id = ? for update', [approvedTopicId]);
       if (!locked) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${approvedTopicId} not found` });
       const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
-      if (topic.articleId) return em.findOneOrFail(Article, topic.articleId);
+      if (topic.articleId) return { article: await em.findOneOrFail(Article, topic.articleId), created: false };
 
       const base = slugify(blog.title) || `topic-${approvedTopicId}`;
       const slug = (await em.count(Article, { slug: base })) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
-      const created = em.create(Article, {
+      const draft = em.create(Article, {
         title: blog.title,
         slug,
         content: sanitizeArticleHtml(blog.html),
@@ -52,16 +55,19 @@ export class BlogIntakeService {
         metaDescription: blog.metaDescription || null,
       });
       await em.flush();
-      topic.articleId = created.id;
+      topic.articleId = draft.id;
       topic.status = 'blog_received';
       topic.lastError = null;
-      return created;
+      return { article: draft, created: true };
     });
-    await this.writeCover(article);
+    if (created) {
+      await this.writeCover(article);
+      await this.jobs.enqueue('image-regenerate', { articleId: article.id }, { jobId: imageJobId(article.id), attempts: 4, backoff: { type: 'exponential', delay: 2_000 } });
+    }
     return article;
   }
 
-  /** A cover in the category's colours until the image job (media work) replaces it. */
+  /** A cover in the category's colours at once; the queued image job replaces it with the final image. */
   private async writeCover(article: Article): Promise<void> {
     const dir = path.join(this.config.mediaDir, 'covers');
     await fs.mkdir(dir, { recursive: true });
