@@ -4,6 +4,8 @@ import { loadConfigOrExit, PRODUCTION_PASSWORD_MIN_LENGTH, type AppConfig } from
 import { createOrmConfig, MIGRATIONS_SOURCE_DIR } from './database/mikro-orm.config.js';
 import { runDemoSeed } from './database/seeders/demo.seeder.js';
 import { AdminUsersService } from './modules/auth/admin-users.service.js';
+import { OPS_COMMANDS } from './modules/recovery/ops-commands.js';
+import { createOpsApp } from './app/create-ops-app.js';
 
 const USAGE = `Usage: node dist/main.cli.js <command>
 
@@ -14,6 +16,15 @@ Commands:
                              ADMIN_PASSWORD are set, that admin unless it exists
   create-admin <username>    create an admin, or set a new password for it; the password comes
                              from ADMIN_PASSWORD or, when unset, from the first line of standard input
+
+Recovery and media (queued like the admin panel's buttons; this process also works on them, so they
+complete without a worker running; progress goes to standard error):
+  backup                     write a compressed snapshot of every article (database and BACKUP_DIR)
+  recover:quick              restore missing articles from the latest backup and revisions
+  recover:deep               restore missing articles from every backup and every revision
+  recover:sitemap            recreate the articles the last generated sitemap lists that are missing
+  regenerate-images --all | <article id>...
+                             make new images for every article, or for these
 `;
 
 async function readPassword(): Promise<string> {
@@ -55,8 +66,20 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
   },
 };
 
+async function runOpsCommand(name: string, args: string[]): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await createOpsApp(config);
+  try {
+    const summary = await OPS_COMMANDS[name]!(app, config, args, (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${summary}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
 async function main() {
   const [name, ...args] = process.argv.slice(2);
+  if (name && name in OPS_COMMANDS) return runOpsCommand(name, args);
   const command = name ? commands[name] : undefined;
   if (!command) {
     process.stderr.write(USAGE);

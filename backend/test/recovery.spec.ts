@@ -16,6 +16,7 @@ import { toArticleDto } from '../src/modules/articles/article.mapper.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { createArticle } from './support/article-factory.js';
+import { runCli } from './support/api-process.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -247,6 +248,18 @@ describe('article recovery', () => {
       [prefix],
     );
     expect(duplicated).toEqual([]);
+  }, 60_000);
+
+  it('the ops CLI takes a backup and runs a recovery, printing what it did', async () => {
+    const [lost] = await articles(1, 'Cli');
+    const env = { DATABASE_URL: own.url, REDIS_URL, MEDIA_DIR: config.mediaDir, BACKUP_DIR: config.backup.dir, ...QUEUE_TIMINGS };
+    expect(runCli(['backup'], env)).toMatch(/^Backup \d+: \d+ articles \(\d+ published\), also in /);
+    await lose([lost!.id]);
+    const output = runCli(['recover:quick'], env);
+    expect(output).toContain('Quick recovery restored 1 articles.');
+    expect(output).toContain(`restored #${lost!.id} ${lost!.slug} (published, from backup `);
+    expect(await rows([lost!.id])).toHaveLength(1);
+    expect(runCli(['recover:deep'], env)).toMatch(/Deep recovery scanned \d+ backups and every revision: \d+ articles found, 0 restored\./);
   }, 60_000);
 
   it('keeps the queue dashboard behind the admin session', async () => {

@@ -36,7 +36,12 @@ export class ImagesService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async regenerate(request: { blogIds?: number[]; regenerateAll?: boolean }, timeoutMs = this.config.jobWaitTimeoutMs): Promise<RegenerateImagesOutcome> {
+  /** `onSettled` hears of each job that finishes (for the ops CLI's progress lines). */
+  async regenerate(
+    request: { blogIds?: number[]; regenerateAll?: boolean },
+    timeoutMs = this.config.jobWaitTimeoutMs,
+    onSettled?: (outcome: RegenerateImagesOutcome, settled: number) => void,
+  ): Promise<RegenerateImagesOutcome> {
     const ids = await this.existingIds(request);
     const outcome: RegenerateImagesOutcome = { updatedCount: 0, queuedCount: ids.length, pendingCount: ids.length, failedCount: 0 };
     if (ids.length === 0) return outcome;
@@ -49,6 +54,7 @@ export class ImagesService implements OnModuleDestroy {
       if (!pending.delete(jobId)) return;
       if (result?.updated) outcome.updatedCount += 1;
       else if (!result) outcome.failedCount += 1;
+      onSettled?.(outcome, ids.length - pending.size);
       if (pending.size === 0) finish();
     };
     const onCompleted = ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }) =>
