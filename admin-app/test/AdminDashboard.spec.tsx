@@ -332,18 +332,26 @@ describe('admin dashboard', () => {
   });
 
   it('summarises recovery results and reports recovery failures', async () => {
+    let deep: object = { articlesFound: 20, backupsFound: 3, finalStats: { totalArticlesNow: 19, publishedArticlesNow: 16 } };
+    let quick: { status: number; body: object } = { status: 500, body: {} };
     network = stubFetch({
       ...SESSION,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'POST /api/admin/exhaustive-recovery': () => ({ status: 200, body: { articlesFound: 20, backupsFound: 3, finalStats: { totalArticlesNow: 19, publishedArticlesNow: 16 } } }),
-      'POST /api/admin/force-recovery': () => ({ status: 500, body: {} }),
+      'POST /api/admin/exhaustive-recovery': () => ({ status: 200, body: deep }),
+      'POST /api/admin/force-recovery': () => quick,
       'POST /api/admin/recreate-from-sitemap': () => ({ status: 502, body: { error: 'Bad Gateway', message: 'sitemap unreachable' } }),
     });
     renderApp(<AdminApp />, '/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Deep Recovery' }));
     await waitFor(() => expect(alerts).toEqual(['Deep recovery finished: 20 articles found in 3 backups. Now 19 articles, 16 published.']));
+    deep = { articlesFound: 20, backupsFound: 3, finalStats: { totalArticlesNow: 21, publishedArticlesNow: 17 }, restoredCount: 2 };
+    fireEvent.click(screen.getByRole('button', { name: 'Deep Recovery' }));
+    await waitFor(() => expect(alerts.at(-1)).toBe('Deep recovery finished: 20 articles found in 3 backups, 2 restored. Now 21 articles, 17 published.'));
     fireEvent.click(screen.getByRole('button', { name: 'Quick Recovery' }));
     await waitFor(() => expect(alerts.at(-1)).toBe(MESSAGES.forceRecoveryFailed));
+    quick = { status: 200, body: { message: 'Restored 2 missing articles.', restoredCount: 2 } };
+    fireEvent.click(screen.getByRole('button', { name: 'Quick Recovery' }));
+    await waitFor(() => expect(alerts.at(-1)).toBe('Quick recovery finished. Restored 2 missing articles.'));
     fireEvent.click(screen.getByRole('button', { name: 'Recreate Articles' }));
     await waitFor(() => expect(alerts.at(-1)).toBe('Article recreation failed: sitemap unreachable'));
     expect(network.calls.find((c) => c.path === '/api/admin/recreate-from-sitemap')!.body).toEqual({});

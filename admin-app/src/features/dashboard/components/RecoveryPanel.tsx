@@ -15,7 +15,7 @@ export function RecoveryPanel() {
     mutationFn: forceRecovery,
     onSuccess: async (result) => {
       await refetch();
-      showAlert(`Quick recovery finished.${result.restoredCount !== undefined ? ` Restored ${result.restoredCount} articles.` : ''}${result.message ? ` ${result.message}` : ''}`);
+      showAlert(`Quick recovery finished. ${result.message ?? `Restored ${result.restoredCount ?? 0} articles.`}`);
     },
     onError: () => showAlert(MESSAGES.forceRecoveryFailed),
   });
@@ -24,7 +24,8 @@ export function RecoveryPanel() {
     onSuccess: async (result) => {
       await refetch();
       showAlert(
-        `Deep recovery finished: ${result.articlesFound} articles found in ${result.backupsFound} backups. ` +
+        `Deep recovery finished: ${result.articlesFound} articles found in ${result.backupsFound} backups` +
+          `${result.restoredCount !== undefined ? `, ${result.restoredCount} restored` : ''}. ` +
           `Now ${result.finalStats.totalArticlesNow} articles, ${result.finalStats.publishedArticlesNow} published.`,
       );
     },
