@@ -37,10 +37,12 @@ describe('image regeneration', () => {
   let em: EntityManager;
   let admin: SignedInAdmin;
   let ids: number[];
+  let bothWorkersSince: Date;
   const workers: ChildProcess[] = [];
 
   const startWorker = () => {
-    const worker = startWorkerProcess({ DATABASE_URL: own.url, REDIS_URL, MEDIA_DIR: config.mediaDir, BACKUP_DIR: config.backup.dir, ...QUEUE_TIMINGS });
+    // A backup every second: both workers set the schedule up, and it must still run once per tick.
+    const worker = startWorkerProcess({ DATABASE_URL: own.url, REDIS_URL, MEDIA_DIR: config.mediaDir, BACKUP_DIR: config.backup.dir, BACKUP_CRON: '* * * * * *', ...QUEUE_TIMINGS });
     workers.push(worker);
     return worker;
   };
@@ -88,6 +90,7 @@ describe('image regeneration', () => {
     startWorker();
     const queue = app.get(JobProducer).queue('images');
     for (let i = 0; i < 200 && (await queue.getWorkersCount()) < 2; i++) await sleep(50);
+    bothWorkersSince = new Date();
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopProcess(worker)));
@@ -114,6 +117,20 @@ describe('image regeneration', () => {
     const small = await sharp(await fs.readFile(path.join(config.mediaDir, url.replace('/media/', '').replace('1200x630', '600x315')))).metadata();
     expect(small).toMatchObject({ format: 'webp', width: 600, height: 315 });
   }, 90_000);
+
+  it('runs the scheduled backup once per tick for the whole cluster, not once per worker', async () => {
+    const schedulers = await app.get(JobProducer).queue('recovery').getJobSchedulers();
+    expect(schedulers.map((scheduler) => scheduler.key)).toEqual(['backup-snapshot']);
+    await sleep(2_500);
+    const until = new Date();
+    const [{ n }] = (await sql<{ n: number }>(`select count(*)::int as n from article_backup where reason = 'schedule' and created_at between ? and ?`, [
+      bothWorkersSince,
+      until,
+    ])) as [{ n: number }];
+    const seconds = Math.ceil((until.getTime() - bothWorkersSince.getTime()) / 1000);
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(n).toBeLessThanOrEqual(seconds + 1);
+  });
 
   it('asking twice while a job is queued does the work once', async () => {
     const [id] = ids;

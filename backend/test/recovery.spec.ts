@@ -13,6 +13,7 @@ import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
 import { Article } from '../src/modules/articles/article.entity.js';
 import { toArticleDto } from '../src/modules/articles/article.mapper.js';
+import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { createArticle } from './support/article-factory.js';
@@ -69,7 +70,8 @@ describe('article recovery', () => {
     const redis = new Redis(REDIS_URL);
     await redis.flushdb();
     await redis.quit();
-    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL, ...QUEUE_TIMINGS }));
+    // The API keeps 4 backups (the workers 60): the retention case below counts on it.
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL, BACKUP_RETENTION_COUNT: '4', ...QUEUE_TIMINGS }));
     config = app.get(APP_CONFIG);
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
@@ -249,6 +251,36 @@ describe('article recovery', () => {
     );
     expect(duplicated).toEqual([]);
   }, 60_000);
+
+  it('writes a revision on every create, update, publish and unpublish', async () => {
+    const draft = await createArticle(em, { approved: false, title: `Revised ${uniqueSuffix()}` });
+    await app.inject({ method: 'PUT', url: `/api/admin/blogs/${draft.id}`, headers: admin.headers, payload: { title: 'Second title', content: '<p>Second</p>' } });
+    expect((await post('/api/admin/approve-blog', { blogId: draft.id })).statusCode).toBe(200);
+    const fork = em.fork();
+    const article = await fork.findOneOrFail(Article, draft.id);
+    article.approved = false;
+    await fork.flush();
+    const revisions = await sql<{ action: string; snapshot: { title: string; approved: boolean } }>(
+      'select action, snapshot from article_revision where article_id = ? order by id',
+      [draft.id],
+    );
+    expect(revisions.map((r) => [r.action, r.snapshot.title, r.snapshot.approved])).toEqual([
+      ['create', draft.title, false],
+      ['update', 'Second title', false],
+      ['publish', 'Second title', true],
+      ['unpublish', 'Second title', false],
+    ]);
+  });
+
+  it('keeps only the newest backups, in the table and in the folder', async () => {
+    const backups = app.get(BackupService);
+    for (let i = 0; i < 6; i++) await backups.snapshot(`retention ${i}`);
+    const kept = await sql<{ reason: string }>('select reason from article_backup order by id');
+    expect(kept.map((row) => row.reason)).toEqual(['retention 2', 'retention 3', 'retention 4', 'retention 5']);
+    const files = (await fs.readdir(config.backup.dir)).filter((name) => name.endsWith('.json.gz'));
+    // The newest four ids: the copied-in file of the deep recovery case (id 999999) and the last three.
+    expect(files).toHaveLength(4);
+  });
 
   it('the ops CLI takes a backup and runs a recovery, printing what it did', async () => {
     const [lost] = await articles(1, 'Cli');
