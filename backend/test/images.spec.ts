@@ -176,6 +176,20 @@ describe('image regeneration', () => {
     await fs.rm(articleImageDir(config.mediaDir, broken!), { force: true });
   });
 
+  it('runs recovery jobs one at a time across the two workers', async () => {
+    const jobs = await Promise.all([1, 2, 3, 4].map((n) => app.get(JobProducer).enqueue('quick-recovery', { requestedBy: `overlap ${n}` })));
+    const queue = app.get(JobProducer).queue('recovery');
+    for (let i = 0; i < 300; i++) {
+      const states = await Promise.all(jobs.map((job) => queue.getJobState(job.id!)));
+      if (states.every((state) => state === 'completed')) break;
+      await sleep(50);
+    }
+    const runs = (await Promise.all(jobs.map((job) => queue.getJob(job.id!)))).map((job) => ({ from: job!.processedOn!, to: job!.finishedOn! }));
+    expect(runs.every((run) => run.from > 0 && run.to >= run.from)).toBe(true);
+    runs.sort((a, b) => a.from - b.from);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.from).toBeGreaterThanOrEqual(runs[i - 1]!.to);
+  });
+
   it('a worker killed in the middle of image jobs: the jobs finish elsewhere, one image per article', async () => {
     const subset = ids.slice(0, 60);
     const before = await imageUrls();

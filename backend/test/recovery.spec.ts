@@ -310,5 +310,19 @@ describe('article recovery', () => {
     // A change from another site (no CSRF token, foreign Origin) is refused.
     const forged = await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/pause', headers: { cookie: admin.cookie, origin: 'https://evil.example' } });
     expect(forged.statusCode).toBe(403);
+    // From the dashboard's own page (same origin), a change goes through and is audited.
+    const host = 'admin.test';
+    const paused = await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/pause', headers: { cookie: admin.cookie, host, origin: `http://${host}` } });
+    expect(paused.statusCode).toBe(200);
+    expect(await app.get(JobProducer).queue('images').isPaused()).toBe(true);
+    await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/resume', headers: { cookie: admin.cookie, host, origin: `http://${host}` } });
+    expect(await app.get(JobProducer).queue('images').isPaused()).toBe(false);
+    const audited = await sql<{ action: string; status: number }>('select action, status from audit_log where actor = ? order by id', [admin.username]);
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { action: 'PUT /api/admin/queues/api/queues/:queueName/pause', status: 200 },
+        { action: 'PUT /api/admin/queues/api/queues/:queueName/resume', status: 200 },
+      ]),
+    );
   });
 });

@@ -6,7 +6,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Queue } from 'bullmq';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { QUEUE_NAMES } from '../../queue/queue-names.js';
+import { AuditLog } from './audit-log.entity.js';
 import { CSRF_HEADER, SESSION_COOKIE } from '../auth/admin-paths.js';
 import { SessionService } from '../auth/session.service.js';
 
@@ -36,10 +38,12 @@ function sameOrigin(request: FastifyRequest): boolean {
  * Fastify plugin rather than a Nest route, so AdminSessionGuard never sees it: this hook applies the
  * same rules (a live admin session, the same 401 body) to every one of its routes. Its page cannot
  * send the x-csrf-token header, so a change is accepted with that header or from the site's own
- * origin (the session cookie is SameSite, and cross-site forms cannot send PUT or PATCH).
+ * origin (the session cookie is SameSite, and cross-site forms cannot send PUT or PATCH). Changes
+ * are written to the audit log.
  */
 export async function registerQueueDashboard(app: NestFastifyApplication): Promise<void> {
   const sessions = app.get(SessionService);
+  const orm = app.get(EntityManager);
   const queues = QUEUE_NAMES.map((name) => app.get<Queue>(getQueueToken(name), { strict: false }));
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
@@ -59,6 +63,26 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
         return reply.status(403).send({ error: 'Forbidden', message: 'Missing or invalid CSRF token.' });
       }
       request.adminSession = session;
+    });
+    // Changes made from the dashboard (retries, cleans, pauses) are admin changes: audited like the
+    // others, before the answer leaves.
+    scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (SAFE_METHODS.has(request.method) || !request.adminSession) return payload;
+      try {
+        const em = orm.fork();
+        em.create(AuditLog, {
+          actor: request.adminSession.username,
+          action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, 200),
+          targetId: null,
+          status: reply.statusCode,
+          ip: request.ip,
+          requestId: request.id,
+        });
+        await em.flush();
+      } catch (error) {
+        request.log.error({ err: error }, 'Could not write the audit log');
+      }
+      return payload;
     });
     await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
   });

@@ -115,6 +115,8 @@ export class ImagesService implements OnModuleDestroy {
   private queueEvents(): Promise<QueueEvents> {
     this.events ??= (async () => {
       const events = new QueueEvents('images', { connection: { url: this.config.redisUrl } });
+      // Each request waiting for its jobs listens for a while: many at once are expected, not a leak.
+      events.setMaxListeners(0);
       await events.waitUntilReady();
       return events;
     })();
