@@ -39,8 +39,16 @@ export interface AppConfig {
   automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; retryDelayMs: number; toleranceSeconds: number };
   /** Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept. */
   backup: { dir: string; cron: string; retention: number };
-  /** No provider: covers are rendered locally. baseUrl overrides the provider's API origin (a proxy, or tests). */
-  images: { provider?: { name: 'unsplash' | 'pexels'; apiKey: string; baseUrl?: string }; concurrency: number };
+  /**
+   * No provider: covers are rendered locally. baseUrl overrides the provider's API origin (a proxy, or
+   * tests). With s3, images go to that bucket (path-style when an endpoint is given) and are linked
+   * under publicUrl; without it, to mediaDir, served under /media/.
+   */
+  images: {
+    provider?: { name: 'unsplash' | 'pexels'; apiKey: string; baseUrl?: string };
+    concurrency: number;
+    s3?: { bucket: string; region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+  };
   /** A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval. */
   queue: { lockDurationMs: number; stalledIntervalMs: number };
   /** Articles restored per transaction; live pages are fetched for recreate-from-sitemap only when enabled. */
@@ -69,6 +77,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (env.AUTOMATION_WEBHOOK_URL && !env.AUTOMATION_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTOMATION_WEBHOOK_SECRET: required when AUTOMATION_WEBHOOK_URL is set (it signs every webhook)');
+  }
+  if (env.MEDIA_S3_BUCKET && !(env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY && env.MEDIA_PUBLIC_URL)) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_S3_BUCKET: needs MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_PUBLIC_URL too');
   }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
@@ -118,6 +129,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     images: {
       provider: env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL } : undefined,
       concurrency: env.IMAGE_CONCURRENCY,
+      s3: env.MEDIA_S3_BUCKET
+        ? {
+            bucket: env.MEDIA_S3_BUCKET,
+            region: env.MEDIA_S3_REGION,
+            endpoint: env.MEDIA_S3_ENDPOINT,
+            accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY!,
+            publicUrl: env.MEDIA_PUBLIC_URL!.replace(/\/+$/, ''),
+          }
+        : undefined,
     },
     queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS },
     recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -9,6 +8,7 @@ import type { ImageRegenerateResult } from '../../queue/job-types.js';
 import { Article } from '../articles/article.entity.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { coverArt, providerImage, type SourceImage } from './image-source.js';
+import { createImageStore, type ImageStore } from './image-store.js';
 
 /** The sizes written for each article: the page's and social previews' 1200 x 630 first (it is the imageUrl), then cards'. */
 export const IMAGE_SIZES = [
@@ -16,34 +16,36 @@ export const IMAGE_SIZES = [
   { width: 600, height: 315 },
 ] as const;
 
-/** Public URL prefix of the media folder (see registerMedia). */
-export const MEDIA_URL_PREFIX = '/media/';
-
 const VERSION = /^[a-z0-9-]{1,64}$/;
 
 export function articleImageDir(mediaDir: string, articleId: number): string {
   return path.join(mediaDir, 'articles', String(articleId));
 }
 
-export function articleImageUrl(articleId: number, version: string, size: (typeof IMAGE_SIZES)[number] = IMAGE_SIZES[0]): string {
-  return `${MEDIA_URL_PREFIX}articles/${articleId}/${version}-${size.width}x${size.height}.webp`;
+/** The store key of one size of one version of an article's image. */
+export function articleImageKey(articleId: number, version: string, size: (typeof IMAGE_SIZES)[number] = IMAGE_SIZES[0]): string {
+  return `articles/${articleId}/${version}-${size.width}x${size.height}.webp`;
 }
 
 /**
  * Makes an article's image: a photo from the configured provider, or local cover art, cut to every
- * size as WebP into media/articles/<id>/<version>-<w>x<h>.webp. The version names one regeneration
- * request, so a retried or restarted job rewrites the same files instead of adding new ones; once the
- * article points at the new version, every other file of the article's folder is removed.
+ * size as WebP into articles/<id>/<version>-<w>x<h>.webp of the image store (the media folder, or an
+ * S3 bucket). The version names one regeneration request, so a retried or restarted job rewrites the
+ * same files instead of adding new ones; once the article points at the new version, every other file
+ * of the article is removed.
  */
 @Injectable()
 export class ArticleImageService {
   private readonly logger = new Logger(ArticleImageService.name);
+  private readonly store: ImageStore;
 
   constructor(
     private readonly em: EntityManager,
     private readonly cache: ArticlesCacheService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.store = createImageStore(config);
+  }
 
   /** `lastAttempt`: a provider failure on the job's last try falls back to cover art instead of failing. */
   async regenerate(articleId: number, version: string, lastAttempt = false): Promise<ImageRegenerateResult> {
@@ -53,16 +55,15 @@ export class ArticleImageService {
     // Deleted since it was queued: nothing to do, and nothing to retry.
     if (!article) return { updated: false, imageUrl: null };
 
-    const imageUrl = articleImageUrl(article.id, version);
-    const dir = articleImageDir(this.config.mediaDir, article.id);
+    const imageUrl = this.store.url(articleImageKey(article.id, version));
     if (article.imageUrl !== imageUrl) {
       const source = await this.source(article, lastAttempt);
-      await this.writeSizes(dir, version, source);
+      await this.writeSizes(article.id, version, source);
       article.imageUrl = imageUrl;
       await em.flush();
       await this.cache.invalidate();
     }
-    await this.removeOtherVersions(dir, version);
+    await this.removeOtherVersions(article.id, version);
     return { updated: true, imageUrl };
   }
 
@@ -78,9 +79,7 @@ export class ArticleImageService {
     }
   }
 
-  /** Each file is written under a temporary name and renamed, so a reader never gets half an image. */
-  private async writeSizes(dir: string, version: string, source: SourceImage): Promise<void> {
-    await fs.mkdir(dir, { recursive: true });
+  private async writeSizes(articleId: number, version: string, source: SourceImage): Promise<void> {
     const image = sharp(source.data, { limitInputPixels: 64_000_000 });
     for (const size of IMAGE_SIZES) {
       const data = await image
@@ -88,14 +87,13 @@ export class ArticleImageService {
         .resize(size.width, size.height, { fit: 'cover', position: 'attention' })
         .webp({ quality: 82, effort: 3 })
         .toBuffer();
-      const file = path.join(dir, `${version}-${size.width}x${size.height}.webp`);
-      await fs.writeFile(`${file}.tmp`, data);
-      await fs.rename(`${file}.tmp`, file);
+      await this.store.put(articleImageKey(articleId, version, size), data, 'image/webp');
     }
   }
 
-  private async removeOtherVersions(dir: string, version: string): Promise<void> {
-    const names = await fs.readdir(dir).catch(() => [] as string[]);
-    await Promise.all(names.filter((name) => !name.startsWith(`${version}-`)).map((name) => fs.rm(path.join(dir, name), { force: true })));
+  private async removeOtherVersions(articleId: number, version: string): Promise<void> {
+    const prefix = `articles/${articleId}/`;
+    const keys = await this.store.list(prefix);
+    await Promise.all(keys.filter((key) => !key.startsWith(`${prefix}${version}-`)).map((key) => this.store.remove(key)));
   }
 }
