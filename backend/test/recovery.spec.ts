@@ -304,6 +304,15 @@ describe('article recovery', () => {
     const page = await app.inject({ method: 'GET', url: '/api/admin/queues', headers: { cookie: admin.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // Its scripts and styles come from under the same guarded path.
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const url = new URL(asset, 'http://localhost/api/admin/queues/').pathname;
+      expect(url.startsWith('/api/admin/queues/')).toBe(true);
+      expect((await app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
     const api = await app.inject({ method: 'GET', url: '/api/admin/queues/api/queues', headers: { cookie: admin.cookie } });
     expect(api.statusCode).toBe(200);
     expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual(['ai', 'images', 'recovery', 'trending', 'workflow']);
