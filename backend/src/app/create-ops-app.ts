@@ -2,21 +2,28 @@ import { Module, type DynamicModule, type INestApplicationContext } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config.js';
-import { MediaJobsModule } from '../modules/media/media.jobs.module.js';
-import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js';
+import { ImagesProcessor } from '../modules/media/images.processor.js';
+import { MediaModule } from '../modules/media/media.module.js';
+import { RecoveryModule } from '../modules/recovery/recovery.module.js';
+import { RecoveryProcessor } from '../modules/recovery/recovery.processor.js';
 import { tuneWorkers } from '../queue/worker-options.js';
 import { CoreModule } from './core.module.js';
 
 /**
  * The ops CLI's context: it adds its jobs to the queues like the API does, and also runs the recovery
  * and images processors itself while it waits, so a command completes with no worker process up (and
- * shares the work, one recovery at a time cluster-wide, when there are some).
+ * shares the work, one recovery at a time cluster-wide, when there are some). Only the processors:
+ * the backup schedule stays the workers' business, whatever environment the CLI is run with.
  */
 @Module({})
 class OpsModule {
   static forRoot(config: AppConfig): DynamicModule {
     tuneWorkers(config);
-    return { module: OpsModule, imports: [CoreModule.forRoot(config, 'worker'), RecoveryJobsModule, MediaJobsModule] };
+    return {
+      module: OpsModule,
+      imports: [CoreModule.forRoot(config, 'worker'), RecoveryModule, MediaModule],
+      providers: [RecoveryProcessor, ImagesProcessor],
+    };
   }
 }
 
