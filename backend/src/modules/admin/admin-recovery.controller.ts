@@ -65,7 +65,7 @@ export class AdminRecoveryController {
     const outcome = await this.images.regenerate(body);
     const message =
       outcome.pendingCount > 0
-        ? `New images for ${plural(outcome.updatedCount, 'article')} so far; ${outcome.pendingCount} more are still being made.`
+        ? `New images for ${plural(outcome.updatedCount, 'article')} so far; ${outcome.pendingCount} more ${outcome.pendingCount === 1 ? 'is' : 'are'} still being made.`
         : `New images for ${plural(outcome.updatedCount, 'article')}.`;
     return { ...outcome, message };
   }
