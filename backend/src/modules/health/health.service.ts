@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { HealthResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.module.js';
 import { AiService } from '../ai/ai.service.js';
-import { WORKER_HEARTBEAT_PREFIX, WORKER_HEARTBEAT_TTL_SECONDS } from './worker-heartbeat.js';
+import { countLiveWorkers, WORKER_HEARTBEAT_TTL_SECONDS } from './worker-heartbeat.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -38,7 +38,7 @@ export class HealthService {
     const [database, redis, workers] = await Promise.all([
       timed(() => this.em.getConnection().execute('select 1')),
       timed(() => this.redis.ping()),
-      timed(() => this.countWorkers()),
+      timed(() => countLiveWorkers(this.redis)),
     ]);
     const workerCount = workers.value ?? 0;
     const worker = {
@@ -55,14 +55,4 @@ export class HealthService {
     };
   }
 
-  private async countWorkers(): Promise<number> {
-    let cursor = '0';
-    let count = 0;
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${WORKER_HEARTBEAT_PREFIX}*`, 'COUNT', 100);
-      cursor = next;
-      count += keys.length;
-    } while (cursor !== '0');
-    return count;
-  }
 }

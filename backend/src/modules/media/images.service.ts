@@ -1,10 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../common/redis.token.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
+import { countLiveWorkers } from '../health/worker-heartbeat.js';
 
 /** One job per article at a time: the job id is the article's, so asking again while it is queued or running adds nothing. */
 export const imageJobId = (articleId: number) => `image-${articleId}`;
@@ -34,6 +37,7 @@ export class ImagesService implements OnModuleDestroy {
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   /** `onSettled` hears of each job that finishes (for the ops CLI's progress lines). */
@@ -66,7 +70,7 @@ export class ImagesService implements OnModuleDestroy {
     try {
       await this.enqueue(ids);
       // With no worker to make them, the jobs wait in the queue: answer now instead of waiting for nobody.
-      const workers = await this.jobs.queue('images').getWorkersCount();
+      const workers = await countLiveWorkers(this.redis);
       const timer = new Promise<void>((resolve) => setTimeout(resolve, workers > 0 ? timeoutMs : 0).unref());
       await Promise.race([done, timer]);
     } finally {

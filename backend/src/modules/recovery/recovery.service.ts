@@ -1,8 +1,11 @@
 import { GatewayTimeoutException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../common/redis.token.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
 import type { BackupSnapshotResult, DeepRecoveryResult, JobName, JobPayload, JobResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
+import { countLiveWorkers } from '../health/worker-heartbeat.js';
 
 /** Recovery runs can take a while on a big site; the admin's call waits this much longer than other job calls. */
 const RECOVERY_WAIT_FACTOR = 4;
@@ -13,6 +16,7 @@ export class RecoveryService {
   constructor(
     private readonly jobs: JobProducer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   requestBackup(reason: string): Promise<BackupSnapshotResult> {
@@ -31,9 +35,9 @@ export class RecoveryService {
     return this.runRecovery('recreate-from-sitemap', { requestedBy });
   }
 
-  /** Refuses at once when no worker consumes the recovery queue, rather than waiting for nobody. */
+  /** Refuses at once when no worker process is alive, rather than waiting for nobody. */
   private async runRecovery<N extends 'quick-recovery' | 'deep-recovery' | 'recreate-from-sitemap'>(name: N, payload: JobPayload<N>): Promise<JobResult<N>> {
-    if ((await this.jobs.queue('recovery').getWorkersCount()) === 0) {
+    if ((await countLiveWorkers(this.redis)) === 0) {
       throw new ServiceUnavailableException({ error: 'Service Unavailable', message: 'No worker process is running to do the recovery; start one and try again.' });
     }
     try {
