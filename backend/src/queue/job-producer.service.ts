@@ -27,6 +27,11 @@ export class JobProducer implements OnModuleDestroy {
     return this.queue(JOB_QUEUE[name]).add(name, payload, options) as Promise<Job<JobPayload<N>, JobResult<N>, N>>;
   }
 
+  /** Adds many jobs of one name in one round trip. */
+  enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options?: JobsOptions }[]): Promise<Job<JobPayload<N>, JobResult<N>, N>[]> {
+    return this.queue(JOB_QUEUE[name]).addBulk(jobs.map(({ payload, options }) => ({ name, data: payload, opts: options }))) as Promise<Job<JobPayload<N>, JobResult<N>, N>[]>;
+  }
+
   /**
    * Creates or updates the repeatable job `name` (scheduler id = job name). BullMQ adds one job per
    * interval for the whole cluster however many processes call this, so every worker may call it at start.

@@ -1,11 +1,12 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { JobPayload, JobResult } from '../../queue/job-types.js';
+import { workerOptions } from '../../queue/worker-options.js';
 import { CommentsService } from '../comments/comments.service.js';
 import { AiCommentaryService } from './ai-commentary.service.js';
 
 /** AI jobs run two at a time per worker: model calls are slow and providers rate-limit. */
-@Processor('ai', { concurrency: 2 })
+@Processor('ai', workerOptions(2))
 export class AiProcessor extends WorkerHost {
   constructor(
     private readonly commentary: AiCommentaryService,

@@ -12,6 +12,9 @@ import { countLiveWorkers } from '../health/worker-heartbeat.js';
 /** One job per article at a time: the job id is the article's, so asking again while it is queued or running adds nothing. */
 export const imageJobId = (articleId: number) => `image-${articleId}`;
 
+/** How every image job is added, wherever it is asked for (Regenerate Images, a received blog). */
+export const imageJobOptions = (articleId: number) => ({ jobId: imageJobId(articleId), attempts: 4, backoff: { type: 'exponential' as const, delay: 2_000 } });
+
 const ADD_CHUNK = 500;
 
 export interface RegenerateImagesOutcome {
@@ -96,13 +99,7 @@ export class ImagesService implements OnModuleDestroy {
           .filter((_, i) => states[i] === 'completed' || states[i] === 'failed')
           .map((id) => queue.remove(imageJobId(id)).catch((error: unknown) => this.logger.warn({ err: error, articleId: id }, 'Could not remove a finished image job'))),
       );
-      await queue.addBulk(
-        chunk.map((articleId) => ({
-          name: 'image-regenerate',
-          data: { articleId },
-          opts: { jobId: imageJobId(articleId), attempts: 4, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: true },
-        })),
-      );
+      await this.jobs.enqueueMany('image-regenerate', chunk.map((articleId) => ({ payload: { articleId }, options: { ...imageJobOptions(articleId), removeOnComplete: true } })));
     }
   }
 

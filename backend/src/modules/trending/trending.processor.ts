@@ -1,10 +1,11 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { JobPayload, JobResult } from '../../queue/job-types.js';
+import { workerOptions } from '../../queue/worker-options.js';
 import { TrendingRefreshService } from './trending-refresh.service.js';
 
 /** One refresh at a time per worker; the topic store's lock serialises them across workers. */
-@Processor('trending', { concurrency: 1 })
+@Processor('trending', workerOptions(1))
 export class TrendingProcessor extends WorkerHost {
   constructor(private readonly refresher: TrendingRefreshService) {
     super();

@@ -9,7 +9,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { Article } from '../articles/article.entity.js';
 import { renderCoverSvg } from '../media/cover-art.js';
-import { imageJobId } from '../media/images.service.js';
+import { imageJobOptions } from '../media/images.service.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 
 export interface IncomingBlog {
@@ -62,7 +62,7 @@ export class BlogIntakeService {
     });
     if (created) {
       await this.writeCover(article);
-      await this.jobs.enqueue('image-regenerate', { articleId: article.id }, { jobId: imageJobId(article.id), attempts: 4, backoff: { type: 'exponential', delay: 2_000 } });
+      await this.jobs.enqueue('image-regenerate', { articleId: article.id }, imageJobOptions(article.id));
     }
     return article;
   }

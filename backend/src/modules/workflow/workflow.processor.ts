@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { JobPayload, JobResult } from '../../queue/job-types.js';
+import { workerOptions } from '../../queue/worker-options.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
 import { BlogGeneratorService } from './blog-generator.service.js';
 
@@ -8,7 +9,7 @@ type WorkflowJob =
   | Job<JobPayload<'workflow-generate'>, JobResult<'workflow-generate'>, 'workflow-generate'>
   | Job<JobPayload<'workflow-dispatch'>, JobResult<'workflow-dispatch'>, 'workflow-dispatch'>;
 
-@Processor('workflow', { concurrency: 2 })
+@Processor('workflow', workerOptions(2))
 export class WorkflowProcessor extends WorkerHost {
   constructor(
     private readonly generator: BlogGeneratorService,
