@@ -54,3 +54,13 @@ export async function eventually<T>(read: () => T | Promise<T>, expected: T, tim
   }
   expect(last).toEqual(expected);
 }
+
+/** Accepts every dialog (the spec's alerts and confirms), keeping its text. */
+export function recordDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}

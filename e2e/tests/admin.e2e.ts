@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { eventually, openPage as openIn, type OpenedPage } from '../support/browser.js';
+import { eventually, openPage as openIn, recordDialogs, type OpenedPage } from '../support/browser.js';
 import { freePort, REPO_ROOT } from '../support/product.js';
 import { serveStatic } from '../support/static-server.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
@@ -16,16 +15,6 @@ describe('the admin panel in Chromium', () => {
     return { CORS_ORIGINS: `http://localhost:${standalonePort}` };
   });
   const openPage = (url: string) => openIn(suite.browser, url);
-
-  /** Accepts every dialog, keeping its text. */
-  function recordDialogs(page: Page): string[] {
-    const messages: string[] = [];
-    page.on('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
-    return messages;
-  }
 
   async function signIn({ page, visible }: OpenedPage, password = suite.product.admin.password) {
     await visible(page.getByRole('heading', { name: 'Admin Login' }));

@@ -1,20 +1,9 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { openPage } from '../support/browser.js';
+import { openPage, recordDialogs } from '../support/browser.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 describe('images, recovery and the queue dashboard in Chromium', () => {
   const suite = useProduct('recovery');
-
-  /** Accepts every dialog, keeping its text. */
-  function recordDialogs(page: Page): string[] {
-    const messages: string[] = [];
-    page.on('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
-    return messages;
-  }
 
   async function nextDialog(dialogs: string[], count: number): Promise<string> {
     const deadline = Date.now() + 60_000;
