@@ -1,6 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
+import { REDIS } from '../src/common/redis.token.js';
+import { countLiveWorkers } from '../src/modules/health/worker-heartbeat.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -88,8 +90,10 @@ describe('image regeneration', () => {
     ).map((row) => row.id);
     startWorker();
     startWorker();
-    const queue = app.get(JobProducer).queue('images');
-    for (let i = 0; i < 200 && (await queue.getWorkersCount()) < 2; i++) await sleep(50);
+    // Ready once both have reported (heartbeats in this Redis database: BullMQ's worker count also sees
+    // other suites' workers) and the backup schedule they set up exists.
+    const recovery = app.get(JobProducer).queue('recovery');
+    for (let i = 0; i < 400 && ((await countLiveWorkers(app.get(REDIS))) < 2 || (await recovery.getJobSchedulersCount()) === 0); i++) await sleep(50);
     bothWorkersSince = new Date();
   });
   afterAll(async () => {

@@ -2,6 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
+import { REDIS } from '../src/common/redis.token.js';
+import { countLiveWorkers } from '../src/modules/health/worker-heartbeat.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -77,7 +79,8 @@ describe('article recovery', () => {
     admin = await signInAdmin(app);
     // One article per transaction, so a run is long enough to be interrupted (see the SIGKILL case).
     startWorker({ RECOVERY_BATCH_SIZE: '1' });
-    await until(() => app.get(JobProducer).queue('recovery').getWorkersCount(), (n) => n > 0);
+    // Heartbeats in this Redis database: BullMQ's worker count also sees other suites' workers.
+    await until(() => countLiveWorkers(app.get(REDIS)), (n) => n > 0);
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopProcess(worker)));
