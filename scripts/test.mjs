@@ -2,6 +2,7 @@
 // against real PostgreSQL and Redis (never cached), then the end-to-end test in headless Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
+import { securitySummaryLine, securityTotals } from './lib/security-ledger.mjs';
 import { REDIS_INSTALL_HINT, redisServerPath } from './lib/services.mjs';
 import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
 
@@ -11,6 +12,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function summary() {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   for (const file of fs.existsSync(RESULTS_DIR) ? fs.readdirSync(RESULTS_DIR) : []) {
+    if (!file.endsWith('.json')) continue;
     const result = JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, file), 'utf8'));
     for (const key of Object.keys(totals)) totals[key] += result[key];
   }
@@ -33,8 +35,10 @@ async function main() {
     failure = error;
   }
   const { passed, failed, skipped } = summary();
-  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  process.stdout.write(`\n${securitySummaryLine()}\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   if (failure) throw failure;
+  const security = securityTotals();
+  if (security.attacksSucceeded > 0 || security.writesLost > 0) throw new Error('The security suite recorded a successful attack or a lost write.');
 }
 
 main().catch((error) => {
