@@ -1,0 +1,61 @@
+// Public page weight and speed: first-load JS and CSS (gzip), admin bytes on public pages, and the
+// Lighthouse mobile performance score and LCP of the home and article pages. bench/run.mjs calls
+// measureFrontend; `node bench/frontend.mjs <baseUrl> [articleSlug]` runs it alone against a started
+// production build and prints a table.
+import { pathToFileURL } from 'node:url';
+import { launchChromium, measureFirstLoad } from './frontend/first-load.mjs';
+import { measureLighthouse } from './frontend/lighthouse.mjs';
+
+/** The newest published article's slug, when the caller names none. */
+async function newestSlug(baseUrl) {
+  const response = await fetch(new URL('/api/articles?approved=true&limit=1', baseUrl));
+  if (!response.ok) throw new Error(`GET /api/articles answered ${response.status}`);
+  const [article] = await response.json();
+  if (!article) throw new Error('No published article to measure');
+  return article.slug;
+}
+
+export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = '/usr/bin/chromium', lighthouseRuns = 3, log = () => {} }) {
+  const slug = articleSlug ?? (await newestSlug(baseUrl));
+  const targets = [
+    { page: 'home', url: new URL('/', baseUrl).href },
+    { page: 'article', url: new URL(`/article/${encodeURIComponent(slug)}`, baseUrl).href },
+  ];
+  const browser = await launchChromium(chromiumPath);
+  const loads = [];
+  try {
+    for (const target of targets) {
+      const { files, ...bytes } = await measureFirstLoad(browser, target.url);
+      log(`${target.page}: ${files.length} JS/CSS files, JS ${bytes.jsGzipBytes} B gzip, CSS ${bytes.cssGzipBytes} B gzip, admin ${bytes.adminJsBytes} B`);
+      loads.push({ ...target, ...bytes });
+    }
+  } finally {
+    await browser.close();
+  }
+  const pages = [];
+  for (const load of loads) {
+    const { score, lcpMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
+    pages.push({ ...load, lighthouseScore: score, lcpMs });
+  }
+  return { pages };
+}
+
+function printTable({ pages }) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows = [
+    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'Lighthouse', 'LCP'],
+    ...pages.map((p) => [p.page, kb(p.jsGzipBytes), kb(p.cssGzipBytes), `${p.adminJsBytes} B`, String(p.lighthouseScore), `${(p.lcpMs / 1000).toFixed(2)} s`]),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [baseUrl, articleSlug] = process.argv.slice(2);
+  if (!baseUrl) {
+    process.stderr.write('Usage: node bench/frontend.mjs <baseUrl> [articleSlug]\n');
+    process.exit(2);
+  }
+  const result = await measureFrontend({ baseUrl, articleSlug, log: (line) => process.stderr.write(`${line}\n`) });
+  printTable(result);
+}
