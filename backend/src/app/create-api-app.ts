@@ -8,11 +8,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { registerEtags } from '../common/http-cache.js';
+import { registerSecurityHeaders } from '../common/security-headers.js';
 import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { registerMedia, registerWebAssets } from '../modules/web/web-assets.js';
-import { registerQueueDashboard } from '../modules/admin/queue-dashboard.js';
+import { QUEUE_DASHBOARD_PATH, registerQueueDashboard } from '../modules/admin/queue-dashboard.js';
 import { ApiModule } from './api.module.js';
 import { recordRoutes } from './route-registry.js';
 
@@ -31,7 +32,7 @@ function requestId(req: { headers: IncomingHttpHeaders }): string {
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config),
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.env === 'production', genReqId: requestId }),
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy, genReqId: requestId }),
     // The raw body is kept for the automation intake, whose signature covers the exact bytes sent.
     { bufferLogs: true, rawBody: true },
   );
@@ -44,6 +45,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  registerSecurityHeaders(fastify, config, QUEUE_DASHBOARD_PATH);
   registerEtags(app.getHttpAdapter().getInstance());
   recordRoutes(fastify);
   await app.register(fastifyCookie);

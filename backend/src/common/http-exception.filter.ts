@@ -3,6 +3,34 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@ai-mind/contracts';
 import { STATUS_CODES } from 'node:http';
 
+/** Seconds a client is told to wait when a datastore is down: a restart or failover takes about that long. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** PostgreSQL SQLSTATEs of a server going away: admin shutdown, crash shutdown, cannot connect now. */
+const POSTGRES_DOWN_CODES = new Set(['57P01', '57P02', '57P03']);
+const DATABASE_DOWN = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
+/** What ioredis (and BullMQ through it) throws while Redis is unreachable. */
+const REDIS_DOWN = /max retries per request|Stream isn't writeable|Connection is closed|Command timed out/i;
+
+/**
+ * Which datastore an error says is unreachable, looking through wrapped causes (MikroORM wraps the
+ * driver's error): such failures are the site's temporary trouble, answered 503, not a bug.
+ */
+export function unavailableDatastore(error: unknown): 'database' | 'redis' | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = String((current as { code?: unknown }).code ?? '');
+    if (current.name === 'MaxRetriesPerRequestError' || REDIS_DOWN.test(current.message)) return 'redis';
+    if (NETWORK_CODES.has(code) || POSTGRES_DOWN_CODES.has(code) || code.startsWith('08') || DATABASE_DOWN.test(current.message)) return 'database';
+  }
+  return null;
+}
+
+const UNAVAILABLE_MESSAGES = {
+  database: 'The database is unavailable right now. Please try again in a few seconds.',
+  redis: 'A service this request needs (Redis) is unavailable right now. Please try again in a few seconds.',
+};
+
 /** Errors thrown by Fastify itself (bad JSON, body too large, ...) carry a 4xx statusCode. */
 function isClientError(error: unknown): error is { statusCode: number; message: string } {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
@@ -23,6 +51,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const requestId = request.id;
     const { status, body } = this.describe(exception, requestId, request);
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    // Rate limits and sign-in lockouts say how long to wait; clients read it from the standard header.
+    const retryAfter = exception instanceof HttpException ? (exception.getResponse() as { retryAfter?: unknown }).retryAfter : undefined;
+    if (status === HttpStatus.TOO_MANY_REQUESTS && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -42,6 +74,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (isClientError(exception)) {
       return { status: exception.statusCode, body: { error: STATUS_CODES[exception.statusCode] ?? 'Bad Request', message: exception.message } };
+    }
+    const datastore = unavailableDatastore(exception);
+    if (datastore) {
+      this.logger.warn({ err: exception, requestId }, `${request.method} ${request.url}: ${datastore} unavailable`);
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { error: 'Service Unavailable', message: UNAVAILABLE_MESSAGES[datastore], requestId } };
     }
     this.logger.error({ err: exception, requestId }, `${request.method} ${request.url} failed`);
     return {

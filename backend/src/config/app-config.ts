@@ -19,6 +19,10 @@ export interface AppConfig {
   workerConcurrency: number;
   session: { idleSeconds: number; maxSeconds: number; cookieSecure: boolean; cookieSameSite: 'strict' | 'lax' | 'none' };
   corsOrigins: string[];
+  /** Fastify's trustProxy: false, true, or the comma-separated addresses of trusted proxies. */
+  trustProxy: boolean | string;
+  /** Extra origins for the Content-Security-Policy, beyond the site, its media and the built-in third parties. */
+  cspExtraOrigins: string[];
   loginMaxFailures: number;
   /** No baseUrl: the offline persona engine. */
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxOutputTokens: number };
@@ -49,8 +53,11 @@ export interface AppConfig {
     concurrency: number;
     s3?: { bucket: string; region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
   };
-  /** A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval. */
-  queue: { lockDurationMs: number; stalledIntervalMs: number };
+  /**
+   * A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval.
+   * sweepIntervalMs: how often workers queue stored work whose job could not be added (Redis was down).
+   */
+  queue: { lockDurationMs: number; stalledIntervalMs: number; sweepIntervalMs: number };
   /** Articles restored per transaction; live pages are fetched for recreate-from-sitemap only when enabled. */
   recovery: { batchSize: number; fetchLivePages: boolean };
 }
@@ -59,6 +66,19 @@ export class ConfigError extends Error {}
 
 /** No short admin passwords in production, however the admin is created. */
 export const PRODUCTION_PASSWORD_MIN_LENGTH = 12;
+
+/**
+ * In production the API sits behind nginx on the same host or a private network, so by default only
+ * peers at loopback and private addresses may name the client; a client reaching the API directly
+ * from elsewhere cannot pick its own address (and dodge rate limits) with X-Forwarded-For.
+ */
+export const DEFAULT_PRODUCTION_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+
+function trustProxy(value: string | undefined, env: string): boolean | string {
+  if (value === undefined) return env === 'production' ? DEFAULT_PRODUCTION_TRUST_PROXY : false;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
 
 /** Validates the environment once; a bad value names the variable and what is wrong with it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -103,6 +123,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cookieSameSite: env.COOKIE_SAMESITE,
     },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    trustProxy: trustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    cspExtraOrigins: env.CSP_EXTRA_ORIGINS.map((origin) => new URL(origin).origin),
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS, maxOutputTokens: env.AI_MAX_TOKENS },
     initialAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
@@ -140,7 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     },
-    queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS },
+    queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS, sweepIntervalMs: env.QUEUE_SWEEP_INTERVAL_MS },
     recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
   };
 }

@@ -26,6 +26,21 @@ export const EnvSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins like https://admin.example.com' }))),
+  /**
+   * Which peers' X-Forwarded-For / -Proto / -Host to believe: 'false', 'true' (anyone: only behind a
+   * proxy that overwrites them) or addresses, CIDRs and proxy-addr names (loopback, linklocal, uniquelocal).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal')
+    .optional(),
+  /** Origins the pages may also load scripts, styles, images and data from (a CDN for the remotes, a geolocation service). */
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of origins like https://cdn.example.com' }))),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(1).max(200).optional(),
@@ -69,6 +84,7 @@ export const EnvSchema = z.object({
   MEDIA_PUBLIC_URL: z.url({ message: 'must be the public base URL of the media bucket, e.g. https://media.example.com' }).optional(),
   QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  QUEUE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   RECOVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(50),
   RECOVERY_FETCH_LIVE_PAGES: booleanString.default(false),
 });

@@ -21,10 +21,9 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   }
 
   async validate(request: FastifyRequest, username: string, password: string): Promise<AuthenticatedAdmin> {
-    await this.throttle.assertAllowed(request.ip, username);
+    await this.throttle.beginAttempt(request.ip, username);
     const user = await this.users.verifyCredentials(username.trim(), password);
     if (!user) {
-      await this.throttle.recordFailure(request.ip, username);
       throw new UnauthorizedException({ error: 'Unauthorized', message: 'Invalid username or password' });
     }
     await this.throttle.recordSuccess(request.ip, username);
