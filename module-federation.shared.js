@@ -20,14 +20,25 @@ const SINGLETONS = [
 /** Subpath imports that must resolve to the same copy as their package. */
 const SUBPATHS = { 'react/jsx-runtime': 'react', 'react-dom/client': 'react-dom' };
 
-export function sharedSingletons(packageJsonUrl) {
+/**
+ * The shared-scope config of `names` (default: every singleton). A shared module is built whole, never
+ * tree-shaken (a shared @mantine/core is about 170 KB gzip), so an app shares only what must be one
+ * instance across the apps that meet on a page.
+ */
+export function sharedSingletons(packageJsonUrl, names = SINGLETONS) {
   const { dependencies } = JSON.parse(readFileSync(packageJsonUrl, 'utf8'));
   const entry = (pkg) => ({ singleton: true, requiredVersion: dependencies[pkg] });
   return {
-    ...Object.fromEntries(SINGLETONS.map((name) => [name, entry(name)])),
-    ...Object.fromEntries(Object.entries(SUBPATHS).map(([path, pkg]) => [path, entry(pkg)])),
+    ...Object.fromEntries(names.map((name) => [name, entry(name)])),
+    ...Object.fromEntries(Object.entries(SUBPATHS).filter(([, pkg]) => names.includes(pkg)).map(([path, pkg]) => [path, entry(pkg)])),
   };
 }
+
+/**
+ * What the public site shares with the shell: React alone. The public site brings its own router,
+ * providers and Mantine (tree-shaken to what it uses), since no shell context reaches into it.
+ */
+export const PUBLIC_SITE_SHARED = ['react', 'react-dom'];
 
 /** Dev servers send API and media requests to the API process started by npm start (API_PORT, default 3000). */
 export const DEV_PROXY = {
@@ -54,12 +65,15 @@ export const PUBLIC_ENV_DEFINES = Object.fromEntries(
   ]),
 );
 
-/** A remote: exposes its app as './App', boots on its own from src/index.ts, loads chunks relative to its entry. */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl }) {
+/**
+ * A remote: exposes its app as './App', boots on its own from src/index.ts, loads chunks relative to its
+ * entry; shares `shared` (default: every singleton) with the host.
+ */
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS }) {
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({ name, exposes: { './App': app }, shared: sharedSingletons(packageJsonUrl), dts: false }),
+      pluginModuleFederation({ name, exposes: { './App': app }, shared: sharedSingletons(packageJsonUrl, shared), dts: false }),
     ],
     source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
     html: { title },

@@ -1,6 +1,5 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { lazy } from 'react';
-import { renderApp } from '@ai-mind/ui/testing';
 import { ShellRoutes } from '../src/app/router/ShellRoutes';
 
 function FakePublicApp() {
@@ -19,7 +18,7 @@ describe('shell routing', () => {
     ['/admin', 'admin app'],
     ['/admin/articles', 'admin app'],
   ])('%s goes to the %s', async (path, expected) => {
-    renderApp(<ShellRoutes PublicApp={FakePublicApp} AdminApp={FakeAdminApp} />, path);
+    render(<ShellRoutes pathname={path} PublicApp={FakePublicApp} AdminApp={FakeAdminApp} />);
     expect(await screen.findByText(expected)).toBeInTheDocument();
   });
 
@@ -29,7 +28,7 @@ describe('shell routing', () => {
       adminLoads += 1;
       return { default: FakeAdminApp };
     });
-    renderApp(<ShellRoutes PublicApp={FakePublicApp} AdminApp={AdminApp} />, '/');
+    render(<ShellRoutes pathname="/" PublicApp={FakePublicApp} AdminApp={AdminApp} />);
     await screen.findByText('public site');
     expect(adminLoads).toBe(0);
   });
@@ -39,7 +38,7 @@ describe('shell routing', () => {
     const consoleError = console.error;
     console.error = () => undefined;
     try {
-      renderApp(<ShellRoutes PublicApp={Broken} AdminApp={FakeAdminApp} />, '/');
+      render(<ShellRoutes pathname="/" PublicApp={Broken} AdminApp={FakeAdminApp} />);
       expect(await screen.findByText('This part of the site could not be loaded')).toBeInTheDocument();
       expect(screen.getByText('Remote module public_app/App could not be loaded')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();

@@ -1,11 +1,14 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { Component, Suspense, type ReactNode } from 'react';
+import './remote-boundary.css';
 
 interface State {
   error: Error | null;
 }
 
-/** Catches a remote that fails to load (a deploy in progress, a network blip) and offers a reload. */
+/**
+ * Catches a remote that fails to load (a deploy in progress, a network blip) and offers a reload. Plain
+ * markup: it runs before (or without) any app's Mantine theme.
+ */
 class RemoteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -16,14 +19,13 @@ class RemoteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Center mt={80}>
-        <Stack align="center" maw={480}>
-          <Alert color="red" title="This part of the site could not be loaded">
-            {this.state.error.message}
-          </Alert>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-        </Stack>
-      </Center>
+      <div className="shell-remote-error" role="alert">
+        <h2>This part of the site could not be loaded</h2>
+        <p>{this.state.error.message}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
     );
   }
 }
@@ -31,15 +33,7 @@ class RemoteErrorBoundary extends Component<{ children: ReactNode }, State> {
 export function RemoteBoundary({ children }: { children: ReactNode }) {
   return (
     <RemoteErrorBoundary>
-      <Suspense
-        fallback={
-          <Center mt={80}>
-            <Loader aria-label="Loading" />
-          </Center>
-        }
-      >
-        {children}
-      </Suspense>
+      <Suspense fallback={<div className="shell-loader" role="status" aria-label="Loading" />}>{children}</Suspense>
     </RemoteErrorBoundary>
   );
 }

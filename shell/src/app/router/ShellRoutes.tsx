@@ -1,21 +1,22 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
 import { RemoteBoundary } from '../layout/RemoteBoundary';
 
 interface ShellRoutesProps {
-  /** The remotes' root components, usually React.lazy over a remote loader. */
+  /** The path the page was loaded at: the two apps never link to each other, so it settles the app. */
+  pathname: string;
+  /** The remotes' roots, usually React.lazy over a remote loader; each brings its own router. */
   PublicApp: ComponentType;
   AdminApp: ComponentType;
 }
 
-/** /admin/* belongs to the admin app; every other path to the public site. */
-export function ShellRoutes({ PublicApp, AdminApp }: ShellRoutesProps) {
-  return (
-    <RemoteBoundary>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-        <Route path="*" element={<PublicApp />} />
-      </Routes>
-    </RemoteBoundary>
-  );
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * /admin and /admin/* belong to the admin app; every other path to the public site. Chosen by path
+ * rather than by a router, so a public page loads no router, theme or query client of the shell's.
+ */
+export function ShellRoutes({ pathname, PublicApp, AdminApp }: ShellRoutesProps) {
+  return <RemoteBoundary>{isAdminPath(pathname) ? <AdminApp /> : <PublicApp />}</RemoteBoundary>;
 }
