@@ -18,22 +18,29 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
 }
 
 const MAX_DEPTH = 32;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Paths of strings holding NUL, which PostgreSQL cannot store in text: refused up front, not as a 500 on insert. */
-function nulPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+/**
+ * Strings as PostgreSQL can store them: a lone UTF-16 surrogate (valid in JSON, not in UTF-8) becomes
+ * U+FFFD, as a text column would store it anyway, so JSON columns and snapshots do not refuse it with a
+ * 500. NUL, which no text column takes, is listed for a 400.
+ */
+function storable(value: unknown, path: string[], withNul: string[]): unknown {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path.join('.'));
-  } else if (value !== null && typeof value === 'object' && path.length < MAX_DEPTH) {
-    for (const [key, item] of Object.entries(value)) nulPaths(item, [...path, key], found);
+    if (value.includes('\u0000')) withNul.push(path.join('.'));
+    return value.replace(LONE_SURROGATE, '\uFFFD');
   }
-  return found;
+  if (value === null || typeof value !== 'object' || path.length >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item, index) => storable(item, [...path, String(index)], withNul));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storable(item, [...path, key], withNul)]));
 }
 
 /** A request part checked with a schema from libs/contracts; throws the 400 with field messages. */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const withNul = nulPaths(value);
+  const withNul: string[] = [];
+  const cleaned = storable(value, [], withNul);
   if (withNul.length > 0) throw new ValidationFailedException(withNul.map((path) => ({ path, message: 'must not contain NUL characters' })));
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(cleaned ?? {});
   if (!result.success) throw new ValidationFailedException(toFieldErrors(result.error));
   return result.data;
 }
