@@ -1,3 +1,7 @@
 // Types of what TypeScript code (test support) imports from services.mjs.
 /** A free TCP port on 127.0.0.1: the preferred one when it is free, else one the OS picks. */
 export function freePort(preferred?: number): Promise<number>;
+/** An embedded PostgreSQL cluster in `dataDir` (initialised on first use) with `database` created. */
+export function startPostgres(options: { dataDir: string; port: number; database: string; ownSignals?: boolean; log?: (line: string) => void }): Promise<{ url: string; stop: () => Promise<void> }>;
+/** redis-server on 127.0.0.1:port; with `dataDir` it keeps an append-only file there. */
+export function startRedis(options: { port: number; dataDir?: string; log?: (line: string) => void }): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }>;

@@ -5,6 +5,9 @@ import { RateLimiterService } from './rate-limiter.service.js';
 import { REDIS } from './redis.token.js';
 import type { AppConfig } from '../config/app-config.js';
 
+/** Upper bound of one Redis command, so that no request waits long on a Redis that is down. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_500;
+
 /** Re-exported so feature code imports the token from the module that provides it. */
 export { REDIS };
 
@@ -15,8 +18,16 @@ export { REDIS };
     {
       provide: REDIS,
       inject: [APP_CONFIG],
+      // While Redis is down a command fails within about a second (one retry, then a timeout even for
+      // a server that accepts but never answers) instead of waiting for the reconnect: readers fall back
+      // to PostgreSQL and writers get a 503. Reconnects go on forever, at most 2 s apart.
       useFactory: (config: AppConfig) =>
-        new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 }),
+        new Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 5_000,
+          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+          retryStrategy: (times) => Math.min(times * 100, 2_000),
+        }),
     },
   ],
   exports: [REDIS, RateLimiterService],

@@ -9,6 +9,9 @@ import { MIGRATIONS } from './migrations/index.js';
 /** Where new migrations are written by `cli migration:create` (always the source tree). */
 export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/database/migrations');
 
+/** How long a query waits for a pooled connection (or a new one) before giving up. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 export function createOrmConfig(options: { databaseUrl: string; poolMax?: number; debug?: boolean }) {
   return defineConfig({
     clientUrl: options.databaseUrl,
@@ -16,6 +19,10 @@ export function createOrmConfig(options: { databaseUrl: string; poolMax?: number
     subscribers: [new ArticleRevisionSubscriber()],
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // pg's pool: while PostgreSQL is down or every connection is busy, a query waits at most this
+    // long for a connection (then fails and is answered 503) instead of hanging; TCP keepalive finds
+    // connections whose server vanished.
+    driverOptions: { connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS, keepAlive: true },
     debug: options.debug ?? false,
     forceUtcTimezone: true,
     migrations: {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type Job, type JobsOptions, type Queue } from 'bullmq';
@@ -6,12 +6,13 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { JOB_QUEUE, type JobName, type JobPayload, type JobResult } from './job-types.js';
 import type { QueueName } from './queue-names.js';
+import { consumerConnection } from './redis-connection.js';
 
 export class JobTimeoutError extends Error {}
 
 /** The one way to add jobs: typed by job name, so a payload cannot drift from its processor. */
 @Injectable()
-export class JobProducer implements OnModuleDestroy {
+export class JobProducer implements OnApplicationShutdown {
   private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
   constructor(
@@ -62,14 +63,15 @@ export class JobProducer implements OnModuleDestroy {
   private queueEvents(name: QueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
-      const created = new QueueEvents(name, { connection: { url: this.config.redisUrl } });
+      const created = new QueueEvents(name, { connection: consumerConnection(this.config.redisUrl) });
       events = created.waitUntilReady().then(() => created);
       this.events.set(name, events);
     }
     return events;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the HTTP server has drained: a request still waiting on a job keeps its events until then. */
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.events.values()].map(async (events) => (await events).close()));
   }
 }

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { JobProducer } from './job-producer.service.js';
 import { QUEUE_NAMES } from './queue-names.js';
+import { producerConnection } from './redis-connection.js';
 
 const registeredQueues = BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name })));
 
@@ -13,7 +14,7 @@ const registeredQueues = BullModule.registerQueue(...QUEUE_NAMES.map((name) => (
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        connection: { url: config.redisUrl },
+        connection: producerConnection(config.redisUrl),
         defaultJobOptions: {
           attempts: 3,
           backoff: { type: 'exponential', delay: 2_000 },

@@ -3,7 +3,8 @@ import { CommentsModule } from '../comments/comments.module.js';
 import { AiCommentaryModule } from './ai-commentary.module.js';
 import { AiModule } from './ai.module.js';
 import { AiProcessor } from './ai.processor.js';
+import { AiReplySweeperService } from './ai-reply-sweeper.service.js';
 
 /** Worker side of the AI layer. */
-@Module({ imports: [AiModule, AiCommentaryModule, CommentsModule], providers: [AiProcessor] })
+@Module({ imports: [AiModule, AiCommentaryModule, CommentsModule], providers: [AiProcessor, AiReplySweeperService] })
 export class AiJobsModule {}

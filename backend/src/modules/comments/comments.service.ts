@@ -15,6 +15,11 @@ export const COMMENT_LIST_LIMIT = 200;
 /** The same text from the same client within this window is a repeat, not a new comment. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
+/** One reply job per comment, whoever queues it (the request, or the worker's sweeper). */
+export function aiReplyJobOptions(commentId: number): { jobId: string } {
+  return { jobId: `ai-comment-reply-${commentId}` };
+}
+
 export function toCommentDto(comment: Comment): CommentDto {
   return {
     id: comment.id,
@@ -43,7 +48,8 @@ export class CommentsService {
 
   /**
    * Stores the comment and counts it on the article in one transaction, then queues the AI reply.
-   * The comment is kept whatever happens to the reply: a failed queue or model only delays it.
+   * The comment is kept whatever happens to the reply: a failed queue or model only delays it (when
+   * the job cannot be queued, the workers' AiReplySweeperService queues it later).
    */
   async create(articleId: number, request: CreateCommentRequest, ip: string): Promise<Comment> {
     const reason = spamReason(request.content);
@@ -59,9 +65,9 @@ export class CommentsService {
       return created;
     });
     try {
-      await this.jobs.enqueue('ai-comment-reply', { commentId: comment.id }, { jobId: `ai-comment-reply-${comment.id}` });
+      await this.jobs.enqueue('ai-comment-reply', { commentId: comment.id }, aiReplyJobOptions(comment.id));
     } catch (error) {
-      this.logger.error({ err: error, commentId: comment.id }, 'Could not queue the AI reply; the comment is stored');
+      this.logger.error({ err: error, commentId: comment.id }, 'Could not queue the AI reply; the comment is stored and the sweeper queues it later');
     }
     return comment;
   }

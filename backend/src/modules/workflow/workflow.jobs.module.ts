@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../ai/ai.module.js';
+import { ApprovedTopicSweeperService } from './approved-topic-sweeper.service.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
 import { BlogGeneratorService } from './blog-generator.service.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowProcessor } from './workflow.processor.js';
 
 /** Worker side of the workflow: the signed hand-off to the automation service, or the built-in blog generator. */
-@Module({ imports: [AiModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor] })
+@Module({ imports: [AiModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService] })
 export class WorkflowJobsModule {}

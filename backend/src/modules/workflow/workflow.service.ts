@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTopicRequest } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -8,12 +8,15 @@ import { Article } from '../articles/article.entity.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { TrendingTopic } from '../trending/trending-topic.entity.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
+import { queueBlogJob } from './blog-jobs.js';
 
 /** Upper bound of the Blog Workflow list, newest first. */
 export const APPROVED_TOPIC_LIST_LIMIT = 200;
 
 @Injectable()
 export class WorkflowService {
+  private readonly logger = new Logger(WorkflowService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
@@ -22,7 +25,8 @@ export class WorkflowService {
 
   /**
    * Records the approval and queues the blog: handed to the automation service when one is configured,
-   * else written by the built-in generator. A topic is approved once.
+   * else written by the built-in generator. A topic is approved once; the approval is kept even when
+   * the job cannot be queued right now.
    */
   async approve(request: ApproveTopicRequest, approvedBy: string): Promise<ApprovedTopic> {
     const approved = await this.em.fork().transactional(async (em) => {
@@ -41,15 +45,11 @@ export class WorkflowService {
         lastError: null,
       });
     });
-    const { webhookUrl, maxAttempts, retryDelayMs } = this.config.automation;
-    if (webhookUrl) {
-      await this.jobs.enqueue('workflow-dispatch', { approvedTopicId: approved.id }, {
-        jobId: `workflow-dispatch-${approved.id}`,
-        attempts: maxAttempts,
-        backoff: { type: 'exponential', delay: retryDelayMs },
-      });
-    } else {
-      await this.jobs.enqueue('workflow-generate', { approvedTopicId: approved.id }, { jobId: `workflow-generate-${approved.id}` });
+    try {
+      await queueBlogJob(this.jobs, this.config.automation, approved.id);
+    } catch (error) {
+      // The approval stands: the workers' ApprovedTopicSweeperService queues its job once Redis is back.
+      this.logger.error({ err: error, approvedTopicId: approved.id }, 'Could not queue the blog job; the sweeper queues it later');
     }
     return approved;
   }
