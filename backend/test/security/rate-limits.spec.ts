@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { InjectOptions } from 'fastify';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { CHAT_RATE_LIMIT } from '../../src/modules/chat/chat.controller.js';
 import { COMMENT_LIMIT } from '../../src/modules/comments/comments.controller.js';
@@ -32,16 +33,16 @@ describe('rate limits hold under a concurrent burst', () => {
   });
   afterAll(() => app.close());
 
-  async function burst(limit: number, send: (i: number, ip: string) => Parameters<NestFastifyApplication['inject']>[0]) {
+  async function burst(limit: number, send: (i: number) => InjectOptions) {
     const ip = randomIp();
-    const responses = await Promise.all(Array.from({ length: limit + EXTRA }, (_, i) => app.inject({ ...(send(i, ip) as object), remoteAddress: ip })));
+    const responses = await Promise.all(Array.from({ length: limit + EXTRA }, (_, i) => app.inject({ ...send(i), remoteAddress: ip })));
     const ok = responses.filter((r) => r.statusCode < 300).length;
     const limited = responses.filter((r) => r.statusCode === 429);
     expect(limited.every((r) => isClearError(r.json()) && Number(r.headers['retry-after']) > 0)).toBe(true);
     for (let i = 0; i < EXTRA; i += 1) tally.attempt(i < limited.length);
     expect({ ok, limited: limited.length }).toEqual({ ok: limit, limited: EXTRA });
     // The window holds after the burst too.
-    const after = await app.inject({ ...(send(limit + EXTRA, ip) as object), remoteAddress: ip });
+    const after = await app.inject({ ...send(limit + EXTRA), remoteAddress: ip });
     expect(tally.attempt(after.statusCode === 429)).toBe(true);
   }
 
