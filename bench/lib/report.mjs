@@ -1,0 +1,89 @@
+// The benchmark's verdicts against the issue's targets, its one table, and bench/results.json.
+import os from 'node:os';
+
+export const TARGETS = {
+  readRatio: 0.7,
+  readP99Ms: 25,
+  coldSearchP95Ms: 30,
+  interactionsRps: 2000,
+  imageScaling: 1.6,
+  apiRssMb: 250,
+  workerRssMb: 300,
+};
+
+export function machine() {
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+}
+
+function verdict(name, met, actual, target) {
+  return { name, met, actual, target };
+}
+
+/** One verdict per target, each with the figure that decides it (worst over the scales). */
+export function checkTargets(results) {
+  const checks = [];
+  for (const scale of results.scales) {
+    for (const read of scale.reads) {
+      checks.push(verdict(`${read.name} at ${scale.articles}: ratio to bare`, read.ratio >= TARGETS.readRatio, read.ratio, `>= ${TARGETS.readRatio}`));
+      checks.push(verdict(`${read.name} at ${scale.articles}: p99 ms`, read.api.p99 < TARGETS.readP99Ms, read.api.p99, `< ${TARGETS.readP99Ms}`));
+    }
+    const interactions = scale.interactions;
+    if (interactions) {
+      checks.push(verdict(`interactions at ${scale.articles}: lost increments`, interactions.lostIncrements === 0, interactions.lostIncrements, '0'));
+      checks.push(verdict(`interactions at ${scale.articles}: requests/s (guide)`, interactions.api.requestsPerSecond >= TARGETS.interactionsRps, interactions.api.requestsPerSecond, `>= ${TARGETS.interactionsRps}`));
+    }
+    if (scale.images?.ratio !== undefined) {
+      checks.push(verdict(`images at ${scale.articles}: 2 workers / 1`, scale.images.ratio >= TARGETS.imageScaling, scale.images.ratio, `>= ${TARGETS.imageScaling}`));
+    }
+  }
+  const largest = results.scales.at(-1);
+  if (largest?.coldSearch) {
+    checks.push(verdict(`cold search at ${largest.articles}: p95 ms`, largest.coldSearch.api.p95 < TARGETS.coldSearchP95Ms, largest.coldSearch.api.p95, `< ${TARGETS.coldSearchP95Ms}`));
+  }
+  checks.push(verdict('API peak RSS MB', results.memory.apiPeakMb < TARGETS.apiRssMb, results.memory.apiPeakMb, `< ${TARGETS.apiRssMb}`));
+  checks.push(verdict('worker peak RSS MB', results.memory.workerPeakMb < TARGETS.workerRssMb, results.memory.workerPeakMb, `< ${TARGETS.workerRssMb}`));
+  return checks;
+}
+
+const fmt = (value) => (value === null || value === undefined ? '-' : typeof value === 'number' ? String(Math.round(value * 100) / 100) : String(value));
+
+/** A Markdown table: it reads in a terminal and pastes into the README as is. */
+export function table(results) {
+  const m = results.machine;
+  const lines = [
+    `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}; ${results.connections} connections.`,
+    '',
+    '| articles | scenario | req/s | p50 ms | p95 ms | p99 ms | bare req/s | ratio | notes |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const scale of results.scales) {
+    const row = (name, api, bare, ratio, notes = '') =>
+      lines.push(`| ${scale.articles.toLocaleString('en')} | ${name} | ${fmt(api?.requestsPerSecond)} | ${fmt(api?.p50)} | ${fmt(api?.p95)} | ${fmt(api?.p99)} | ${fmt(bare?.requestsPerSecond)} | ${fmt(ratio)} | ${notes} |`);
+    for (const read of scale.reads) row(read.name, read.api, read.bare, read.ratio, `${read.bytes} B${read.api.non2xx ? `, ${read.api.non2xx} non-2xx` : ''}`);
+    if (scale.coldSearch) row('search, uncached, 1 connection', scale.coldSearch.api, null, null, `${scale.coldSearch.distinct} distinct queries`);
+    const i = scale.interactions;
+    if (i) row('POST /api/interactions', i.api, i.bare, i.ratio, `${i.acknowledged} acknowledged, ${i.counted} counted, lost increments: ${i.lostIncrements}`);
+    if (scale.images) {
+      const [one, two] = scale.images.runs;
+      lines.push(`| ${scale.articles.toLocaleString('en')} | images, ${one.jobs} jobs | ${one.jobsPerSecond} jobs/s (1 worker) | | | | ${two ? `${two.jobsPerSecond} jobs/s (2 workers)` : ''} | ${fmt(scale.images.ratio)} | 2 workers / 1 |`);
+    }
+  }
+  lines.push('', `Peak RSS: API ${fmt(results.memory.apiPeakMb)} MB, worker ${fmt(results.memory.workerPeakMb)} MB.`);
+  if (results.frontend?.pages) {
+    lines.push('', '| page | JS gzip B | CSS gzip B | admin JS B | Lighthouse mobile | LCP ms |', '|---|---:|---:|---:|---:|---:|');
+    for (const page of results.frontend.pages) {
+      lines.push(`| ${page.page} | ${fmt(page.jsGzipBytes)} | ${fmt(page.cssGzipBytes)} | ${fmt(page.adminJsBytes)} | ${fmt(page.lighthouseScore)} | ${fmt(page.lcpMs)} |`);
+    }
+  } else {
+    lines.push('', `Public pages: ${results.frontend?.note ?? 'not measured'}.`);
+  }
+  lines.push('', '| target | figure | goal | met |', '|---|---:|---|---|');
+  for (const check of results.targets) lines.push(`| ${check.name} | ${fmt(check.actual)} | ${check.target} | ${check.met ? 'yes' : '**no**'} |`);
+  return lines.join('\n');
+}
