@@ -11,3 +11,5 @@ export * from './automation.js';
 export * from './contact.js';
 export * from './chat.js';
 export * from './engagement.js';
+export * from './page-data.js';
+export * from './images.js';

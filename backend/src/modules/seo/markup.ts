@@ -1,4 +1,4 @@
-import type { HeadElement } from '@ai-mind/contracts';
+import { jsonForScript, PAGE_DATA_ELEMENT_ID, type HeadElement, type PageData } from '@ai-mind/contracts';
 
 /** Text safe inside XML/HTML element content and double- or single-quoted attributes. */
 export function escapeMarkup(text: string): string {
@@ -32,4 +32,18 @@ export function injectHead(html: string, head: string): string {
   const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   return at === -1 ? `${head}\n${stripped}` : `${stripped.slice(0, at)}    ${head}\n  ${stripped.slice(at)}`;
+}
+
+/** Asks for the page's main image at once, at high priority: it is the page's largest paint. */
+export function renderImagePreload(href: string, srcset: string | undefined, sizes: string): string {
+  const responsive = srcset ? ` imagesrcset="${escapeMarkup(srcset)}" imagesizes="${escapeMarkup(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeMarkup(href)}"${responsive} fetchpriority="high">`;
+}
+
+/**
+ * The page's first data as a JSON data block: inert under a Content-Security-Policy without
+ * 'unsafe-inline' (the browser never runs it), escaped so stored text cannot close the element.
+ */
+export function renderPageData(data: PageData): string {
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
 }

@@ -1,13 +1,16 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import {
   DEFAULT_SOCIAL_IMAGE_PATH,
+  ARTICLE_IMAGE_SIZES,
+  CARD_IMAGE_SIZES,
   SITE_DESCRIPTION,
   SITE_NAME,
   SLUG_PATTERN,
   STATIC_PAGES,
   absoluteUrl,
   articleCanonicalPath,
+  articleImageSrcSet,
   articleMeta,
   articleNotFoundMeta,
   categoryCanonicalPath,
@@ -17,6 +20,7 @@ import {
   homeMeta,
   notFoundMeta,
   staticPageMeta,
+  type PageData,
   type PageMeta,
   type StaticPagePath,
 } from '@ai-mind/contracts';
@@ -29,7 +33,7 @@ import { renderCoverSvg } from '../media/cover-art.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { ArticlesService } from '../articles/articles.service.js';
-import { renderHeadElements, xmlText } from './markup.js';
+import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { SitemapSnapshotService, sitemapArticleUrls } from './sitemap-snapshot.service.js';
 
 /** The sitemap protocol's limit per file. */
@@ -45,12 +49,24 @@ export interface RenderedPage {
   head: string | null;
 }
 
+/** A public page's metadata and the data it shows first. */
+interface PublicPage {
+  meta: PageMeta;
+  data: PageData | null;
+}
+
 function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
   } catch {
     return null;
   }
+}
+
+/** The preload of the image a page shows largest at the top: the article's, or the newest card's. */
+function heroImagePreload(data: PageData): string[] {
+  const [url, sizes] = data.article ? [data.article.imageUrl, ARTICLE_IMAGE_SIZES] : [data.articles?.items[0]?.imageUrl, CARD_IMAGE_SIZES];
+  return url ? [renderImagePreload(url, articleImageSrcSet(url), sizes)] : [];
 }
 
 /**
@@ -81,30 +97,43 @@ export class SeoService implements OnModuleInit {
     }
   }
 
-  /** The metadata of a public URL, or null for paths that are not public pages (the admin app). */
-  async metaFor(pathname: string, query: URLSearchParams, origin: string): Promise<PageMeta | null> {
+  /**
+   * A public URL's metadata and, for the home and article pages, the data they show first (read
+   * through the same cached paths as the API), or null for paths that are not public pages.
+   */
+  private async publicPage(pathname: string, query: URLSearchParams, origin: string): Promise<PublicPage | null> {
     if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
-    if (pathname === '/') return homeMeta(origin, query.get('search')?.trim() || undefined);
+    if (pathname === '/') {
+      const search = query.get('search')?.trim() || undefined;
+      // A search's results are left to the client: a bot-sized query should not cost a render.
+      // Page rendering runs outside Nest's request context: give the read a context of its own.
+      const data = search ? null : { articles: await RequestContext.create(this.em, () => this.articles.listPublished({})) };
+      return { meta: homeMeta(origin, search), data };
+    }
     const normalised = pathname.replace(/\/+$/, '');
-    if (normalised in STATIC_PAGES) return staticPageMeta(normalised as StaticPagePath);
+    if (normalised in STATIC_PAGES) return { meta: staticPageMeta(normalised as StaticPagePath), data: null };
     const article = ARTICLE_PATH.exec(pathname);
     if (article) {
       const slug = decodeSegment(article[1]!);
       const found = slug && SLUG_PATTERN.test(slug) ? await this.articles.findPublishedBySlugOrNull(slug) : null;
-      return found ? articleMeta(toArticleDto(found), origin) : articleNotFoundMeta(pathname);
+      if (!found) return { meta: articleNotFoundMeta(pathname), data: null };
+      const dto = toArticleDto(found);
+      return { meta: articleMeta(dto, origin), data: { article: dto } };
     }
     const category = CATEGORY_PATH.exec(pathname);
     if (category) {
       const name = decodeSegment(category[1]!)?.trim();
-      if (name) return categoryMeta(name);
+      if (name) return { meta: categoryMeta(name), data: null };
     }
-    return notFoundMeta(pathname);
+    return { meta: notFoundMeta(pathname), data: null };
   }
 
   async renderPage(pathname: string, query: URLSearchParams, origin: string): Promise<RenderedPage> {
-    const meta = await this.metaFor(pathname, query, origin);
-    if (!meta) return { status: 200, head: null };
-    return { status: meta.status, head: renderHeadElements(headElements(meta, origin)) };
+    const page = await this.publicPage(pathname, query, origin);
+    if (!page) return { status: 200, head: null };
+    const head = [renderHeadElements(headElements(page.meta, origin))];
+    if (page.data) head.push(...heroImagePreload(page.data), renderPageData(page.data));
+    return { status: page.meta.status, head: head.join('\n    ') };
   }
 
   robotsTxt(origin: string): string {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
+import { publicPagePreloads } from './public-page-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MEDIA_CACHE = 'public, max-age=86400';
@@ -16,6 +17,9 @@ export const WEB_APPS = [
   { dir: 'public-site/dist', prefix: '/remotes/public/' },
   { dir: 'admin-app/dist', prefix: '/remotes/admin/' },
 ] as const;
+
+const ADMIN_PATH = /^\/admin(?:\/|$)/;
+const PUBLIC_SITE_PREFIX = WEB_APPS[1].prefix;
 
 /** Paths that only ever name files; a miss there is a 404, never the shell's HTML. */
 const ASSET_PREFIXES = ['/api/', '/remotes/', '/static/', '/media/'];
@@ -33,6 +37,12 @@ function notFound(reply: FastifyReply, method: string, url: string) {
     .status(404)
     .header('cache-control', 'no-store')
     .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
+}
+
+/** The links placed at the end of the head, where the browser's preload scanner finds them at once. */
+function withPreloads(html: string, links: string[]): string {
+  const at = html.search(/<\/head>/i);
+  return links.length === 0 || at === -1 ? html : `${html.slice(0, at)}${links.join('')}${html.slice(at)}`;
 }
 
 /**
@@ -90,7 +100,8 @@ export async function registerWebAssets(
       return notFound(reply, request.method, request.url);
     }
     // Read per request: a rebuild of the shell while the API runs is picked up at once.
-    const shell = await readFile(shellIndex, 'utf8');
+    let shell = await readFile(shellIndex, 'utf8');
+    if (!ADMIN_PATH.test(pathname)) shell = withPreloads(shell, await publicPagePreloads(config.web.distRoot, PUBLIC_SITE_PREFIX));
     const page = renderPage ? await renderPage(request, shell) : { status: 200, html: shell };
     return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
   });

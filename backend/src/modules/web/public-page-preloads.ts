@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The parts of a module-federation manifest (mf-manifest.json) read here. */
+interface FederationManifest {
+  metaData: { remoteEntry: { path: string; name: string } };
+  shared: { name: string; assets: { js: { sync: string[] } } }[];
+  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/** The shared modules the shell hands the public site: React is all a public page takes from it. */
+const SHELL_SHARED_FOR_PUBLIC = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
+
+async function readManifest(file: string): Promise<FederationManifest | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as FederationManifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `<link rel="preload">` tags for everything a public page's first render needs from the built apps:
+ * the shell's React chunks, the public site's manifest, remote entry, and the chunks and styles of its
+ * exposed app. Without them the browser discovers each only after the previous one has run (shell,
+ * then manifest, then remote entry, then the app): one round trip after another.
+ */
+export async function publicPagePreloads(distRoot: string, publicPrefix: string): Promise<string[]> {
+  const [shell, remote] = await Promise.all([
+    readManifest(path.join(distRoot, 'shell/dist/mf-manifest.json')),
+    readManifest(path.join(distRoot, 'public-site/dist/mf-manifest.json')),
+  ]);
+  if (!shell?.shared || !remote?.metaData?.remoteEntry || !remote.exposes) return [];
+  const script = (href: string) => `<link rel="preload" as="script" href="${href}">`;
+  const app = remote.exposes.find((expose) => expose.path === './App');
+  const entry = remote.metaData.remoteEntry;
+  return [
+    ...shell.shared.filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name)).flatMap((shared) => shared.assets.js.sync.map((file) => script(`/${file}`))),
+    // The federation runtime fetches the manifest with fetch(): a CORS-mode preload is the one it reuses.
+    `<link rel="preload" as="fetch" href="${publicPrefix}mf-manifest.json" crossorigin="anonymous">`,
+    script(`${publicPrefix}${path.posix.join(entry.path, entry.name)}`),
+    ...(app?.assets.js.sync ?? []).map((file) => script(`${publicPrefix}${file}`)),
+    ...(app?.assets.css.sync ?? []).map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`),
+  ];
+}
