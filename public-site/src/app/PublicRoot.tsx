@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from '@ai-mind/ui';
+import { AppProviders, createQueryClient } from '@ai-mind/ui';
 import PublicApp from './PublicApp';
+import { readPageData, seedPageData } from './page-data';
 
 /**
  * The public site whole: its own router and providers around its routes. The shell mounts this for
@@ -9,10 +10,15 @@ import PublicApp from './PublicApp';
  * shell keeps Mantine, the router and the query client tree-shaken to what the site uses.
  */
 export default function PublicRoot() {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedPageData(client, readPageData());
+    return client;
+  });
   return (
     <StrictMode>
       <BrowserRouter>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           <PublicApp />
         </AppProviders>
       </BrowserRouter>

@@ -1,7 +1,7 @@
-import { Anchor, AppShell, Burger, Container, Drawer, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AppShell, Burger, Container, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ai-mind/ui';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AdsScriptLoader } from '../features/ads/components/AdsScriptLoader';
 import { PageViewTracker } from '../features/analytics/components/PageViewTracker';
@@ -34,6 +34,8 @@ export const FOOTER_LINKS = [
   { to: '/terms', label: 'Terms' },
 ];
 
+const NavigationDrawer = lazy(() => import('./NavigationDrawer'));
+
 function ScrollToTopOnRouteChange() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -44,6 +46,12 @@ function ScrollToTopOnRouteChange() {
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, drawer] = useDisclosure(false);
+  // The drawer's code is fetched on the first press of the burger, then kept for its closing animation.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const toggleDrawer = () => {
+    setDrawerUsed(true);
+    drawer.toggle();
+  };
 
   return (
     <ConsentProvider>
@@ -56,7 +64,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <Container size="xl" h="100%">
               <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
                 <Group gap="xs" wrap="nowrap">
-                  <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+                  <Burger opened={drawerOpen} onClick={toggleDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
                   <Anchor component={Link} to="/" fw={800} size="xl" c="indigo.8" underline="never" aria-label="The AI Mind, home">
                     The AI Mind
                   </Anchor>
@@ -72,22 +80,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </Group>
             </Container>
           </AppShell.Header>
-          <Drawer
-            opened={drawerOpen}
-            onClose={drawer.close}
-            title="The AI Mind"
-            size="xs"
-            hiddenFrom="md"
-            closeButtonProps={{ 'aria-label': 'Close navigation' }}
-          >
-            <Stack component="nav" aria-label="Site" gap="sm">
-              {DRAWER_LINKS.map((link) => (
-                <Anchor key={link.to} component={Link} to={encodeURI(link.to)} c="dark" onClick={drawer.close}>
-                  {link.label}
-                </Anchor>
-              ))}
-            </Stack>
-          </Drawer>
+          {drawerUsed && (
+            <Suspense fallback={null}>
+              <NavigationDrawer opened={drawerOpen} onClose={drawer.close} links={DRAWER_LINKS} />
+            </Suspense>
+          )}
           <AppShell.Main>
             <Container size="xl" py="md" id="main">
               {children}

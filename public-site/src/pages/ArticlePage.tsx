@@ -1,13 +1,13 @@
 import { Alert, Anchor, Box, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts';
+import { ARTICLE_IMAGE_SIZES, articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleContent } from '../features/articles/components/ArticleContent';
 import { ArticleImage } from '../features/articles/components/ArticleImage';
 import { CategoryBadge } from '../features/articles/components/CategoryBadge';
 import { useArticle } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
-import { ChatWidget } from '../features/chat/components/ChatWidget';
+import { ChatLauncher } from '../features/chat/components/ChatLauncher';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
 
@@ -58,7 +58,16 @@ export function ArticlePage() {
             </Text>
           </Group>
           <Title order={1}>{article.title}</Title>
-          <ArticleImage src={article.imageUrl} alt={article.title} radius="md" mah={460} fit="cover" />
+          <ArticleImage
+            src={article.imageUrl}
+            alt={article.title}
+            radius="md"
+            mah={460}
+            fit="cover"
+            style={{ aspectRatio: '1200 / 630' }}
+            sizes={ARTICLE_IMAGE_SIZES}
+            priority
+          />
           <ArticleEngagement key={article.id} article={{ ...article, text: stripTags(article.content) }} />
           <ArticleContent content={article.content} />
           {article.aiCommentary && (
@@ -77,7 +86,7 @@ export function ArticlePage() {
       <CommentsSection articleId={article.id} commentCount={article.comments}>
         <AdSlot slotId={AD_SLOT_IDS.comments} size={AD_SIZES.comments} data-placement="comments" />
       </CommentsSection>
-      <ChatWidget key={article.id} article={{ id: article.id, title: article.title }} />
+      <ChatLauncher key={article.id} article={{ id: article.id, title: article.title }} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { homeMeta } from '@ai-mind/contracts';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
-import { ChatWidget } from '../features/chat/components/ChatWidget';
+import { ChatLauncher } from '../features/chat/components/ChatLauncher';
 import { useArticleList } from '../features/articles/hooks/use-articles';
 import { SidebarWidget } from '../features/layout/components/SidebarWidget';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
@@ -61,7 +61,7 @@ export function HomePage() {
           <AdSlot slotId={AD_SLOT_IDS.sidebarRight} size={AD_SIZES.sidebar} data-placement="sidebar-right" />
         </Box>
       </Grid.Col>
-      <ChatWidget />
+      <ChatLauncher />
     </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { excerpt, formatShortDate, type Article, type ArticleSummary } from '@ai-mind/contracts';
+import { CARD_IMAGE_SIZES, excerpt, formatShortDate, type Article, type ArticleSummary } from '@ai-mind/contracts';
 import { ArticleEngagement } from '../../interactions/components/ArticleEngagement';
 import { ArticleImage } from './ArticleImage';
 import { CategoryBadge } from './CategoryBadge';
@@ -13,13 +13,13 @@ function cardText(article: Article | ArticleSummary): string {
 }
 
 /** Spec section 2's article card. */
-export function ArticleCard({ article }: { article: Article | ArticleSummary }) {
+export function ArticleCard({ article, priority = false }: { article: Article | ArticleSummary; priority?: boolean }) {
   const href = `/article/${article.slug}`;
   return (
     <Card withBorder padding="lg" component="article" h="100%">
       <Card.Section>
         {/* Covers are 1200 x 630 with the title set on them: show them whole, at any card width. */}
-        <ArticleImage src={article.imageUrl} alt="" fit="cover" style={{ aspectRatio: '1200 / 630' }} />
+        <ArticleImage src={article.imageUrl} alt="" fit="cover" style={{ aspectRatio: '1200 / 630' }} sizes={CARD_IMAGE_SIZES} priority={priority} />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" wrap="wrap" gap={6}>

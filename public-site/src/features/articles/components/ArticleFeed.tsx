@@ -48,7 +48,8 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {articles.map((article, index) => (
           <Fragment key={article.id}>
-            <ArticleCard article={article} />
+            {/* The first card's image is the top of the page on a phone: the server preloads it too. */}
+            <ArticleCard article={article} priority={index === 0} />
             {withAds && (index + 1) % AD_EVERY === 0 && <AdSlot slotId={AD_SLOT_IDS.inFeed} size={AD_SIZES.inFeed} data-placement="in-feed" />}
           </Fragment>
         ))}

@@ -1,17 +1,36 @@
 import { Image, type ImageProps } from '@mantine/core';
+import { articleImageSrcSet } from '@ai-mind/contracts';
 
 /** Shown when an article has no image or its image fails to load. */
 export const FALLBACK_IMAGE = 'https://images.unsplash.com/photo-1504711434969-e33886168f5c?w=1200&q=80';
 
+interface ArticleImageProps extends Omit<ImageProps, 'src'> {
+  src: string | null;
+  alt: string;
+  /** How wide the image is drawn (the `sizes` attribute), so the browser picks the smaller file where it fits. */
+  sizes: string;
+  /** The page's largest image at the top: fetched first. Other images wait until they near the viewport. */
+  priority?: boolean;
+}
+
 /** An article image that switches to the stock photo once, on a load error. */
-export function ArticleImage({ src, alt, ...props }: Omit<ImageProps, 'src'> & { src: string | null; alt: string }) {
+export function ArticleImage({ src, alt, sizes, priority = false, ...props }: ArticleImageProps) {
+  const srcSet = articleImageSrcSet(src);
   return (
     <Image
       {...props}
       src={src || FALLBACK_IMAGE}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
       onError={(event) => {
-        if (event.currentTarget.src !== FALLBACK_IMAGE) event.currentTarget.src = FALLBACK_IMAGE;
+        if (event.currentTarget.src !== FALLBACK_IMAGE) {
+          event.currentTarget.removeAttribute('srcset');
+          event.currentTarget.src = FALLBACK_IMAGE;
+        }
       }}
     />
   );

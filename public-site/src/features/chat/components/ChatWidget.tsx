@@ -1,9 +1,10 @@
-import { ActionIcon, Affix, Box, Button, CloseButton, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Affix, Box, Button, CloseButton, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '@ai-mind/ui';
 import type { ChatResponse } from '@ai-mind/contracts';
 import { sendChatMessage, summarizeChat } from '../api/chat-api';
 import { CHAT_COPY, CHAT_PANEL_SIZE, GREETING_DELAY_MS, QUICK_PROMPT_DELAY_MS } from '../chat-copy';
+import { CHAT_AFFIX, ChatButton, chatTitle } from './ChatButton';
 
 export interface ChatMessage {
   id: string;
@@ -14,6 +15,8 @@ export interface ChatMessage {
 
 interface ChatWidgetProps {
   article?: { id: number; title: string };
+  /** Mounted by ChatLauncher's click: open at once. */
+  defaultOpen?: boolean;
 }
 
 const message = (sender: ChatMessage['sender'], content: string): ChatMessage => ({ id: crypto.randomUUID(), content, sender, timestamp: new Date() });
@@ -27,8 +30,8 @@ function failureText(error: unknown): string {
 }
 
 /** The floating chat with the AI persona, about the site or about one article. */
-export function ChatWidget({ article }: ChatWidgetProps) {
-  const [open, setOpen] = useState(false);
+export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
+  const [open, setOpen] = useState(defaultOpen);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
@@ -83,10 +86,10 @@ export function ChatWidget({ article }: ChatWidgetProps) {
   };
 
   const prompts = article ? CHAT_COPY.articlePrompts : CHAT_COPY.homePrompts;
-  const title = article ? CHAT_COPY.articleTitle(article.title) : CHAT_COPY.homeTitle;
+  const title = chatTitle(article);
 
   return (
-    <Affix position={{ bottom: 20, right: 20 }} zIndex={200}>
+    <Affix {...CHAT_AFFIX}>
       {open ? (
         <Paper shadow="xl" radius="md" withBorder w={CHAT_PANEL_SIZE.width} h={CHAT_PANEL_SIZE.height} maw="calc(100vw - 40px)" role="dialog" aria-label={title}>
           <Stack h="100%" gap={0}>
@@ -154,11 +157,7 @@ export function ChatWidget({ article }: ChatWidgetProps) {
           </Stack>
         </Paper>
       ) : (
-        <ActionIcon size={56} radius="xl" variant="filled" aria-label={title} onClick={() => setOpen(true)}>
-          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-            <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-          </svg>
-        </ActionIcon>
+        <ChatButton title={title} onClick={() => setOpen(true)} />
       )}
     </Affix>
   );

@@ -1,0 +1,54 @@
+import { render, screen } from '@testing-library/react';
+import { CONSENT_STORAGE_KEYS, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
+import { stubFetch } from '@ai-mind/ui/testing';
+import PublicRoot from '../src/app/PublicRoot';
+import { article, summaries } from './fixtures';
+
+/** The JSON data block the server writes into the page's HTML. */
+function embed(data: PageData): void {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = PAGE_DATA_ELEMENT_ID;
+  element.textContent = JSON.stringify(data);
+  document.head.append(element);
+}
+
+describe('the first data embedded in the page', () => {
+  let network: ReturnType<typeof stubFetch>;
+  beforeEach(() => localStorage.setItem(CONSENT_STORAGE_KEYS.consent, 'rejected'));
+  afterEach(() => {
+    network.restore();
+    document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+    localStorage.clear();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('renders the home page’s articles from the HTML, asking the API for the next page only', async () => {
+    const items = summaries(3);
+    embed({ articles: { items, nextCursor: 'next-1' } });
+    network = stubFetch({ 'GET /api/trending': () => ({ status: 200, body: [] }) });
+    render(<PublicRoot />);
+    expect(screen.getByRole('link', { name: items[0]!.title })).toBeInTheDocument();
+    expect(screen.queryByTestId('article-skeletons')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more articles' })).toBeInTheDocument();
+    expect(network.calls.filter((call) => call.path.startsWith('/api/articles'))).toEqual([]);
+  });
+
+  it('renders an article page from the HTML without fetching the article', async () => {
+    const story = article();
+    embed({ article: story });
+    window.history.pushState({}, '', `/article/${story.slug}`);
+    network = stubFetch({ [`GET /api/articles/${story.id}/comments`]: () => ({ status: 200, body: [] }) });
+    render(<PublicRoot />);
+    expect(screen.getByRole('heading', { level: 1, name: story.title })).toBeInTheDocument();
+    expect(network.calls.filter((call) => call.path.startsWith('/api/articles/slug'))).toEqual([]);
+  });
+
+  it('fetches as usual when the page carries no data', async () => {
+    const items = summaries(2);
+    network = stubFetch({ 'GET /api/articles': () => ({ status: 200, body: items }), 'GET /api/trending': () => ({ status: 200, body: [] }) });
+    render(<PublicRoot />);
+    expect(await screen.findByRole('link', { name: items[1]!.title })).toBeInTheDocument();
+    expect(network.calls.some((call) => call.path.startsWith('/api/articles?'))).toBe(true);
+  });
+});
