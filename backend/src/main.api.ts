@@ -5,5 +5,5 @@ import { closeOnSignals } from './app/shutdown.js';
 
 const config = loadConfigOrExit();
 const app = await createApiApp(config);
-closeOnSignals(app);
+closeOnSignals(app, { httpServer: app.getHttpServer() });
 await app.listen({ port: config.port, host: config.host });

@@ -1,10 +1,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Server } from 'node:http';
+
+/** How often a draining HTTP server closes the kept-alive connections that have become idle. */
+const IDLE_SWEEP_MS = 100;
 
 /**
- * On SIGTERM or SIGINT: close the application (running every shutdown hook: queues drain their
- * current jobs, connections close) and exit 0, or exit 1 if closing fails or hangs.
+ * On SIGTERM or SIGINT: close the application (running every shutdown hook: the HTTP server stops
+ * accepting connections and answers the requests in flight, queues drain their current jobs,
+ * connections close) and exit 0, or exit 1 if closing fails or hangs.
+ *
+ * With `httpServer`, each kept-alive connection is closed as soon as its last request is answered:
+ * the server closes only the connections idle at the moment it starts closing, and a client (or a
+ * proxy's upstream pool) holding one that became idle later would keep the process alive for its
+ * whole keep-alive timeout.
  */
-export function closeOnSignals(app: INestApplicationContext, timeoutMs = 25_000): void {
+export function closeOnSignals(app: INestApplicationContext, options: { httpServer?: Server; timeoutMs?: number } = {}): void {
+  const { httpServer, timeoutMs = 25_000 } = options;
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -14,6 +25,7 @@ export function closeOnSignals(app: INestApplicationContext, timeoutMs = 25_000)
       process.exit(1);
     }, timeoutMs);
     timer.unref();
+    if (httpServer) setInterval(() => httpServer.closeIdleConnections(), IDLE_SWEEP_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

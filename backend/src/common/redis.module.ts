@@ -1,6 +1,7 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
+import { logConnectionErrors } from './connection-errors.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { REDIS } from './redis.token.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -21,13 +22,16 @@ export { REDIS };
       // While Redis is down a command fails within about a second (one retry, then a timeout even for
       // a server that accepts but never answers) instead of waiting for the reconnect: readers fall back
       // to PostgreSQL and writers get a 503. Reconnects go on forever, at most 2 s apart.
-      useFactory: (config: AppConfig) =>
-        new Redis(config.redisUrl, {
+      useFactory: (config: AppConfig) => {
+        const redis = new Redis(config.redisUrl, {
           maxRetriesPerRequest: 1,
           connectTimeout: 5_000,
           commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
           retryStrategy: (times) => Math.min(times * 100, 2_000),
-        }),
+        });
+        logConnectionErrors(redis, new Logger('Redis'), 'Redis');
+        return redis;
+      },
     },
   ],
   exports: [REDIS, RateLimiterService],

@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type Job, type JobsOptions, type Queue } from 'bullmq';
+import { logConnectionErrors } from '../common/connection-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { JOB_QUEUE, type JobName, type JobPayload, type JobResult } from './job-types.js';
@@ -64,6 +65,7 @@ export class JobProducer implements OnApplicationShutdown {
     let events = this.events.get(name);
     if (!events) {
       const created = new QueueEvents(name, { connection: consumerConnection(this.config.redisUrl) });
+      logConnectionErrors(created, new Logger('Queues'), `Events of ${name}`);
       events = created.waitUntilReady().then(() => created);
       this.events.set(name, events);
     }

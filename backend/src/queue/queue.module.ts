@@ -1,8 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
+import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { JobProducer } from './job-producer.service.js';
+import { QueueErrorLogger } from './queue-error-logger.js';
 import { QUEUE_NAMES } from './queue-names.js';
 import { producerConnection } from './redis-connection.js';
 
@@ -24,8 +26,9 @@ const registeredQueues = BullModule.registerQueue(...QUEUE_NAMES.map((name) => (
       }),
     }),
     registeredQueues,
+    DiscoveryModule,
   ],
-  providers: [JobProducer],
+  providers: [JobProducer, QueueErrorLogger],
   exports: [registeredQueues, JobProducer],
 })
 export class QueueModule {}
