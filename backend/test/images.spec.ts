@@ -18,6 +18,7 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 
 /** Queues of their own (Redis database 12), so only this file's workers take its jobs. */
 const REDIS_URL = `${process.env.REDIS_URL}/12`;
@@ -212,7 +213,9 @@ describe('image regeneration', () => {
       if (counts.waiting! + counts.active! + counts.delayed! + counts.failed! === 0) break;
       await sleep(100);
     }
-    expect(await done()).toBe(subset.length);
+    const finished = await done();
+    recordSecurity('images-worker-kill', { faultsInjected: 1, writesLost: subset.length - finished });
+    expect(finished).toBe(subset.length);
     await expectOneNewImageEach(before, subset);
   }, 60_000);
 });

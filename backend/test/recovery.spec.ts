@@ -24,6 +24,7 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 
 /** Queues of their own (Redis database 11), so only this file's workers take its jobs. */
 const REDIS_URL = `${process.env.REDIS_URL}/11`;
@@ -247,7 +248,9 @@ describe('article recovery', () => {
     } finally {
       await events.close();
     }
-    expect(await count()).toBe(300);
+    const recovered = await count();
+    recordSecurity('recovery-worker-kill', { faultsInjected: 1, writesLost: 300 - recovered });
+    expect(recovered).toBe(300);
     const duplicated = await sql(
       `select article_id from article_revision where action = 'restore' and slug like ? group by article_id having count(*) > 1`,
       [prefix],
