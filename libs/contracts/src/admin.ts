@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ArticleSchema } from './articles.js';
 import { META_DESCRIPTION_LENGTH } from './seo.js';
 

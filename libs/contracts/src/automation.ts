@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Headers of every message between the product and the automation service, in both directions. */
 export const AUTOMATION_TIMESTAMP_HEADER = 'x-ai-mind-timestamp';

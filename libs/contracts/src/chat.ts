@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Spec section 9 and the chat's own limits. */
 export const CHAT_MESSAGE_MAX = 1000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The public contact form (spec sections 2, 5 and 7). `website` is a honeypot people never see. */
 export const ContactRequestSchema = z.object({

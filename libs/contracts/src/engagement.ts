@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 // ---- Likes and shares (spec sections 3, 7, 8) ----
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every error the API sends: `{ error, message, details? }`; details carry field errors. */
 export const FieldErrorSchema = z.object({

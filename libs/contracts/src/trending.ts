@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** One entry of the public trending feed (spec section 3: the feed reads id, topic, category, mentions). */
 export const TrendingItemSchema = z.object({
