@@ -103,7 +103,7 @@ export function productionEnv(databaseUrl: string, redisUrl: string, extra: Reco
   const dir = faultDataDir('files');
   return {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'error',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     SERVE_WEB: 'false',
@@ -150,6 +150,13 @@ export async function call(url: string, init: RequestInit & { timeoutMs?: number
 /** A JSON POST as a browser at `clientIp` (behind the trusted proxy) sends it. */
 export function postJson(url: string, payload: unknown, clientIp: string, headers: Record<string, string> = {}): Promise<Answer> {
   return call(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp, ...headers }, body: JSON.stringify(payload) });
+}
+
+/** Waits until the API's health check counts `count` live workers (their heartbeats), so a fault hits a running worker. */
+export async function waitForWorkers(apiUrl: string, count: number): Promise<void> {
+  const workers = async () => ((await call(`${apiUrl}/api/health`)).body as { checks?: { worker?: { workers?: number } } } | null)?.checks?.worker?.workers ?? 0;
+  const seen = await until(workers, (n) => n === count, 45_000, 200);
+  if (seen !== count) throw new Error(`Expected ${count} live worker(s), the health check counts ${seen}`);
 }
 
 /** Creates the suite's admin as an operator does (`cli create-admin`, the password from ADMIN_PASSWORD). */

@@ -5,7 +5,7 @@ import { startApiProcess } from '../support/api-process.js';
 import { startFakeLlm } from '../support/fake-llm-server.js';
 import { createOwnDatabase } from '../support/own-database.js';
 import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
-import { call, insertArticle, ownDatabaseOrm, postJson, productionEnv, sleep, startOwnRedis, until, type Answer } from './fault-support.js';
+import { insertArticle, ownDatabaseOrm, postJson, productionEnv, sleep, startOwnRedis, until, waitForWorkers, type Answer } from './fault-support.js';
 
 /** How long the fake model takes: the requests and jobs in flight when SIGTERM arrives. */
 const MODEL_MS = 2_500;
@@ -100,13 +100,7 @@ describe('faults: graceful shutdown on SIGTERM', () => {
     // The next worker finds nothing left to do for it: no second model call, the reply unchanged.
     llm.script({ kind: 'answer', text: 'A second reply must never be written.' });
     children.push(startWorkerProcess(env));
-    const workersUp = await until(
-      async () => ((await call(`${api.url}/api/health`)).body as { checks: { worker: { workers: number } } }).checks.worker.workers,
-      (n) => n === 1,
-      20_000,
-      200,
-    );
-    expect(workersUp).toBe(1);
+    await waitForWorkers(api.url, 1);
     await sleep(2_000);
     expect(llm.requests.length).toBe(0);
     expect((await db.sql('select ai_response from comment where id = ?', [commentId]))[0]).toEqual({ ai_response: 'Written by the worker that was stopping.' });

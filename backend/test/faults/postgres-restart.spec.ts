@@ -3,7 +3,7 @@ import { recordSecurity } from '../../../scripts/lib/security-ledger.mjs';
 import { DATABASE_CONNECT_TIMEOUT_MS } from '../../src/database/mikro-orm.config.js';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
-import { call, createAdmin, insertArticle, productionEnv, sleep, startOwnPostgres, startOwnRedis, until } from './fault-support.js';
+import { call, createAdmin, insertArticle, productionEnv, sleep, startOwnPostgres, startOwnRedis, until, waitForWorkers } from './fault-support.js';
 import { acknowledged, describeSamples, startLoad, unclearFailures } from './load.js';
 
 const OUTAGE_MS = Number(process.env.SOAK === '1' ? 20_000 : 3_000);
@@ -28,6 +28,7 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     createAdmin(env);
     api = await startApiProcess(env);
     worker = startWorkerProcess(env);
+    await waitForWorkers(api.url, 1);
   }, 90_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { startFakeLlm } from '../support/fake-llm-server.js';
 import { createOwnDatabase } from '../support/own-database.js';
 import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
-import { call, createAdmin, insertArticle, ownDatabaseOrm, postJson, productionEnv, signIn, sleep, startOwnRedis, until } from './fault-support.js';
+import { call, createAdmin, insertArticle, ownDatabaseOrm, postJson, productionEnv, signIn, sleep, startOwnRedis, until, waitForWorkers } from './fault-support.js';
 import { acknowledged, describeSamples, startLoad, unclearFailures } from './load.js';
 
 const OUTAGE_MS = Number(process.env.SOAK === '1' ? 20_000 : 3_000);
@@ -34,6 +34,7 @@ describe('faults: Redis restarted under load', () => {
     createAdmin(env);
     api = await startApiProcess(env);
     worker = startWorkerProcess(env);
+    await waitForWorkers(api.url, 1);
   }, 60_000);
 
   afterAll(async () => {
@@ -60,7 +61,6 @@ describe('faults: Redis restarted under load', () => {
     await sleep(1_000);
     await redis.kill();
     const downAt = Date.now();
-    console.log('down at', downAt - load.samples[0]!.at);
     await sleep(OUTAGE_MS);
     // While Redis is down: health says so at once.
     const health = await call(`${api.url}/api/health`);
@@ -117,4 +117,30 @@ describe('faults: Redis restarted under load', () => {
     expect(lost).toEqual({ commentsOrReplies: 0, contacts: 0, likes: 0 });
     expect(acknowledged(samples, 'comment').length + subjects.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('work stored while its job could not be queued (a comment, an approved topic) is queued by the workers\' sweep', async () => {
+    // What a request leaves behind when Redis fails between its commit and its enqueue: rows, no jobs.
+    llm.script({ kind: 'answer', text: JSON.stringify({ title: 'Swept into the queue', html: '<p>Generated after all.</p>', metaDescription: 'Swept.' }) });
+    const article = await insertArticle(db.sql, 'Stored without a job');
+    const [comment] = await db.sql<{ id: number }>(
+      `insert into comment (article_id, author_name, content, ai_response, client_hash, created_at) values (?, 'Cy', 'Stored while Redis was away.', null, 'x', now() - interval '5 seconds') returning id`,
+      [article.id],
+    );
+    const [topic] = await db.sql<{ id: number }>(
+      `insert into approved_topic (topic, category, status, approved_by, approved_at) values ('Swept topic', 'Technology', 'queued', 'test', now() - interval '5 seconds') returning id`,
+    );
+    const done = await until(
+      async () => {
+        const [row] = await db.sql<{ replied: boolean; article_id: number | null }>(
+          'select (select ai_response is not null from comment where id = ?) as replied, (select article_id from approved_topic where id = ?) as article_id',
+          [comment!.id, topic!.id],
+        );
+        return row!;
+      },
+      (row) => row.replied && row.article_id !== null,
+      20_000,
+      200,
+    );
+    expect(done).toEqual({ replied: true, article_id: expect.any(Number) });
+  }, 60_000);
 });
