@@ -30,6 +30,7 @@ export function run(command, args, options = {}) {
  * Installs dependencies from the lockfile when node_modules is missing or was installed from another
  * lockfile (a stamp in node_modules remembers which). `npm install --no-save` rather than `npm ci`:
  * lockfiles written on one platform lack other platforms' optional binaries, which `npm ci` rejects.
+ * `--include=dev` because the start command builds the apps, also when NODE_ENV=production.
  */
 export async function ensureDependencies() {
   const lockfile = path.join(ROOT, 'package-lock.json');
@@ -37,7 +38,7 @@ export async function ensureDependencies() {
   const hash = createHash('sha256').update(fs.readFileSync(lockfile)).digest('hex');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return;
   log('Installing dependencies...');
-  await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error']);
+  await run('npm', ['install', '--no-save', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error']);
   fs.writeFileSync(stamp, hash);
 }
 
