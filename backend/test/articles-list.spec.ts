@@ -114,6 +114,42 @@ describe('the public article list: pages, excerpts, caching', () => {
     expect((await list(url)).items[0]).toMatchObject({ likes: 5, shares: 2 });
   });
 
+  it('serves a single article from the cache with current counts, and its edits after an invalidation', async () => {
+    const article = await createArticle(em, { likes: 1 });
+    const url = `/api/articles/slug/${article.slug}`;
+    expect((await app.inject({ method: 'GET', url })).json()).toMatchObject({ title: article.title, likes: 1 });
+
+    await em.getConnection().execute('update article set title = ?, likes = likes + 2 where id = ?', [`Renamed ${article.slug}`, article.id]);
+    // Written behind the API's back: the cached article keeps its text until an invalidation, never its counts.
+    expect((await app.inject({ method: 'GET', url })).json()).toMatchObject({ title: article.title, likes: 3 });
+    await cache.invalidate();
+    expect((await app.inject({ method: 'GET', url })).json()).toMatchObject({ title: `Renamed ${article.slug}`, likes: 3 });
+  });
+
+  it('reads counters for many concurrent readers with few queries, each seeing what was committed before it asked', async () => {
+    const { category, articles } = await seedCategory(3);
+    const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
+    await list(url);
+    await em.getConnection().execute('update article set likes = likes + 7 where id = ?', [articles[0]!.id]);
+
+    // Counts the counter queries, passing every call through unchanged.
+    const connection = em.getConnection();
+    const execute = connection.execute.bind(connection);
+    let counterQueries = 0;
+    connection.execute = ((query: string, ...rest: unknown[]) => {
+      if (query.startsWith('select id, likes, shares, comments')) counterQueries += 1;
+      return (execute as (...args: unknown[]) => unknown)(query, ...rest);
+    }) as typeof connection.execute;
+    try {
+      const pages = await Promise.all(Array.from({ length: 40 }, () => list(url)));
+      for (const { items } of pages) expect(items.find((item) => item.id === articles[0]!.id)?.likes).toBe(7);
+    } finally {
+      connection.execute = execute;
+    }
+    expect(counterQueries).toBeGreaterThan(0);
+    expect(counterQueries).toBeLessThan(10);
+  });
+
   it('answers with an ETag and public revalidation, and 304 when the reader already has it', async () => {
     const { category } = await seedCategory(2);
     const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ArticleSummaryListSchema, NEXT_CURSOR_HEADER } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { SEARCH_CANDIDATES } from '../src/modules/search/search.service.js';
 import { createArticle } from './support/article-factory.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
@@ -71,6 +72,24 @@ describe('full-text search of published articles', () => {
     if (folded === 'é') expect((await search(`économie ${w}`)).slugs).toEqual([french.slug]);
     expect((await search(`"${w} et croissance"`)).slugs).toEqual([french.slug]);
     expect((await search(`"croissance ${w}"`)).slugs).toEqual([]);
+  });
+
+  it(`ranks the newest ${SEARCH_CANDIDATES} matches of a common word, so the work stays bounded however many match`, async () => {
+    const w = word();
+    await em.getConnection().execute(
+      `insert into article (title, slug, content, category, approved, created_at, updated_at)
+       select 'Body match ' || n, ? || '-body-' || n, '<p>Somewhere ' || ? || ' is mentioned.</p>', 'Technology', true,
+              timestamptz '2023-06-01' + make_interval(hours => n), timestamptz '2023-06-01' + make_interval(hours => n)
+       from generate_series(1, ?) as n`,
+      [w, w, SEARCH_CANDIDATES],
+    );
+    const older = await createArticle(em, { title: `The ${w} question, long ago`, createdAt: new Date('2020-01-01') });
+    const newer = await createArticle(em, { title: `The ${w} question today`, createdAt: new Date('2024-01-01') });
+
+    const { slugs } = await search(w);
+    expect(slugs[0]).toBe(newer.slug);
+    expect(slugs).not.toContain(older.slug);
+    expect(slugs.slice(1).every((slug) => slug.startsWith(`${w}-body-`))).toBe(true);
   });
 
   it('pages through results with the cursor', async () => {

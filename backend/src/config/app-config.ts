@@ -51,6 +51,8 @@ export interface AppConfig {
   images: {
     provider?: { name: 'unsplash' | 'pexels'; apiKey: string; baseUrl?: string };
     concurrency: number;
+    /** libvips threads per image: a worker's CPU use is about concurrency x threads cores, so workers scale out by count. */
+    threads: number;
     s3?: { bucket: string; region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
   };
   /**
@@ -151,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     images: {
       provider: env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL } : undefined,
       concurrency: env.IMAGE_CONCURRENCY,
+      threads: env.IMAGE_THREADS,
       s3: env.MEDIA_S3_BUCKET
         ? {
             bucket: env.MEDIA_S3_BUCKET,

@@ -5,6 +5,7 @@ import { Migration20261122110000_engagement } from './Migration20261122110000_en
 import { Migration20261122120000_workflow } from './Migration20261122120000_workflow.js';
 import { Migration20261123100000_trending } from './Migration20261123100000_trending.js';
 import { Migration20261123110000_recovery } from './Migration20261123110000_recovery.js';
+import { Migration20261124090000_search_vector_inline } from './Migration20261124090000_search_vector_inline.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122120000_workflow', class: Migration20261122120000_workflow },
   { name: 'Migration20261123100000_trending', class: Migration20261123100000_trending },
   { name: 'Migration20261123110000_recovery', class: Migration20261123110000_recovery },
+  { name: 'Migration20261124090000_search_vector_inline', class: Migration20261124090000_search_vector_inline },
 ];

@@ -10,7 +10,6 @@ import {
 } from '@ai-mind/contracts';
 import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { toArticleDto } from './article.mapper.js';
 import { ArticlesService } from './articles.service.js';
 
 @Controller('articles')
@@ -35,6 +34,6 @@ export class ArticlesController {
   @Get('slug/:slug')
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
   async bySlug(@Param(new ZodValidationPipe(ArticleSlugParamsSchema)) params: { slug: string }): Promise<Article> {
-    return toArticleDto(await this.articles.findPublishedBySlug(params.slug));
+    return this.articles.findPublishedBySlug(params.slug);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SearchModule } from '../search/search.module.js';
+import { ArticleCountersReader } from './article-counters.reader.js';
 import { ArticlesAdminService } from './articles-admin.service.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { ArticlesController } from './articles.controller.js';
@@ -8,7 +9,7 @@ import { ArticlesService } from './articles.service.js';
 @Module({
   imports: [SearchModule],
   controllers: [ArticlesController],
-  providers: [ArticlesService, ArticlesCacheService, ArticlesAdminService],
+  providers: [ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader],
   exports: [ArticlesService, ArticlesCacheService, ArticlesAdminService],
 })
 export class ArticlesModule {}

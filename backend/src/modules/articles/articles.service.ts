@@ -1,9 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
+import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from '../search/search.service.js';
+import { ArticleCountersReader } from './article-counters.reader.js';
 import { Article } from './article.entity.js';
+import { toArticleDto } from './article.mapper.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
@@ -17,14 +19,13 @@ export interface ArticlePage {
   nextCursor: string | null;
 }
 
-type Counters = Pick<ArticleSummary, 'id' | 'likes' | 'shares' | 'comments'>;
-
 @Injectable()
 export class ArticlesService {
   constructor(
     private readonly em: EntityManager,
     private readonly cache: ArticlesCacheService,
     private readonly search: SearchService,
+    private readonly counters: ArticleCountersReader,
   ) {}
 
   /**
@@ -45,11 +46,15 @@ export class ArticlesService {
     return { ...page, items: await this.withFreshCounters(page.items) };
   }
 
-  /** A published article by slug; drafts are not public. */
-  async findPublishedBySlug(slug: string): Promise<Article> {
-    const article = await this.em.findOne(Article, { slug, approved: true });
-    if (!article) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
-    return article;
+  /** A published article by slug (cached like list pages, counters fresh); drafts are not public. */
+  async findPublishedBySlug(slug: string): Promise<ArticleDto> {
+    const article = await this.cache.remember(`article:${slug}`, async () => {
+      const found = await this.em.findOne(Article, { slug, approved: true });
+      if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
+      return toArticleDto(found);
+    });
+    const [fresh] = await this.withFreshCounters([article]);
+    return fresh!;
   }
 
   /** Like findPublishedBySlug, but null instead of a 404 (for page rendering). */
@@ -102,11 +107,8 @@ export class ArticlesService {
     };
   }
 
-  private async withFreshCounters(items: ArticleSummary[]): Promise<ArticleSummary[]> {
-    if (items.length === 0) return items;
-    const ids = items.map((item) => item.id);
-    const rows = await this.em.execute<Counters[]>(`select id, likes, shares, comments from article where id in (${ids.map(() => '?').join(', ')})`, ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+  private async withFreshCounters<T extends ArticleSummary | ArticleDto>(items: T[]): Promise<T[]> {
+    const byId = await this.counters.read(items.map((item) => item.id));
     return items.map((item) => {
       const fresh = byId.get(item.id);
       return fresh ? { ...item, likes: fresh.likes, shares: fresh.shares, comments: fresh.comments } : item;

@@ -45,6 +45,10 @@ export class ArticleImageService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.store = createImageStore(config);
+    // Process-wide libvips settings: IMAGE_THREADS per image instead of one per host core, and no
+    // operation cache (every image is new; the cache only held memory).
+    sharp.concurrency(config.images.threads);
+    sharp.cache(false);
   }
 
   /** `lastAttempt`: a provider failure on the job's last try falls back to cover art instead of failing. */

@@ -5,7 +5,8 @@ import { workerOptions } from '../../queue/worker-options.js';
 import { ArticleImageService } from './article-image.service.js';
 
 /**
- * IMAGE_CONCURRENCY images at a time per worker (rendering is CPU-bound, providers rate-limit). Each
+ * IMAGE_CONCURRENCY images at a time per worker, each on IMAGE_THREADS libvips threads: rendering is
+ * CPU-bound, so a worker keeps to about one core and more workers render more (providers rate-limit). Each
  * article is its own job, so one that keeps failing is retried with backoff and then left failed,
  * without holding up the others.
  */

@@ -8,8 +8,17 @@ import { TrendingRefresh } from './trending-refresh.entity.js';
 import { TrendingSource } from './trending-source.entity.js';
 import { TrendingTopic } from './trending-topic.entity.js';
 
+/**
+ * How long each API process reuses the public feed. Topics change on a refresh every
+ * TRENDING_REFRESH_MINUTES, so a few seconds of reuse cost readers nothing and spare the database a
+ * query per page view.
+ */
+export const TRENDING_FEED_REUSE_MS = 5_000;
+
 @Injectable()
 export class TrendingService {
+  private feedCache?: { items: Promise<TrendingItem[]>; expiresAt: number };
+
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
@@ -61,9 +70,23 @@ export class TrendingService {
     };
   }
 
-  /** The public feed: the most-discussed topics first (served by the mentions index). */
-  async feed(): Promise<TrendingItem[]> {
-    const topics = await this.em.find(
+  /** The public feed: the most-discussed topics first (served by the mentions index), reused for TRENDING_FEED_REUSE_MS. */
+  feed(): Promise<TrendingItem[]> {
+    const now = Date.now();
+    if (!this.feedCache || this.feedCache.expiresAt <= now) {
+      const items = this.loadFeed();
+      this.feedCache = { items, expiresAt: now + TRENDING_FEED_REUSE_MS };
+      // A failed read is not kept: the next reader tries again.
+      items.catch(() => {
+        if (this.feedCache?.items === items) this.feedCache = undefined;
+      });
+    }
+    return this.feedCache.items;
+  }
+
+  private async loadFeed(): Promise<TrendingItem[]> {
+    // A fork: the result is shared by every reader within the reuse window, not tied to one request.
+    const topics = await this.em.fork().find(
       TrendingTopic,
       { mentions: { $gt: 0 } },
       { orderBy: { mentions: 'desc', id: 'asc' }, limit: TRENDING_FEED_SIZE, fields: ['id', 'topic', 'category', 'mentions'] },
