@@ -18,6 +18,8 @@ const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 12_000);
 const IMAGE_JOBS = Number(process.env.BENCH_IMAGE_JOBS ?? 500);
+/** Parts to leave out while working on one (reads, interactions, images, frontend); a full run skips none. */
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const ADMIN = { username: 'bench', password: 'bench-admin-password' };
 const DATA_DIR = path.join(ROOT, '.data/bench');
 
@@ -148,17 +150,22 @@ async function main() {
 
     const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1&category=Economics`)).json().then((items) => items[0].slug);
     const context = { apiUrl, bareUrl, bare, load, seconds: SECONDS };
+    const memory = () => log(`peak RSS so far: API ${Math.round(api.memory.peakMb)} MB, worker ${Math.round(Math.max(...workers.map((w) => w.memory.peakMb)))} MB`);
     const reads = [];
-    reads.push(await measureRead({ ...context, name: 'GET /api/articles?approved=true', paths: ['/api/articles?approved=true'] }));
-    reads.push(await measureRead({ ...context, name: 'GET /api/articles/slug/{slug}', paths: [`/api/articles/slug/${slug}`] }));
-    reads.push(await measureRead({ ...context, name: 'category list', paths: ['/api/articles?approved=true&category=Technology'] }));
-    reads.push(await measureRead({ ...context, name: 'GET /api/trending', paths: ['/api/trending'] }));
-    const popular = terms.slice(0, 10).map((term) => `/api/articles?approved=true&search=${encodeURIComponent(term)}`);
-    reads.push(await measureRead({ ...context, name: 'search (10 popular terms)', paths: popular }));
-    const coldSearch = await measureColdSearch({ apiUrl, load, terms: terms.slice(10), categories: ['Technology', 'Politics'], seconds: SECONDS / 2 });
+    let coldSearch;
+    if (!SKIP.has('reads')) {
+      reads.push(await measureRead({ ...context, name: 'GET /api/articles?approved=true', paths: ['/api/articles?approved=true'] }));
+      reads.push(await measureRead({ ...context, name: 'GET /api/articles/slug/{slug}', paths: [`/api/articles/slug/${slug}`] }));
+      reads.push(await measureRead({ ...context, name: 'category list', paths: ['/api/articles?approved=true&category=Technology'] }));
+      reads.push(await measureRead({ ...context, name: 'GET /api/trending', paths: ['/api/trending'] }));
+      const popular = terms.slice(0, 10).map((term) => `/api/articles?approved=true&search=${encodeURIComponent(term)}`);
+      reads.push(await measureRead({ ...context, name: 'search (10 popular terms)', paths: popular }));
+      coldSearch = await measureColdSearch({ apiUrl, load, terms: terms.slice(10), categories: ['Technology', 'Politics'], seconds: SECONDS / 2 });
+      memory();
+    }
 
     const articleIds = spreadIds(articles, 200);
-    const interactions = await measureInteractions({
+    const interactions = SKIP.has('interactions') ? undefined : await measureInteractions({
       ...context,
       databaseUrl: postgres.url,
       articleIds,
@@ -168,25 +175,38 @@ async function main() {
       seconds: SECONDS / 4,
     });
     clientOffset += INTERACTIONS + 2000;
+    memory();
 
     let images;
-    if (IMAGE_JOBS > 0) {
-      const runs = [];
-      for (const count of [1, 2]) {
+    if (IMAGE_JOBS > 0 && !SKIP.has('images')) {
+      // Two halves each, alternating 1 and 2 workers, so that load from elsewhere on the machine hits both alike.
+      const half = Math.round(IMAGE_JOBS / 2);
+      const timed = { 1: { jobs: 0, seconds: 0 }, 2: { jobs: 0, seconds: 0 } };
+      for (const count of [1, 2, 1, 2]) {
         while (workers.length < count) workers.push(startBackend('worker', 'main.worker.js', env, logFile));
+        while (workers.length > count) {
+          const retired = workers.pop();
+          retiredWorkers.push(retired);
+          await retired.stop();
+        }
         await waitForWorkers(redis.url, count);
-        runs.push(await measureImages({ apiUrl, admin, databaseUrl: postgres.url, ids: spreadIds(articles, IMAGE_JOBS, imageOffset++), workers: count }));
+        const ids = spreadIds(articles, half, imageOffset++);
+        const run = await measureImages({ apiUrl, admin, databaseUrl: postgres.url, ids, workers: count });
+        timed[count].jobs += run.jobs;
+        timed[count].seconds += run.seconds;
       }
       const second = workers.pop();
       retiredWorkers.push(second);
       await second.stop();
+      const runs = [1, 2].map((count) => ({ workers: count, jobs: timed[count].jobs, seconds: Number(timed[count].seconds.toFixed(1)), jobsPerSecond: Number((timed[count].jobs / timed[count].seconds).toFixed(1)) }));
       images = { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
+      memory();
     }
     scales.push({ articles, reads, coldSearch, interactions, images });
   }
 
   const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
-  const frontend = await measureFrontend(apiUrl, slug).catch((error) => {
+  const frontend = SKIP.has('frontend') ? { note: 'not measured (skipped)' } : await measureFrontend(apiUrl, slug).catch((error) => {
     log(`public pages: measurement failed: ${error.message}`);
     return { note: `measurement failed (${error.message})` };
   });

@@ -18,6 +18,8 @@ export function machine() {
     memoryGb: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
     node: process.version,
     date: new Date().toISOString(),
+    /** Other work on the machine skews every figure; the ratios are measured alternately to share it out. */
+    loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))),
   };
 }
 
@@ -57,7 +59,7 @@ const fmt = (value) => (value === null || value === undefined ? '-' : typeof val
 export function table(results) {
   const m = results.machine;
   const lines = [
-    `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}; ${results.connections} connections.`,
+    `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}; ${results.connections} connections; load average at the start ${m.loadAverage.join(', ')}.`,
     '',
     '| articles | scenario | req/s | p50 ms | p95 ms | p99 ms | bare req/s | ratio | notes |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---|',

@@ -6,6 +6,7 @@ import { ask } from './processes.mjs';
 export const CONNECTIONS = 50;
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (value) => value?.toFixed(1);
 
 /** One answer of the API, kept byte for byte for the bare server. */
 async function capture(baseUrl, path, init) {
@@ -43,7 +44,7 @@ export async function measureRead({ name, paths, apiUrl, bareUrl, bare, load, se
     warmup: { seconds: 2 },
     rounds: alternating(seconds),
   });
-  log(`${name}: ${result.api.requestsPerSecond} req/s (bare ${result.bare.requestsPerSecond}), p50 ${result.api.p50} ms, p99 ${result.api.p99} ms`);
+  log(`${name}: ${result.api.requestsPerSecond} req/s (bare ${result.bare.requestsPerSecond}), p50 ${ms(result.api.p50)} ms, p99 ${ms(result.api.p99)} ms`);
   return { name, path: paths[0], bytes: sample.bytes, api: result.api, bare: result.bare, ratio: ratio(result.api, result.bare) };
 }
 
@@ -61,7 +62,7 @@ export async function measureColdSearch({ apiUrl, load, terms, categories, secon
     }
   }
   const result = await ask(load, { targets: { api: apiUrl }, scenario: { kind: 'paths', paths }, connections: 1, rounds: [{ target: 'api', seconds }] });
-  log(`cold search: ${result.api.requests} distinct searches, p50 ${result.api.p50} ms, p95 ${result.api.p95} ms, p99 ${result.api.p99} ms`);
+  log(`cold search: ${result.api.requests} distinct searches, p50 ${ms(result.api.p50)} ms, p95 ${ms(result.api.p95)} ms, p99 ${ms(result.api.p99)} ms`);
   if (result.api.requests > paths.length) log(`cold search: only ${paths.length} distinct searches; some were served from the cache`);
   return { name: 'cold search', connections: 1, distinct: Math.min(paths.length, result.api.requests), api: result.api };
 }
