@@ -78,4 +78,11 @@ describe('HttpExceptionFilter', () => {
     filter.catch(new Error("Stream isn't writeable and enableOfflineQueue options is false"), host);
     expect(sent.status).toBe(503);
   });
+
+  it('keeps a failed call to a third party (the LLM) a 500: the network code is not a datastore outage', () => {
+    const { host, sent } = fakeHost();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:11434'), { code: 'ECONNREFUSED' });
+    filter.catch(new TypeError('fetch failed', { cause: refused }), host);
+    expect(sent.status).toBe(500);
+  });
 });

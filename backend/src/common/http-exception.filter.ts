@@ -2,29 +2,10 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@ai-mind/contracts';
 import { STATUS_CODES } from 'node:http';
+import { unavailableDatastore } from './connection-errors.js';
 
 /** Seconds a client is told to wait when a datastore is down: a restart or failover takes about that long. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** PostgreSQL SQLSTATEs of a server going away: admin shutdown, crash shutdown, cannot connect now. */
-const POSTGRES_DOWN_CODES = new Set(['57P01', '57P02', '57P03']);
-const DATABASE_DOWN = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
-/** What ioredis (and BullMQ through it) throws while Redis is unreachable. */
-const REDIS_DOWN = /max retries per request|Stream isn't writeable|Connection is closed|Command timed out/i;
-
-/**
- * Which datastore an error says is unreachable, looking through wrapped causes (MikroORM wraps the
- * driver's error): such failures are the site's temporary trouble, answered 503, not a bug.
- */
-export function unavailableDatastore(error: unknown): 'database' | 'redis' | null {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = String((current as { code?: unknown }).code ?? '');
-    if (current.name === 'MaxRetriesPerRequestError' || REDIS_DOWN.test(current.message)) return 'redis';
-    if (NETWORK_CODES.has(code) || POSTGRES_DOWN_CODES.has(code) || code.startsWith('08') || DATABASE_DOWN.test(current.message)) return 'database';
-  }
-  return null;
-}
 
 const UNAVAILABLE_MESSAGES = {
   database: 'The database is unavailable right now. Please try again in a few seconds.',

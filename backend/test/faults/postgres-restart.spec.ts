@@ -50,6 +50,8 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     expect({ status: health.status, database: (health.body as { checks: { database: { ok: boolean } } }).checks.database.ok }).toEqual({ status: 503, database: false });
     expect(health.ms).toBeLessThan(3_000);
     await sleep(OUTAGE_MS / 2);
+    // The outage ends when the restart begins: the server may accept connections before start() returns.
+    const restartAt = Date.now();
     await pg.start();
     const upAt = Date.now();
     // Recovers by itself: the same API process is healthy again soon after.
@@ -59,10 +61,10 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     const samples = await load.stop();
 
     const summary = describeSamples(samples);
-    const duringOutage = samples.filter((s) => s.at >= downAt && s.at + s.ms <= upAt);
+    const duringOutage = samples.filter((s) => s.at >= downAt && s.at + s.ms <= restartAt);
     // While down: clear 503s (reads that the Redis cache holds may still be 200), never a 500 or a hang.
     expect({ summary, unclear: unclearFailures(samples).map((s) => `${s.op} ${s.status} ${JSON.stringify(s.body)}`) }).toEqual({ summary, unclear: [] });
-    expect(duringOutage.filter((s) => s.op !== 'list' && s.op !== 'article').every((s) => s.status === 503)).toBe(true);
+    expect(duringOutage.filter((s) => s.op !== 'list' && s.op !== 'article' && s.status !== 503).map((s) => `${s.op} ${s.status} +${s.at - downAt} ms`)).toEqual([]);
     expect(duringOutage.filter((s) => s.status === 503).length).toBeGreaterThan(0);
     expect(duringOutage.filter((s) => s.status === 503).every((s) => /database is unavailable/.test((s.body as { message: string }).message))).toBe(true);
     expect({ summary, slow: summary.slowestMs >= MAX_LATENCY_MS }).toEqual({ summary, slow: false });
@@ -88,9 +90,18 @@ describe('faults: PostgreSQL stopped and started under load', () => {
       expect(row).toMatchObject({ likes: row!.like_rows, comments: row!.comment_rows });
       likesLost += Math.max(0, acknowledged(samples, 'like').filter((s) => s.key === article.id).length - row!.like_rows);
     }
-    const lost = { comments: commentIds.length - storedComments, contacts: subjects.length - storedContacts, likes: likesLost };
-    recordSecurity('faults-postgres', { writesLost: lost.comments + lost.contacts + lost.likes });
-    expect(lost).toEqual({ comments: 0, contacts: 0, likes: 0 });
+    // The follow-up work too: each acknowledged comment gets its AI reply (jobs wait out the outage).
+    const replied = commentIds.length
+      ? await until(
+          async () => (await pg.sql<{ n: number }>('select count(*)::int as n from comment where id in (?) and ai_response is not null', [commentIds]))[0]!.n,
+          (n) => n === commentIds.length,
+          20_000,
+          250,
+        )
+      : 0;
+    const lost = { comments: commentIds.length - storedComments, replies: storedComments - replied, contacts: subjects.length - storedContacts, likes: likesLost };
+    recordSecurity('faults-postgres', { writesLost: lost.comments + lost.replies + lost.contacts + lost.likes });
+    expect(lost).toEqual({ comments: 0, replies: 0, contacts: 0, likes: 0 });
     expect(commentIds.length + subjects.length).toBeGreaterThan(0);
   }, 120_000);
 });

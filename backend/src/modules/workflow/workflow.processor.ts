@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { JobPayload, JobResult } from '../../queue/job-types.js';
+import { retryingThroughOutages } from '../../queue/outage-retry.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
 import { BlogGeneratorService } from './blog-generator.service.js';
@@ -18,7 +19,11 @@ export class WorkflowProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: WorkflowJob): Promise<JobResult<'workflow-generate'> | JobResult<'workflow-dispatch'>> {
+  process(job: WorkflowJob, token?: string): Promise<JobResult<'workflow-generate'> | JobResult<'workflow-dispatch'>> {
+    return retryingThroughOutages(job, token, () => this.run(job));
+  }
+
+  private async run(job: WorkflowJob): Promise<JobResult<'workflow-generate'> | JobResult<'workflow-dispatch'>> {
     switch (job.name) {
       case 'workflow-generate':
         return this.generator.generate(job.data.approvedTopicId);
