@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Public reads: any cache may keep them, but must revalidate each time. Revalidation is nearly free
@@ -8,6 +8,38 @@ import type { FastifyInstance } from 'fastify';
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Feeds and the sitemap are polled by crawlers and readers; a few minutes of staleness is fine there. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
+
+/** A JSON body serialised once, with its ETag, for every reader of the same content. */
+export interface RenderedJson {
+  body: Buffer;
+  etag: string;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Serialises each distinct state of a cached value once: `source` is the cached object (the same
+ * instance while its cache entry lives) and `fingerprint` what changes without a new entry (such as
+ * counters). Readers of an unchanged state get the same bytes and ETag, with no JSON or hashing work.
+ */
+export class RenderedJsonMemo {
+  private readonly rendered = new WeakMap<object, { fingerprint: string; json: RenderedJson }>();
+
+  render(source: object, fingerprint: string, value: () => unknown): RenderedJson {
+    const known = this.rendered.get(source);
+    if (known?.fingerprint === fingerprint) return known.json;
+    const body = Buffer.from(JSON.stringify(value()));
+    const json = { body, etag: etagOf(body) };
+    this.rendered.set(source, { fingerprint, json });
+    return json;
+  }
+}
+
+/** Sends rendered JSON as is; the ETag hook below still answers a matching If-None-Match with 304. */
+export function sendRendered(reply: FastifyReply, json: RenderedJson): Buffer {
+  void reply.header('content-type', JSON_CONTENT_TYPE).header('etag', json.etag);
+  return json.body;
+}
 
 function etagOf(payload: string | Buffer): string {
   return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
@@ -22,8 +54,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Gives every successful GET whose Cache-Control is public an ETag of its body, and answers a
- * matching If-None-Match with 304. Routes opt in just by declaring a public Cache-Control.
+ * Gives every successful GET whose Cache-Control is public an ETag of its body (unless the route
+ * rendered one with its body), and answers a matching If-None-Match with 304. Routes opt in just by
+ * declaring a public Cache-Control.
  */
 export function registerEtags(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
@@ -34,9 +67,10 @@ export function registerEtags(fastify: FastifyInstance): void {
       return payload;
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
-    if (typeof cacheControl !== 'string' || !cacheControl.startsWith('public') || reply.hasHeader('etag')) return payload;
+    if (typeof cacheControl !== 'string' || !cacheControl.startsWith('public')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = etagOf(payload);
+    const given = reply.getHeader('etag');
+    const etag = typeof given === 'string' ? given : etagOf(payload);
     void reply.header('etag', etag);
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     void reply.code(304);

@@ -4,11 +4,9 @@ import {
   ArticleListQuerySchema,
   ArticleSlugParamsSchema,
   NEXT_CURSOR_HEADER,
-  type Article,
   type ArticleListQuery,
-  type ArticleSummary,
 } from '@ai-mind/contracts';
-import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
+import { PUBLIC_CACHE_CONTROL, sendRendered } from '../../common/http-cache.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ArticlesService } from './articles.service.js';
 
@@ -16,24 +14,22 @@ import { ArticlesService } from './articles.service.js';
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
-  /** A plain array, as the spec's clients read it; the next page is announced in headers. */
+  /** A plain array of ArticleSummary as JSON bytes, as the spec's clients read it; the next page is announced in headers. */
   @Get()
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
-  async list(
-    @Query(new ZodValidationPipe(ArticleListQuerySchema)) query: ArticleListQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ArticleSummary[]> {
-    const page = await this.articles.listPublished(query);
+  async list(@Query(new ZodValidationPipe(ArticleListQuerySchema)) query: ArticleListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const page = await this.articles.renderPublishedList(query);
     if (page.nextCursor) {
       const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
       void reply.header(NEXT_CURSOR_HEADER, page.nextCursor).header('link', `</api/articles?${next}>; rel="next"`);
     }
-    return page.items;
+    return sendRendered(reply, page.json);
   }
 
+  /** An Article, as JSON bytes. */
   @Get('slug/:slug')
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
-  async bySlug(@Param(new ZodValidationPipe(ArticleSlugParamsSchema)) params: { slug: string }): Promise<Article> {
-    return this.articles.findPublishedBySlug(params.slug);
+  async bySlug(@Param(new ZodValidationPipe(ArticleSlugParamsSchema)) params: { slug: string }, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendRendered(reply, await this.articles.renderPublishedArticle(params.slug));
   }
 }

@@ -3,7 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from '../search/search.service.js';
-import { ArticleCountersReader } from './article-counters.reader.js';
+import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
+import { ArticleCountersReader, type ArticleCounters } from './article-counters.reader.js';
 import { Article } from './article.entity.js';
 import { toArticleDto } from './article.mapper.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
@@ -28,33 +29,46 @@ export class ArticlesService {
     private readonly counters: ArticleCountersReader,
   ) {}
 
+  private readonly rendered = new RenderedJsonMemo();
+
   /**
    * One page of published articles, newest first (or best match first with `search`), optionally of
    * one category matched in its comparable form. Pages are cached; counters are always read fresh,
    * so a like shows up on the next fetch without invalidating everyone's cache.
    */
   async listPublished(query: ArticleListQuery): Promise<ArticlePage> {
-    const limit = query.limit ?? ARTICLE_PAGE_SIZE;
-    const cursor = query.cursor === undefined ? null : this.cursorOf(query.cursor);
-    const category = query.category === undefined ? null : categorySlug(query.category);
-    const key = `list:${JSON.stringify([category, query.search ?? null, query.cursor ?? null, limit])}`;
-    const page = await this.cache.remember(
-      key,
-      () => (query.search === undefined ? this.newestPage(category, cursor, limit) : this.searchPage(query.search, category, cursor, limit)),
-      LIST_CACHE_TTL_SECONDS,
-    );
-    return { ...page, items: await this.withFreshCounters(page.items) };
+    const page = await this.cachedPage(query);
+    return { ...page, items: withCounters(page.items, await this.countersOf(page.items)) };
   }
 
-  /** A published article by slug (cached like list pages, counters fresh); drafts are not public. */
-  async findPublishedBySlug(slug: string): Promise<ArticleDto> {
+  /** listPublished as JSON bytes: serialised once per state of the cached page and its counters. */
+  async renderPublishedList(query: ArticleListQuery): Promise<{ json: RenderedJson; nextCursor: string | null }> {
+    const page = await this.cachedPage(query);
+    const counters = await this.countersOf(page.items);
+    return { json: this.rendered.render(page, fingerprint(page.items, counters), () => withCounters(page.items, counters)), nextCursor: page.nextCursor };
+  }
+
+  /** A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not public. */
+  async renderPublishedArticle(slug: string): Promise<RenderedJson> {
     const article = await this.cache.remember(`article:${slug}`, async () => {
       const found = await this.em.findOne(Article, { slug, approved: true });
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
       return toArticleDto(found);
     });
-    const [fresh] = await this.withFreshCounters([article]);
-    return fresh!;
+    const counters = await this.countersOf([article]);
+    return this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]);
+  }
+
+  private cachedPage(query: ArticleListQuery): Promise<ArticlePage> {
+    const limit = query.limit ?? ARTICLE_PAGE_SIZE;
+    const cursor = query.cursor === undefined ? null : this.cursorOf(query.cursor);
+    const category = query.category === undefined ? null : categorySlug(query.category);
+    const key = `list:${JSON.stringify([category, query.search ?? null, query.cursor ?? null, limit])}`;
+    return this.cache.remember(
+      key,
+      () => (query.search === undefined ? this.newestPage(category, cursor, limit) : this.searchPage(query.search, category, cursor, limit)),
+      LIST_CACHE_TTL_SECONDS,
+    );
   }
 
   /** Like findPublishedBySlug, but null instead of a 404 (for page rendering). */
@@ -107,11 +121,22 @@ export class ArticlesService {
     };
   }
 
-  private async withFreshCounters<T extends ArticleSummary | ArticleDto>(items: T[]): Promise<T[]> {
-    const byId = await this.counters.read(items.map((item) => item.id));
-    return items.map((item) => {
-      const fresh = byId.get(item.id);
-      return fresh ? { ...item, likes: fresh.likes, shares: fresh.shares, comments: fresh.comments } : item;
-    });
+  /** Always read fresh, so a like shows up on the next fetch without invalidating everyone's cache. */
+  private countersOf(items: { id: number }[]): Promise<Map<number, ArticleCounters>> {
+    return this.counters.read(items.map((item) => item.id));
   }
+}
+
+function withCounters<T extends ArticleSummary | ArticleDto>(items: T[], counters: Map<number, ArticleCounters>): T[] {
+  return items.map((item) => {
+    const fresh = counters.get(item.id);
+    return fresh ? { ...item, likes: fresh.likes, shares: fresh.shares, comments: fresh.comments } : item;
+  });
+}
+
+function fingerprint(items: { id: number }[], counters: Map<number, ArticleCounters>): string {
+  return items.map(({ id }) => {
+    const fresh = counters.get(id);
+    return fresh ? `${fresh.likes},${fresh.shares},${fresh.comments}` : '-';
+  }).join(';');
 }

@@ -1,15 +1,16 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import type { TrendingItem } from '@ai-mind/contracts';
-import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { PUBLIC_CACHE_CONTROL, sendRendered } from '../../common/http-cache.js';
 import { TrendingService } from './trending.service.js';
 
 @Controller('trending')
 export class TrendingController {
   constructor(private readonly trending: TrendingService) {}
 
+  /** TrendingItem[] as JSON bytes. */
   @Get()
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
-  feed(): Promise<TrendingItem[]> {
-    return this.trending.feed();
+  async feed(@Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendRendered(reply, await this.trending.renderFeed());
   }
 }

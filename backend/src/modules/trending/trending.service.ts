@@ -1,6 +1,7 @@
 import { GatewayTimeoutException, Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TRENDING_FEED_SIZE, type TrendingItem, type TrendingSourcesResponse, type TrendingTopic as TrendingTopicDto } from '@ai-mind/contracts';
+import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
@@ -18,6 +19,7 @@ export const TRENDING_FEED_REUSE_MS = 5_000;
 @Injectable()
 export class TrendingService {
   private feedCache?: { items: Promise<TrendingItem[]>; expiresAt: number };
+  private readonly rendered = new RenderedJsonMemo();
 
   constructor(
     private readonly em: EntityManager,
@@ -71,7 +73,7 @@ export class TrendingService {
   }
 
   /** The public feed: the most-discussed topics first (served by the mentions index), reused for TRENDING_FEED_REUSE_MS. */
-  feed(): Promise<TrendingItem[]> {
+  private feed(): Promise<TrendingItem[]> {
     const now = Date.now();
     if (!this.feedCache || this.feedCache.expiresAt <= now) {
       const items = this.loadFeed();
@@ -82,6 +84,12 @@ export class TrendingService {
       });
     }
     return this.feedCache.items;
+  }
+
+  /** The public feed as JSON bytes, serialised once per reuse window. */
+  async renderFeed(): Promise<RenderedJson> {
+    const items = await this.feed();
+    return this.rendered.render(items, '', () => items);
   }
 
   private async loadFeed(): Promise<TrendingItem[]> {
