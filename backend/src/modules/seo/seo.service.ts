@@ -33,6 +33,7 @@ import { renderCoverSvg } from '../media/cover-art.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { ArticlesService } from '../articles/articles.service.js';
+import { renderFirstView } from './first-view.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { SitemapSnapshotService, sitemapArticleUrls } from './sitemap-snapshot.service.js';
 
@@ -47,6 +48,8 @@ export interface RenderedPage {
   status: 200 | 404;
   /** Head elements to write into the shell's HTML, or null to leave it untouched (the admin app). */
   head: string | null;
+  /** The visible top of the page as HTML for the shell's root element, where the server has its data. */
+  firstView: string | null;
 }
 
 /** A public page's metadata and the data it shows first. */
@@ -130,10 +133,10 @@ export class SeoService implements OnModuleInit {
 
   async renderPage(pathname: string, query: URLSearchParams, origin: string): Promise<RenderedPage> {
     const page = await this.publicPage(pathname, query, origin);
-    if (!page) return { status: 200, head: null };
+    if (!page) return { status: 200, head: null, firstView: null };
     const head = [renderHeadElements(headElements(page.meta, origin))];
     if (page.data) head.push(...heroImagePreload(page.data), renderPageData(page.data));
-    return { status: page.meta.status, head: head.join('\n    ') };
+    return { status: page.meta.status, head: head.join('\n    '), firstView: page.data ? renderFirstView(page.data) : null };
   }
 
   robotsTxt(origin: string): string {
