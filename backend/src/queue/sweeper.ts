@@ -1,22 +1,50 @@
-import type { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 /**
- * Runs `sweep` every `intervalMs`, one run at a time, until the returned stop function is called.
- * A failing run (PostgreSQL or Redis down) is logged and the next tick tries again.
+ * Worker side of "stored, but its job could not be queued": a request commits its rows first and
+ * queues the job after, so Redis failing in between leaves work without a job. A sweeper finds such
+ * rows now and then and queues their jobs; the job ids are per row, so work whose job exists
+ * (waiting, running, finished or failed) is left alone, and every worker may sweep.
  */
-export function sweepEvery(intervalMs: number, sweep: () => Promise<number>, logger: Logger, what: string): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweep()
-      .then((queued) => {
-        if (queued > 0) logger.log({ queued }, `Queued ${queued} ${what}`);
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, `Could not sweep ${what}; trying again in ${intervalMs} ms`))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  return () => clearInterval(timer);
+export abstract class PendingWorkSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected readonly logger = new Logger(this.constructor.name);
+  private timer?: NodeJS.Timeout;
+  private running = false;
+
+  /** `what` names the work in logs, e.g. 'AI replies of comments'. */
+  constructor(
+    private readonly intervalMs: number,
+    private readonly what: string,
+  ) {}
+
+  /** Queues the jobs of the pending rows it finds; returns how many it asked for. */
+  abstract sweep(): Promise<number>;
+
+  /** Rows created within `maxAgeMs` but not in the last interval (those may still be in the request that queues their job). */
+  protected createdWithin(maxAgeMs: number): { $gt: Date; $lt: Date } {
+    const now = Date.now();
+    return { $gt: new Date(now - maxAgeMs), $lt: new Date(now - this.intervalMs) };
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const queued = await this.sweep();
+      if (queued > 0) this.logger.log({ queued }, `Queued ${queued} ${this.what} whose job was never added`);
+    } catch (error) {
+      // PostgreSQL or Redis still down: the next tick tries again.
+      this.logger.warn({ err: error }, `Could not sweep ${this.what}`);
+    } finally {
+      this.running = false;
+    }
+  }
 }

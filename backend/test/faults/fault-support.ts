@@ -33,8 +33,8 @@ export function faultDataDir(name: string): string {
   return dir;
 }
 
-/** True once nothing accepts connections on the port. */
-function portClosed(port: number): Promise<boolean> {
+/** True when nothing accepts connections on the port. */
+export function portClosed(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => {

@@ -1,24 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { recordSecurity } from '../../../scripts/lib/security-ledger.mjs';
 import { startApiProcess } from '../support/api-process.js';
 import { startFakeLlm } from '../support/fake-llm-server.js';
 import { createOwnDatabase } from '../support/own-database.js';
 import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
-import { insertArticle, ownDatabaseOrm, postJson, productionEnv, sleep, startOwnRedis, until, waitForWorkers, type Answer } from './fault-support.js';
+import { insertArticle, ownDatabaseOrm, portClosed, postJson, productionEnv, sleep, startOwnRedis, until, waitForWorkers, type Answer } from './fault-support.js';
 
 /** How long the fake model takes: the requests and jobs in flight when SIGTERM arrives. */
 const MODEL_MS = 2_500;
-
-const refusesConnections = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
 
 const exitOf = (child: ChildProcess) => new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
 
@@ -62,7 +51,7 @@ describe('faults: graceful shutdown on SIGTERM', () => {
     const signalledAt = Date.now();
     api.child.kill('SIGTERM');
     recordSecurity('faults-shutdown', { faultsInjected: 1 });
-    const refused = await until(() => refusesConnections(port), (closed) => closed, 2_000, 20);
+    const refused = await until(() => portClosed(port), (closed) => closed, 2_000, 20);
     const refusedAfterMs = Date.now() - signalledAt;
 
     const answers = await Promise.all(inFlight);
