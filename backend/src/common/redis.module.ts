@@ -19,15 +19,15 @@ export { REDIS };
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      // While Redis is down a command fails within about a second (one retry, then a timeout even for
-      // a server that accepts but never answers) instead of waiting for the reconnect: readers fall back
-      // to PostgreSQL and writers get a 503. Reconnects go on forever, at most 2 s apart.
+      // While Redis is down a command fails at the next failed reconnect attempt (at most 0.5 s apart),
+      // or after the command timeout for a server that accepts but never answers, instead of waiting for
+      // Redis to return: readers fall back to PostgreSQL and writers get a 503. Reconnects go on forever.
       useFactory: (config: AppConfig) => {
         const redis = new Redis(config.redisUrl, {
-          maxRetriesPerRequest: 1,
+          maxRetriesPerRequest: 0,
           connectTimeout: 5_000,
           commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-          retryStrategy: (times) => Math.min(times * 100, 2_000),
+          retryStrategy: (times) => Math.min(times * 100, 500),
         });
         logConnectionErrors(redis, new Logger('Redis'), 'Redis');
         return redis;

@@ -9,7 +9,7 @@ import { acknowledged, describeSamples, startLoad, unclearFailures } from './loa
 
 const OUTAGE_MS = Number(process.env.SOAK === '1' ? 20_000 : 3_000);
 /** No request may wait on a Redis that is down for longer than this (reads bypass the cache, writes fail fast). */
-const MAX_LATENCY_MS = 3_000;
+const MAX_LATENCY_MS = 2_000;
 
 /**
  * Redis killed (SIGKILL) and started again on its append-only file while readers and writers keep
