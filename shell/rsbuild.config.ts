@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { DEV_PROXY, PUBLIC_ENV_DEFINES, sharedSingletons } from '../module-federation.shared.js';
+import { DEV_PROXY, PUBLIC_ENV_DEFINES, pluginPrecompress, sharedSingletons } from '../module-federation.shared.js';
 
 /**
  * The host. Remotes are registered at run time (src/app/router/remotes.ts), so one build works
@@ -16,6 +16,7 @@ export default defineConfig({
       shared: sharedSingletons(new URL('./package.json', import.meta.url)),
       dts: false,
     }),
+    pluginPrecompress(),
   ],
   source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
   html: { title: 'The AI Mind', template: './src/index.html' },

@@ -24,22 +24,27 @@ async function readManifest(file: string): Promise<FederationManifest | null> {
  * the shell's React chunks, the public site's manifest, remote entry, and the chunks and styles of its
  * exposed app. Without them the browser discovers each only after the previous one has run (shell,
  * then manifest, then remote entry, then the app): one round trip after another.
+ *
+ * Where the server wrote the page's first view (`firstView`), what paints first is that HTML and its
+ * top image: the scripts then download at low priority, after the image, and the app's styles come
+ * with the app, so nothing the first paint does not need competes with it for the connection.
  */
-export async function publicPagePreloads(distRoot: string, publicPrefix: string): Promise<string[]> {
+export async function publicPagePreloads(distRoot: string, publicPrefix: string, { firstView = false } = {}): Promise<string[]> {
   const [shell, remote] = await Promise.all([
     readManifest(path.join(distRoot, 'shell/dist/mf-manifest.json')),
     readManifest(path.join(distRoot, 'public-site/dist/mf-manifest.json')),
   ]);
   if (!shell?.shared || !remote?.metaData?.remoteEntry || !remote.exposes) return [];
-  const script = (href: string) => `<link rel="preload" as="script" href="${href}">`;
+  const priority = firstView ? ' fetchpriority="low"' : '';
+  const script = (href: string) => `<link rel="preload" as="script" href="${href}"${priority}>`;
   const app = remote.exposes.find((expose) => expose.path === './App');
   const entry = remote.metaData.remoteEntry;
   return [
     ...shell.shared.filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name)).flatMap((shared) => shared.assets.js.sync.map((file) => script(`/${file}`))),
     // The federation runtime fetches the manifest with fetch(): a CORS-mode preload is the one it reuses.
-    `<link rel="preload" as="fetch" href="${publicPrefix}mf-manifest.json" crossorigin="anonymous">`,
+    `<link rel="preload" as="fetch" href="${publicPrefix}mf-manifest.json" crossorigin="anonymous"${priority}>`,
     script(`${publicPrefix}${path.posix.join(entry.path, entry.name)}`),
     ...(app?.assets.js.sync ?? []).map((file) => script(`${publicPrefix}${file}`)),
-    ...(app?.assets.css.sync ?? []).map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`),
+    ...(firstView ? [] : (app?.assets.css.sync ?? []).map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`)),
   ];
 }

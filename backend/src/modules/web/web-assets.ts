@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { AppConfig } from '../../config/app-config.js';
 import { publicPagePreloads } from './public-page-preloads.js';
 
@@ -11,9 +12,13 @@ const MEDIA_CACHE = 'public, max-age=86400';
 /** Article images: each regeneration writes new file names, so a name's bytes never change. */
 const VERSIONED_MEDIA = /[/\\]articles[/\\]\d+[/\\]v[a-z0-9]+-\d+x\d+\.webp$/;
 
-/** The built frontends and where they are served: the shell at the root, each remote under /remotes/. */
+/**
+ * The built frontends and where they are served: the shell's bundles under /static/ (its index.html
+ * is the client-route fallback below), each remote under /remotes/. Every prefix is looked up per
+ * request, so a rebuild's new hashed files are served without restarting the API.
+ */
 export const WEB_APPS = [
-  { dir: 'shell/dist', prefix: '/' },
+  { dir: 'shell/dist/static', prefix: '/static/' },
   { dir: 'public-site/dist', prefix: '/remotes/public/' },
   { dir: 'admin-app/dist', prefix: '/remotes/admin/' },
 ] as const;
@@ -39,6 +44,17 @@ function notFound(reply: FastifyReply, method: string, url: string) {
     .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
 }
 
+/**
+ * The page's HTML compressed for a browser that accepts it: brotli at a quality quick enough for every
+ * request, else gzip. The page carries its first data and first view, so it is worth it.
+ */
+function encodeHtml(html: string, acceptEncoding: string | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return { body: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html), encoding: 'gzip' };
+  return { body: html };
+}
+
 /** The links placed at the end of the head, where the browser's preload scanner finds them at once. */
 function withPreloads(html: string, links: string[]): string {
   const at = html.search(/<\/head>/i);
@@ -49,7 +65,7 @@ function withPreloads(html: string, links: string[]): string {
  * Fills the shell's HTML in for one client route: the page's head elements (title, description,
  * social tags, structured data) and its status, so crawlers that run no JavaScript see the page.
  */
-export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string }>;
+export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string; firstView?: boolean }>;
 
 /**
  * Serves the media folder under /media/ (whether or not the API serves the frontends): article images
@@ -86,11 +102,11 @@ export async function registerWebAssets(
     await fastify.register(fastifyStatic, {
       root,
       prefix: app.prefix,
-      // The shell's files are listed once at start so the client-route fallback below can own '/*'.
-      wildcard: app.prefix !== '/',
       decorateReply: false,
       index: false,
-      setHeaders: (res, filePath) => setHeaders(res, filePath, app.prefix !== '/'),
+      // The builds write .br and .gz beside each text file (module-federation.shared.js).
+      preCompressed: true,
+      setHeaders: (res, filePath) => setHeaders(res, filePath, app.prefix.startsWith('/remotes/')),
     });
   }
 
@@ -100,9 +116,18 @@ export async function registerWebAssets(
       return notFound(reply, request.method, request.url);
     }
     // Read per request: a rebuild of the shell while the API runs is picked up at once.
-    let shell = await readFile(shellIndex, 'utf8');
-    if (!ADMIN_PATH.test(pathname)) shell = withPreloads(shell, await publicPagePreloads(config.web.distRoot, PUBLIC_SITE_PREFIX));
+    const shell = await readFile(shellIndex, 'utf8');
     const page = renderPage ? await renderPage(request, shell) : { status: 200, html: shell };
-    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+    const html = ADMIN_PATH.test(pathname)
+      ? page.html
+      : withPreloads(page.html, await publicPagePreloads(config.web.distRoot, PUBLIC_SITE_PREFIX, { firstView: page.firstView }));
+    const encoded = encodeHtml(html, request.headers['accept-encoding']);
+    if (encoded.encoding) void reply.header('content-encoding', encoded.encoding);
+    return reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(encoded.body);
   });
 }
