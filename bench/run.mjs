@@ -50,6 +50,13 @@ function redisCommand(url, args) {
   });
 }
 
+/** The Node options the production image gives the API and worker (infra/Dockerfile), so they run here as there. */
+function productionNodeOptions() {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'infra/Dockerfile'), 'utf8');
+  const match = /NODE_OPTIONS=("[^"]*"|\S+)/.exec(dockerfile);
+  return match ? match[1].replace(/^"|"$/g, '') : '';
+}
+
 async function signIn(apiUrl) {
   const response = await fetch(`${apiUrl}/api/admin/login`, {
     method: 'POST',
@@ -108,6 +115,7 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    NODE_OPTIONS: productionNodeOptions(),
     HOST: '127.0.0.1',
     PORT: String(apiPort),
     DATABASE_URL: postgres.url,
@@ -122,6 +130,7 @@ async function main() {
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'create-admin', ADMIN.username], env);
   await seedTrendingTopics(postgres.url);
 
+  log(`API and workers run with NODE_OPTIONS='${env.NODE_OPTIONS}' (from infra/Dockerfile)`);
   const logFile = path.join(DATA_DIR, 'backend.log');
   const api = startBackend('API', 'main.api.js', env, logFile);
   const workers = [startBackend('worker', 'main.worker.js', env, logFile)];

@@ -50,14 +50,17 @@ export async function measureRead({ name, paths, apiUrl, bareUrl, bare, load, se
 
 /** Searches nobody made before in this run (no cached page), one at a time: the query's own latency. */
 export async function measureColdSearch({ apiUrl, load, terms, categories, seconds }) {
+  // Every combination of term, category, page and page size is its own cache entry.
   const paths = [];
-  for (const page of [0, 12, 24]) {
-    for (const category of [null, ...categories]) {
-      for (const term of terms) {
-        const params = new URLSearchParams({ approved: 'true', search: term });
-        if (category) params.set('category', category);
-        if (page) params.set('cursor', Buffer.from(JSON.stringify({ o: page })).toString('base64url'));
-        paths.push(`/api/articles?${params}`);
+  for (const page of [0, 1, 2]) {
+    for (const limit of [12, 10, 8, 6]) {
+      for (const category of [null, ...categories]) {
+        for (const term of terms) {
+          const params = new URLSearchParams({ approved: 'true', search: term, limit: String(limit) });
+          if (category) params.set('category', category);
+          if (page) params.set('cursor', Buffer.from(JSON.stringify({ o: page * limit })).toString('base64url'));
+          paths.push(`/api/articles?${params}`);
+        }
       }
     }
   }

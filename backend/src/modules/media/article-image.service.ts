@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import path from 'node:path';
-import sharp from 'sharp';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
@@ -17,6 +16,22 @@ export const IMAGE_SIZES = [
 ] as const;
 
 const VERSION = /^[a-z0-9-]{1,64}$/;
+
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+
+/**
+ * libvips (about 25 MB resident) is loaded by the first image a worker makes, never by the API, which
+ * imports this service only to queue jobs. Its process-wide settings: `threads` per image instead of
+ * one per host core, and no operation cache (every image is new; the cache only held memory).
+ */
+function loadSharp(threads: number): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(threads);
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export function articleImageDir(mediaDir: string, articleId: number): string {
   return path.join(mediaDir, 'articles', String(articleId));
@@ -45,10 +60,6 @@ export class ArticleImageService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.store = createImageStore(config);
-    // Process-wide libvips settings: IMAGE_THREADS per image instead of one per host core, and no
-    // operation cache (every image is new; the cache only held memory).
-    sharp.concurrency(config.images.threads);
-    sharp.cache(false);
   }
 
   /** `lastAttempt`: a provider failure on the job's last try falls back to cover art instead of failing. */
@@ -84,6 +95,7 @@ export class ArticleImageService {
   }
 
   private async writeSizes(articleId: number, version: string, source: SourceImage): Promise<void> {
+    const sharp = await loadSharp(this.config.images.threads);
     const image = sharp(source.data, { limitInputPixels: 64_000_000 });
     for (const size of IMAGE_SIZES) {
       const data = await image
