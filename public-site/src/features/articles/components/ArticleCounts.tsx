@@ -1,18 +1,19 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { DeferredTooltip } from '../../../components/DeferredTooltip';
 import type { ReactNode } from 'react';
 import { CommentIcon, HeartIcon, ShareIcon } from '../../../components/icons';
 
 function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   const text = `${value.toLocaleString('en-US')} ${label}`;
   return (
-    <Tooltip label={text}>
+    <DeferredTooltip label={text}>
       <Group gap={4} wrap="nowrap" aria-label={text} role="group">
         {icon}
         <Text size="sm" c="gray.7" aria-hidden="true">
           {value.toLocaleString('en-US')}
         </Text>
       </Group>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { DeferredTooltip } from '../../../components/DeferredTooltip';
 import { useState, type FormEvent } from 'react';
 import { SearchIcon } from '../../../components/icons';
 
@@ -36,11 +37,11 @@ export function HeaderSearch({ navigate = reloadAt }: { navigate?: (url: string)
           autoFocus
         />
       )}
-      <Tooltip label={open ? 'Close search' : 'Search'}>
+      <DeferredTooltip label={open ? 'Close search' : 'Search'}>
         <ActionIcon variant="subtle" color="dark" size="lg" aria-label={open ? 'Close search' : 'Search'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <SearchIcon />
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
     </Group>
   );
 }
