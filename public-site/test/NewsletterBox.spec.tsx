@@ -13,11 +13,11 @@ describe('newsletter box', () => {
   let network: ReturnType<typeof stubFetch>;
   afterEach(() => network.restore());
 
-  it('checks the address before sending anything', () => {
+  it('checks the address before sending anything', async () => {
     network = stubFetch({});
     renderApp(<NewsletterBox />);
     subscribe('not-an-address');
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
     expect(network.calls).toEqual([]);
   });

@@ -1,4 +1,7 @@
+import { ARTICLE_PAGE_SIZE_MAX, SLUG_PATTERN } from './articles.constants.js';
 import { z } from './zod.js';
+
+export * from './articles.constants.js';
 
 export const ArticleSchema = z.object({
   id: z.number().int(),
@@ -33,12 +36,6 @@ export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
 export const ArticleSummaryListSchema = z.array(ArticleSummarySchema);
 
-/** One page of the public list when no `limit` is given; a multiple of 3 so ad rows stay whole. */
-export const ARTICLE_PAGE_SIZE = 12;
-export const ARTICLE_PAGE_SIZE_MAX = 50;
-/** The list answers with a plain array; the next page's cursor travels in this header (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
 /** Control characters never belong in a search term, and PostgreSQL refuses NUL in text. */
 const searchTerm = z
   .string()
@@ -62,8 +59,6 @@ export const ArticleListQuerySchema = z.object({
     .optional(),
 });
 export type ArticleListQuery = z.infer<typeof ArticleListQuerySchema>;
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const ArticleSlugParamsSchema = z.object({
   slug: z.string().max(200, 'must be at most 200 characters').regex(SLUG_PATTERN, 'must be a lowercase slug'),

@@ -1,5 +1,7 @@
 import { z } from './zod.js';
 
+export * from './contact.constants.js';
+
 /** The public contact form (spec sections 2, 5 and 7). `website` is a honeypot people never see. */
 export const ContactRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'must be at most 200 characters'),
@@ -9,6 +11,3 @@ export const ContactRequestSchema = z.object({
   website: z.string().max(500).optional(),
 });
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
-
-export const CONTACT_SUCCESS_MESSAGE = 'Thank you for your message! We will get back to you soon.';
-export const CONTACT_FAILURE_MESSAGE = 'Sorry, there was an error sending your message. Please try again.';

@@ -1,5 +1,7 @@
 import { z } from './zod.js';
 
+export * from './trending.constants.js';
+
 /** One entry of the public trending feed (spec section 3: the feed reads id, topic, category, mentions). */
 export const TrendingItemSchema = z.object({
   id: z.number().int(),
@@ -10,10 +12,6 @@ export const TrendingItemSchema = z.object({
 export type TrendingItem = z.infer<typeof TrendingItemSchema>;
 
 export const TrendingListSchema = z.array(TrendingItemSchema);
-
-/** How many topics the public feed shows; the first TRENDING_FLAME_COUNT carry a flame. */
-export const TRENDING_FEED_SIZE = 8;
-export const TRENDING_FLAME_COUNT = 3;
 
 /** A configured news feed as the admin sees it: whether its last fetch worked, and why not. */
 export const TrendingSourceStatusSchema = z.object({

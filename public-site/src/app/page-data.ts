@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { articleKeys, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
+import { articleKeys, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts/web';
 
 /** The data the server wrote into the page's HTML, if any (the home and article pages). */
 export function readPageData(doc: Document = document): PageData | null {

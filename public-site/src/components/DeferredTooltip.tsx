@@ -16,7 +16,7 @@ interface DeferredTooltipProps {
  */
 export function DeferredTooltip({ label, children }: DeferredTooltipProps) {
   const [armedBy, setArmedBy] = useState<'pointer' | 'focus' | null>(null);
-  const target = useRef<HTMLElement>(null);
+  const target = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Arming replaces the target's element: give focus back to it, which opens the tooltip.
     if (armedBy === 'focus') target.current?.focus();

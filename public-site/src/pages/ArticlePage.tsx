@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ARTICLE_IMAGE_SIZES, articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts';
+import { ARTICLE_IMAGE_SIZES, articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleContent } from '../features/articles/components/ArticleContent';
 import { ArticleImage } from '../features/articles/components/ArticleImage';

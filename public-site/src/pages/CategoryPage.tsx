@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { categoryMeta } from '@ai-mind/contracts';
+import { categoryMeta } from '@ai-mind/contracts/web';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
 import { useArticleList } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';

@@ -1,6 +1,6 @@
 import { Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { homeMeta } from '@ai-mind/contracts';
+import { homeMeta } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
 import { ChatLauncher } from '../features/chat/components/ChatLauncher';

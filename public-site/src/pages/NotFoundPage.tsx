@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { notFoundMeta } from '@ai-mind/contracts';
+import { notFoundMeta } from '@ai-mind/contracts/web';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 
 export function NotFoundPage() {

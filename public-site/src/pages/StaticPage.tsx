@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { STATIC_PAGES, staticPageMeta, type StaticPagePath } from '@ai-mind/contracts';
+import { STATIC_PAGES, staticPageMeta, type StaticPagePath } from '@ai-mind/contracts/web';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 
 /** A static page of spec section 2, headed by its title with its metadata applied. */

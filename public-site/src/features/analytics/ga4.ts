@@ -1,4 +1,4 @@
-import type { ConsentDetails } from '@ai-mind/contracts';
+import type { ConsentDetails } from '@ai-mind/contracts/web';
 
 type Gtag = (...args: unknown[]) => void;
 declare global {

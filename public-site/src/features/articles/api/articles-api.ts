@@ -1,5 +1,5 @@
 import { apiRequest } from '@ai-mind/ui';
-import { NEXT_CURSOR_HEADER, type Article, type ArticleSummary } from '@ai-mind/contracts';
+import { NEXT_CURSOR_HEADER, type Article, type ArticleSummary } from '@ai-mind/contracts/web';
 
 export interface ArticleListFilter {
   category?: string;

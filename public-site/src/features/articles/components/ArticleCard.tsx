@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { CARD_IMAGE_SIZES, excerpt, formatShortDate, type Article, type ArticleSummary } from '@ai-mind/contracts';
+import { CARD_IMAGE_SIZES, excerpt, formatShortDate, type Article, type ArticleSummary } from '@ai-mind/contracts/web';
 import { ArticleEngagement } from '../../interactions/components/ArticleEngagement';
 import { ArticleImage } from './ArticleImage';
 import { CategoryBadge } from './CategoryBadge';

@@ -1,7 +1,7 @@
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { decodeEntities } from '@ai-mind/contracts';
+import { decodeEntities } from '@ai-mind/contracts/web';
 
 /**
  * Article HTML for display: entity-escaped markup (&lt;h2&gt;, &lt;p&gt;, &lt;strong&gt; from the

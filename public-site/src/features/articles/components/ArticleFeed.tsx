@@ -1,6 +1,6 @@
 import { Alert, Button, Center, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import type { ArticleSummary } from '@ai-mind/contracts';
+import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
 import { ArticleCard } from './ArticleCard';
 

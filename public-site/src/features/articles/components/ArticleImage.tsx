@@ -1,5 +1,5 @@
 import { Image, type ImageProps } from '@mantine/core';
-import { articleImageSrcSet } from '@ai-mind/contracts';
+import { articleImageSrcSet } from '@ai-mind/contracts/web';
 
 /** Shown when an article has no image or its image fails to load. */
 export const FALLBACK_IMAGE = 'https://images.unsplash.com/photo-1504711434969-e33886168f5c?w=1200&q=80';

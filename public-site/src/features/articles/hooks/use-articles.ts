@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { articleKeys } from '@ai-mind/contracts';
+import { articleKeys } from '@ai-mind/contracts/web';
 import { fetchArticleBySlug, fetchArticlePage, type ArticleListFilter } from '../api/articles-api';
 
 /** Published articles, a page at a time; `fetchNextPage` loads more on demand. */

@@ -1,7 +1,7 @@
 import { Affix, Box, Button, CloseButton, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '@ai-mind/ui';
-import type { ChatResponse } from '@ai-mind/contracts';
+import type { ChatResponse } from '@ai-mind/contracts/web';
 import { sendChatMessage, summarizeChat } from '../api/chat-api';
 import { CHAT_COPY, CHAT_PANEL_SIZE, GREETING_DELAY_MS, QUICK_PROMPT_DELAY_MS } from '../chat-copy';
 import { CHAT_AFFIX, ChatButton, chatTitle } from './ChatButton';

@@ -1,5 +1,5 @@
 import { apiRequest } from '@ai-mind/ui';
-import type { Comment, CreateCommentRequest } from '@ai-mind/contracts';
+import type { Comment, CreateCommentRequest } from '@ai-mind/contracts/web';
 
 export const fetchComments = (articleId: number) => apiRequest<Comment[]>(`/api/articles/${articleId}/comments`);
 

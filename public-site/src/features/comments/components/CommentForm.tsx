@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ApiError, serverMessage } from '@ai-mind/ui';
-import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '@ai-mind/contracts';
+import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '@ai-mind/contracts/web';
 import { usePostComment } from '../hooks/use-comments';
 
 /** Why the server turned the comment away (spam screening, length, too many comments), when it said so. */

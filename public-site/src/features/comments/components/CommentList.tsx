@@ -1,5 +1,5 @@
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
-import { COMMENT_MESSAGES, formatShortDate, type Comment } from '@ai-mind/contracts';
+import { COMMENT_MESSAGES, formatShortDate, type Comment } from '@ai-mind/contracts/web';
 
 /**
  * Comments are plain text: rendered as React text (never HTML), so a pasted link is just characters

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { articleKeys, COMMENT_MESSAGES, commentKeys, type Comment, type CreateCommentRequest } from '@ai-mind/contracts';
+import { articleKeys, COMMENT_MESSAGES, commentKeys, type Comment, type CreateCommentRequest } from '@ai-mind/contracts/web';
 import { fetchComments, postComment } from '../api/comments-api';
 
 /** The AI reply is written by a background job, usually within seconds: ask again this often... */

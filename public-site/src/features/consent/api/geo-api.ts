@@ -1,5 +1,5 @@
 import { apiRequest } from '@ai-mind/ui';
-import type { GeoResponse } from '@ai-mind/contracts';
+import type { GeoResponse } from '@ai-mind/contracts/web';
 import { publicEnv } from '../../../app/public-env';
 
 /** A slow lookup must not hold the banner back for long. */

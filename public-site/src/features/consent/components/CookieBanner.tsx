@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { COOKIE_BANNER_DELAY_MS, type ConsentDetails } from '@ai-mind/contracts';
+import { COOKIE_BANNER_DELAY_MS, type ConsentDetails } from '@ai-mind/contracts/web';
 import { CONSENT_COPY } from '../consent-copy';
 import { ALL_CONSENT_DETAILS, DEFAULT_CONSENT_DETAILS, isEuCountry } from '../consent-storage';
 import { useConsent } from '../hooks/consent-context';

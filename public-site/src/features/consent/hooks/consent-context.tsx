@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { ConsentDetails } from '@ai-mind/contracts';
+import type { ConsentDetails } from '@ai-mind/contracts/web';
 import { DEFAULT_CONSENT_DETAILS, readStoredConsent, storeConsent, type StoredConsent } from '../consent-storage';
 
 interface ConsentState {

@@ -2,7 +2,7 @@ import { Box, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@ai-mind/ui';
-import { CONTACT_FAILURE_MESSAGE, CONTACT_SUCCESS_MESSAGE, type ContactRequest } from '@ai-mind/contracts';
+import { CONTACT_FAILURE_MESSAGE, CONTACT_SUCCESS_MESSAGE, type ContactRequest } from '@ai-mind/contracts/web';
 import { sendContactMessage } from '../api/contact-api';
 
 type Fields = Omit<ContactRequest, 'website'>;

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { articleKeys, INTERACTION_MESSAGES, SHARE_TEXT_LENGTH, type InteractionRequest } from '@ai-mind/contracts';
+import { articleKeys, INTERACTION_MESSAGES, SHARE_TEXT_LENGTH, type InteractionRequest } from '@ai-mind/contracts/web';
 import { recordInteraction } from '../api/interactions-api';
 
 /** Records a like or share, then refetches the article and the lists so every count agrees with the server. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { headElements, type PageMeta } from '@ai-mind/contracts';
+import { headElements, type PageMeta } from '@ai-mind/contracts/web';
 
 /** Marks the head elements a page owns; the server writes the same marker into the HTML it sends. */
 const MARKER = 'data-seo';

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { TRENDING_FLAME_COUNT, type TrendingItem } from '@ai-mind/contracts';
+import { TRENDING_FLAME_COUNT, type TrendingItem } from '@ai-mind/contracts/web';
 import { FlameIcon } from '../../../components/icons';
 import { useTrending } from '../hooks/use-trending';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { trendingKeys } from '@ai-mind/contracts';
+import { trendingKeys } from '@ai-mind/contracts/web';
 import { fetchTrending } from '../api/trending-api';
 
 export function useTrending() {

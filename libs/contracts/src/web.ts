@@ -1,0 +1,22 @@
+/**
+ * The contracts a page in the browser needs, without zod: constants, helpers, query keys and types.
+ * A bundle that imports the main entry gets every schema and zod with it (about 25 KB gzip); the
+ * public site imports this one. The schemas stay in the main entry, for the backend and the admin app.
+ */
+export * from './articles.constants.js';
+export * from './categories.js';
+export * from './contact.constants.js';
+export * from './engagement.constants.js';
+export * from './images.js';
+export * from './page-data.js';
+export * from './query-keys.js';
+export * from './seo.js';
+export * from './text.js';
+export * from './trending.constants.js';
+export type * from './admin.js';
+export type * from './articles.js';
+export type * from './chat.js';
+export type * from './contact.js';
+export type * from './engagement.js';
+export type * from './errors.js';
+export type * from './trending.js';
