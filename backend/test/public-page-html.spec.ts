@@ -3,8 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { freePort, startRedis } from '../../scripts/lib/services.mjs';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
 import { createArticle } from './support/article-factory.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -98,6 +100,39 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     const admin = (await get('/admin')).body;
     expect(preloads(admin)).toEqual([]);
     expect(pageData(admin)).toBeNull();
+  });
+
+  it('writes the visible top of the page into the root element, stored text inert, and then fetches scripts at low priority', async () => {
+    const hostile = await createArticle(em, {
+      title: 'Payload "><img src=x onerror=alert(1)><script>alert(2)</script>',
+      content: '<p>Opening words.</p><script>alert(3)</script><img src=x onerror=alert(4)>',
+      imageUrl: '/media/covers/payload.svg',
+    });
+    // Written straight to the database: drop the lists cached by the tests before.
+    await app.get(ArticlesCacheService).invalidate();
+    const escapedTitle = 'Payload &quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;';
+    for (const url of ['/', `/article/${hostile.slug}`]) {
+      const response = await get(url);
+      const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(response.body)![1]!;
+      expect(root).toContain('<a class="fv-logo" href="/">The AI Mind</a>');
+      expect(root).toContain(escapedTitle);
+      expect(root).not.toMatch(/<script|<img src=x|onerror=alert\(4\)/);
+      expect(response.body).toMatch(/<style data-first-view>[^<]+<\/style>/);
+      const links = preloads(response.body).filter((link) => !link.includes('as="image"'));
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toContain('fetchpriority="low"');
+      expect(links.filter((link) => link.includes('as="style"'))).toEqual([]);
+    }
+    expect((await get(`/article/${hostile.slug}`)).body).toContain('<p class="fv-opening">Opening words.');
+    // Pages the server has no first data for are left to the app, as before.
+    expect((await get('/about')).body).toContain('<div id="root"></div>');
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
   });
 
   it('writes no script the browser would run inline: every script element has a src or is a data block', async () => {
