@@ -1,4 +1,4 @@
-import { decodeEntities, excerpt, formatLongDate, formatShortDate, stripTags, truncate } from './text.js';
+import { decodeEntities, excerpt, formatCount, formatLongDate, formatShortDate, stripTags, truncate } from './text.js';
 
 describe('text helpers', () => {
   it('strips tags, escaped tags included, and collapses whitespace', () => {
@@ -22,6 +22,8 @@ describe('text helpers', () => {
   it('formats dates the en-US way', () => {
     expect(formatShortDate('2024-01-05T12:00:00.000Z')).toBe('Jan 5, 2024');
     expect(formatLongDate('2024-01-05T12:00:00.000Z')).toBe('January 5, 2024');
+    expect(formatShortDate('2024-12-31T23:59:59.000Z')).toBe('Dec 31, 2024');
+    expect(formatCount(1234567)).toBe('1,234,567');
   });
 });
 

@@ -33,14 +33,32 @@ export function excerpt(html: string, length = EXCERPT_LENGTH): string {
   return truncate(stripTags(html), length);
 }
 
+/**
+ * One formatter per format, made on first use: toLocaleDateString builds a new one on every call,
+ * which costs a page of cards more than the rest of their render.
+ */
+function dateFormat(month: 'short' | 'long'): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => (format ??= new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone: 'UTC' })).format(date);
+}
+const shortDate = dateFormat('short');
+const longDate = dateFormat('long');
+
 /** 'Jan 5, 2024' (en-US), the spec's card date. */
 export function formatShortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return shortDate(new Date(iso));
 }
 
 /** 'January 5, 2024', the article page's long-form date. */
 export function formatLongDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return longDate(new Date(iso));
+}
+
+let countFormat: Intl.NumberFormat | undefined;
+
+/** '1,234' (en-US), the counts on cards and articles, with one formatter for them all (see dateFormat). */
+export function formatCount(value: number): string {
+  return (countFormat ??= new Intl.NumberFormat('en-US')).format(value);
 }
 
 /** A URL slug of a title: lowercase ASCII words joined by hyphens, at most `maxLength` characters. */

@@ -1,16 +1,18 @@
 import { Group, Text } from '@mantine/core';
 import { DeferredTooltip } from '../../../components/DeferredTooltip';
 import type { ReactNode } from 'react';
+import { formatCount } from '@ai-mind/contracts/web';
 import { CommentIcon, HeartIcon, ShareIcon } from '../../../components/icons';
 
 function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
-  const text = `${value.toLocaleString('en-US')} ${label}`;
+  const count = formatCount(value);
+  const text = `${count} ${label}`;
   return (
     <DeferredTooltip label={text}>
       <Group gap={4} wrap="nowrap" aria-label={text} role="group">
         {icon}
         <Text size="sm" c="gray.7" aria-hidden="true">
-          {value.toLocaleString('en-US')}
+          {count}
         </Text>
       </Group>
     </DeferredTooltip>

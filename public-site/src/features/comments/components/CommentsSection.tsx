@@ -1,5 +1,6 @@
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatCount } from '@ai-mind/contracts/web';
 import { useComments } from '../hooks/use-comments';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
@@ -12,7 +13,7 @@ export function CommentsSection({ articleId, commentCount, children }: { article
     <Stack component="section" aria-labelledby="comments-title" gap="md" data-testid="comments-section">
       {children}
       <Title order={2} size="h3" id="comments-title">
-        Comments ({count.toLocaleString('en-US')})
+        Comments ({formatCount(count)})
       </Title>
       <CommentForm articleId={articleId} onPosted={comments.restartPolling} />
       {comments.isLoading ? (
