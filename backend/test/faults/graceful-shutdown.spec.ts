@@ -33,10 +33,10 @@ describe('faults: graceful shutdown on SIGTERM', () => {
 
   afterAll(async () => {
     await Promise.all(children.map((child) => stopProcess(child)));
-    await llm.close();
-    await db.orm.close(true);
-    await redis.stop();
-    await own.drop();
+    await llm?.close();
+    await db?.orm.close(true);
+    await redis?.stop();
+    await own?.drop();
   }, 60_000);
 
   it('the API refuses new connections at once, answers the requests in flight, and exits 0', async () => {

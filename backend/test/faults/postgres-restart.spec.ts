@@ -32,10 +32,11 @@ describe('faults: PostgreSQL stopped and started under load', () => {
   }, 90_000);
 
   afterAll(async () => {
-    await stopProcess(worker);
-    await stopProcess(api.child);
-    await pg.close();
-    await redis.stop();
+    // Whatever beforeAll got to start is stopped, even when a later step failed.
+    if (worker) await stopProcess(worker);
+    if (api) await stopProcess(api.child);
+    await pg?.close();
+    await redis?.stop();
   }, 60_000);
 
   it('answers 503 while it is down, recovers without a restart, and keeps every acknowledged write', async () => {

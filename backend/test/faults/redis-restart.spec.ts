@@ -42,12 +42,13 @@ describe('faults: Redis restarted under load', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await stopProcess(worker);
-    await stopProcess(api.child);
-    await llm.close();
-    await db.orm.close(true);
-    await redis.stop();
-    await own.drop();
+    // Whatever beforeAll got to start is stopped, even when a later step failed.
+    if (worker) await stopProcess(worker);
+    if (api) await stopProcess(api.child);
+    await llm?.close();
+    await db?.orm.close(true);
+    await redis?.stop();
+    await own?.drop();
   }, 60_000);
 
   it('reads keep answering, writes answer 200 or a clear 503, and nothing acknowledged is lost', async () => {

@@ -73,11 +73,11 @@ describe('faults: a worker killed mid job', () => {
     recordSecurity('faults-worker-kill', { faultsInjected: faults });
     await Promise.all(workers.map((worker) => stopProcess(worker)));
     await Promise.all(apis.map((process) => stopProcess(process.child)));
-    await llm.close();
-    await automation.close();
-    await db.orm.close(true);
-    await redis.stop();
-    await own.drop();
+    await llm?.close();
+    await automation?.close();
+    await db?.orm.close(true);
+    await redis?.stop();
+    await own?.drop();
   }, 60_000);
 
   it('AI reply to a comment: the killed job is finished by the next worker, one reply written', async () => {
