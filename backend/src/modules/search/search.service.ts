@@ -42,11 +42,17 @@ export class SearchService {
     }
     const candidates = Math.max(SEARCH_CANDIDATES, options.offset + options.limit);
     // Rank by cover density, normalised by document length (flag 1) so long bodies do not win by size.
+    // Only the page's rows are then read in full: the bodies of the other candidates stay unread.
     return this.em.execute<SummaryRow[]>(
-      `select ${SUMMARY_COLUMNS}, ts_rank_cd(a.search_vector, websearch_to_tsquery(?::regconfig, ?), 1) as rank
-       from (select * from article a where ${where} order by a.created_at desc, a.id desc limit ?) a
-       order by rank desc, a.created_at desc, a.id desc
-       offset ? limit ?`,
+      `select ${SUMMARY_COLUMNS}, r.rank
+       from (
+         select c.id, ts_rank_cd(c.search_vector, websearch_to_tsquery(?::regconfig, ?), 1) as rank, c.created_at
+         from (select a.id, a.search_vector, a.created_at from article a where ${where} order by a.created_at desc, a.id desc limit ?) c
+         order by rank desc, c.created_at desc, c.id desc
+         offset ? limit ?
+       ) r
+       join article a on a.id = r.id
+       order by r.rank desc, a.created_at desc, a.id desc`,
       [TEXT_SEARCH_CONFIG, term, ...params, candidates, options.offset, options.limit],
     );
   }
