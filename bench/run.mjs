@@ -187,7 +187,8 @@ async function main() {
     memory();
 
     let images;
-    if (IMAGE_JOBS > 0 && !SKIP.has('images')) {
+    // Image work does not depend on how many articles there are: measured once, at the largest scale.
+    if (IMAGE_JOBS > 0 && !SKIP.has('images') && articles === SCALES.at(-1)) {
       // Two halves each, alternating 1 and 2 workers, so that load from elsewhere on the machine hits both alike.
       const half = Math.round(IMAGE_JOBS / 2);
       const timed = { 1: { jobs: 0, seconds: 0 }, 2: { jobs: 0, seconds: 0 } };
