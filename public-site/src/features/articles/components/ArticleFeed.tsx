@@ -1,5 +1,5 @@
 import { Alert, Button, Center, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, startTransition, useEffect, useState } from 'react';
 import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
 import { ArticleCard } from './ArticleCard';
@@ -18,6 +18,20 @@ interface ArticleFeedProps {
   onLoadMore?: () => void;
 }
 
+/** Cards in a feed's first render: the top rows. The rest follow in a transition just after. */
+export const FIRST_RENDER_CARDS = 6;
+
+/**
+ * How many of `total` cards to render: the first rows at once, all of them right after the first
+ * commit, in a transition. A page's start then commits and lays out a few cards in one task rather
+ * than every card of the page, and the rest arrive below the fold while the reader looks at the top.
+ */
+function useStagedCount(total: number): number {
+  const [staged, setStaged] = useState(true);
+  useEffect(() => startTransition(() => setStaged(false)), []);
+  return staged ? Math.min(total, FIRST_RENDER_CARDS) : total;
+}
+
 export function ArticleSkeletons({ count = 6 }: { count?: number }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="article-skeletons" aria-busy="true" aria-label="Loading articles">
@@ -34,6 +48,7 @@ export function ArticleSkeletons({ count = 6 }: { count?: number }) {
 }
 
 export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore }: ArticleFeedProps) {
+  const shown = useStagedCount(articles?.length ?? 0);
   if (isLoading) return <ArticleSkeletons />;
   if (error && !articles) {
     return (
@@ -46,7 +61,7 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {articles.map((article, index) => (
+        {articles.slice(0, shown).map((article, index) => (
           <Fragment key={article.id}>
             {/* The first card's image is the top of the page on a phone: the server preloads it too. */}
             <ArticleCard article={article} priority={index === 0} />
