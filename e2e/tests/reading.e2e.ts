@@ -57,6 +57,25 @@ describe('reading and discovery in Chromium', () => {
     expect(jsonLd).toEqual([expect.objectContaining({ '@type': 'Article', headline: article.title })]);
   });
 
+  it('shows the top of the home and article pages from the HTML alone, then the site takes it over in place', async () => {
+    const [newest] = articles;
+    for (const path of ['/', `/article/${newest!.slug}`]) {
+      const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+      const still = await context.newPage();
+      await still.goto(`${suite.product.url}${path}`);
+      await still.getByRole('link', { name: 'The AI Mind' }).waitFor();
+      expect(await still.locator(path === '/' ? 'article h2' : 'h1').first().textContent()).toBe(newest!.title);
+      expect(await still.locator('img[fetchpriority="high"]').count()).toBe(1);
+      await context.close();
+
+      const page = await open(`${suite.product.url}${path}`, 412, 823);
+      await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+      expect(await page.locator('.fv-header').count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await page.close();
+    }
+  });
+
   it('serves a sitemap and an RSS feed that parse as XML and list the published articles', async () => {
     const page = await open(`${suite.product.url}/about`);
     for (const [file, root] of [
