@@ -59,7 +59,7 @@ const fmt = (value) => (value === null || value === undefined ? '-' : typeof val
 export function table(results) {
   const m = results.machine;
   const lines = [
-    `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}; ${results.connections} connections; load average at the start ${m.loadAverage.join(', ')}.`,
+    `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}; ${results.connections} connections; load average (1, 5, 15 min) at the end ${m.loadAverage.join(', ')}.`,
     '',
     '| articles | scenario | req/s | p50 ms | p95 ms | p99 ms | bare req/s | ratio | notes |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---|',
