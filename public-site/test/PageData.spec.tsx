@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { CONSENT_STORAGE_KEYS, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
 import { stubFetch } from '@ai-mind/ui/testing';
-import PublicRoot from '../src/app/PublicRoot';
+import PublicRoot, { preloadPage } from '../src/app/PublicRoot';
 import { article, summaries } from './fixtures';
 
 /** The JSON data block the server writes into the page's HTML. */
@@ -27,6 +27,7 @@ describe('the first data embedded in the page', () => {
     const items = summaries(3);
     embed({ articles: { items, nextCursor: 'next-1' } });
     network = stubFetch({ 'GET /api/trending': () => ({ status: 200, body: [] }) });
+    await preloadPage('/');
     render(<PublicRoot />);
     expect(screen.getByRole('link', { name: items[0]!.title })).toBeInTheDocument();
     expect(screen.queryByTestId('article-skeletons')).not.toBeInTheDocument();
@@ -39,6 +40,7 @@ describe('the first data embedded in the page', () => {
     embed({ article: story });
     window.history.pushState({}, '', `/article/${story.slug}`);
     network = stubFetch({ [`GET /api/articles/${story.id}/comments`]: () => ({ status: 200, body: [] }) });
+    await preloadPage(`/article/${story.slug}`);
     render(<PublicRoot />);
     expect(screen.getByRole('heading', { level: 1, name: story.title })).toBeInTheDocument();
     expect(network.calls.filter((call) => call.path.startsWith('/api/articles/slug'))).toEqual([]);

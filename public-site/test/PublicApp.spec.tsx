@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COMMENT_MESSAGES, CONSENT_STORAGE_KEYS, NEXT_CURSOR_HEADER } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
-import PublicApp from '../src/app/PublicApp';
+import PublicApp, { preloadPage } from '../src/app/PublicApp';
 import { article, summaries, summary } from './fixtures';
 
 /** The article's comments: none yet. */
@@ -9,6 +9,8 @@ const noComments = (articleId: number) => ({ [`GET /api/articles/${articleId}/co
 
 describe('public site pages', () => {
   let network: ReturnType<typeof stubFetch>;
+  // The shell and the standalone boot render once the opening page's code is in (preloadPage).
+  beforeAll(() => Promise.all(['/', '/article/any', '/category'].map(preloadPage)));
   // A visitor who has already made a cookie choice: no banner, country lookup or page views here (Engagement.spec covers those).
   beforeEach(() => localStorage.setItem(CONSENT_STORAGE_KEYS.consent, 'rejected'));
   afterEach(() => {
@@ -155,8 +157,9 @@ describe('public site pages', () => {
     expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the 404 page for any other path', () => {
+  it('shows the 404 page for any other path, at once when its code was preloaded', async () => {
     network = stubFetch({});
+    await preloadPage('/no/such/page');
     renderApp(<PublicApp />, '/no/such/page');
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
@@ -167,8 +170,9 @@ describe('public site pages', () => {
     ['/contact', 'Contact The AI Mind', /Send Message/],
     ['/privacy', 'Privacy Policy', /What we collect/],
     ['/terms', 'Terms of Use', /AI-written content/],
-  ])('renders the static page %s', (path, heading, body) => {
+  ])('renders the static page %s', async (path, heading, body) => {
     network = stubFetch({});
+    await preloadPage(path);
     renderApp(<PublicApp />, path);
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getAllByText(body).length).toBeGreaterThan(0);

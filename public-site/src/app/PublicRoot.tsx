@@ -2,6 +2,8 @@ import { StrictMode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from '@ai-mind/ui';
 import PublicApp from './PublicApp';
+
+export { preloadPage } from './PublicApp';
 import { readPageData, seedPageData } from './page-data';
 
 /**

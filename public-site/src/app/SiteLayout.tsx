@@ -1,6 +1,5 @@
-import { Anchor, AppShell, Burger, Container, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AppShell, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ai-mind/ui';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AdsScriptLoader } from '../features/ads/components/AdsScriptLoader';
@@ -55,64 +54,62 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 
   return (
     <ConsentProvider>
-      <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
-        <AppShell header={{ height: 64 }} padding={0}>
-          <ScrollToTopOnRouteChange />
-          <PageViewTracker />
-          <AdsScriptLoader />
-          <AppShell.Header component="header">
-            <Container size="xl" h="100%">
-              <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap="xs" wrap="nowrap">
-                  <Burger opened={drawerOpen} onClick={toggleDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
-                  <Anchor component={Link} to="/" fw={800} size="xl" c="indigo.8" underline="never" aria-label="The AI Mind, home">
-                    The AI Mind
+      <AppShell header={{ height: 64 }} padding={0}>
+        <ScrollToTopOnRouteChange />
+        <PageViewTracker />
+        <AdsScriptLoader />
+        <AppShell.Header component="header">
+          <Container size="xl" h="100%">
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="xs" wrap="nowrap">
+                <Burger opened={drawerOpen} onClick={toggleDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+                <Anchor component={Link} to="/" fw={800} size="xl" c="indigo.8" underline="never" aria-label="The AI Mind, home">
+                  The AI Mind
+                </Anchor>
+              </Group>
+              <Group gap="md" visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
+                {HEADER_LINKS.map((link) => (
+                  <Anchor key={link.to} component={Link} to={encodeURI(link.to)} c="dark" size="sm" fw={500}>
+                    {link.label}
                   </Anchor>
-                </Group>
-                <Group gap="md" visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
-                  {HEADER_LINKS.map((link) => (
-                    <Anchor key={link.to} component={Link} to={encodeURI(link.to)} c="dark" size="sm" fw={500}>
+                ))}
+              </Group>
+              <HeaderSearch />
+            </Group>
+          </Container>
+        </AppShell.Header>
+        {drawerUsed && (
+          <Suspense fallback={null}>
+            <NavigationDrawer opened={drawerOpen} onClose={drawer.close} links={DRAWER_LINKS} />
+          </Suspense>
+        )}
+        <AppShell.Main>
+          <Container size="xl" py="md" id="main">
+            {children}
+          </Container>
+          <Container size="xl" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+              <Stack gap="sm">
+                <Group gap="md" component="nav" aria-label="Footer">
+                  {FOOTER_LINKS.map((link) => (
+                    <Anchor key={link.to} component={Link} to={link.to} c="gray.8" size="sm">
                       {link.label}
                     </Anchor>
                   ))}
                 </Group>
-                <HeaderSearch />
-              </Group>
-            </Container>
-          </AppShell.Header>
-          {drawerUsed && (
-            <Suspense fallback={null}>
-              <NavigationDrawer opened={drawerOpen} onClose={drawer.close} links={DRAWER_LINKS} />
-            </Suspense>
-          )}
-          <AppShell.Main>
-            <Container size="xl" py="md" id="main">
-              {children}
-            </Container>
-            <Container size="xl" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-                <Stack gap="sm">
-                  <Group gap="md" component="nav" aria-label="Footer">
-                    {FOOTER_LINKS.map((link) => (
-                      <Anchor key={link.to} component={Link} to={link.to} c="gray.8" size="sm">
-                        {link.label}
-                      </Anchor>
-                    ))}
-                  </Group>
-                  <Text size="sm" c="gray.7">
-                    AI-written analysis of the news, reviewed by human editors before it is published.
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    © 2024 The AI Mind. All rights reserved.
-                  </Text>
-                </Stack>
-                <NewsletterBox />
-              </SimpleGrid>
-            </Container>
-          </AppShell.Main>
-          <CookieBanner />
-        </AppShell>
-      </Tooltip.Group>
+                <Text size="sm" c="gray.7">
+                  AI-written analysis of the news, reviewed by human editors before it is published.
+                </Text>
+                <Text size="xs" c="gray.7">
+                  © 2024 The AI Mind. All rights reserved.
+                </Text>
+              </Stack>
+              <NewsletterBox />
+            </SimpleGrid>
+          </Container>
+        </AppShell.Main>
+        <CookieBanner />
+      </AppShell>
     </ConsentProvider>
   );
 }

@@ -12,11 +12,18 @@ export function registerAppRemotes(origin: string = window.location.origin): voi
   ]);
 }
 
-type RemoteAppLoader = () => Promise<{ default: ComponentType }>;
+/** A remote's app; one that splits its pages exposes preloadPage, to fetch the opening page's code before it renders. */
+interface RemoteApp {
+  default: ComponentType;
+  preloadPage?: (pathname: string) => Promise<void>;
+}
 
-async function loadApp(id: string): Promise<{ default: ComponentType }> {
-  const module = await loadRemote<{ default: ComponentType }>(id);
+type RemoteAppLoader = () => Promise<RemoteApp>;
+
+async function loadApp(id: string): Promise<RemoteApp> {
+  const module = await loadRemote<RemoteApp>(id);
   if (!module) throw new Error(`Remote module ${id} could not be loaded`);
+  await module.preloadPage?.(window.location.pathname);
   return module;
 }
 
