@@ -4,29 +4,46 @@ import { REDIS } from './redis.token.js';
 
 const PREFIX = 'ai-mind:rate:';
 
-/**
- * One Redis round trip that counts the call and starts the window with the first one. A script runs
- * atomically, so a burst on many API instances never sees a counter without its expiry (a crash
- * between INCR and EXPIRE would otherwise block the key for good).
- */
-const CONSUME = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return { count, redis.call('TTL', KEYS[1]) }`;
+/** At most `limit` calls per `windowSeconds` for `key` (an action and a client, e.g. 'contact:203.0.113.7'). */
+export interface RateLimit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
 
 /**
- * Fixed-window request limits in Redis, shared by every API instance: at most `limit` calls per
- * `windowSeconds` for one key (an action and a client, e.g. 'contact:203.0.113.7').
+ * One Redis round trip for all of a call's limits, checked in order: each counts the call and starts
+ * its window with the first one, and the first limit exceeded stops the script (later ones are not
+ * charged). A script runs atomically, so a burst on many API instances never sees a counter without
+ * its expiry (a crash between INCR and EXPIRE would otherwise block the key for good).
+ * KEYS: the counters; ARGV: their windows, then their limits. Returns [index of the exceeded limit
+ * (1-based) or 0, seconds left in its window].
  */
+const CONSUME = `
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 or redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[i]) end
+  if count > tonumber(ARGV[#KEYS + i]) then return { i, redis.call('TTL', key) } end
+end
+return { 0, 0 }`;
+
+/** Fixed-window request limits in Redis, shared by every API instance. */
 @Injectable()
 export class RateLimiterService {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** Counts one call; throws 429 with the seconds to wait when the key is over its limit. */
   async consume(key: string, limit: number, windowSeconds: number): Promise<void> {
-    const [count, ttl] = (await this.redis.eval(CONSUME, 1, `${PREFIX}${key}`, windowSeconds)) as [number, number];
-    if (count > limit) {
-      const wait = ttl > 0 ? ttl : windowSeconds;
+    await this.consumeAll([{ key, limit, windowSeconds }]);
+  }
+
+  /** Counts one call against several limits at once; throws 429 for the first one exceeded. */
+  async consumeAll(limits: RateLimit[]): Promise<void> {
+    const keys = limits.map(({ key }) => `${PREFIX}${key}`);
+    const args = [...limits.map(({ windowSeconds }) => windowSeconds), ...limits.map(({ limit }) => limit)];
+    const [exceeded, ttl] = (await this.redis.eval(CONSUME, keys.length, ...keys, ...args)) as [number, number];
+    if (exceeded > 0) {
+      const wait = ttl > 0 ? ttl : limits[exceeded - 1]!.windowSeconds;
       throw new HttpException(
         { error: 'Too Many Requests', message: `Too many requests. Please try again in ${wait} seconds.`, retryAfter: wait },
         HttpStatus.TOO_MANY_REQUESTS,

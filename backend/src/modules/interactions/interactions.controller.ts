@@ -24,8 +24,10 @@ export class InteractionsController {
   @Post()
   async record(@Body(new ZodValidationPipe(InteractionRequestSchema)) body: InteractionRequest, @Req() request: FastifyRequest): Promise<InteractionResponse> {
     const { perArticle, perClient } = INTERACTION_LIMITS;
-    await this.rateLimiter.consume(`interactions:${request.ip}`, perClient.perWindow, perClient.windowSeconds);
-    await this.rateLimiter.consume(`interaction:${body.type}:${body.articleId}:${request.ip}`, perArticle[body.type], perArticle.windowSeconds);
+    await this.rateLimiter.consumeAll([
+      { key: `interactions:${request.ip}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
+      { key: `interaction:${body.type}:${body.articleId}:${request.ip}`, limit: perArticle[body.type], windowSeconds: perArticle.windowSeconds },
+    ]);
     return this.interactions.record(body, request.ip);
   }
 }
