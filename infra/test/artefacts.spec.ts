@@ -123,12 +123,19 @@ describe('the Dockerfile', () => {
     // Where the API serves each build (backend/src/modules/web/web-assets.ts) is where nginx has it.
     const webApps = read('backend/src/modules/web/web-assets.ts');
     for (const [dir, prefix] of [
-      ['shell/dist', '/'],
+      ['shell/dist/static', '/static/'],
       ['public-site/dist', '/remotes/public/'],
       ['admin-app/dist', '/remotes/admin/'],
     ]) {
       expect(webApps).toContain(`{ dir: '${dir}', prefix: '${prefix}' }`);
-      expect(DOCKERFILE).toContain(`COPY --from=web-build /app/${dir} /usr/share/nginx/html${prefix === '/' ? '' : prefix.replace(/\/$/, '')}\n`);
+    }
+    // The shell's build goes to the root, which puts its bundles under /static/ as the API has them.
+    for (const [dir, target] of [
+      ['shell/dist', ''],
+      ['public-site/dist', '/remotes/public'],
+      ['admin-app/dist', '/remotes/admin'],
+    ]) {
+      expect(DOCKERFILE).toContain(`COPY --from=web-build /app/${dir} /usr/share/nginx/html${target}\n`);
     }
   });
 });
