@@ -33,31 +33,34 @@ export function excerpt(html: string, length = EXCERPT_LENGTH): string {
   return truncate(stripTags(html), length);
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 /**
- * One formatter per format, made on first use: toLocaleDateString builds a new one on every call,
- * which costs a page of cards more than the rest of their render.
+ * en-US dates in UTC, written out by hand: the first Intl.DateTimeFormat a page makes loads locale
+ * data, which was the longest part of the task that first renders a page of cards.
  */
-function dateFormat(month: 'short' | 'long'): (date: Date) => string {
-  let format: Intl.DateTimeFormat | undefined;
-  return (date) => (format ??= new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone: 'UTC' })).format(date);
+function formatDate(iso: string, month: 'short' | 'long'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${iso}`);
+  const name = MONTHS[date.getUTCMonth()]!;
+  return `${month === 'short' ? name.slice(0, 3) : name} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
-const shortDate = dateFormat('short');
-const longDate = dateFormat('long');
 
 /** 'Jan 5, 2024' (en-US), the spec's card date. */
 export function formatShortDate(iso: string): string {
-  return shortDate(new Date(iso));
+  return formatDate(iso, 'short');
 }
 
 /** 'January 5, 2024', the article page's long-form date. */
 export function formatLongDate(iso: string): string {
-  return longDate(new Date(iso));
+  return formatDate(iso, 'long');
 }
 
 let countFormat: Intl.NumberFormat | undefined;
 
-/** '1,234' (en-US), the counts on cards and articles, with one formatter for them all (see dateFormat). */
+/** '1,234' (en-US), the counts on cards and articles; whole numbers without Intl, for the reason above. */
 export function formatCount(value: number): string {
+  if (Number.isSafeInteger(value)) return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
   return (countFormat ??= new Intl.NumberFormat('en-US')).format(value);
 }
 

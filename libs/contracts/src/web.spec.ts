@@ -32,3 +32,17 @@ describe('the zod-free web entry', () => {
     expect(Object.keys(web).filter((name) => name.endsWith('Schema'))).toEqual([]);
   });
 });
+
+describe('hand-written en-US formats of the web entry', () => {
+  it('match Intl for every month, both forms, and for whole counts of any size or sign', () => {
+    const { formatCount, formatLongDate, formatShortDate } = web;
+    const intlDate = (month: 'short' | 'long') => new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month += 1) {
+      const iso = new Date(Date.UTC(2025, month, month + 1, 23, 30)).toISOString();
+      expect(formatShortDate(iso)).toBe(intlDate('short').format(new Date(iso)));
+      expect(formatLongDate(iso)).toBe(intlDate('long').format(new Date(iso)));
+    }
+    for (const value of [0, 7, 999, 1000, 65536, -1234, 1234567890, 2.5]) expect(formatCount(value)).toBe(new Intl.NumberFormat('en-US').format(value));
+    expect(() => formatShortDate('not a date')).toThrow(RangeError);
+  });
+});
