@@ -1,6 +1,7 @@
 import { Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { homeMeta } from '@ai-mind/contracts/web';
+import { AfterFirstCommit } from '../components/AfterFirstCommit';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
 import { ChatLauncher } from '../features/chat/components/ChatLauncher';
@@ -51,10 +52,13 @@ export function HomePage() {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-        <Stack gap="lg">
-          <SidebarWidget />
-          <TrendingFeed />
-        </Stack>
+        {/* The column keeps its width from the first commit, so the feed beside it never reflows. */}
+        <AfterFirstCommit>
+          <Stack gap="lg">
+            <SidebarWidget />
+            <TrendingFeed />
+          </Stack>
+        </AfterFirstCommit>
       </Grid.Col>
       <Grid.Col span="content" visibleFrom="xl">
         <Box pos="sticky" top={80}>

@@ -11,9 +11,15 @@ export function categoryHref(category: string): string {
   return `/category/${encodeURIComponent(category)}`;
 }
 
-/** 'N discussions', with N formatted for the reader's locale. */
+let readerNumbers: Intl.NumberFormat | undefined;
+
+/**
+ * 'N discussions', with N formatted for the reader's locale: one formatter for every row, since
+ * toLocaleString makes a new one per call, the costliest part of rendering the feed.
+ */
 export function discussionsLabel(mentions: number, locale?: string): string {
-  return `${mentions.toLocaleString(locale)} discussions`;
+  const format = locale ? new Intl.NumberFormat(locale) : (readerNumbers ??= new Intl.NumberFormat());
+  return `${format.format(mentions)} discussions`;
 }
 
 function TrendingRow({ item, rank }: { item: TrendingItem; rank: number }) {
