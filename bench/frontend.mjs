@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { launchChromium, measureFirstLoad } from './frontend/first-load.mjs';
 import { measureLighthouse } from './frontend/lighthouse.mjs';
+import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 /** The newest published article's slug, when the caller names none. */
 async function newestSlug(baseUrl) {
@@ -15,7 +16,7 @@ async function newestSlug(baseUrl) {
   return article.slug;
 }
 
-export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = '/usr/bin/chromium', lighthouseRuns = 3, log = () => {} }) {
+export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHROMIUM_PATH, lighthouseRuns = 3, log = () => {} }) {
   const slug = articleSlug ?? (await newestSlug(baseUrl));
   const targets = [
     { page: 'home', url: new URL('/', baseUrl).href },

@@ -95,7 +95,7 @@ async function measureFrontend(baseUrl, articleSlug) {
     return { note: 'not measured (bench/frontend.mjs missing)' };
   }
   const { measureFrontend: measure } = await import(file);
-  return measure({ baseUrl, articleSlug, chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', log });
+  return measure({ baseUrl, articleSlug, log });
 }
 
 async function main() {

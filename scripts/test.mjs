@@ -2,12 +2,12 @@
 // against real PostgreSQL and Redis (never cached), then the end-to-end test in headless Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_PATH } from './lib/chromium.mjs';
 import { securitySummaryLine, securityTotals } from './lib/security-ledger.mjs';
 import { REDIS_INSTALL_HINT, redisServerPath } from './lib/services.mjs';
 import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
 
 const RESULTS_DIR = path.join(ROOT, '.test-results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function summary() {
   const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -21,7 +21,7 @@ function summary() {
 
 async function main() {
   if (!redisServerPath()) throw new Error(REDIS_INSTALL_HINT);
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   await ensureDependencies();
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
 

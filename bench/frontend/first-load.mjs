@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium.mjs';
 
 /** The admin remote's files: a public page must never fetch any of them. */
 const ADMIN_PREFIX = '/remotes/admin/';

@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium.mjs';
 
 /**
  * One Lighthouse run of the performance category with its default (mobile, simulated slow 4G and
