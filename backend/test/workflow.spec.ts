@@ -1,3 +1,4 @@
+import { ArticleStore } from '../src/modules/articles/article.store.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
@@ -91,9 +92,9 @@ describe('blog workflow, offline generator', () => {
     const fork = em.fork();
     const approved = fork.create(ApprovedTopicEntity, { topic: `Delivered ${uniqueSuffix()}`, category: 'Economics', sourceUrl: null, status: 'sent_to_automation', approvedBy: 'test', trendingTopicId: null, articleId: null, lastError: null });
     await fork.flush();
-    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer));
+    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer), app.get(ArticleStore));
     const blog = { title: 'Rates hold, again', html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>', metaDescription: 'Why rates held.', aiCommentary: null, sourceUrl: null };
-    const [first, second] = await Promise.all([intake.receive(approved.id, blog), intake.receive(approved.id, blog)]);
+    const [first, second] = await Promise.all([intake.receive(approved.id, blog, 'automation'), intake.receive(approved.id, blog, 'automation')]);
     expect(second.id).toBe(first.id);
     expect(first.content).toBe('<h2>Why</h2><p>Because.</p>');
     expect((await em.fork().findOneOrFail(ApprovedTopicEntity, approved.id)).status).toBe('blog_received');

@@ -8,7 +8,7 @@ import { ContactSubmission } from '../modules/contact/contact-submission.entity.
 import { Interaction } from '../modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../modules/newsletter/newsletter-subscriber.entity.js';
 import { ArticleBackup } from '../modules/recovery/article-backup.entity.js';
-import { ArticleRevision } from '../modules/recovery/article-revision.entity.js';
+import { ArticleRevision } from '../modules/articles/article-revision.entity.js';
 import { SitemapSnapshot } from '../modules/seo/sitemap-snapshot.entity.js';
 import { TrendingRefresh } from '../modules/trending/trending-refresh.entity.js';
 import { TrendingSource } from '../modules/trending/trending-source.entity.js';

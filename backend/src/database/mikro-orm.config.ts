@@ -2,7 +2,6 @@ import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ArticleRevisionSubscriber } from '../modules/recovery/article-revision.subscriber.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -16,7 +15,6 @@ export function createOrmConfig(options: { databaseUrl: string; poolMax?: number
   return defineConfig({
     clientUrl: options.databaseUrl,
     entities: ENTITIES,
-    subscribers: [new ArticleRevisionSubscriber()],
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
     // pg's pool: while PostgreSQL is down or every connection is busy, a query waits at most this

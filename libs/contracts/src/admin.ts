@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ArticleSchema } from './articles.js';
+import { articleVersion } from './article-history.js';
 import { META_DESCRIPTION_LENGTH } from './seo.js';
 
 export const AdminLoginRequestSchema = z.object({
@@ -26,7 +27,8 @@ const blogId = z.unknown().transform((value, ctx) => {
   return id;
 });
 
-export const BlogIdRequestSchema = z.object({ blogId });
+/** `version`: the one the editor loaded (see VersionConflictSchema); clients that send none are not checked. */
+export const BlogIdRequestSchema = z.object({ blogId, version: articleVersion.optional() });
 export type BlogIdRequest = z.infer<typeof BlogIdRequestSchema>;
 
 export const BlogIdParamsSchema = z.object({ id: blogId });
@@ -40,6 +42,7 @@ export const UpdateBlogRequestSchema = z.object({
     .max(500_000, 'must be at most 500,000 characters')
     .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, BLOG_SAVE_INCOMPLETE_MESSAGE),
   metaDescription: z.string().trim().max(META_DESCRIPTION_LENGTH, `must be at most ${META_DESCRIPTION_LENGTH} characters`).optional(),
+  version: articleVersion.optional(),
 });
 export type UpdateBlogRequest = z.infer<typeof UpdateBlogRequestSchema>;
 

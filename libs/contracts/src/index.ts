@@ -13,3 +13,4 @@ export * from './chat.js';
 export * from './engagement.js';
 export * from './page-data.js';
 export * from './images.js';
+export * from './article-history.js';

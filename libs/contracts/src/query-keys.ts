@@ -19,6 +19,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   session: () => [...adminKeys.all, 'session'] as const,
   articles: () => [...adminKeys.all, 'articles'] as const,
+  articleHistory: (articleId: number) => [...adminKeys.all, 'articles', articleId, 'history'] as const,
+  articleRevision: (articleId: number, revisionId: number) => [...adminKeys.all, 'articles', articleId, 'history', revisionId] as const,
   trendingTopics: () => [...adminKeys.all, 'trending-topics'] as const,
   trendingSources: () => [...adminKeys.all, 'trending-sources'] as const,
   approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,

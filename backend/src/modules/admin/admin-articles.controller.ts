@@ -5,14 +5,14 @@ import {
   BlogIdParamsSchema,
   BlogIdRequestSchema,
   UpdateBlogRequestSchema,
-  type Article,
+  type AdminArticle,
   type BlogIdRequest,
   type MessageResponse,
   type UpdateBlogRequest,
   type UpdateBlogResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { toArticleDto } from '../articles/article.mapper.js';
+import { toArticleDto } from '../articles/article-row.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
 import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
@@ -32,16 +32,16 @@ export class AdminArticlesController {
   ) {}
 
   @Get('articles')
-  async list(): Promise<Article[]> {
-    return (await this.articles.listAll()).map(toArticleDto);
+  list(): Promise<AdminArticle[]> {
+    return this.articles.listAll();
   }
 
   @Post('approve-blog')
   @HttpCode(200)
-  async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest): Promise<MessageResponse> {
-    const article = await this.articles.publish(body.blogId);
+  async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+    const article = await this.articles.publish(body.blogId, request.adminSession!.username, body.version);
     // A published article always gets its AI commentary block; the worker writes a missing one.
-    if (!article.aiCommentary?.trim()) await this.commentary.request(article.id);
+    if (!article.ai_commentary?.trim()) await this.commentary.request(article.id);
     return { message: `Blog "${article.title}" is published.` };
   }
 
@@ -49,7 +49,7 @@ export class AdminArticlesController {
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
   async decline(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.articles.delete(body.blogId, request.adminSession!.username);
+    await this.articles.delete(body.blogId, request.adminSession!.username, body.version);
     return { message: 'Article deleted permanently.' };
   }
 
@@ -81,7 +81,7 @@ export class AdminArticlesController {
     @Body(new ZodValidationPipe(UpdateBlogRequestSchema)) body: UpdateBlogRequest,
     @Req() request: FastifyRequest,
   ): Promise<UpdateBlogResponse> {
-    const article = toArticleDto(await this.articles.update(params.id, body));
+    const article = toArticleDto(await this.articles.update(params.id, body, request.adminSession!.username));
     return {
       message: 'Blog updated successfully.',
       seoSchema: articleMeta(article, originOf(request)).jsonLd[0]!,

@@ -1,4 +1,5 @@
 import type { ArticleSummary } from '@ai-mind/contracts';
+import { articleColumnList } from './article-row.js';
 
 /**
  * Enough of the body for a 200-character excerpt: the text of any sane article starts well within
@@ -7,24 +8,9 @@ import type { ArticleSummary } from '@ai-mind/contracts';
 const CONTENT_HEAD_CHARS = 4000;
 
 /** The columns of a list item, for raw SQL over `article a`. */
-export const SUMMARY_COLUMNS = [
-  'a.id',
-  'a.title',
-  'a.slug',
-  'a.category',
-  'a.image_url',
-  'a.source_url',
-  'a.ai_commentary',
-  'a.likes',
-  'a.shares',
-  'a.comments',
-  'a.approved',
-  'a.meta_title',
-  'a.meta_description',
-  'a.created_at',
-  'a.updated_at',
-  `left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`,
-].join(', ');
+export const SUMMARY_COLUMNS = `${articleColumnList('a', [
+  'id', 'title', 'slug', 'category', 'imageUrl', 'sourceUrl', 'aiCommentary', 'likes', 'shares', 'comments', 'approved', 'metaTitle', 'metaDescription', 'createdAt', 'updatedAt',
+])}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
 
 export interface SummaryRow {
   id: number;

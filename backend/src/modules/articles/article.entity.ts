@@ -24,6 +24,8 @@ export const ArticleSchema = defineEntity({
     approved: p.boolean().default(false),
     metaTitle: p.string().length(300).nullable(),
     metaDescription: p.string().length(320).nullable(),
+    /** Moved on by PostgreSQL on every change but a reader's count (article_history migration); editors save against it. */
+    version: p.integer().$type<Opt<number>>().default(1),
     /** Weighted full-text document (title, commentary, body), kept by PostgreSQL; only search reads it. */
     searchVector: p
       .string()

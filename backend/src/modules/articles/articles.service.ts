@@ -5,8 +5,8 @@ import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from '../search/search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
 import { ArticleCountersReader, type ArticleCounters } from './article-counters.reader.js';
-import { Article } from './article.entity.js';
-import { toArticleDto } from './article.mapper.js';
+import { toArticleDto, type ArticleRow } from './article-row.js';
+import { ArticleStore } from './article.store.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
@@ -27,6 +27,7 @@ export class ArticlesService {
     private readonly cache: ArticlesCacheService,
     private readonly search: SearchService,
     private readonly counters: ArticleCountersReader,
+    private readonly store: ArticleStore,
   ) {}
 
   private readonly rendered = new RenderedJsonMemo();
@@ -51,7 +52,7 @@ export class ArticlesService {
   /** A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not public. */
   async renderPublishedArticle(slug: string): Promise<RenderedJson> {
     const article = await this.cache.remember(`article:${slug}`, async () => {
-      const found = await this.em.findOne(Article, { slug, approved: true });
+      const found = await this.store.findPublishedBySlug(slug);
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
       return toArticleDto(found);
     });
@@ -72,9 +73,8 @@ export class ArticlesService {
   }
 
   /** Like findPublishedBySlug, but null instead of a 404 (for page rendering). */
-  findPublishedBySlugOrNull(slug: string): Promise<Article | null> {
-    // A fork: page rendering runs outside Nest's request context.
-    return this.em.fork().findOne(Article, { slug, approved: true });
+  findPublishedBySlugOrNull(slug: string): Promise<ArticleRow | null> {
+    return this.store.findPublishedBySlug(slug);
   }
 
   private cursorOf(raw: string): ListCursor {

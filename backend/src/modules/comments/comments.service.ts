@@ -6,7 +6,7 @@ import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { AiCommentaryResult } from '../../queue/job-types.js';
 import { AiService } from '../ai/ai.service.js';
-import { Article } from '../articles/article.entity.js';
+import { ArticleStore } from '../articles/article.store.js';
 import { Comment } from './comment.entity.js';
 import { spamReason } from './spam-screen.js';
 
@@ -38,6 +38,7 @@ export class CommentsService {
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
     private readonly ai: AiService,
+    private readonly articles: ArticleStore,
   ) {}
 
   async list(articleId: number): Promise<Comment[]> {
@@ -61,7 +62,7 @@ export class CommentsService {
       if (repeat > 0) throw new ValidationFailedException([{ path: 'content', message: 'You have just posted this comment.' }]);
       const created = em.create(Comment, { articleId, authorName: request.authorName, content: request.content, aiResponse: null, clientHash: hash });
       await em.flush();
-      await em.execute('update article set comments = comments + 1 where id = ?', [articleId]);
+      await this.articles.countComment(em, articleId);
       return created;
     });
     try {
@@ -77,7 +78,9 @@ export class CommentsService {
     const em = this.em.fork();
     const comment = await em.findOne(Comment, commentId);
     if (!comment || comment.aiResponse) return { written: false };
-    const article = await em.findOneOrFail(Article, comment.articleId);
+    const article = await this.articles.findById(comment.articleId);
+    // The article went while the reply was queued: nothing to answer about.
+    if (!article) return { written: false };
     const reply = await this.ai.generate({
       kind: 'comment-reply',
       article: { title: article.title, slug: article.slug, category: article.category, text: stripTags(article.content) },
@@ -89,6 +92,6 @@ export class CommentsService {
   }
 
   private async publishedArticle(em: EntityManager, id: number): Promise<void> {
-    if (!(await em.count(Article, { id, approved: true }))) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
+    if (!(await this.articles.isPublished(id, em))) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   }
 }

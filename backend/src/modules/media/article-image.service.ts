@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
-import { Article } from '../articles/article.entity.js';
-import { ArticlesCacheService } from '../articles/articles-cache.service.js';
+import type { ArticleRow } from '../articles/article-row.js';
+import { ArticleStore } from '../articles/article.store.js';
 import { coverArt, providerImage, type SourceImage } from './image-source.js';
 import { createImageStore, type ImageStore } from './image-store.js';
 
@@ -55,8 +54,7 @@ export class ArticleImageService {
   private readonly store: ImageStore;
 
   constructor(
-    private readonly em: EntityManager,
-    private readonly cache: ArticlesCacheService,
+    private readonly articles: ArticleStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.store = createImageStore(config);
@@ -65,24 +63,22 @@ export class ArticleImageService {
   /** `lastAttempt`: a provider failure on the job's last try falls back to cover art instead of failing. */
   async regenerate(articleId: number, version: string, lastAttempt = false): Promise<ImageRegenerateResult> {
     if (!VERSION.test(version)) throw new Error(`Invalid image version '${version}'`);
-    const em = this.em.fork();
-    const article = await em.findOne(Article, articleId);
+    const article = await this.articles.findById(articleId);
     // Deleted since it was queued: nothing to do, and nothing to retry.
     if (!article) return { updated: false, imageUrl: null };
 
     const imageUrl = this.store.url(articleImageKey(article.id, version));
-    if (article.imageUrl !== imageUrl) {
+    if (article.image_url !== imageUrl) {
       const source = await this.source(article, lastAttempt);
       await this.writeSizes(article.id, version, source);
-      article.imageUrl = imageUrl;
-      await em.flush();
-      await this.cache.invalidate();
+      // Only the image column: what an editor changed while the image was made stays as they left it.
+      if (!(await this.articles.setImage(article.id, imageUrl, 'job:image-regenerate'))) return { updated: false, imageUrl: null };
     }
     await this.removeOtherVersions(article.id, version);
     return { updated: true, imageUrl };
   }
 
-  private async source(article: Article, lastAttempt: boolean): Promise<SourceImage> {
+  private async source(article: ArticleRow, lastAttempt: boolean): Promise<SourceImage> {
     const provider = this.config.images.provider;
     if (!provider) return coverArt(article.title, article.category);
     try {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.token.js';
@@ -7,6 +6,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
+import { ArticleStore } from '../articles/article.store.js';
 import { countLiveWorkers } from '../health/worker-heartbeat.js';
 
 /** One job per article at a time: the job id is the article's, so asking again while it is queued or running adds nothing. */
@@ -37,7 +37,7 @@ export class ImagesService implements OnModuleDestroy {
   private events?: Promise<QueueEvents>;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly articles: ArticleStore,
     private readonly jobs: JobProducer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
@@ -103,14 +103,8 @@ export class ImagesService implements OnModuleDestroy {
     }
   }
 
-  private async existingIds(request: { blogIds?: number[]; regenerateAll?: boolean }): Promise<number[]> {
-    const em = this.em.fork();
-    const rows = request.regenerateAll
-      ? await em.execute<{ id: number }[]>('select id from article order by id')
-      : request.blogIds?.length
-        ? await em.execute<{ id: number }[]>('select id from article where id in (?) order by id', [[...new Set(request.blogIds)]])
-        : [];
-    return rows.map((row) => row.id);
+  private existingIds(request: { blogIds?: number[]; regenerateAll?: boolean }): Promise<number[]> {
+    return this.articles.existingIds(request.regenerateAll ? 'all' : (request.blogIds ?? []));
   }
 
   private queueEvents(): Promise<QueueEvents> {

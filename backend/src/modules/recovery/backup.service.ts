@@ -8,8 +8,8 @@ import type { Article as ArticleDto } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
-import { Article } from '../articles/article.entity.js';
-import { toArticleDto } from '../articles/article.mapper.js';
+import { toAdminArticle } from '../articles/article-row.js';
+import { ArticleStore } from '../articles/article.store.js';
 import { ArticleBackup } from './article-backup.entity.js';
 
 const gzipAsync = promisify(gzip);
@@ -18,11 +18,17 @@ const gunzipAsync = promisify(gunzip);
 /** articles-<id>-<time>.json.gz: the id ties a file to its database row; the time sorts them. */
 const BACKUP_FILE = /^articles-(\d+)-[\dTZ]+\.json\.gz$/;
 
+/**
+ * An article as a backup keeps it: with its version, and the newest interaction and comment ids its
+ * counters include, so a restore adds the likes, shares and comments that came after the backup.
+ */
+export type BackedUpArticle = ArticleDto & { version?: number; interactionsThrough?: number; commentsThrough?: number };
+
 /** One backup wherever it is: a row of article_backup, or a file of the backup folder with no row. */
 export interface BackupSource {
   label: string;
   createdAt: Date;
-  read: () => Promise<ArticleDto[]>;
+  read: () => Promise<BackedUpArticle[]>;
 }
 
 /**
@@ -37,13 +43,16 @@ export class BackupService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly articles: ArticleStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async snapshot(reason: string): Promise<BackupSnapshotResult> {
     const em = this.em.fork();
-    const articles = await em.find(Article, {}, { orderBy: { id: 'asc' } });
-    const compressed = await gzipAsync(JSON.stringify(articles.map(toArticleDto)));
+    const articles = (await this.articles.snapshotAll()).map(
+      (row): BackedUpArticle => ({ ...toAdminArticle(row), interactionsThrough: Number(row.interactions_through), commentsThrough: Number(row.comments_through) }),
+    );
+    const compressed = await gzipAsync(JSON.stringify(articles));
     const backup = em.create(ArticleBackup, {
       reason: reason.slice(0, 100),
       articleCount: articles.length,
@@ -60,7 +69,7 @@ export class BackupService {
     return { backupId: backup.id, articleCount: backup.articleCount, publishedCount: backup.publishedCount };
   }
 
-  async read(backupId: number): Promise<ArticleDto[]> {
+  async read(backupId: number): Promise<BackedUpArticle[]> {
     const backup = await this.em.fork().findOneOrFail(ArticleBackup, backupId);
     return decode(Buffer.from(backup.snapshot));
   }
@@ -126,6 +135,6 @@ export class BackupService {
   }
 }
 
-async function decode(compressed: Buffer): Promise<ArticleDto[]> {
-  return JSON.parse((await gunzipAsync(compressed)).toString('utf8')) as ArticleDto[];
+async function decode(compressed: Buffer): Promise<BackedUpArticle[]> {
+  return JSON.parse((await gunzipAsync(compressed)).toString('utf8')) as BackedUpArticle[];
 }

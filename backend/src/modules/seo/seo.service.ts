@@ -30,8 +30,9 @@ import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { renderCoverSvg } from '../media/cover-art.js';
-import { toArticleDto } from '../articles/article.mapper.js';
+import { toArticleDto } from '../articles/article-row.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
+import { ArticleStore } from '../articles/article.store.js';
 import { ArticlesService } from '../articles/articles.service.js';
 import { renderFirstView } from './first-view.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
@@ -84,6 +85,7 @@ export class SeoService implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly articles: ArticlesService,
+    private readonly store: ArticleStore,
     private readonly cache: ArticlesCacheService,
     private readonly snapshots: SitemapSnapshotService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -146,13 +148,8 @@ export class SeoService implements OnModuleInit {
   /** Home, the static pages, every category with published articles and every published article. */
   sitemapXml(origin: string): Promise<string> {
     return this.cache.remember(`sitemap:${origin}`, async () => {
-      const articles = await this.em.execute<{ slug: string; category: string; updated_at: Date }[]>(
-        'select slug, category, updated_at from article where approved = true order by created_at desc, id desc limit ?',
-        [SITEMAP_MAX_URLS - 1000],
-      );
-      const categories = await this.em.execute<{ category: string; updated_at: Date }[]>(
-        'select min(category) as category, max(updated_at) as updated_at from article where approved = true group by category_slug order by 1 limit 500',
-      );
+      const articles = await this.store.sitemapEntries(SITEMAP_MAX_URLS - 1000);
+      const categories = await this.store.sitemapCategories();
       const newest = articles.reduce<Date | null>((max, a) => (!max || new Date(a.updated_at) > max ? new Date(a.updated_at) : max), null);
       // The driver gives timestamps as Date or, for aggregates, as text: normalise both.
       const entry = (pathOrUrl: string, lastmod: Date | string | null, priority: string) =>
@@ -183,10 +180,7 @@ export class SeoService implements OnModuleInit {
   /** RSS 2.0 of the newest published articles. */
   rssXml(origin: string): Promise<string> {
     return this.cache.remember(`rss:${origin}`, async () => {
-      const rows = await this.em.execute<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]>(
-        'select title, slug, category, meta_description, left(content, 4000) as content_head, created_at from article where approved = true order by created_at desc, id desc limit ?',
-        [RSS_ITEM_COUNT],
-      );
+      const rows = await this.store.feedItems(RSS_ITEM_COUNT);
       const items = rows.map((row) => {
         const link = xmlText(absoluteUrl(articleCanonicalPath(row), origin));
         const description = row.meta_description?.trim() || excerpt(row.content_head.replace(/<[^>]*$/, ''));

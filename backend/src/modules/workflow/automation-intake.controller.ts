@@ -52,7 +52,7 @@ export class AutomationIntakeController {
       metaDescription: blog.metaDescription ?? '',
       aiCommentary: blog.aiCommentary ?? null,
       sourceUrl: blog.sourceUrl ?? null,
-    });
+    }, 'automation');
     return { message: `Blog "${article.title}" received as a draft.`, articleId: article.id, status: 'blog_received' };
   }
 }

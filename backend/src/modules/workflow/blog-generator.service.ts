@@ -27,7 +27,7 @@ export class BlogGeneratorService {
         kind: 'commentary',
         article: { title: blog.title, slug: '', category: topic.category, text: stripTags(blog.html) },
       });
-      const article = await this.intake.receive(approvedTopicId, { ...blog, aiCommentary, sourceUrl: topic.sourceUrl ?? null });
+      const article = await this.intake.receive(approvedTopicId, { ...blog, aiCommentary, sourceUrl: topic.sourceUrl ?? null }, 'job:blog-generate');
       return { articleId: article.id };
     } catch (error) {
       // Kept for the editor to see; the job is retried with backoff.

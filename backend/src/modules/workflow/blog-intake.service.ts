@@ -3,11 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { slugify } from '@ai-mind/contracts';
-import { sanitizeArticleHtml } from '../../common/html-sanitizer.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import { Article } from '../articles/article.entity.js';
+import type { ArticleRow } from '../articles/article-row.js';
+import { ArticleStore, type Actor } from '../articles/article.store.js';
 import { renderCoverSvg } from '../media/cover-art.js';
 import { imageJobOptions } from '../media/images.service.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
@@ -30,31 +30,36 @@ export class BlogIntakeService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobProducer,
+    private readonly articles: ArticleStore,
   ) {}
 
-  async receive(approvedTopicId: number, blog: IncomingBlog): Promise<Article> {
+  /** `actor`: who delivered it, for the article's history. */
+  async receive(approvedTopicId: number, blog: IncomingBlog, actor: Actor): Promise<ArticleRow> {
     const { article, created } = await this.em.fork().transactional(async (em) => {
       // The row lock makes two deliveries of the same blog wait for each other.
       const [locked] = await em.execute<{ id: number }[]>('select id from approved_topic where id = ? for update', [approvedTopicId]);
       if (!locked) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${approvedTopicId} not found` });
       const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
-      if (topic.articleId) return { article: await em.findOneOrFail(Article, topic.articleId), created: false };
+      const existing = topic.articleId ? (await this.articles.findByIds([topic.articleId]))[0] : undefined;
+      if (existing) return { article: existing, created: false };
 
       const base = slugify(blog.title) || `topic-${approvedTopicId}`;
-      const slug = (await em.count(Article, { slug: base })) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
-      const draft = em.create(Article, {
-        title: blog.title,
-        slug,
-        content: sanitizeArticleHtml(blog.html),
-        category: topic.category,
-        imageUrl: `/media/covers/${slug}.svg`,
-        sourceUrl: blog.sourceUrl ?? topic.sourceUrl ?? null,
-        aiCommentary: blog.aiCommentary,
-        approved: false,
-        metaTitle: blog.title,
-        metaDescription: blog.metaDescription || null,
-      });
-      await em.flush();
+      const slug = (await this.articles.slugTaken(em, base)) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
+      const draft = await this.articles.insertDraft(
+        em,
+        {
+          title: blog.title,
+          slug,
+          content: blog.html,
+          category: topic.category,
+          imageUrl: `/media/covers/${slug}.svg`,
+          sourceUrl: blog.sourceUrl ?? topic.sourceUrl ?? null,
+          aiCommentary: blog.aiCommentary,
+          metaTitle: blog.title,
+          metaDescription: blog.metaDescription || null,
+        },
+        actor,
+      );
       topic.articleId = draft.id;
       topic.status = 'blog_received';
       topic.lastError = null;
@@ -68,7 +73,7 @@ export class BlogIntakeService {
   }
 
   /** A cover in the category's colours at once; the queued image job replaces it with the final image. */
-  private async writeCover(article: Article): Promise<void> {
+  private async writeCover(article: ArticleRow): Promise<void> {
     const dir = path.join(this.config.mediaDir, 'covers');
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, `${article.slug}.svg`), renderCoverSvg(article.title, article.category));

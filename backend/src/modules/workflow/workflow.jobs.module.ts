@@ -1,3 +1,4 @@
+import { ArticlesModule } from '../articles/articles.module.js';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../ai/ai.module.js';
 import { ApprovedTopicSweeperService } from './approved-topic-sweeper.service.js';
@@ -7,5 +8,5 @@ import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowProcessor } from './workflow.processor.js';
 
 /** Worker side of the workflow: the signed hand-off to the automation service, or the built-in blog generator. */
-@Module({ imports: [AiModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService] })
+@Module({ imports: [AiModule, ArticlesModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService] })
 export class WorkflowJobsModule {}

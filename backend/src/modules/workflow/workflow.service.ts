@@ -4,8 +4,8 @@ import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTop
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import { Article } from '../articles/article.entity.js';
-import { toArticleDto } from '../articles/article.mapper.js';
+import { ArticleStore } from '../articles/article.store.js';
+import { toArticleDto } from '../articles/article-row.js';
 import { TrendingTopic } from '../trending/trending-topic.entity.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 import { queueBlogJob } from './blog-jobs.js';
@@ -19,6 +19,7 @@ export class WorkflowService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly articles: ArticleStore,
     private readonly jobs: JobProducer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -63,7 +64,7 @@ export class WorkflowService {
     const em = this.em.fork();
     const topics = await em.find(ApprovedTopic, {}, { orderBy: { approvedAt: 'desc', id: 'desc' }, limit: APPROVED_TOPIC_LIST_LIMIT });
     const articleIds = topics.map((t) => t.articleId).filter((id): id is number => id !== null && id !== undefined);
-    const articles = new Map((articleIds.length ? await em.find(Article, { id: { $in: articleIds } }) : []).map((a) => [a.id, a]));
+    const articles = new Map((await this.articles.findByIds(articleIds)).map((a) => [a.id, a]));
     return topics.map((topic) => {
       const blog = topic.articleId ? articles.get(topic.articleId) : undefined;
       return {

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  ArticleHistoryParamsSchema,
+  ArticleRevisionParamsSchema,
+  RestoreRevisionRequestSchema,
+  type AdminArticle,
+  type ArticleRevisionDetail,
+  type ArticleRevisionParams,
+  type ArticleRevisionSummary,
+  type RestoreRevisionRequest,
+} from '@ai-mind/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { toAdminArticle } from './article-row.js';
+import { adminActor, ArticleStore, type RevisionRow } from './article.store.js';
+
+function toSummary(revision: RevisionRow): ArticleRevisionSummary {
+  return {
+    id: Number(revision.id),
+    articleId: revision.article_id,
+    action: revision.action as ArticleRevisionSummary['action'],
+    actor: revision.actor,
+    changed: revision.changed,
+    version: revision.version,
+    createdAt: new Date(revision.created_at).toISOString(),
+    title: revision.snapshot.title,
+    approved: revision.snapshot.approved,
+  };
+}
+
+/** An article's History in Article Management: its revisions, one in full, and restoring one. */
+@Controller('admin/articles/:id/revisions')
+export class ArticleHistoryController {
+  constructor(private readonly store: ArticleStore) {}
+
+  /** Newest first: when, who or which job, what changed. */
+  @Get()
+  async list(@Param(new ZodValidationPipe(ArticleHistoryParamsSchema)) params: { id: number }): Promise<ArticleRevisionSummary[]> {
+    const revisions = await this.store.revisions(params.id);
+    if (revisions.length === 0) throw new NotFoundException({ error: 'Not Found', message: `Article ${params.id} has no history` });
+    return revisions.map(toSummary);
+  }
+
+  @Get(':revisionId')
+  async show(@Param(new ZodValidationPipe(ArticleRevisionParamsSchema)) params: ArticleRevisionParams): Promise<ArticleRevisionDetail> {
+    const revision = await this.store.revision(params.id, params.revisionId);
+    if (!revision) throw new NotFoundException({ error: 'Not Found', message: `Article ${params.id} has no revision ${params.revisionId}` });
+    return {
+      ...toSummary(revision),
+      content: revision.snapshot.content,
+      metaDescription: revision.snapshot.meta_description ?? null,
+      category: revision.snapshot.category,
+    };
+  }
+
+  /** Puts the revision's text back as a new revision, over the version the editor is looking at. */
+  @Post(':revisionId/restore')
+  @HttpCode(200)
+  async restore(
+    @Param(new ZodValidationPipe(ArticleRevisionParamsSchema)) params: ArticleRevisionParams,
+    @Body(new ZodValidationPipe(RestoreRevisionRequestSchema)) body: RestoreRevisionRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminArticle> {
+    return toAdminArticle(await this.store.restoreRevision(params.id, params.revisionId, adminActor(request.adminSession!.username), body.version));
+  }
+}

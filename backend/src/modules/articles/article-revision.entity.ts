@@ -1,0 +1,37 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { ArticleRow } from './article-row.js';
+
+export type RevisionAction = 'create' | 'update' | 'publish' | 'unpublish' | 'restore' | 'delete';
+
+/**
+ * The article row as committed by one insert, update or delete, written by PostgreSQL's
+ * article_history trigger (see the article_history migration): never by the application, so no
+ * write path can skip it. No foreign key: revisions must outlive the article row, since recovery
+ * reads them when the row is gone.
+ */
+export const ArticleRevisionSchema = defineEntity({
+  name: 'ArticleRevision',
+  tableName: 'article_revision',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    articleId: p.integer(),
+    slug: p.string().length(200),
+    action: p.string().$type<RevisionAction>().length(20),
+    snapshot: p.json<ArticleRow>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    /** Who made the change: `admin:<name>`, `job:<name>`, `recovery:<path>`, `ops-cli`, or `sql:<database user>`. */
+    actor: p.string().length(200),
+    changed: p.array().$type<string[]>(),
+    version: p.integer().nullable(),
+    /** The newest interaction and comment ids of the article that its counters included. */
+    interactionsThrough: p.bigint('number'),
+    commentsThrough: p.bigint('number'),
+  },
+  indexes: [
+    { name: 'article_revision_article_id_id_index', expression: 'create index "article_revision_article_id_id_index" on "article_revision" ("article_id", "id" desc)' },
+    { name: 'article_revision_slug_index', properties: ['slug'] },
+  ],
+});
+
+export class ArticleRevision extends ArticleRevisionSchema.class {}
+ArticleRevisionSchema.setClass(ArticleRevision);

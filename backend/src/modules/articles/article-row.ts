@@ -1,0 +1,114 @@
+import type { AdminArticle, Article as ArticleDto } from '@ai-mind/contracts';
+
+/**
+ * The article's columns, the one list the application reads and writes them by: each API field with
+ * its column and SQL type (for typed placeholders). Generated columns (category_slug, search_vector)
+ * are PostgreSQL's own and not listed.
+ */
+export const ARTICLE_COLUMNS = {
+  id: ['id', 'int'],
+  title: ['title', 'varchar'],
+  slug: ['slug', 'varchar'],
+  content: ['content', 'text'],
+  category: ['category', 'varchar'],
+  imageUrl: ['image_url', 'text'],
+  sourceUrl: ['source_url', 'text'],
+  aiCommentary: ['ai_commentary', 'text'],
+  likes: ['likes', 'int'],
+  shares: ['shares', 'int'],
+  comments: ['comments', 'int'],
+  approved: ['approved', 'boolean'],
+  metaTitle: ['meta_title', 'varchar'],
+  metaDescription: ['meta_description', 'varchar'],
+  createdAt: ['created_at', 'timestamptz'],
+  updatedAt: ['updated_at', 'timestamptz'],
+  version: ['version', 'int'],
+} as const satisfies Record<Exclude<keyof AdminArticle, 'isApproved'>, readonly [keyof ArticleRow, string]>;
+
+type Field = keyof typeof ARTICLE_COLUMNS;
+
+/** An article row as PostgreSQL returns it (and as revisions keep it): column names, snake_case. */
+export interface ArticleRow {
+  id: number;
+  title: string;
+  slug: string;
+  content: string;
+  category: string;
+  image_url: string | null;
+  source_url: string | null;
+  ai_commentary: string | null;
+  likes: number;
+  shares: number;
+  comments: number;
+  approved: boolean;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  version: number;
+}
+
+const FIELDS = Object.keys(ARTICLE_COLUMNS) as Field[];
+
+/** `a.id, a.title, ...` for raw SQL over `article <alias>`. */
+export function articleColumnList(alias?: string, fields: readonly Field[] = FIELDS): string {
+  return fields.map((field) => (alias ? `${alias}.${ARTICLE_COLUMNS[field][0]}` : ARTICLE_COLUMNS[field][0])).join(', ');
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export function toAdminArticle(row: ArticleRow): AdminArticle {
+  return { ...toArticleDto(row), version: row.version };
+}
+
+export function toArticleDto(row: ArticleRow): ArticleDto {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.image_url ?? null,
+    sourceUrl: row.source_url ?? null,
+    aiCommentary: row.ai_commentary ?? null,
+    likes: row.likes,
+    shares: row.shares,
+    comments: row.comments,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    approved: row.approved,
+    isApproved: row.approved,
+    metaTitle: row.meta_title ?? null,
+    metaDescription: row.meta_description ?? null,
+  };
+}
+
+/** The row an API-shaped article (from a backup or a live page) stands for; a missing version starts at 1. */
+export function fromArticleDto(article: ArticleDto & { version?: number }): ArticleRow {
+  return {
+    id: article.id,
+    title: article.title,
+    slug: article.slug,
+    content: article.content,
+    category: article.category,
+    image_url: article.imageUrl ?? null,
+    source_url: article.sourceUrl ?? null,
+    ai_commentary: article.aiCommentary ?? null,
+    likes: article.likes ?? 0,
+    shares: article.shares ?? 0,
+    comments: article.comments ?? 0,
+    approved: article.approved === true,
+    meta_title: article.metaTitle ?? null,
+    meta_description: article.metaDescription ?? null,
+    created_at: article.createdAt,
+    updated_at: article.updatedAt ?? article.createdAt,
+    version: article.version ?? 1,
+  };
+}
+
+/** `(?::int, ?::varchar, ...)`: one row of values, typed, since the driver inlines them. */
+export const ARTICLE_VALUE_ROW = `(${FIELDS.map((field) => `?::${ARTICLE_COLUMNS[field][1]}`).join(', ')})`;
+
+export function articleRowValues(row: ArticleRow): unknown[] {
+  return FIELDS.map((field) => row[ARTICLE_COLUMNS[field][0] as keyof ArticleRow]);
+}

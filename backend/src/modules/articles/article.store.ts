@@ -1,0 +1,477 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { VERSION_CONFLICT_PREFIX } from '@ai-mind/contracts';
+import { sanitizeArticleHtml } from '../../common/html-sanitizer.js';
+import { ARTICLE_COLUMNS, ARTICLE_VALUE_ROW, articleColumnList, articleRowValues, type ArticleRow } from './article-row.js';
+import { ArticlesCacheService } from './articles-cache.service.js';
+import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
+
+/**
+ * Who makes a change, as its revision records it: `admin:<name>`, `job:<name>`, `recovery:<path>`,
+ * `automation`, `ops-cli`. SQL run by hand is recorded as `sql:<database user>` by the trigger.
+ */
+export type Actor = string;
+export const adminActor = (username: string): Actor => `admin:${username}`;
+
+/** Upper bound of the admin list (newest first); older articles stay reachable by id. */
+export const ADMIN_ARTICLE_LIMIT = 1000;
+
+const COLUMNS = articleColumnList();
+const A_COLUMNS = articleColumnList('a');
+
+export interface DraftInput {
+  title: string;
+  slug: string;
+  content: string;
+  category: string;
+  imageUrl: string | null;
+  sourceUrl: string | null;
+  aiCommentary: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+}
+
+export interface EditorChanges {
+  title: string;
+  content: string;
+  metaDescription?: string;
+}
+
+/** A version of an article to put back, with the interaction and comment ids its counters included (null: unknown). */
+export interface RestoreCandidate {
+  row: ArticleRow;
+  interactionsThrough: number | null;
+  commentsThrough: number | null;
+}
+
+export interface ProblemDraft {
+  id: number;
+  title: string;
+  reason: string;
+}
+
+export interface RevisionRow {
+  id: string;
+  article_id: number;
+  action: string;
+  actor: string;
+  changed: string[];
+  version: number | null;
+  created_at: Date;
+  snapshot: ArticleRow;
+  interactions_through: string;
+  comments_through: string;
+}
+
+/**
+ * The one owner of the `article` table: every read and write of an article goes through here.
+ * Each write runs in a transaction that names its actor for the article_history trigger, which
+ * writes the revision from the committed row; jobs change only the columns they own; editors' saves
+ * carry the version they loaded and are refused over a newer change; deletes re-check their
+ * condition in the deleting statement. After each committed change the public caches are dropped
+ * (other processes, and SQL run by hand, are covered by ArticleChangeListener).
+ */
+@Injectable()
+export class ArticleStore {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache: ArticlesCacheService,
+  ) {}
+
+  // Reads
+
+  async findById(id: number): Promise<ArticleRow | null> {
+    const [row] = await this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id = ?`, [id]);
+    return row ?? null;
+  }
+
+  async findPublishedBySlug(slug: string): Promise<ArticleRow | null> {
+    const [row] = await this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where slug = ? and approved = true`, [slug]);
+    return row ?? null;
+  }
+
+  async findPublishedById(id: number): Promise<ArticleRow | null> {
+    const [row] = await this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id = ? and approved = true`, [id]);
+    return row ?? null;
+  }
+
+  /** Whether the article is published, read in `em`'s transaction when given. */
+  async isPublished(id: number, em: EntityManager = this.em.fork()): Promise<boolean> {
+    return (await em.execute('select 1 from article where id = ? and approved = true', [id])).length > 0;
+  }
+
+  findByIds(ids: number[]): Promise<ArticleRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id in (?)`, [ids]);
+  }
+
+  /** Every article, newest first, up to ADMIN_ARTICLE_LIMIT. */
+  listForAdmin(): Promise<ArticleRow[]> {
+    return this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article order by created_at desc, id desc limit ?`, [ADMIN_ARTICLE_LIMIT]);
+  }
+
+  /** Of these ids (or all), those with a row, ascending. */
+  async existingIds(ids: number[] | 'all'): Promise<number[]> {
+    const em = this.em.fork();
+    const rows =
+      ids === 'all'
+        ? await em.execute<{ id: number }[]>('select id from article order by id')
+        : ids.length
+          ? await em.execute<{ id: number }[]>('select id from article where id in (?) order by id', [[...new Set(ids)]])
+          : [];
+    return rows.map((row) => row.id);
+  }
+
+  async counts(): Promise<{ totalArticles: number; publishedArticles: number }> {
+    const [row] = await this.em.fork().execute<{ total: number; published: number }[]>(
+      'select count(*)::int as total, (count(*) filter (where approved))::int as published from article',
+    );
+    return { totalArticles: row!.total, publishedArticles: row!.published };
+  }
+
+  /** Published articles for the sitemap, newest first. */
+  sitemapEntries(limit: number): Promise<{ slug: string; category: string; updated_at: Date }[]> {
+    return this.em.fork().execute('select slug, category, updated_at from article where approved = true order by created_at desc, id desc limit ?', [limit]);
+  }
+
+  /** One row per category with published articles, with its newest change. */
+  sitemapCategories(): Promise<{ category: string; updated_at: Date }[]> {
+    return this.em
+      .fork()
+      .execute('select min(category) as category, max(updated_at) as updated_at from article where approved = true group by category_slug order by 1 limit 500');
+  }
+
+  /** The newest published articles for the feed, with the head of their body. */
+  feedItems(limit: number): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]> {
+    return this.em
+      .fork()
+      .execute(
+        'select title, slug, category, meta_description, left(content, 4000) as content_head, created_at from article where approved = true order by created_at desc, id desc limit ?',
+        [limit],
+      );
+  }
+
+  /**
+   * Every article, with the interaction and comment ids its counters include (for backups: a
+   * restore adds the rows that came after).
+   */
+  snapshotAll(): Promise<(ArticleRow & { interactions_through: string; comments_through: string })[]> {
+    return this.em.fork().execute(
+      `select ${A_COLUMNS},
+              (select coalesce(max(i.id), 0) from interaction i where i.article_id = a.id) as interactions_through,
+              (select coalesce(max(c.id), 0) from comment c where c.article_id = a.id) as comments_through
+         from article a order by a.id`,
+    );
+  }
+
+  // Editors' writes
+
+  /** Publishes; with `expectedVersion`, only over the version the editor loaded. */
+  publish(id: number, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
+    return this.write(actor, (em) => this.updateChecked(em, id, expectedVersion, 'approved = true', []));
+  }
+
+  saveEdit(id: number, changes: EditorChanges, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
+    const sets = ['title = ?', 'content = ?'];
+    const values: unknown[] = [changes.title, sanitizeArticleHtml(changes.content)];
+    if (changes.metaDescription !== undefined) {
+      sets.push('meta_description = ?');
+      values.push(changes.metaDescription || null);
+    }
+    return this.write(actor, (em) => this.updateChecked(em, id, expectedVersion, sets.join(', '), values));
+  }
+
+  /**
+   * Puts an earlier revision's title, content, category and SEO fields back, as a new revision
+   * (action 'restore'); status, image, commentary and counters stay as they are now.
+   */
+  restoreRevision(id: number, revisionId: number, actor: Actor, expectedVersion: number): Promise<ArticleRow> {
+    return this.write(
+      actor,
+      async (em) => {
+        const [revision] = await em.execute<{ snapshot: ArticleRow }[]>('select snapshot from article_revision where id = ? and article_id = ?', [revisionId, id]);
+        if (!revision) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} has no revision ${revisionId}` });
+        const old = revision.snapshot;
+        return this.updateChecked(em, id, expectedVersion, 'title = ?, content = ?, category = ?, meta_title = ?, meta_description = ?', [
+          old.title,
+          old.content,
+          old.category,
+          old.meta_title ?? null,
+          old.meta_description ?? null,
+        ]);
+      },
+      'restore',
+    );
+  }
+
+  /**
+   * Deletes the article for good: a tombstone (so no recovery brings it back), its comments, and its
+   * approved topic's link, in one transaction; with `expectedVersion`, only the version the editor saw.
+   */
+  delete(id: number, actor: Actor, expectedVersion?: number): Promise<void> {
+    return this.write(actor, async (em) => {
+      const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
+      const [deleted] = await em.execute<{ id: number; slug: string; title: string }[]>(
+        `delete from article where id = ?${versionCheck} returning id, slug, title`,
+        expectedVersion === undefined ? [id] : [id, expectedVersion],
+      );
+      if (!deleted) await this.explainMiss(em, id);
+      await this.afterDelete(em, [deleted!], actor);
+    });
+  }
+
+  /**
+   * Deletes every draft that draftProblem flags and says which and why. The deleting statement
+   * re-checks each one: still a draft, and still the version that was judged; a draft published or
+   * edited in between is left alone.
+   */
+  deleteProblematicDrafts(actor: Actor): Promise<ProblemDraft[]> {
+    return this.write(actor, async (em) => {
+      const [drafts, published] = await Promise.all([
+        em.execute<{ id: number; title: string; content: string; version: number }[]>('select id, title, content, version from article where approved = false'),
+        em.execute<{ title: string }[]>('select title from article where approved = true'),
+      ]);
+      const titles = publishedTitleSet(published.map((row) => row.title));
+      const flagged = drafts.flatMap((draft) => {
+        const reason = draftProblem(draft, titles);
+        return reason ? [{ draft, reason }] : [];
+      });
+      if (flagged.length === 0) return [];
+      const deleted = await em.execute<{ id: number; slug: string; title: string }[]>(
+        `delete from article a using unnest(array[?]::int[], array[?]::int[]) as judged(id, version)
+          where a.id = judged.id and a.version = judged.version and a.approved = false
+          returning a.id, a.slug, a.title`,
+        [flagged.map((f) => f.draft.id), flagged.map((f) => f.draft.version)],
+      );
+      await this.afterDelete(em, deleted, actor);
+      const gone = new Set(deleted.map((row) => row.id));
+      return flagged.filter((f) => gone.has(f.draft.id)).map((f) => ({ id: f.draft.id, title: f.draft.title, reason: f.reason }));
+    });
+  }
+
+  // Jobs' and other modules' writes: each changes only its own columns
+
+  /** Points the article at its new image; false when the article is gone. */
+  async setImage(id: number, imageUrl: string, actor: Actor): Promise<boolean> {
+    return this.write(actor, async (em) => (await em.execute('update article set image_url = ?, updated_at = now() where id = ? returning id', [imageUrl, id])).length > 0);
+  }
+
+  /** Writes the AI commentary unless the article has one by now. */
+  async setCommentaryIfMissing(id: number, commentary: string, actor: Actor): Promise<boolean> {
+    return this.write(actor, async (em) => {
+      const rows = await em.execute(
+        `update article set ai_commentary = ?, updated_at = now() where id = ? and coalesce(trim(ai_commentary), '') = '' returning id`,
+        [commentary, id],
+      );
+      return rows.length > 0;
+    });
+  }
+
+  /** Inserts a draft in `em`'s transaction (the caller's, which links it to its topic). */
+  async insertDraft(em: EntityManager, input: DraftInput, actor: Actor): Promise<ArticleRow> {
+    await setActor(em, actor);
+    const [row] = await em.execute<ArticleRow[]>(
+      `insert into article (title, slug, content, category, image_url, source_url, ai_commentary, approved, meta_title, meta_description, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, false, ?, ?, now(), now()) returning ${COLUMNS}`,
+      [input.title, input.slug, sanitizeArticleHtml(input.content), input.category, input.imageUrl, input.sourceUrl, input.aiCommentary, input.metaTitle, input.metaDescription],
+    );
+    return row!;
+  }
+
+  /** Whether a slug is taken, in `em`'s transaction. */
+  async slugTaken(em: EntityManager, slug: string): Promise<boolean> {
+    return (await em.execute('select 1 from article where slug = ?', [slug])).length > 0;
+  }
+
+  /**
+   * A reader's like or share: counted in place and recorded as an interaction row by one statement.
+   * Null when the article is not published.
+   */
+  async countInteraction(id: number, type: 'like' | 'share', content: string | null, clientHash: string): Promise<{ likes: number; shares: number } | null> {
+    const column = type === 'like' ? 'likes' : 'shares';
+    const [counters] = await this.em.execute<{ likes: number; shares: number }[]>(
+      `with counted as (
+         update article set ${column} = ${column} + 1 where id = ? and approved = true returning id, likes, shares
+       ), recorded as (
+         insert into interaction (article_id, type, content, client_hash, created_at)
+         select id, ?, ?, ?, now() from counted
+       )
+       select likes, shares from counted`,
+      [id, type, content, clientHash],
+    );
+    return counters ?? null;
+  }
+
+  /** Counts a new comment, in the transaction (`em`) that stores it. */
+  async countComment(em: EntityManager, id: number): Promise<void> {
+    await em.execute('update article set comments = comments + 1 where id = ?', [id]);
+  }
+
+  // Recovery
+
+  /**
+   * Inserts the candidates that have neither a row nor a tombstone, each with its own id; counters
+   * are the candidate's plus the interaction and comment rows that came after it (or, not knowing,
+   * at least as many as there are rows). Returns the ids inserted.
+   */
+  restoreRows(candidates: RestoreCandidate[], actor: Actor): Promise<Set<number>> {
+    if (candidates.length === 0) return Promise.resolve(new Set());
+    const counted = (field: 'likes' | 'shares' | 'comments') => {
+      if (field === 'comments') return `case when v.ct is null then greatest(v.comments, c.all_comments) else v.comments + c.new_comments end`;
+      const type = field === 'likes' ? 'like' : 'share';
+      return `case when v.it is null then greatest(v.${field}, i.all_${type}s) else v.${field} + i.new_${type}s end`;
+    };
+    const select = (Object.keys(ARTICLE_COLUMNS) as (keyof typeof ARTICLE_COLUMNS)[])
+      .map((field) => (field === 'likes' || field === 'shares' || field === 'comments' ? counted(field) : `v.${ARTICLE_COLUMNS[field][0]}`))
+      .join(', ');
+    return this.write(
+      actor,
+      async (em) => {
+        const rows = await em.execute<{ id: number }[]>(
+          `insert into article (${COLUMNS})
+           select ${select}
+             from (values ${candidates.map(() => `(${ARTICLE_VALUE_ROW.slice(1, -1)}, ?::bigint, ?::bigint)`).join(', ')}) as v(${COLUMNS}, it, ct)
+             cross join lateral (
+               select count(*) filter (where type = 'like')::int as all_likes, count(*) filter (where type = 'share')::int as all_shares,
+                      count(*) filter (where type = 'like' and id > coalesce(v.it, 0))::int as new_likes,
+                      count(*) filter (where type = 'share' and id > coalesce(v.it, 0))::int as new_shares
+                 from interaction where article_id = v.id) i
+             cross join lateral (
+               select count(*)::int as all_comments, count(*) filter (where id > coalesce(v.ct, 0))::int as new_comments
+                 from comment where article_id = v.id) c
+            where not exists (select 1 from deleted_article d where d.article_id = v.id)
+           on conflict do nothing returning id`,
+          candidates.flatMap((candidate) => [...articleRowValues(candidate.row), candidate.interactionsThrough, candidate.commentsThrough]),
+        );
+        return new Set(rows.map((row) => row.id));
+      },
+      'restore',
+    );
+  }
+
+  /** Keeps the id sequence ahead of restored ids, never moving it back: an id handed out once is never reused. */
+  async advanceIdSequence(): Promise<void> {
+    await this.em
+      .fork()
+      .execute(`select setval(pg_get_serial_sequence('article', 'id'), greatest(max(id), nextval(pg_get_serial_sequence('article', 'id')))) from article`);
+  }
+
+  async nextId(): Promise<number> {
+    const [row] = await this.em.fork().execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('article', 'id')) as id`);
+    return Number(row!.id);
+  }
+
+  /** Of these slugs, those with a row. */
+  async presentSlugs(slugs: string[]): Promise<Set<string>> {
+    if (slugs.length === 0) return new Set();
+    const rows = await this.em.fork().execute<{ slug: string }[]>('select slug from article where slug in (?)', [slugs]);
+    return new Set(rows.map((row) => row.slug));
+  }
+
+  /** Of these slugs, those of deliberately deleted articles. */
+  async tombstonedSlugs(slugs: string[]): Promise<Set<string>> {
+    if (slugs.length === 0) return new Set();
+    const rows = await this.em.fork().execute<{ slug: string }[]>('select slug from deleted_article where slug in (?)', [slugs]);
+    return new Set(rows.map((row) => row.slug));
+  }
+
+  /** Of these ids, those with neither a row nor a tombstone. */
+  async missingIds(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.em.fork().execute<{ id: number }[]>(
+      `select id from unnest(array[?]::int[]) as ids(id)
+        where not exists (select 1 from article a where a.id = ids.id)
+          and not exists (select 1 from deleted_article d where d.article_id = ids.id)`,
+      [ids],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  // History
+
+  /** The newest revision of every article id that has no row and no tombstone. */
+  latestRevisionsOfMissing(): Promise<RevisionRow[]> {
+    return this.em.fork().execute<RevisionRow[]>(
+      `select distinct on (r.article_id) r.* from article_revision r
+        where not exists (select 1 from article a where a.id = r.article_id)
+          and not exists (select 1 from deleted_article d where d.article_id = r.article_id)
+        order by r.article_id, r.id desc`,
+    );
+  }
+
+  /** The newest revision of each of these slugs. */
+  latestRevisionsBySlug(slugs: string[]): Promise<RevisionRow[]> {
+    if (slugs.length === 0) return Promise.resolve([]);
+    return this.em.fork().execute<RevisionRow[]>('select distinct on (slug) * from article_revision where slug in (?) order by slug, id desc', [slugs]);
+  }
+
+  async revisedArticleIds(): Promise<number[]> {
+    return (await this.em.fork().execute<{ article_id: number }[]>('select distinct article_id from article_revision')).map((row) => row.article_id);
+  }
+
+  /** An article's revisions, newest first. */
+  revisions(articleId: number): Promise<RevisionRow[]> {
+    return this.em.fork().execute<RevisionRow[]>('select * from article_revision where article_id = ? order by id desc', [articleId]);
+  }
+
+  async revision(articleId: number, revisionId: number): Promise<RevisionRow | null> {
+    const [row] = await this.em.fork().execute<RevisionRow[]>('select * from article_revision where id = ? and article_id = ?', [revisionId, articleId]);
+    return row ?? null;
+  }
+
+  // Internals
+
+  /**
+   * Runs `work` in a transaction whose changes the trigger records as `actor`'s (and as `action`
+   * when given), then drops the public caches once it has committed.
+   */
+  private async write<T>(actor: Actor, work: (em: EntityManager) => Promise<T>, action?: string): Promise<T> {
+    const result = await this.em.fork().transactional(async (em) => {
+      await setActor(em, actor, action);
+      return work(em);
+    });
+    await this.cache.invalidate();
+    return result;
+  }
+
+  private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: string, values: unknown[]): Promise<ArticleRow> {
+    const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
+    const [row] = await em.execute<ArticleRow[]>(
+      `update article set ${sets}, updated_at = now() where id = ?${versionCheck} returning ${COLUMNS}`,
+      [...values, id, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+    );
+    if (!row) await this.explainMiss(em, id);
+    return row!;
+  }
+
+  /** A versioned write that touched nothing: 404 when the article is gone, else 409 naming the newer change. */
+  private async explainMiss(em: EntityManager, id: number): Promise<never> {
+    const [latest] = await em.execute<{ version: number; title: string; actor: string | null; created_at: Date | null }[]>(
+      `select a.version, a.title, r.actor, r.created_at from article a
+         left join lateral (select actor, created_at from article_revision where article_id = a.id order by id desc limit 1) r on true
+        where a.id = ?`,
+      [id],
+    );
+    if (!latest) throw new NotFoundException({ error: 'Not Found', message: `Blog ${id} not found` });
+    const when = latest.created_at ? `${new Date(latest.created_at).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'an unknown time';
+    const message = `${VERSION_CONFLICT_PREFIX}: ${latest.actor ?? 'someone'} changed "${latest.title}" at ${when} (now version ${latest.version}). Reload to see their change; your text stays in the editor to copy.`;
+    throw new ConflictException({ error: 'Conflict', message, details: [{ path: 'version', message: `is not the current version ${latest.version}` }] });
+  }
+
+  private async afterDelete(em: EntityManager, deleted: { id: number; slug: string; title: string }[], actor: Actor): Promise<void> {
+    if (deleted.length === 0) return;
+    const ids = deleted.map((row) => row.id);
+    await em.execute(
+      `insert into deleted_article (article_id, slug, title, deleted_by, deleted_at) values ${deleted.map(() => '(?, ?, ?, ?, now())').join(', ')}`,
+      deleted.flatMap((row) => [row.id, row.slug, row.title, actor.replace(/^admin:/, '').slice(0, 100)]),
+    );
+    // Comments and topics outlive a lost row (recovery brings the article back); a deliberate delete takes them along.
+    await em.execute('delete from comment where article_id in (?)', [ids]);
+    await em.execute('update approved_topic set article_id = null where article_id in (?)', [ids]);
+  }
+}
+
+/** Names the transaction's actor (and action) for the article_history trigger; local to the transaction. */
+async function setActor(em: EntityManager, actor: Actor, action = ''): Promise<void> {
+  await em.execute(`select set_config('ai_mind.actor', ?, true), set_config('ai_mind.action', ?, true)`, [actor.slice(0, 200), action]);
+}
