@@ -157,7 +157,7 @@ describe('image regeneration', () => {
     const after = await imageUrls();
     expect(after.get(id!)).not.toBe(before.get(id!));
     expect((await folders([id!]))[0]).toHaveLength(2);
-    expect((await sql('select id from article_revision where article_id = ? and snapshot->>? = ?', [id, 'imageUrl', after.get(id!)])).length).toBe(1);
+    expect((await sql('select id from article_revision where article_id = ? and snapshot->>? = ?', [id, 'image_url', after.get(id!)])).length).toBe(1);
   });
 
   it('an article that keeps failing is retried with backoff and never holds up the others', async () => {

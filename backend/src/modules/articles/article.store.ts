@@ -455,7 +455,7 @@ export class ArticleStore {
     if (!latest) throw new NotFoundException({ error: 'Not Found', message: `Blog ${id} not found` });
     const when = latest.created_at ? `${new Date(latest.created_at).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'an unknown time';
     const message = `${VERSION_CONFLICT_PREFIX}: ${latest.actor ?? 'someone'} changed "${latest.title}" at ${when} (now version ${latest.version}). Reload to see their change; your text stays in the editor to copy.`;
-    throw new ConflictException({ error: 'Conflict', message, details: [{ path: 'version', message: `is not the current version ${latest.version}` }] });
+    throw new ConflictException({ error: 'Conflict', message });
   }
 
   private async afterDelete(em: EntityManager, deleted: { id: number; slug: string; title: string }[], actor: Actor): Promise<void> {

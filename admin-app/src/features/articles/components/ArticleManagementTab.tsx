@@ -1,12 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminKeys, articleKeys, categoryBadgeColor, formatShortDate, type Article } from '@ai-mind/contracts';
+import { adminKeys, articleKeys, categoryBadgeColor, formatShortDate, type AdminArticle } from '@ai-mind/contracts';
 import { ApiError } from '@ai-mind/ui';
 import { QueryList } from '../../../lib/QueryList';
 import { confirmAction, serverError, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { approveBlog, clearProblematicBlogs, declineBlog, fetchAdminArticles, regenerateImages } from '../api/articles-api';
+import { ArticleHistory } from './ArticleHistory';
 import { BlogEditor } from './BlogEditor';
 
 /** Where published articles open for preview (the public site's origin; same origin by default). */
@@ -17,11 +18,12 @@ export function ArticleManagementTab() {
   const articles = useQuery({ queryKey: adminKeys.articles(), queryFn: fetchAdminArticles });
   const [editingId, setEditingId] = useState<number | null>(null);
   const [previewId, setPreviewId] = useState<number | null>(null);
+  const [historyId, setHistoryId] = useState<number | null>(null);
   const refetchArticles = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.articles() }), queryClient.invalidateQueries({ queryKey: articleKeys.all })]);
 
   const publish = useMutation({
-    mutationFn: (article: Article) => approveBlog(article.id),
+    mutationFn: (article: AdminArticle) => approveBlog(article),
     onSuccess: async () => {
       await refetchArticles();
       showAlert(MESSAGES.publishSucceeded);
@@ -35,12 +37,13 @@ export function ArticleManagementTab() {
     },
   });
   const remove = useMutation({
-    mutationFn: (article: Article) => declineBlog(article.id),
+    mutationFn: (article: AdminArticle) => declineBlog(article),
     onSuccess: async () => {
       await refetchArticles();
       showAlert(MESSAGES.deleteSucceeded);
     },
-    onError: () => showAlert(MESSAGES.deleteFailed),
+    // A refusal with a reason (the article changed since it was listed) says so; anything else is the spec's text.
+    onError: (error) => showAlert(error instanceof ApiError && error.status === 409 ? serverError(error, MESSAGES.deleteFailed) : MESSAGES.deleteFailed),
   });
   const regenerate = useMutation({
     mutationFn: regenerateImages,
@@ -61,6 +64,8 @@ export function ArticleManagementTab() {
 
   const editing = articles.data?.find((article) => article.id === editingId);
   if (editing) return <BlogEditor key={editing.id} article={editing} onClose={() => setEditingId(null)} />;
+  const inHistory = articles.data?.find((article) => article.id === historyId);
+  if (inHistory) return <ArticleHistory article={inHistory} onClose={() => setHistoryId(null)} />;
 
   const publishedCount = articles.data?.filter((article) => article.approved).length ?? 0;
   return (
@@ -108,6 +113,9 @@ export function ArticleManagementTab() {
                   )}
                   <Button size="xs" variant="light" onClick={() => setEditingId(article.id)}>
                     Edit
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setHistoryId(article.id)}>
+                    History
                   </Button>
                   {article.approved ? (
                     <Button size="xs" variant="default" component="a" href={`${PUBLIC_SITE_URL}/article/${article.slug}`} target="_blank" rel="noopener noreferrer">

@@ -1,15 +1,16 @@
 import '@mantine/tiptap/styles.css';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
-import { adminKeys, articleKeys, META_DESCRIPTION_LENGTH, stripTags, type Article } from '@ai-mind/contracts';
-import { showAlert } from '../../../lib/dialogs';
+import { adminKeys, articleKeys, META_DESCRIPTION_LENGTH, stripTags, type AdminArticle } from '@ai-mind/contracts';
+import { ApiError } from '@ai-mind/ui';
+import { serverError, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { updateBlog } from '../api/articles-api';
+import { fetchAdminArticles, updateBlog } from '../api/articles-api';
 
 type SaveSource = 'button' | 'shortcut';
 
@@ -17,9 +18,24 @@ type SaveSource = 'button' | 'shortcut';
 export const EDITOR_MIN_HEIGHT = 400;
 export const EDITOR_MAX_HEIGHT = 600;
 
-/** One blog at a time: title, rich content, meta description. Ctrl+S saves; Cancel discards. */
-export function BlogEditor({ article, onClose }: { article: Article; onClose: () => void }) {
+/** What the editor had typed when its save was refused, kept on screen to copy. */
+interface Conflict {
+  message: string;
+  title: string;
+  content: string;
+  metaDescription: string;
+}
+
+/**
+ * One blog at a time: title, rich content, meta description. Ctrl+S saves; Cancel discards. A save
+ * carries the version the editor loaded; when someone else changed the article since, the server
+ * refuses it (409) naming who and when, and the editor offers to load their version while keeping
+ * this editor's text visible to copy.
+ */
+export function BlogEditor({ article, onClose }: { article: AdminArticle; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const [version, setVersion] = useState(article.version);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [title, setTitle] = useState(article.title);
   const [content, setContent] = useState(article.content);
   const [metaDescription, setMetaDescription] = useState(article.metaDescription ?? '');
@@ -39,7 +55,7 @@ export function BlogEditor({ article, onClose }: { article: Article; onClose: ()
   const complete = title.trim().length > 0 && stripTags(content).length > 0;
 
   const save = useMutation({
-    mutationFn: (_source: SaveSource) => updateBlog(article.id, { title: title.trim(), content, metaDescription: metaDescription.trim() }),
+    mutationFn: (_source: SaveSource) => updateBlog(article.id, { title: title.trim(), content, metaDescription: metaDescription.trim(), version }),
     onSuccess: async (_result, source) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.articles() }),
@@ -48,7 +64,29 @@ export function BlogEditor({ article, onClose }: { article: Article; onClose: ()
       notifications.show({ title: 'Saved', message: `"${title.trim()}" is saved.` });
       if (source === 'button') onClose();
     },
-    onError: (_error, source) => showAlert(source === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveBlogFailed),
+    onError: (error, source) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict({ message: serverError(error, MESSAGES.saveBlogFailed), title, content, metaDescription });
+        return;
+      }
+      showAlert(source === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveBlogFailed);
+    },
+  });
+
+  /** Loads the article as it is now into the editor; the refused text stays in the conflict box. */
+  const reload = useMutation({
+    mutationFn: fetchAdminArticles,
+    onSuccess: (articles) => {
+      queryClient.setQueryData(adminKeys.articles(), articles);
+      const latest = articles.find((item) => item.id === article.id);
+      if (!latest) return showAlert('This article has been deleted.');
+      setVersion(latest.version);
+      setTitle(latest.title);
+      setContent(latest.content);
+      setMetaDescription(latest.metaDescription ?? '');
+      editor?.commands.setContent(latest.content);
+    },
+    onError: (error) => showAlert(serverError(error, MESSAGES.fetchArticlesFailed)),
   });
 
   // The shortcut must see the latest state without re-registering on every keystroke.
@@ -71,6 +109,28 @@ export function BlogEditor({ article, onClose }: { article: Article; onClose: ()
     <Paper withBorder p="lg" data-testid="blog-editor">
       <Stack>
         <Title order={3}>Edit blog</Title>
+        {conflict && (
+          <Alert color="orange" title="Not saved: this article changed" data-testid="save-conflict">
+            <Stack gap="xs">
+              <Text size="sm">{conflict.message}</Text>
+              <Textarea
+                label="Your text (not saved), to copy"
+                readOnly
+                autosize
+                maxRows={10}
+                value={[conflict.title, conflict.metaDescription, stripTags(conflict.content)].filter(Boolean).join('\n\n')}
+              />
+              <Group gap="xs">
+                <Button size="xs" loading={reload.isPending} onClick={() => reload.mutate()}>
+                  Load their version
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConflict(null)}>
+                  Dismiss
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
