@@ -81,6 +81,17 @@ describe('article history for editors', () => {
     expect(stale.json().message).toContain(`admin:${admin.username}`);
   });
 
+  it('a change made by hand in SQL reaches the public pages at once, without waiting for the cache to expire', async () => {
+    const article = await createArticle(em, { title: `Cached ${uniqueSuffix()}` });
+    const read = async () => (await app.inject({ method: 'GET', url: `/api/articles/slug/${article.slug}` })).json().title as string;
+    expect(await read()).toBe(article.title);
+    expect(await read()).toBe(article.title);
+    await em.fork().execute('update article set title = ? where id = ?', ['Fixed by an operator', article.id]);
+    const deadline = Date.now() + 2000;
+    while ((await read()) !== 'Fixed by an operator' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await read()).toBe('Fixed by an operator');
+  });
+
   it('answers bad ids and bodies with clear 4xx errors, and stays behind the admin session', async () => {
     const article = await createArticle(em);
     const missing = await get('/api/admin/articles/999999999/revisions');

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { AdminModule } from '../modules/admin/admin.module.js';
 import { AiModule } from '../modules/ai/ai.module.js';
 import { AnalyticsModule } from '../modules/analytics/analytics.module.js';
+import { ArticleChangeListener } from '../modules/articles/article-change.listener.js';
 import { ArticlesModule } from '../modules/articles/articles.module.js';
 import { ChatModule } from '../modules/chat/chat.module.js';
 import { CommentsModule } from '../modules/comments/comments.module.js';
@@ -41,6 +42,8 @@ export class ApiModule {
         TrendingModule,
         WorkflowModule,
       ],
+      // Only API processes cache public pages, so only they listen for article changes.
+      providers: [ArticleChangeListener],
     };
   }
 }
