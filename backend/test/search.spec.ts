@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ArticleSummaryListSchema, NEXT_CURSOR_HEADER } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { SEARCH_CANDIDATES } from '../src/modules/search/search.service.js';
+import { SEARCH_CANDIDATES } from '../src/modules/articles/article-search.service.js';
 import { createArticle } from './support/article-factory.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 

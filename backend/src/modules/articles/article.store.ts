@@ -95,6 +95,16 @@ export class ArticleStore {
     return row ?? null;
   }
 
+  /** The newest other published articles of the article's category (compared in its comparable form). */
+  publishedInSameCategory(id: number, limit: number): Promise<{ title: string; slug: string; category: string }[]> {
+    return this.em.fork().execute(
+      `select a.title, a.slug, a.category from article a
+        where a.approved = true and a.id <> ? and a.category_slug = (select category_slug from article where id = ?)
+        order by a.created_at desc, a.id desc limit ?`,
+      [id, id, limit],
+    );
+  }
+
   /** Whether the article is published, read in `em`'s transaction when given. */
   async isPublished(id: number, em: EntityManager = this.em.fork()): Promise<boolean> {
     return (await em.execute('select 1 from article where id = ? and approved = true', [id])).length > 0;

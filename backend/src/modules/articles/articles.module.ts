@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { SearchModule } from '../search/search.module.js';
 import { ArticleCountersReader } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
+import { SearchService } from './article-search.service.js';
 import { ArticleStore } from './article.store.js';
 import { ArticlesAdminService } from './articles-admin.service.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
@@ -9,9 +9,8 @@ import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
 
 @Module({
-  imports: [SearchModule],
   controllers: [ArticlesController, ArticleHistoryController],
-  providers: [ArticleStore, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader],
-  exports: [ArticleStore, ArticlesService, ArticlesCacheService, ArticlesAdminService],
+  providers: [ArticleStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader],
+  exports: [ArticleStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService],
 })
 export class ArticlesModule {}

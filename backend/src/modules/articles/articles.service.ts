@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { SearchService } from '../search/search.service.js';
+import { SearchService } from './article-search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
 import { ArticleCountersReader, type ArticleCounters } from './article-counters.reader.js';
 import { toArticleDto, type ArticleRow } from './article-row.js';

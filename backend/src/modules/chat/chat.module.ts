@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { SearchModule } from '../search/search.module.js';
+import { ArticlesModule } from '../articles/articles.module.js';
 import { ChatMemoryService } from './chat-memory.service.js';
 import { ChatController } from './chat.controller.js';
 import { ChatService } from './chat.service.js';
 
-@Module({ imports: [SearchModule], controllers: [ChatController], providers: [ChatService, ChatMemoryService] })
+@Module({ imports: [ArticlesModule], controllers: [ChatController], providers: [ChatService, ChatMemoryService] })
 export class ChatModule {}

@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags, type ChatRequest, type ChatSummaryRequest } from '@ai-mind/contracts';
 import { AiService } from '../ai/ai.service.js';
 import { AiUnavailableError, type ArticleContext, type RelatedArticle } from '../ai/ai.types.js';
 import { keywords } from '../ai/offline-persona.engine.js';
-import { Article } from '../articles/article.entity.js';
-import { SearchService } from '../search/search.service.js';
+import type { ArticleRow } from '../articles/article-row.js';
+import { ArticleStore } from '../articles/article.store.js';
+import { SearchService } from '../articles/article-search.service.js';
 import { ChatMemoryService } from './chat-memory.service.js';
 
 const RELATED_COUNT = 3;
@@ -15,7 +15,7 @@ export const AI_UNAVAILABLE_MESSAGE = 'The AI Mind is having a moment. Please tr
 @Injectable()
 export class ChatService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly articles: ArticleStore,
     private readonly ai: AiService,
     private readonly memory: ChatMemoryService,
     private readonly search: SearchService,
@@ -51,17 +51,14 @@ export class ChatService {
     }
   }
 
-  private async publishedArticle(id: number): Promise<Article> {
-    const article = await this.em.fork().findOne(Article, { id, approved: true });
+  private async publishedArticle(id: number): Promise<ArticleRow> {
+    const article = await this.articles.findPublishedById(id);
     if (!article) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
     return article;
   }
 
-  private async sameCategory(article: Article): Promise<RelatedArticle[]> {
-    const rows = await this.em
-      .fork()
-      .find(Article, { approved: true, categorySlug: article.categorySlug, id: { $ne: article.id } }, { orderBy: { createdAt: 'desc' }, limit: RELATED_COUNT, fields: ['title', 'slug', 'category'] });
-    return rows.map((row) => ({ title: row.title, slug: row.slug, category: row.category }));
+  private sameCategory(article: ArticleRow): Promise<RelatedArticle[]> {
+    return this.articles.publishedInSameCategory(article.id, RELATED_COUNT);
   }
 
   /** Articles matching any content word of the message, best first. */
@@ -73,6 +70,6 @@ export class ChatService {
   }
 }
 
-function toContext(article: Article): ArticleContext {
+function toContext(article: ArticleRow): ArticleContext {
   return { title: article.title, slug: article.slug, category: article.category, text: stripTags(article.content) };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SUMMARY_COLUMNS, type SummaryRow } from '../articles/article-summary.js';
+import { SUMMARY_COLUMNS, type SummaryRow } from './article-summary.js';
 
 /** The text-search configuration of the article_search migration's generated column. */
 const TEXT_SEARCH_CONFIG = 'english';
