@@ -299,6 +299,8 @@ describe('article recovery', () => {
     // Losing the row wrote its last state as a revision, newer than the backup.
     expect(output).toContain(`restored #${lost!.id} ${lost!.slug} (published, from revision)`);
     expect(await rows([lost!.id])).toHaveLength(1);
+    const [restore] = await sql<{ actor: string; action: string }>('select actor, action from article_revision where article_id = ? order by id desc limit 1', [lost!.id]);
+    expect(restore).toEqual({ actor: 'recovery:quick by ops cli', action: 'restore' });
     expect(runCli(['recover:deep'], env)).toMatch(/Deep recovery scanned \d+ backups and every revision: \d+ articles found, 0 restored\./);
   }, 60_000);
 

@@ -15,7 +15,7 @@ export const ArticleRevisionSummarySchema = z.object({
   id: z.number().int(),
   articleId: z.number().int(),
   action: RevisionActionSchema,
-  /** `admin:<name>`, `job:<name>`, `recovery:<path>`, `ops-cli` or `sql:<database user>`. */
+  /** `admin:<name>`, `job:<name>`, `recovery:<path> by <who asked>`, `automation`, `demo-seed` or `sql:<database user>`. */
   actor: z.string(),
   /** The article's columns this change set (every column for a create). */
   changed: z.array(z.string()),

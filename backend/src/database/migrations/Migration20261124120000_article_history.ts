@@ -51,16 +51,22 @@ export class Migration20261124120000_article_history extends Migration {
         from jsonb_each(article_row_json(new_row)) n join jsonb_each(article_row_json(old_row)) o using (key)
        where n.value is distinct from o.value and n.key not in ('version', 'updated_at') $$;`);
 
-    // A reader's like, share or comment: only counters changed, each by at most one.
-    this.addSql(`create function article_is_reader_count(old_row article, new_row article, changed text[]) returns boolean language sql immutable as $$
-      select changed <> '{}' and changed <@ array['likes', 'shares', 'comments']
-         and abs(new_row.likes - old_row.likes) <= 1 and abs(new_row.shares - old_row.shares) <= 1
-         and abs(new_row.comments - old_row.comments) <= 1 $$;`);
+    // A reader's like, share or comment (or no change at all): nothing but counters changed, each by at
+    // most one. Compared as rows, without building JSON: this runs on every like.
+    this.addSql(`create function article_is_reader_count(old_row article, new_row article) returns boolean language plpgsql immutable as $$
+      declare rest article := new_row;
+      begin
+        rest.likes := old_row.likes; rest.shares := old_row.shares; rest.comments := old_row.comments;
+        rest.updated_at := old_row.updated_at; rest.version := old_row.version;
+        rest.search_vector := old_row.search_vector; rest.category_slug := old_row.category_slug;
+        return rest is not distinct from old_row
+           and abs(new_row.likes - old_row.likes) <= 1 and abs(new_row.shares - old_row.shares) <= 1
+           and abs(new_row.comments - old_row.comments) <= 1;
+      end $$;`);
 
     this.addSql(`create function article_before_update() returns trigger language plpgsql as $$
-      declare changed text[] := article_changed_columns(OLD, NEW);
       begin
-        if changed = '{}' or article_is_reader_count(OLD, NEW, changed) then
+        if article_is_reader_count(OLD, NEW) then
           NEW.version := OLD.version;
           return NEW;
         end if;
@@ -76,8 +82,9 @@ export class Migration20261124120000_article_history extends Migration {
         action text;
       begin
         if TG_OP = 'UPDATE' then
+          if article_is_reader_count(OLD, NEW) then return null; end if;
           changed := article_changed_columns(OLD, NEW);
-          if changed = '{}' or article_is_reader_count(OLD, NEW, changed) then return null; end if;
+          if changed = '{}' then return null; end if;
           action := case when 'approved' = any(changed) then case when NEW.approved then 'publish' else 'unpublish' end else 'update' end;
         elsif TG_OP = 'INSERT' then
           changed := array(select jsonb_object_keys(article_row_json(NEW)) order by 1);
@@ -105,7 +112,7 @@ export class Migration20261124120000_article_history extends Migration {
     this.addSql(`drop trigger if exists article_before_update on "article";`);
     this.addSql(`drop function if exists article_record_revision();`);
     this.addSql(`drop function if exists article_before_update();`);
-    this.addSql(`drop function if exists article_is_reader_count(article, article, text[]);`);
+    this.addSql(`drop function if exists article_is_reader_count(article, article);`);
     this.addSql(`drop function if exists article_changed_columns(article, article);`);
     this.addSql(`drop function if exists article_row_json(article);`);
     this.addSql(`alter table "article_revision" drop column "actor", drop column "changed", drop column "version", drop column "interactions_through", drop column "comments_through";`);

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Article } from '../../modules/articles/article.entity.js';
+import { setActor } from '../../modules/articles/article.store.js';
 import { renderCoverSvg } from '../../modules/media/cover-art.js';
 import { FEED_SNAPSHOT_ITEMS } from '../../modules/trending/feed-snapshot.js';
 import { clusterItems } from '../../modules/trending/topic-clustering.js';
@@ -30,6 +31,7 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
       [DEMO_SEED_NAME],
     );
     if (claimed.length === 0) return { seeded: false, articles: 0, topics: 0 };
+    await setActor(tx, 'demo-seed');
 
     for (const demo of DEMO_ARTICLES) {
       const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);

@@ -19,7 +19,7 @@ export const ArticleRevisionSchema = defineEntity({
     action: p.string().$type<RevisionAction>().length(20),
     snapshot: p.json<ArticleRow>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    /** Who made the change: `admin:<name>`, `job:<name>`, `recovery:<path>`, `ops-cli`, or `sql:<database user>`. */
+    /** Who made the change: `admin:<name>`, `job:<name>`, `recovery:<path> by <who asked>`, `automation`, `demo-seed`, or `sql:<database user>`. */
     actor: p.string().length(200),
     changed: p.array().$type<string[]>(),
     version: p.integer().nullable(),

@@ -8,7 +8,7 @@ import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
 
 /**
  * Who makes a change, as its revision records it: `admin:<name>`, `job:<name>`, `recovery:<path>`,
- * `automation`, `ops-cli`. SQL run by hand is recorded as `sql:<database user>` by the trigger.
+ * `automation`, `demo-seed`. SQL run by hand is recorded as `sql:<database user>` by the trigger.
  */
 export type Actor = string;
 export const adminActor = (username: string): Actor => `admin:${username}`;
@@ -482,6 +482,6 @@ export class ArticleStore {
 }
 
 /** Names the transaction's actor (and action) for the article_history trigger; local to the transaction. */
-async function setActor(em: EntityManager, actor: Actor, action = ''): Promise<void> {
+export async function setActor(em: EntityManager, actor: Actor, action = ''): Promise<void> {
   await em.execute(`select set_config('ai_mind.actor', ?, true), set_config('ai_mind.action', ?, true)`, [actor.slice(0, 200), action]);
 }

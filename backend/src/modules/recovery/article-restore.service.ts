@@ -64,18 +64,19 @@ export class ArticleRestoreService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async quick(progress: Progress = () => undefined): Promise<QuickRecoveryResult> {
+  /** `requestedBy` (an admin's name, 'ops cli', 'test') goes into the restored articles' history. */
+  async quick(progress: Progress = () => undefined, requestedBy = 'unknown'): Promise<QuickRecoveryResult> {
     const candidates = new Map<number, Candidate>();
     await progress(5, 'Reading the latest revisions');
     for (const revision of await this.articles.latestRevisionsOfMissing()) keepNewest(candidates, fromRevision(revision));
     await progress(15, 'Reading the latest backup');
     const latest = await this.backups.latest();
     if (latest) for (const candidate of await this.fromBackup(latest)) keepNewest(candidates, candidate);
-    const restored = await this.restore([...candidates.values()], 'recovery:quick', progress, 20);
+    const restored = await this.restore([...candidates.values()], `recovery:quick by ${requestedBy}`, progress, 20);
     return { restored, ...(await this.counts()) };
   }
 
-  async deep(progress: Progress = () => undefined): Promise<DeepRecoveryResult> {
+  async deep(progress: Progress = () => undefined, requestedBy = 'unknown'): Promise<DeepRecoveryResult> {
     const candidates = new Map<number, Candidate>();
     await progress(2, 'Scanning every revision');
     const seen = new Set(await this.articles.revisedArticleIds());
@@ -88,11 +89,11 @@ export class ArticleRestoreService {
       const missing = await this.articles.missingIds(articles.map((article) => article.id));
       for (const article of articles) if (missing.has(article.id)) keepNewest(candidates, fromBackedUp(article, source.createdAt, source.label));
     }
-    const restored = await this.restore([...candidates.values()], 'recovery:deep', progress, 50);
+    const restored = await this.restore([...candidates.values()], `recovery:deep by ${requestedBy}`, progress, 50);
     return { restored, articlesFound: seen.size, backupsFound: sources.length, ...(await this.counts()) };
   }
 
-  async recreateFromSitemap(progress: Progress = () => undefined): Promise<RecreateFromSitemapResult> {
+  async recreateFromSitemap(progress: Progress = () => undefined, requestedBy = 'unknown'): Promise<RecreateFromSitemapResult> {
     await progress(2, 'Reading the last generated sitemap');
     const listed = await this.sitemaps.latestArticleUrls();
     const present = await this.articles.presentSlugs([...new Set(listed.map((entry) => entry.slug))]);
@@ -129,7 +130,7 @@ export class ArticleRestoreService {
         }
       }
     }
-    const restored = await this.restore([...found.values()], 'recovery:sitemap', progress, 50);
+    const restored = await this.restore([...found.values()], `recovery:sitemap by ${requestedBy}`, progress, 50);
     return { restored, ...(await this.counts()) };
   }
 

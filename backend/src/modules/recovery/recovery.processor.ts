@@ -36,11 +36,11 @@ export class RecoveryProcessor extends WorkerHost {
       case 'backup-snapshot':
         return this.backups.snapshot((job.data as JobPayload<'backup-snapshot'>).reason);
       case 'quick-recovery':
-        return this.restore.quick(progress);
+        return this.restore.quick(progress, (job.data as JobPayload<'quick-recovery'>).requestedBy);
       case 'deep-recovery':
-        return this.restore.deep(progress);
+        return this.restore.deep(progress, (job.data as JobPayload<'deep-recovery'>).requestedBy);
       case 'recreate-from-sitemap':
-        return this.restore.recreateFromSitemap(progress);
+        return this.restore.recreateFromSitemap(progress, (job.data as JobPayload<'recreate-from-sitemap'>).requestedBy);
       default:
         throw new Error(`Unknown recovery job '${job.name}'`);
     }
