@@ -154,6 +154,22 @@ describe('article history and save conflicts', () => {
     await waitFor(() => expect(network.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     expect(network.calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({ title: "Bob's title", version: 4 });
   });
+
+  it('a publish refused over a newer change says who changed it and lists the article afresh', async () => {
+    const message = `${VERSION_CONFLICT_PREFIX}: admin:bob changed "Rates hold" at 2026-11-24 15:02:03 UTC (now version 4). Reload to see their change.`;
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [article({ approved: false, isApproved: false })] }),
+      'POST /api/admin/approve-blog': () => ({ status: 409, body: { error: 'Conflict', message } }),
+    });
+    await openArticleManagement();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(alerts).toHaveLength(1));
+    expect(alerts[0]).toContain(message);
+    expect(network.calls.find((c) => c.path === '/api/admin/approve-blog')!.body).toEqual({ blogId: 1, version: 3 });
+    await waitFor(() => expect(network.calls.filter((c) => c.path === '/api/admin/articles')).toHaveLength(2));
+  });
 });
 
 describe('revision diff', () => {

@@ -155,6 +155,7 @@ export function ArticleHistory({ article, onClose }: { article: AdminArticle; on
         </Group>
         {history.isError && <Alert color="red">{serverError(history.error, 'Failed to load the history.')}</Alert>}
         {history.isPending && <Text c="dimmed">Loading history…</Text>}
+        {history.isSuccess && revisions.length === 0 && <Text c="dimmed">No changes have been recorded for this article yet.</Text>}
         {revisions.length > 0 && (
           <Table striped highlightOnHover data-testid="revision-list">
             <Table.Thead>

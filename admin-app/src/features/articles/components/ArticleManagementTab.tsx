@@ -21,6 +21,10 @@ export function ArticleManagementTab() {
   const [historyId, setHistoryId] = useState<number | null>(null);
   const refetchArticles = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.articles() }), queryClient.invalidateQueries({ queryKey: articleKeys.all })]);
+  /** Refused because someone changed the article since this list was loaded: show their version. */
+  const refetchOnConflict = (error: Error) => {
+    if (error instanceof ApiError && error.status === 409) void refetchArticles();
+  };
 
   const publish = useMutation({
     mutationFn: (article: AdminArticle) => approveBlog(article),
@@ -32,6 +36,7 @@ export function ArticleManagementTab() {
       // The alert points the editor to the console for the full error.
       // eslint-disable-next-line no-console
       console.error(error);
+      refetchOnConflict(error);
       const status = error instanceof ApiError ? error.status : 'network error';
       showAlert(MESSAGES.publishFailed(serverError(error, MESSAGES.approveBlogFallback(status))));
     },
@@ -43,7 +48,10 @@ export function ArticleManagementTab() {
       showAlert(MESSAGES.deleteSucceeded);
     },
     // A refusal with a reason (the article changed since it was listed) says so; anything else is the spec's text.
-    onError: (error) => showAlert(error instanceof ApiError && error.status === 409 ? serverError(error, MESSAGES.deleteFailed) : MESSAGES.deleteFailed),
+    onError: (error) => {
+      refetchOnConflict(error);
+      showAlert(error instanceof ApiError && error.status === 409 ? serverError(error, MESSAGES.deleteFailed) : MESSAGES.deleteFailed);
+    },
   });
   const regenerate = useMutation({
     mutationFn: regenerateImages,
