@@ -98,9 +98,11 @@ describe('the public article list: pages, excerpts, caching', () => {
     const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
     expect((await list(url)).items.map((a) => a.slug)).toEqual([articles[0]!.slug]);
 
-    // Written behind the API's back: the cached page does not know about it yet.
+    // Written behind the API's back: the committed change is heard (article_changed) and drops the cache.
     const later = await createArticle(em, { category, createdAt: new Date(Date.UTC(2025, 0, 1)) });
-    expect((await list(url)).items.map((a) => a.slug)).toEqual([articles[0]!.slug]);
+    const deadline = Date.now() + 2000;
+    while ((await list(url)).items.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await list(url)).items.map((a) => a.slug)).toEqual([later.slug, articles[0]!.slug]);
 
     await cache.invalidate();
     expect((await list(url)).items.map((a) => a.slug)).toEqual([later.slug, articles[0]!.slug]);
