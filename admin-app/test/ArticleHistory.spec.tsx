@@ -126,7 +126,7 @@ describe('article history and save conflicts', () => {
 
   it('a save over a newer change says who and when, keeps the text to copy, and loads their version on request', async () => {
     let listed = article({ version: 3 });
-    const message = `${VERSION_CONFLICT_PREFIX}: admin:bob changed "Rates hold" at 2026-11-24 15:02:03 UTC (now version 4). Reload to see their change; your text stays in the editor to copy.`;
+    const message = `${VERSION_CONFLICT_PREFIX}: admin:bob changed "Rates hold" at 2026-11-24 15:02:03 UTC (now version 4). Reload to see their change.`;
     network = stubFetch({
       ...SESSION,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),

@@ -100,6 +100,10 @@ describe('article history for editors', () => {
     const badId = await get('/api/admin/articles/abc/revisions');
     expect(badId.statusCode).toBe(400);
     expect(badId.json().details).toEqual([{ path: 'id', message: 'article id must be a number' }]);
+    // An article written before its history began has an empty one, not a 404.
+    const older = await createArticle(em);
+    await em.fork().execute('delete from article_revision where article_id = ?', [older.id]);
+    expect((await get(`/api/admin/articles/${older.id}/revisions`)).json()).toEqual([]);
     const noRevision = await get(`/api/admin/articles/${article.id}/revisions/999999999`);
     expect(noRevision.statusCode).toBe(404);
     const [first] = ArticleRevisionListSchema.parse((await get(`/api/admin/articles/${article.id}/revisions`)).json());

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Article } from '../../modules/articles/article.entity.js';
-import { setActor } from '../../modules/articles/article.store.js';
+import { setActor } from '../../modules/articles/article-writer.js';
 import { renderCoverSvg } from '../../modules/media/cover-art.js';
 import { FEED_SNAPSHOT_ITEMS } from '../../modules/trending/feed-snapshot.js';
 import { clusterItems } from '../../modules/trending/topic-clustering.js';

@@ -12,7 +12,9 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { toAdminArticle } from './article-row.js';
-import { adminActor, ArticleStore, type RevisionRow } from './article.store.js';
+import type { RevisionRow } from './article-revision.entity.js';
+import { ArticleStore } from './article.store.js';
+import { adminActor } from './article-writer.js';
 
 function toSummary(revision: RevisionRow): ArticleRevisionSummary {
   return {
@@ -37,7 +39,10 @@ export class ArticleHistoryController {
   @Get()
   async list(@Param(new ZodValidationPipe(ArticleHistoryParamsSchema)) params: { id: number }): Promise<ArticleRevisionSummary[]> {
     const revisions = await this.store.revisions(params.id);
-    if (revisions.length === 0) throw new NotFoundException({ error: 'Not Found', message: `Article ${params.id} has no history` });
+    // An article older than its history has none yet; an id with neither is not an article.
+    if (revisions.length === 0 && !(await this.store.findById(params.id))) {
+      throw new NotFoundException({ error: 'Not Found', message: `Article ${params.id} not found` });
+    }
     return revisions.map(toSummary);
   }
 

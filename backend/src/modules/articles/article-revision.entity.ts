@@ -35,3 +35,17 @@ export const ArticleRevisionSchema = defineEntity({
 
 export class ArticleRevision extends ArticleRevisionSchema.class {}
 ArticleRevisionSchema.setClass(ArticleRevision);
+
+/** A revision as raw SQL returns it (bigints as text). */
+export interface RevisionRow {
+  id: string;
+  article_id: number;
+  action: string;
+  actor: string;
+  changed: string[];
+  version: number | null;
+  created_at: Date;
+  snapshot: ArticleRow;
+  interactions_through: string;
+  comments_through: string;
+}

@@ -2,22 +2,15 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { EntityManager } from '@mikro-orm/postgresql';
 import { VERSION_CONFLICT_PREFIX } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '../../common/html-sanitizer.js';
-import { ARTICLE_COLUMNS, ARTICLE_VALUE_ROW, articleColumnList, articleRowValues, type ArticleRow } from './article-row.js';
-import { ArticlesCacheService } from './articles-cache.service.js';
+import type { RevisionRow } from './article-revision.entity.js';
+import { articleColumnList, type ArticleRow } from './article-row.js';
+import { setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
-
-/**
- * Who makes a change, as its revision records it: `admin:<name>`, `job:<name>`, `recovery:<path>`,
- * `automation`, `demo-seed`. SQL run by hand is recorded as `sql:<database user>` by the trigger.
- */
-export type Actor = string;
-export const adminActor = (username: string): Actor => `admin:${username}`;
 
 /** Upper bound of the admin list (newest first); older articles stay reachable by id. */
 export const ADMIN_ARTICLE_LIMIT = 1000;
 
 const COLUMNS = articleColumnList();
-const A_COLUMNS = articleColumnList('a');
 
 export interface DraftInput {
   title: string;
@@ -37,30 +30,10 @@ export interface EditorChanges {
   metaDescription?: string;
 }
 
-/** A version of an article to put back, with the interaction and comment ids its counters included (null: unknown). */
-export interface RestoreCandidate {
-  row: ArticleRow;
-  interactionsThrough: number | null;
-  commentsThrough: number | null;
-}
-
 export interface ProblemDraft {
   id: number;
   title: string;
   reason: string;
-}
-
-export interface RevisionRow {
-  id: string;
-  article_id: number;
-  action: string;
-  actor: string;
-  changed: string[];
-  version: number | null;
-  created_at: Date;
-  snapshot: ArticleRow;
-  interactions_through: string;
-  comments_through: string;
 }
 
 /**
@@ -68,14 +41,13 @@ export interface RevisionRow {
  * Each write runs in a transaction that names its actor for the article_history trigger, which
  * writes the revision from the committed row; jobs change only the columns they own; editors' saves
  * carry the version they loaded and are refused over a newer change; deletes re-check their
- * condition in the deleting statement. After each committed change the public caches are dropped
- * (other processes, and SQL run by hand, are covered by ArticleChangeListener).
+ * condition in the deleting statement. Recovery's reads and writes are ArticleRecoveryStore's.
  */
 @Injectable()
 export class ArticleStore {
   constructor(
     private readonly em: EntityManager,
-    private readonly cache: ArticlesCacheService,
+    private readonly writer: ArticleWriter,
   ) {}
 
   // Reads
@@ -161,24 +133,11 @@ export class ArticleStore {
       );
   }
 
-  /**
-   * Every article, with the interaction and comment ids its counters include (for backups: a
-   * restore adds the rows that came after).
-   */
-  snapshotAll(): Promise<(ArticleRow & { interactions_through: string; comments_through: string })[]> {
-    return this.em.fork().execute(
-      `select ${A_COLUMNS},
-              (select coalesce(max(i.id), 0) from interaction i where i.article_id = a.id) as interactions_through,
-              (select coalesce(max(c.id), 0) from comment c where c.article_id = a.id) as comments_through
-         from article a order by a.id`,
-    );
-  }
-
   // Editors' writes
 
   /** Publishes; with `expectedVersion`, only over the version the editor loaded. */
   publish(id: number, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
-    return this.write(actor, (em) => this.updateChecked(em, id, expectedVersion, 'approved = true', []));
+    return this.writer.write(actor, (em) => this.updateChecked(em, id, expectedVersion, 'approved = true', []));
   }
 
   saveEdit(id: number, changes: EditorChanges, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
@@ -188,7 +147,7 @@ export class ArticleStore {
       sets.push('meta_description = ?');
       values.push(changes.metaDescription || null);
     }
-    return this.write(actor, (em) => this.updateChecked(em, id, expectedVersion, sets.join(', '), values));
+    return this.writer.write(actor, (em) => this.updateChecked(em, id, expectedVersion, sets.join(', '), values));
   }
 
   /**
@@ -196,7 +155,7 @@ export class ArticleStore {
    * (action 'restore'); status, image, commentary and counters stay as they are now.
    */
   restoreRevision(id: number, revisionId: number, actor: Actor, expectedVersion: number): Promise<ArticleRow> {
-    return this.write(
+    return this.writer.write(
       actor,
       async (em) => {
         const [revision] = await em.execute<{ snapshot: ArticleRow }[]>('select snapshot from article_revision where id = ? and article_id = ?', [revisionId, id]);
@@ -219,7 +178,7 @@ export class ArticleStore {
    * approved topic's link, in one transaction; with `expectedVersion`, only the version the editor saw.
    */
   delete(id: number, actor: Actor, expectedVersion?: number): Promise<void> {
-    return this.write(actor, async (em) => {
+    return this.writer.write(actor, async (em) => {
       const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
       const [deleted] = await em.execute<{ id: number; slug: string; title: string }[]>(
         `delete from article where id = ?${versionCheck} returning id, slug, title`,
@@ -236,7 +195,7 @@ export class ArticleStore {
    * edited in between is left alone.
    */
   deleteProblematicDrafts(actor: Actor): Promise<ProblemDraft[]> {
-    return this.write(actor, async (em) => {
+    return this.writer.write(actor, async (em) => {
       const [drafts, published] = await Promise.all([
         em.execute<{ id: number; title: string; content: string; version: number }[]>('select id, title, content, version from article where approved = false'),
         em.execute<{ title: string }[]>('select title from article where approved = true'),
@@ -263,12 +222,12 @@ export class ArticleStore {
 
   /** Points the article at its new image; false when the article is gone. */
   async setImage(id: number, imageUrl: string, actor: Actor): Promise<boolean> {
-    return this.write(actor, async (em) => (await em.execute('update article set image_url = ?, updated_at = now() where id = ? returning id', [imageUrl, id])).length > 0);
+    return this.writer.write(actor, async (em) => (await em.execute('update article set image_url = ?, updated_at = now() where id = ? returning id', [imageUrl, id])).length > 0);
   }
 
   /** Writes the AI commentary unless the article has one by now. */
   async setCommentaryIfMissing(id: number, commentary: string, actor: Actor): Promise<boolean> {
-    return this.write(actor, async (em) => {
+    return this.writer.write(actor, async (em) => {
       const rows = await em.execute(
         `update article set ai_commentary = ?, updated_at = now() where id = ? and coalesce(trim(ai_commentary), '') = '' returning id`,
         [commentary, id],
@@ -317,107 +276,7 @@ export class ArticleStore {
     await em.execute('update article set comments = comments + 1 where id = ?', [id]);
   }
 
-  // Recovery
-
-  /**
-   * Inserts the candidates that have neither a row nor a tombstone, each with its own id; counters
-   * are the candidate's plus the interaction and comment rows that came after it (or, not knowing,
-   * at least as many as there are rows). Returns the ids inserted.
-   */
-  restoreRows(candidates: RestoreCandidate[], actor: Actor): Promise<Set<number>> {
-    if (candidates.length === 0) return Promise.resolve(new Set());
-    const counted = (field: 'likes' | 'shares' | 'comments') => {
-      if (field === 'comments') return `case when v.ct is null then greatest(v.comments, c.all_comments) else v.comments + c.new_comments end`;
-      const type = field === 'likes' ? 'like' : 'share';
-      return `case when v.it is null then greatest(v.${field}, i.all_${type}s) else v.${field} + i.new_${type}s end`;
-    };
-    const select = (Object.keys(ARTICLE_COLUMNS) as (keyof typeof ARTICLE_COLUMNS)[])
-      .map((field) => (field === 'likes' || field === 'shares' || field === 'comments' ? counted(field) : `v.${ARTICLE_COLUMNS[field][0]}`))
-      .join(', ');
-    return this.write(
-      actor,
-      async (em) => {
-        const rows = await em.execute<{ id: number }[]>(
-          `insert into article (${COLUMNS})
-           select ${select}
-             from (values ${candidates.map(() => `(${ARTICLE_VALUE_ROW.slice(1, -1)}, ?::bigint, ?::bigint)`).join(', ')}) as v(${COLUMNS}, it, ct)
-             cross join lateral (
-               select count(*) filter (where type = 'like')::int as all_likes, count(*) filter (where type = 'share')::int as all_shares,
-                      count(*) filter (where type = 'like' and id > coalesce(v.it, 0))::int as new_likes,
-                      count(*) filter (where type = 'share' and id > coalesce(v.it, 0))::int as new_shares
-                 from interaction where article_id = v.id) i
-             cross join lateral (
-               select count(*)::int as all_comments, count(*) filter (where id > coalesce(v.ct, 0))::int as new_comments
-                 from comment where article_id = v.id) c
-            where not exists (select 1 from deleted_article d where d.article_id = v.id)
-           on conflict do nothing returning id`,
-          candidates.flatMap((candidate) => [...articleRowValues(candidate.row), candidate.interactionsThrough, candidate.commentsThrough]),
-        );
-        return new Set(rows.map((row) => row.id));
-      },
-      'restore',
-    );
-  }
-
-  /** Keeps the id sequence ahead of restored ids, never moving it back: an id handed out once is never reused. */
-  async advanceIdSequence(): Promise<void> {
-    await this.em
-      .fork()
-      .execute(`select setval(pg_get_serial_sequence('article', 'id'), greatest(max(id), nextval(pg_get_serial_sequence('article', 'id')))) from article`);
-  }
-
-  async nextId(): Promise<number> {
-    const [row] = await this.em.fork().execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('article', 'id')) as id`);
-    return Number(row!.id);
-  }
-
-  /** Of these slugs, those with a row. */
-  async presentSlugs(slugs: string[]): Promise<Set<string>> {
-    if (slugs.length === 0) return new Set();
-    const rows = await this.em.fork().execute<{ slug: string }[]>('select slug from article where slug in (?)', [slugs]);
-    return new Set(rows.map((row) => row.slug));
-  }
-
-  /** Of these slugs, those of deliberately deleted articles. */
-  async tombstonedSlugs(slugs: string[]): Promise<Set<string>> {
-    if (slugs.length === 0) return new Set();
-    const rows = await this.em.fork().execute<{ slug: string }[]>('select slug from deleted_article where slug in (?)', [slugs]);
-    return new Set(rows.map((row) => row.slug));
-  }
-
-  /** Of these ids, those with neither a row nor a tombstone. */
-  async missingIds(ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.em.fork().execute<{ id: number }[]>(
-      `select id from unnest(array[?]::int[]) as ids(id)
-        where not exists (select 1 from article a where a.id = ids.id)
-          and not exists (select 1 from deleted_article d where d.article_id = ids.id)`,
-      [ids],
-    );
-    return new Set(rows.map((row) => row.id));
-  }
-
   // History
-
-  /** The newest revision of every article id that has no row and no tombstone. */
-  latestRevisionsOfMissing(): Promise<RevisionRow[]> {
-    return this.em.fork().execute<RevisionRow[]>(
-      `select distinct on (r.article_id) r.* from article_revision r
-        where not exists (select 1 from article a where a.id = r.article_id)
-          and not exists (select 1 from deleted_article d where d.article_id = r.article_id)
-        order by r.article_id, r.id desc`,
-    );
-  }
-
-  /** The newest revision of each of these slugs. */
-  latestRevisionsBySlug(slugs: string[]): Promise<RevisionRow[]> {
-    if (slugs.length === 0) return Promise.resolve([]);
-    return this.em.fork().execute<RevisionRow[]>('select distinct on (slug) * from article_revision where slug in (?) order by slug, id desc', [slugs]);
-  }
-
-  async revisedArticleIds(): Promise<number[]> {
-    return (await this.em.fork().execute<{ article_id: number }[]>('select distinct article_id from article_revision')).map((row) => row.article_id);
-  }
 
   /** An article's revisions, newest first. */
   revisions(articleId: number): Promise<RevisionRow[]> {
@@ -430,19 +289,6 @@ export class ArticleStore {
   }
 
   // Internals
-
-  /**
-   * Runs `work` in a transaction whose changes the trigger records as `actor`'s (and as `action`
-   * when given), then drops the public caches once it has committed.
-   */
-  private async write<T>(actor: Actor, work: (em: EntityManager) => Promise<T>, action?: string): Promise<T> {
-    const result = await this.em.fork().transactional(async (em) => {
-      await setActor(em, actor, action);
-      return work(em);
-    });
-    await this.cache.invalidate();
-    return result;
-  }
 
   private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: string, values: unknown[]): Promise<ArticleRow> {
     const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
@@ -464,7 +310,7 @@ export class ArticleStore {
     );
     if (!latest) throw new NotFoundException({ error: 'Not Found', message: `Blog ${id} not found` });
     const when = latest.created_at ? `${new Date(latest.created_at).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'an unknown time';
-    const message = `${VERSION_CONFLICT_PREFIX}: ${latest.actor ?? 'someone'} changed "${latest.title}" at ${when} (now version ${latest.version}). Reload to see their change; your text stays in the editor to copy.`;
+    const message = `${VERSION_CONFLICT_PREFIX}: ${latest.actor ?? 'someone'} changed "${latest.title}" at ${when} (now version ${latest.version}). Reload to see their change.`;
     throw new ConflictException({ error: 'Conflict', message });
   }
 
@@ -479,9 +325,4 @@ export class ArticleStore {
     await em.execute('delete from comment where article_id in (?)', [ids]);
     await em.execute('update approved_topic set article_id = null where article_id in (?)', [ids]);
   }
-}
-
-/** Names the transaction's actor (and action) for the article_history trigger; local to the transaction. */
-export async function setActor(em: EntityManager, actor: Actor, action = ''): Promise<void> {
-  await em.execute(`select set_config('ai_mind.actor', ?, true), set_config('ai_mind.action', ?, true)`, [actor.slice(0, 200), action]);
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminArticle, UpdateBlogRequest } from '@ai-mind/contracts';
 import { toAdminArticle, type ArticleRow } from './article-row.js';
-import { adminActor, ArticleStore, type ProblemDraft } from './article.store.js';
+import { ArticleStore, type ProblemDraft } from './article.store.js';
+import { adminActor } from './article-writer.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 
 /**

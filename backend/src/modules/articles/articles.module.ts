@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { ArticleCountersReader } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { SearchService } from './article-search.service.js';
+import { ArticleRecoveryStore } from './article-recovery.store.js';
 import { ArticleStore } from './article.store.js';
+import { ArticleWriter } from './article-writer.js';
 import { ArticlesAdminService } from './articles-admin.service.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { ArticlesController } from './articles.controller.js';
@@ -10,7 +12,7 @@ import { ArticlesService } from './articles.service.js';
 
 @Module({
   controllers: [ArticlesController, ArticleHistoryController],
-  providers: [ArticleStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader],
-  exports: [ArticleStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService],
+  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader],
+  exports: [ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService],
 })
 export class ArticlesModule {}

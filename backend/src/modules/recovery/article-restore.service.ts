@@ -4,7 +4,10 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { DeepRecoveryResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
 import { fromArticleDto } from '../articles/article-row.js';
-import { ArticleStore, type Actor, type RestoreCandidate, type RevisionRow } from '../articles/article.store.js';
+import { ArticleRecoveryStore, type RestoreCandidate } from '../articles/article-recovery.store.js';
+import type { RevisionRow } from '../articles/article-revision.entity.js';
+import { ArticleStore } from '../articles/article.store.js';
+import type { Actor } from '../articles/article-writer.js';
 import { BackupService, type BackedUpArticle, type BackupSource } from './backup.service.js';
 import { fetchLivePageArticle } from './live-page.js';
 import { SitemapSnapshotService } from '../seo/sitemap-snapshot.service.js';
@@ -58,7 +61,8 @@ export class ArticleRestoreService {
   private readonly logger = new Logger(ArticleRestoreService.name);
 
   constructor(
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleRecoveryStore,
+    private readonly store: ArticleStore,
     private readonly backups: BackupService,
     private readonly sitemaps: SitemapSnapshotService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -173,7 +177,7 @@ export class ArticleRestoreService {
   }
 
   private async counts(): Promise<Counts> {
-    const { totalArticles, publishedArticles } = await this.articles.counts();
+    const { totalArticles, publishedArticles } = await this.store.counts();
     return { totalArticlesNow: totalArticles, publishedArticlesNow: publishedArticles };
   }
 }

@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { toAdminArticle } from '../articles/article-row.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { ArticleRecoveryStore } from '../articles/article-recovery.store.js';
 import { ArticleBackup } from './article-backup.entity.js';
 
 const gzipAsync = promisify(gzip);
@@ -43,7 +43,7 @@ export class BackupService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleRecoveryStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
