@@ -281,6 +281,32 @@ describe('article races', () => {
     await tally(article.id, { title, ai_commentary: row.ai_commentary, approved: true });
   });
 
+  it("a lost article comes back linked to its approved topic, which Blog Workflow shows again; a deleted one unlinks it", async () => {
+    const article = await createArticle(em, { approved: false, content: BODY });
+    const declined = await createArticle(em, { approved: false, content: BODY });
+    const topicFor = async (articleId: number) =>
+      (
+        await sql<{ id: number }>(
+          `insert into approved_topic (topic, category, status, approved_by, approved_at, article_id) values (?, 'Economics', 'blog_received', 'test', now(), ?) returning id`,
+          [`Topic ${uniqueSuffix()}`, articleId],
+        )
+      )[0]!.id;
+    const [topic, declinedTopic] = [await topicFor(article.id), await topicFor(declined.id)];
+    const blogOf = async (topicId: number) => {
+      const topics = (await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: alice.headers })).json() as { id: number; blog: { id: number } | null }[];
+      return topics.find((t) => t.id === topicId)!.blog?.id ?? null;
+    };
+    expect(await blogOf(topic)).toBe(article.id);
+
+    await sql('delete from article where id = ?', [article.id]);
+    expect(await blogOf(topic)).toBeNull();
+    await app.get(ArticleRestoreService).quick();
+    expect(await blogOf(topic)).toBe(article.id);
+
+    expect((await admin(alice, 'POST', '/api/admin/decline-blog', { blogId: declined.id })).statusCode).toBe(200);
+    expect((await sql<{ article_id: number | null }>('select article_id from approved_topic where id = ?', [declinedTopic]))[0]!.article_id).toBeNull();
+  });
+
   it('records SQL run by hand as the database user, and a reader count as no revision', async () => {
     const article = await createArticle(em, { content: BODY });
     const before = (await sql('select id from article_revision where article_id = ?', [article.id])).length;
