@@ -29,16 +29,15 @@ export class Migration20261124120000_article_history extends Migration {
       add column "interactions_through" bigint not null default 0,
       add column "comments_through" bigint not null default 0;`);
     // Earlier revisions were the API's camelCase form; the trigger writes the row's own columns.
-    this.addSql(`update "article_revision" set "snapshot" = jsonb_strip_nulls(jsonb_build_object(
+    this.addSql(`update "article_revision" set "snapshot" = jsonb_build_object(
       'id', snapshot->'id', 'title', snapshot->'title', 'slug', snapshot->'slug', 'content', snapshot->'content',
       'category', snapshot->'category', 'image_url', snapshot->'imageUrl', 'source_url', snapshot->'sourceUrl',
       'ai_commentary', snapshot->'aiCommentary', 'likes', snapshot->'likes', 'shares', snapshot->'shares',
       'comments', snapshot->'comments', 'approved', snapshot->'approved', 'meta_title', snapshot->'metaTitle',
-      'meta_description', snapshot->'metaDescription', 'created_at', snapshot->'createdAt', 'updated_at', snapshot->'updatedAt'))
-      || jsonb_build_object('version', 1) where snapshot ? 'createdAt';`);
+      'meta_description', snapshot->'metaDescription', 'created_at', snapshot->'createdAt', 'updated_at', snapshot->'updatedAt',
+      'version', 1) where snapshot ? 'createdAt';`);
     this.addSql(`alter table "comment" drop constraint if exists "comment_article_id_fkey";`);
     this.addSql(`alter table "approved_topic" drop constraint if exists "approved_topic_article_id_fkey";`);
-    this.addSql(`alter table "approved_topic" drop constraint if exists "approved_topic_article_id_foreign";`);
     this.addSql(`create index if not exists "approved_topic_article_id_index" on "approved_topic" ("article_id");`);
 
     // The columns of a row that are the article (generated ones are derived from them).
