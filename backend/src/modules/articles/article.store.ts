@@ -37,8 +37,8 @@ export interface ProblemDraft {
 }
 
 /**
- * The one owner of the `article` table: every read and write of an article goes through here.
- * Each write runs in a transaction that names its actor for the article_history trigger, which
+ * The article store: every read and write of the `article` table outside this module goes through
+ * here (recovery's through ArticleRecoveryStore, full-text search through SearchService). Each write runs in a transaction that names its actor for the article_history trigger, which
  * writes the revision from the committed row; jobs change only the columns they own; editors' saves
  * carry the version they loaded and are refused over a newer change; deletes re-check their
  * condition in the deleting statement. Recovery's reads and writes are ArticleRecoveryStore's.
