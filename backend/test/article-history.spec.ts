@@ -4,20 +4,27 @@ import { AdminArticleSchema, ArticleRevisionDetailSchema, ArticleRevisionListSch
 import { createApiApp } from '../src/app/create-api-app.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
+import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { isClearError } from './security/attack-tally.js';
 
 describe('article history for editors', () => {
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
   let app: NestFastifyApplication;
   let em: EntityManager;
   let admin: SignedInAdmin;
 
+  // A database of its own: suites that count every row of the shared one must not see these.
   beforeAll(async () => {
-    app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/2` }));
+    own = await createOwnDatabase();
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: `${process.env.REDIS_URL}/2` }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers: admin.headers });
   const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: admin.headers, payload });
