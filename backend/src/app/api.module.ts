@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { AdminModule } from '../modules/admin/admin.module.js';
 import { AiModule } from '../modules/ai/ai.module.js';
 import { AnalyticsModule } from '../modules/analytics/analytics.module.js';
+import { ArticlesAdminModule } from '../modules/articles/articles-admin.module.js';
 import { ArticlesModule } from '../modules/articles/articles.module.js';
 import { ChatModule } from '../modules/chat/chat.module.js';
 import { CommentsModule } from '../modules/comments/comments.module.js';
@@ -29,6 +30,7 @@ export class ApiModule {
         AiModule,
         AnalyticsModule,
         ArticlesModule,
+        ArticlesAdminModule,
         AuthModule,
         ChatModule,
         CommentsModule,

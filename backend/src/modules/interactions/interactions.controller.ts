@@ -4,6 +4,7 @@ import { InteractionRequestSchema, type InteractionRequest, type InteractionResp
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { InteractionsService } from './interactions.service.js';
+import { Public } from '../auth/route-access.js';
 
 /**
  * A person likes an article once and shares it a few times; a script trying to inflate counts hits
@@ -21,6 +22,7 @@ export class InteractionsController {
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
+  @Public()
   @Post()
   async record(@Body(new ZodValidationPipe(InteractionRequestSchema)) body: InteractionRequest, @Req() request: FastifyRequest): Promise<InteractionResponse> {
     const { perArticle, perClient } = INTERACTION_LIMITS;
