@@ -36,7 +36,8 @@ function requestId(req: { headers: IncomingHttpHeaders }): string {
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config),
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy, genReqId: requestId }),
+    // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy, genReqId: requestId, routerOptions: { ignoreDuplicateSlashes: true } }),
     // The raw body is kept for the automation intake, whose signature covers the exact bytes sent.
     { bufferLogs: true, rawBody: true },
   );

@@ -3,12 +3,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import { AuditLog } from './audit-log.entity.js';
 
+/** Text from the caller, cut to fit its column; control characters (PostgreSQL refuses NUL) become `?`. */
+// eslint-disable-next-line no-control-regex
+const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, max);
+
 /** The id an admin call acts on, from the path or the body; never anything else of the body. */
 function targetOf(request: FastifyRequest): string | null {
   const params = request.params as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
   const target = params?.id ?? body?.blogId ?? body?.topicId;
-  return target === undefined || target === null ? null : String(target).slice(0, 100);
+  return target === undefined || target === null ? null : clean(String(target), 100);
 }
 
 /** The one writer of audit_log rows: who called which route, on what, with which outcome. */
@@ -21,7 +25,7 @@ export class AuditLogWriter {
   /** Never throws: a call is not failed because its audit row could not be written (the error is logged). */
   async record(request: FastifyRequest, status: number): Promise<void> {
     const body = request.body as { username?: unknown } | undefined;
-    const actor = request.adminSession?.username ?? (typeof body?.username === 'string' ? body.username.slice(0, 100) : null);
+    const actor = request.adminSession?.username ?? (typeof body?.username === 'string' ? clean(body.username, 100) : null);
     try {
       const em = this.em.fork();
       em.create(AuditLog, {
