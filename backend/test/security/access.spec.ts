@@ -129,7 +129,7 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
     });
   });
 
-  it('holds the sign-in lockout under a parallel burst of guesses', async () => {
+  it('holds the sign-in lockout under a parallel burst of guesses from one address', async () => {
     const admin = await signInAdmin(app);
     const ip = randomIp();
     const guesses = await Promise.all(
@@ -139,8 +139,19 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
     expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(30 - checked);
     // Only the configured number of passwords was ever tried; the rest were refused unchecked.
     expect(tally.attempt(checked <= 5)).toBe(true);
-    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: randomIp() });
+    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: ip });
     expect(tally.attempt(locked.statusCode === 429)).toBe(true);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('cannot lock the editor out: guesses from 50 addresses only slow the username down, and a new address signs in', async () => {
+    const admin = await signInAdmin(app);
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `guess-${i}` }, remoteAddress: randomIp() })),
+    );
+    // Each guess was one try of one password, none got in.
+    expect(tally.attempt(guesses.every((r) => r.statusCode === 401))).toBe(true);
+    const editor = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: randomIp() });
+    expect(tally.attempt(editor.statusCode === 200)).toBe(true);
   });
 });
