@@ -7,6 +7,7 @@ import type { RegisteredRoute } from '../../src/app/route-registry.js';
 import { Article } from '../../src/modules/articles/article.entity.js';
 import { createArticle } from '../support/article-factory.js';
 import { writeFakeBuild } from '../support/fake-web-build.js';
+import { createOwnDatabase } from '../support/own-database.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally } from './attack-tally.js';
 
@@ -155,16 +156,22 @@ describe('attacks on access: every route under every spelling of its path, witho
   let app: NestFastifyApplication;
   let port: number;
   let routes: RegisteredRoute[];
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
 
+  // A database of its own: the last case counts every backup row, which no other test may add to meanwhile.
   beforeAll(async () => {
+    own = await createOwnDatabase();
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
-    app = await createApiApp(testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, AUTOMATION_WEBHOOK_SECRET: 'a-secret-of-at-least-16-chars' }));
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, AUTOMATION_WEBHOOK_SECRET: 'a-secret-of-at-least-16-chars' }));
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as net.AddressInfo).port;
     routes = app.getHttpAdapter().getInstance().registeredRoutes;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   it('opens no route that is not on the reviewed list', () => {
     // A HEAD route answers as its GET route does, so it is reviewed with it.

@@ -11,12 +11,16 @@ import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { Article } from '../articles/article.entity.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { ArticleBackup } from './article-backup.entity.js';
+import { backupsToKeep } from './backup-retention.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** articles-<id>-<time>.json.gz: the id ties a file to its database row; the time sorts them. */
-const BACKUP_FILE = /^articles-(\d+)-[\dTZ]+\.json\.gz$/;
+const BACKUP_FILE = /^articles-(\d+)-([\dTZ]+)\.json\.gz$/;
+
+/** The time in a backup file's name (20261124T093000Z); an invalid date when it is not one. */
+const fileTime = (stamp: string) => new Date(stamp.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
 
 /** One backup wherever it is: a row of article_backup, or a file of the backup folder with no row. */
 export interface BackupSource {
@@ -29,7 +33,8 @@ export interface BackupSource {
  * Compressed snapshots of every article (drafts included). Each is stored twice: as a row of
  * article_backup, which every process of the cluster can read, and as a file in the backup folder,
  * which survives a lost or rolled-back database (and which an operator can copy off the machine or
- * drop back in). The newest `retention` of each are kept.
+ * drop back in). The newest `retention` of each are kept, and the newest of each day of the last
+ * `dailyDays` days (backup-retention.ts).
  */
 @Injectable()
 export class BackupService {
@@ -40,10 +45,21 @@ export class BackupService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async snapshot(reason: string): Promise<BackupSnapshotResult> {
+  /**
+   * With `skipIfUnchanged` (the backup before a deletion), nothing is written when the snapshot equals
+   * the newest backup (gzip output is deterministic), so repeating a call cannot push older backups out;
+   * the newest backup is answered instead.
+   */
+  async snapshot(reason: string, options: { skipIfUnchanged?: boolean } = {}): Promise<BackupSnapshotResult> {
     const em = this.em.fork();
     const articles = await em.find(Article, {}, { orderBy: { id: 'asc' } });
     const compressed = await gzipAsync(JSON.stringify(articles.map(toArticleDto)));
+    if (options.skipIfUnchanged) {
+      const [newest] = await em.find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
+      if (newest && Buffer.from(newest.snapshot).equals(compressed)) {
+        return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
+      }
+    }
     const backup = em.create(ArticleBackup, {
       reason: reason.slice(0, 100),
       articleCount: articles.length,
@@ -112,16 +128,21 @@ export class BackupService {
     await fs.rename(`${file}.tmp`, file);
   }
 
-  /** Keeps the newest `retention` rows and the newest `retention` files. */
+  /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
   private async prune(): Promise<void> {
-    const keep = this.config.backup.retention;
-    await this.em
-      .fork()
-      .execute('delete from article_backup where id not in (select id from article_backup order by id desc limit ?)', [keep]);
-    const names = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[])).filter((name) => BACKUP_FILE.test(name));
-    const byIdDesc = names.sort((a, b) => Number(BACKUP_FILE.exec(b)![1]) - Number(BACKUP_FILE.exec(a)![1]));
-    for (const name of byIdDesc.slice(keep)) {
-      await fs.rm(path.join(this.config.backup.dir, name), { force: true });
+    const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
+    const em = this.em.fork();
+    const rows = await em.execute<{ id: number; created_at: Date }[]>('select id, created_at from article_backup');
+    const keptRows = backupsToKeep(rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })), policy);
+    const dropped = rows.map((row) => row.id).filter((id) => !keptRows.has(id));
+    if (dropped.length > 0) await em.execute('delete from article_backup where id in (?)', [dropped]);
+    const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))
+      .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
+      .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
+      .map(({ name, match }) => ({ name, id: Number(match[1]), createdAt: fileTime(match[2]!) }));
+    const keptFiles = backupsToKeep(files, policy);
+    for (const file of files.filter((f) => !keptFiles.has(f.id))) {
+      await fs.rm(path.join(this.config.backup.dir, file.name), { force: true });
     }
   }
 }
