@@ -50,6 +50,10 @@ async function stopProduct() {
   await productExit;
 }
 
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void stopProduct().then(() => process.exit(130)));
+}
+
 async function waitForHealth(timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -112,7 +116,8 @@ function sqlmap(target, session) {
     ...(target.admin ? ['--cookie', session.cookie, '--skip', 'ai_mind_admin'] : []),
     '--batch', '--level', '2', '--risk', '1', '--dbms', 'PostgreSQL', '--time-sec', '2', '--timeout', '10', '--retries', '1',
     '--tamper', 'xforwardedfor', '--flush-session', '--disable-coloring',
-    '--output-dir', path.join(workDir, 'sqlmap'),
+    // A folder per endpoint: parallel runs against one host would otherwise share one session file.
+    '--output-dir', path.join(workDir, 'sqlmap', target.name.replace(/\W+/g, '-')),
   ];
   return new Promise((resolve) => {
     const child = spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
