@@ -90,18 +90,27 @@ function targets(article) {
     { name: 'interactions', method: 'POST', url: '/api/interactions', data: json({ articleId: article.id, type: 'like' }) },
     { name: 'newsletter', method: 'POST', url: '/api/newsletter', data: json({ email: 'reader@example.com' }) },
     { name: 'page view', method: 'POST', url: '/api/analytics/pageview', data: json({ path: '/', title: 'Home', source: 'direct' }) },
-    { name: 'sign-in', method: 'POST', url: '/api/admin/login', data: json({ username: 'scan-nobody', password: 'not-the-password' }) },
-    { name: 'automation intake', method: 'POST', url: '/api/automation/blog', data: json({ approvedTopicId: 1, title: 'T', content: '<p>x</p>' }) },
+    { name: 'sign-in', method: 'POST', url: '/api/admin/login', data: json({ username: 'scan-nobody', password: 'not-the-password' }), ignore: '401' },
+    { name: 'automation intake', method: 'POST', url: '/api/automation/blog', data: json({ approvedTopicId: 1, title: 'T', content: '<p>x</p>' }), ignore: '401' },
     { name: 'admin: trending topics', method: 'GET', url: '/api/trending-topics?refresh=false', admin: true },
     { name: 'admin: edit article', method: 'PUT', url: `/api/admin/blogs/${article.id}*`, data: json({ title: article.title, content: '<p>Scanned.</p>', metaDescription: 'Scanned.' }), admin: true },
     { name: 'admin: publish', method: 'POST', url: '/api/admin/approve-blog', data: json({ blogId: article.id }), admin: true },
-    { name: 'admin: delete (an id that does not exist)', method: 'POST', url: '/api/admin/decline-blog', data: json({ blogId: 999999 }), admin: true },
+    { name: 'admin: delete (an id that does not exist)', method: 'POST', url: '/api/admin/decline-blog', data: json({ blogId: 999999 }), admin: true, ignore: '404' },
     { name: 'admin: approve topic', method: 'POST', url: '/api/admin/approve-topic', data: json({ topicId: 1, topic: 'A topic', category: 'Technology', sourceUrl: null }), admin: true },
-    { name: 'admin: decline topic', method: 'POST', url: '/api/admin/decline-topic', data: json({ topicId: 1, topic: 'A topic' }), admin: true },
+    { name: 'admin: decline topic', method: 'POST', url: '/api/admin/decline-topic', data: json({ topicId: 1, topic: 'A topic' }), admin: true, ignore: '404' },
     { name: 'admin: regenerate images', method: 'POST', url: '/api/admin/regenerate-images', data: json({ blogIds: [article.id] }), admin: true },
     { name: 'admin: queue dashboard jobs', method: 'GET', url: '/api/admin/queues/api/queues?activeQueue=images&status=failed&page=1', admin: true },
   ];
 }
+
+/**
+ * Findings reviewed and accepted, with the reason: printed as such, and they do not fail the scan.
+ * Anything else a scanner reports does.
+ */
+const ACCEPTED = [
+  { category: 'HTTP Secure Headers', info: /X-XSS-Protection/, reason: 'deprecated header; the Content-Security-Policy replaces it (OWASP advises not to set it)' },
+  { category: 'HTTP Secure Headers', info: /Strict-Transport-Security/, reason: 'sent in production only, where TLS ends in front of the API; the scan runs over plain HTTP' },
+];
 
 /** One sqlmap run, killed at the time limit; its verdict from what it printed. */
 function sqlmap(target, session) {
@@ -114,6 +123,8 @@ function sqlmap(target, session) {
     ...(target.data ? ['--data', target.data] : []),
     '--headers', headers.join('\n'),
     ...(target.admin ? ['--cookie', session.cookie, '--skip', 'ai_mind_admin'] : []),
+    // The example's own answer (a refused sign-in, an unknown id) is what the payloads are compared with.
+    ...(target.ignore ? ['--ignore-code', target.ignore] : []),
     '--batch', '--level', '2', '--risk', '1', '--dbms', 'PostgreSQL', '--time-sec', '2', '--timeout', '10', '--retries', '1',
     '--tamper', 'xforwardedfor', '--flush-session', '--disable-coloring',
     // A folder per endpoint: parallel runs against one host would otherwise share one session file.
@@ -153,13 +164,16 @@ async function runSqlmap(list, session) {
   return results;
 }
 
-/** wapiti over the public pages (the admin app and API excluded), bounded; the findings by category. */
+/**
+ * wapiti over the site from its home page, bounded; the findings by category. (Debian's wapiti 3.0.4
+ * cannot take -x exclusions on Python 3.11; the admin pages it may reach hold no data without a session.)
+ */
 function runWapiti() {
   const report = path.join(workDir, 'wapiti.json');
   const run = spawnSync(
     'wapiti',
     ['-u', `${base}/`, '--scope', 'folder', '-d', '3', '--max-links-per-page', '40', '--max-scan-time', String(WAPITI_SECONDS), '--max-attack-time', String(Math.max(30, WAPITI_SECONDS / 4)),
-      '-x', `${base}/admin*`, '-x', `${base}/api/admin*`, '--flush-session', '-f', 'json', '-o', report, '-v', '0'],
+      '--flush-session', '-f', 'json', '-o', report, '-v', '0'],
     { encoding: 'utf8', timeout: (WAPITI_SECONDS + 120) * 1000 },
   );
   fs.writeFileSync(path.join(workDir, 'wapiti.log'), `${run.stdout ?? ''}${run.stderr ?? ''}`);
@@ -190,12 +204,16 @@ try {
     console.log(`wapiti: ${wapiti.error}`);
     exitCode = 1;
   } else {
-    const vulnerabilities = Object.entries(wapiti.vulnerabilities);
-    console.log(`wapiti: ${vulnerabilities.reduce((n, [, items]) => n + items.length, 0)} vulnerabilities, ${Object.values(wapiti.anomalies).reduce((n, items) => n + items.length, 0)} anomalies`);
-    for (const [name, items] of [...vulnerabilities, ...Object.entries(wapiti.anomalies)]) {
-      for (const item of items) console.log(`  ${name}: ${item.method ?? ''} ${item.path ?? ''} ${item.parameter ? `(${item.parameter})` : ''} ${item.info ?? ''}`.replace(/\s+/g, ' '));
+    const findings = [...Object.entries(wapiti.vulnerabilities), ...Object.entries(wapiti.anomalies)].flatMap(([category, items]) =>
+      items.map((item) => ({ category, item, accepted: ACCEPTED.find((a) => a.category === category && a.info.test(item.info ?? '')) })),
+    );
+    const open = findings.filter((finding) => !finding.accepted);
+    console.log(`wapiti: ${findings.length} findings, ${open.length} not accepted`);
+    for (const { category, item, accepted } of findings) {
+      const line = `${category}: ${item.method ?? ''} ${item.path ?? ''} ${item.parameter ? `(${item.parameter})` : ''} ${item.info ?? ''}`.replace(/\s+/g, ' ').trim();
+      console.log(`  ${accepted ? `accepted   ${line} (${accepted.reason})` : `FOUND      ${line}`}`);
     }
-    if (vulnerabilities.length > 0) exitCode = 1;
+    if (open.length > 0) exitCode = 1;
   }
   if (injectable.length > 0) exitCode = 1;
   console.log(`logs and reports: ${workDir}`);
