@@ -168,12 +168,12 @@ async function runSqlmap(list, session) {
  * wapiti over the site from its home page, bounded; the findings by category. (Debian's wapiti 3.0.4
  * cannot take -x exclusions on Python 3.11; the admin pages it may reach hold no data without a session.)
  */
-function runWapiti() {
+function runWapiti(startUrls) {
   const report = path.join(workDir, 'wapiti.json');
   const run = spawnSync(
     'wapiti',
     ['-u', `${base}/`, '--scope', 'folder', '-d', '3', '--max-links-per-page', '40', '--max-scan-time', String(WAPITI_SECONDS), '--max-attack-time', String(Math.max(30, WAPITI_SECONDS / 4)),
-      '--flush-session', '-f', 'json', '-o', report, '-v', '0'],
+      ...startUrls.flatMap((url) => ['-s', url]), '--flush-session', '-f', 'json', '-o', report, '-v', '0'],
     { encoding: 'utf8', timeout: (WAPITI_SECONDS + 120) * 1000 },
   );
   fs.writeFileSync(path.join(workDir, 'wapiti.log'), `${run.stdout ?? ''}${run.stderr ?? ''}`);
@@ -194,7 +194,9 @@ try {
   log(`sqlmap on ${list.length} endpoints, ${PARALLEL} at a time, at most ${TARGET_SECONDS} s each...`);
   const sqlResults = await runSqlmap(list, session);
   log(`wapiti on the public pages, at most ${WAPITI_SECONDS} s...`);
-  const wapiti = runWapiti();
+  // The pages render their links as they hydrate, so the crawl also starts from every page the sitemap lists.
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const wapiti = runWapiti([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).filter((url) => url.startsWith(base)).slice(0, 40));
 
   const injectable = sqlResults.filter((result) => result.found);
   console.log('\nsecurity scan results');

@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuditLogWriter } from './audit-log.writer.js';
 
 /** The audit trail of admin calls; the access gate writes it for every route. */
-@Global()
 @Module({
   providers: [AuditLogWriter],
   exports: [AuditLogWriter],
