@@ -6,6 +6,12 @@ export interface RetentionPolicy {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The time written in a backup file's name (articles-<id>-20261124T093000Z.json.gz); an invalid date when there is none. */
+export function backupFileTime(name: string): Date {
+  const match = /-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z\.json\.gz$/.exec(name);
+  return match ? new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`) : new Date(Number.NaN);
+}
+
 /**
  * The ids to keep. Keeping one per day means a burst of backups (a script repeating a deletion, a
  * stuck schedule) can only replace the newest few and that day's, never the days before it. Days are

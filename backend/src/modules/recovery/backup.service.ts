@@ -11,16 +11,13 @@ import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { Article } from '../articles/article.entity.js';
 import { toArticleDto } from '../articles/article.mapper.js';
 import { ArticleBackup } from './article-backup.entity.js';
-import { backupsToKeep } from './backup-retention.js';
+import { backupFileTime, backupsToKeep } from './backup-retention.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** articles-<id>-<time>.json.gz: the id ties a file to its database row; the time sorts them. */
-const BACKUP_FILE = /^articles-(\d+)-([\dTZ]+)\.json\.gz$/;
-
-/** The time in a backup file's name (20261124T093000Z); an invalid date when it is not one. */
-const fileTime = (stamp: string) => new Date(stamp.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
+const BACKUP_FILE = /^articles-(\d+)-[\dTZ]+\.json\.gz$/;
 
 /** One backup wherever it is: a row of article_backup, or a file of the backup folder with no row. */
 export interface BackupSource {
@@ -139,7 +136,7 @@ export class BackupService {
     const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))
       .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
       .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
-      .map(({ name, match }) => ({ name, id: Number(match[1]), createdAt: fileTime(match[2]!) }));
+      .map(({ name, match }) => ({ name, id: Number(match[1]), createdAt: backupFileTime(name) }));
     const keptFiles = backupsToKeep(files, policy);
     for (const file of files.filter((f) => !keptFiles.has(f.id))) {
       await fs.rm(path.join(this.config.backup.dir, file.name), { force: true });
