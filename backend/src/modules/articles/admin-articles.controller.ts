@@ -12,9 +12,9 @@ import {
   type UpdateBlogResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { toArticleDto } from './article.mapper.js';
+import { toArticleDto } from '../articles/article.mapper.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
-import { ArticlesAdminService } from './articles-admin.service.js';
+import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
 import { SeoService } from '../seo/seo.service.js';
 import { TrendingService } from '../trending/trending.service.js';

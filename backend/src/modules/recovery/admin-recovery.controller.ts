@@ -10,7 +10,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ImagesService } from '../media/images.service.js';
-import { RecoveryService } from './recovery.service.js';
+import { RecoveryService } from '../recovery/recovery.service.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

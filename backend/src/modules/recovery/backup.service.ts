@@ -51,18 +51,15 @@ export class BackupService {
     const em = this.em.fork();
     const articles = await em.find(Article, {}, { orderBy: { id: 'asc' } });
     const compressed = await gzipAsync(JSON.stringify(articles.map(toArticleDto)));
-    if (options.skipIfUnchanged) {
-      const [newest] = await em.find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
-      if (newest && Buffer.from(newest.snapshot).equals(compressed)) {
-        return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
-      }
-    }
     const backup = em.create(ArticleBackup, {
       reason: reason.slice(0, 100),
       articleCount: articles.length,
       publishedCount: articles.filter((a) => a.approved).length,
       snapshot: compressed,
     });
+    // Answered before the flush: the new row is then never written.
+    const identical = options.skipIfUnchanged ? await this.newestIfIdentical(compressed) : null;
+    if (identical) return identical;
     await em.flush();
     try {
       await this.writeFile(backup, compressed);
@@ -71,6 +68,13 @@ export class BackupService {
     }
     await this.prune();
     return { backupId: backup.id, articleCount: backup.articleCount, publishedCount: backup.publishedCount };
+  }
+
+  /** The newest backup when its snapshot has exactly these bytes, else null. */
+  private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
+    const [newest] = await this.em.fork().find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
+    if (!newest || !Buffer.from(newest.snapshot).equals(compressed)) return null;
+    return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
   }
 
   async read(backupId: number): Promise<ArticleDto[]> {
