@@ -1,10 +1,10 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { InteractionRequestSchema, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
+import { Public } from '../auth/route-access.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { InteractionsService } from './interactions.service.js';
-import { Public } from '../auth/route-access.js';
 
 /**
  * A person likes an article once and shares it a few times; a script trying to inflate counts hits
