@@ -70,13 +70,6 @@ export class BackupService {
     return { backupId: backup.id, articleCount: backup.articleCount, publishedCount: backup.publishedCount };
   }
 
-  /** The newest backup when its snapshot has exactly these bytes, else null. */
-  private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
-    const [newest] = await this.em.fork().find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
-    if (!newest || !Buffer.from(newest.snapshot).equals(compressed)) return null;
-    return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
-  }
-
   async read(backupId: number): Promise<ArticleDto[]> {
     const backup = await this.em.fork().findOneOrFail(ArticleBackup, backupId);
     return decode(Buffer.from(backup.snapshot));
@@ -127,6 +120,13 @@ export class BackupService {
     const file = path.join(this.config.backup.dir, `articles-${backup.id}-${stamp}.json.gz`);
     await fs.writeFile(`${file}.tmp`, compressed);
     await fs.rename(`${file}.tmp`, file);
+  }
+
+  /** The newest backup when its snapshot has exactly these bytes, else null. */
+  private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
+    const [newest] = await this.em.fork().find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
+    if (!newest || !Buffer.from(newest.snapshot).equals(compressed)) return null;
+    return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
   }
 
   /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
