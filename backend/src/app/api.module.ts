@@ -5,6 +5,7 @@ import { AiModule } from '../modules/ai/ai.module.js';
 import { AnalyticsModule } from '../modules/analytics/analytics.module.js';
 import { ArticleChangeListener } from '../modules/articles/article-change.listener.js';
 import { ArticlesModule } from '../modules/articles/articles.module.js';
+import { ArticlesAdminModule } from '../modules/articles/articles-admin.module.js';
 import { ChatModule } from '../modules/chat/chat.module.js';
 import { CommentsModule } from '../modules/comments/comments.module.js';
 import { InteractionsModule } from '../modules/interactions/interactions.module.js';
@@ -30,6 +31,7 @@ export class ApiModule {
         AiModule,
         AnalyticsModule,
         ArticlesModule,
+        ArticlesAdminModule,
         AuthModule,
         ChatModule,
         CommentsModule,

@@ -13,7 +13,11 @@ import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { registerMedia, registerWebAssets } from '../modules/web/web-assets.js';
+import { AuditLogWriter } from '../modules/admin/audit-log.writer.js';
 import { QUEUE_DASHBOARD_PATH, registerQueueDashboard } from '../modules/admin/queue-dashboard.js';
+import { registerAccessGate } from '../modules/auth/access-gate.js';
+import { AdminAccessService } from '../modules/auth/admin-access.service.js';
+import { registerWithRouteConfig } from '../modules/auth/route-access.js';
 import { ApiModule } from './api.module.js';
 import { recordRoutes } from './route-registry.js';
 
@@ -32,7 +36,8 @@ function requestId(req: { headers: IncomingHttpHeaders }): string {
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config),
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy, genReqId: requestId }),
+    // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy, genReqId: requestId, routerOptions: { ignoreDuplicateSlashes: true } }),
     // The raw body is kept for the automation intake, whose signature covers the exact bytes sent.
     { bufferLogs: true, rawBody: true },
   );
@@ -49,6 +54,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   registerEtags(app.getHttpAdapter().getInstance());
   recordRoutes(fastify);
   await app.register(fastifyCookie);
+  // Every route, whoever registers it, is an admin route unless it declares otherwise.
+  registerAccessGate(fastify, app.get(AdminAccessService), app.get(AuditLogWriter));
   // Only the admin app's own origins may call with credentials from another origin.
   if (config.corsOrigins.length > 0) {
     app.enableCors({
@@ -59,10 +66,13 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
       maxAge: 600,
     });
   }
-  await registerMedia(fastify, config);
+  // Media and the built frontends are public files and pages; the admin app's pages hold no data.
+  await registerWithRouteConfig(fastify, { access: 'public' }, (scope) => registerMedia(scope, config));
   await registerQueueDashboard(app);
   if (config.web.enabled) {
-    await registerWebAssets(app.getHttpAdapter().getInstance(), config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService)));
+    await registerWithRouteConfig(fastify, { access: 'public' }, (scope) =>
+      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService))),
+    );
   }
   await app.init();
   return app;

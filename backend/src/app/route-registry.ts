@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { accessOf, type RouteAccess } from '../modules/auth/route-access.js';
 
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Read when asked: a plugin scope may still declare the route's access after this hook saw it. */
+  readonly access: RouteAccess;
 }
 
 declare module 'fastify' {
@@ -15,7 +18,15 @@ declare module 'fastify' {
 /** Call before the routes are registered (before app.init()). */
 export function recordRoutes(fastify: FastifyInstance): void {
   fastify.decorate('registeredRoutes', []);
-  fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) fastify.registeredRoutes.push({ method, url: route.url });
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      fastify.registeredRoutes.push({
+        method,
+        url: route.url,
+        get access() {
+          return accessOf(route.config);
+        },
+      });
+    }
   });
 }

@@ -50,7 +50,8 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: AppCon
   const policy = contentSecurityPolicy(config);
   const dashboardPolicy = contentSecurityPolicy(config, true);
   fastify.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
+    // The matched route, not the URL: any spelling of a dashboard path gets the dashboard's policy, and nothing else does.
+    const path = request.routeOptions.url ?? '';
     void reply.headers({
       'content-security-policy': path === dashboardPath || path.startsWith(`${dashboardPath}/`) ? dashboardPolicy : policy,
       'x-content-type-options': 'nosniff',

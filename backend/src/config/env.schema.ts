@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_CRON: z.string().trim().default('0 */6 * * *'),
   BACKUP_RETENTION_COUNT: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** Besides the newest BACKUP_RETENTION_COUNT, the newest backup of each of the last this many days is kept. */
+  BACKUP_DAILY_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
   IMAGE_PROVIDER: z.enum(['unsplash', 'pexels']).optional(),
   IMAGE_PROVIDER_API_KEY: z.string().min(1).optional(),
   IMAGE_PROVIDER_BASE_URL: z.url().optional(),

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** One row per admin call that changed something (or tried to), with who, what and the outcome. */
+/** One row per admin call that changed something (or tried to) and per refused admin call, with who, what and the outcome. */
 export const AuditLogSchema = defineEntity({
   name: 'AuditLog',
   tableName: 'audit_log',
@@ -8,6 +8,8 @@ export const AuditLogSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     actor: p.string().length(100).nullable(),
     action: p.string().length(200),
+    /** The path exactly as the caller sent it (percent-encoding and all), which `action`'s route pattern does not show. */
+    path: p.string().length(500).nullable(),
     targetId: p.string().length(100).nullable(),
     status: p.integer(),
     ip: p.string().length(64).nullable(),

@@ -6,6 +6,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageView } from './page-view.entity.js';
 import { visitorCountry } from './visitor-country.js';
+import { Public } from '../auth/route-access.js';
 
 export const PAGE_VIEW_LIMIT = { perWindow: 120, windowSeconds: 60 };
 
@@ -17,6 +18,7 @@ export class AnalyticsController {
   ) {}
 
   /** Where the visitor is, for the consent banner's wording. */
+  @Public()
   @Get('geo')
   @Header('cache-control', 'private, no-store')
   geo(@Req() request: FastifyRequest): GeoResponse {
@@ -24,6 +26,7 @@ export class AnalyticsController {
   }
 
   /** A consented page view; the site sends it only when analytics consent was given. */
+  @Public()
   @Post('analytics/pageview')
   @HttpCode(202)
   async pageView(@Body(new ZodValidationPipe(PageViewRequestSchema)) body: PageViewRequest, @Req() request: FastifyRequest): Promise<void> {

@@ -9,12 +9,14 @@ import {
 import { PUBLIC_CACHE_CONTROL, sendRendered } from '../../common/http-cache.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ArticlesService } from './articles.service.js';
+import { Public } from '../auth/route-access.js';
 
 @Controller('articles')
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   /** A plain array of ArticleSummary as JSON bytes, as the spec's clients read it; the next page is announced in headers. */
+  @Public()
   @Get()
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
   async list(@Query(new ZodValidationPipe(ArticleListQuerySchema)) query: ArticleListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
@@ -27,6 +29,7 @@ export class ArticlesController {
   }
 
   /** An Article, as JSON bytes. */
+  @Public()
   @Get('slug/:slug')
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
   async bySlug(@Param(new ZodValidationPipe(ArticleSlugParamsSchema)) params: { slug: string }, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {

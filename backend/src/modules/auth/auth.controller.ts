@@ -4,10 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminCheckResponse } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { SESSION_COOKIE } from './admin-paths.js';
+import { SESSION_COOKIE, SignInRoute } from './route-access.js';
 import type { AuthenticatedAdmin } from './local.strategy.js';
 import { LoginBodyGuard } from './login-body.guard.js';
-import { PublicAdminRoute } from './public-admin-route.decorator.js';
 import { SessionService } from './session.service.js';
 
 @Controller('admin')
@@ -18,7 +17,7 @@ export class AuthController {
   ) {}
 
   /** Signs in; always a new session id (any earlier one is destroyed), never reused from the request. */
-  @PublicAdminRoute()
+  @SignInRoute()
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginBodyGuard, AuthGuard('local'))
@@ -35,7 +34,7 @@ export class AuthController {
     return { authenticated: true, username: session.username, csrfToken: session.csrfToken };
   }
 
-  @PublicAdminRoute()
+  @SignInRoute()
   @Get('check')
   async check(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminCheckResponse> {
     void reply.header('cache-control', 'no-store');
@@ -43,7 +42,7 @@ export class AuthController {
     return session ? { authenticated: true, username: session.username, csrfToken: session.csrfToken } : { authenticated: false };
   }
 
-  @PublicAdminRoute()
+  @SignInRoute()
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { REDIS } from '../../common/redis.module.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -9,30 +10,45 @@ const LOCK = 'ai-mind:login-lock:';
 const FAILURE_WINDOW_SECONDS = 24 * 3600;
 const FIRST_LOCK_SECONDS = 60;
 const MAX_LOCK_SECONDS = 3600;
+/** A client guessing across many usernames is locked out too, after this many times the per-username limit. */
+const CLIENT_LIMIT_FACTOR = 4;
+/** Past the limit, each attempt on the username waits this long, doubling per failure up to the cap. */
+const FIRST_DELAY_MS = 100;
+const MAX_DELAY_MS = 2000;
 
 /**
- * KEYS: failures and lock of the IP, then of the username. ARGV: max failures, failure window, first
- * and longest lock. Answers the seconds to wait while either is locked; otherwise counts this attempt
- * as a failure up front, and the attempt that reaches the limit locks its subject.
+ * KEYS: failures and lock of (client, username), failures and lock of the client, failures of the
+ * username. ARGV: the pair's limit, the client's limit, failure window, first and longest lock.
+ * Answers { seconds to wait, 0 } while the pair or the client is locked; otherwise counts this attempt
+ * as a failure of all three up front (the attempt that reaches a limit locks its subject) and answers
+ * { 0, the username's failures }.
  */
 const BEGIN_ATTEMPT = `
 local wait = math.max(redis.call('TTL', KEYS[2]), redis.call('TTL', KEYS[4]))
-if wait > 0 then return wait end
+if wait > 0 then return { wait, 0 } end
 for i = 1, 3, 2 do
   local failures = redis.call('INCR', KEYS[i])
-  redis.call('EXPIRE', KEYS[i], ARGV[2])
-  local over = failures - tonumber(ARGV[1])
+  redis.call('EXPIRE', KEYS[i], ARGV[3])
+  local over = failures - tonumber(ARGV[(i + 1) / 2])
   if over >= 0 then
-    redis.call('SET', KEYS[i + 1], '1', 'EX', math.floor(math.min(tonumber(ARGV[3]) * 2 ^ over, tonumber(ARGV[4]))))
+    redis.call('SET', KEYS[i + 1], '1', 'EX', math.floor(math.min(tonumber(ARGV[4]) * 2 ^ over, tonumber(ARGV[5]))))
   end
 end
-return 0`;
+local userFailures = redis.call('INCR', KEYS[5])
+redis.call('EXPIRE', KEYS[5], ARGV[3])
+return { 0, userFailures }`;
 
 /**
- * Failed sign-ins counted per IP and per username in Redis (shared by every API instance). From the
- * configured number of failures on, each further failure locks that IP or username out for twice as
- * long as the last lockout, up to an hour. Every attempt is counted before its password is checked,
- * in one atomic step, so a burst of parallel guesses gets no more tries than a sequence would.
+ * Failed sign-ins, counted in Redis (shared by every API instance), without handing an attacker a
+ * switch that locks the editor out:
+ * - a client that keeps failing on a username is locked out of it (from the configured number of
+ *   failures on, each further failure doubles the lockout, up to an hour), and a client failing across
+ *   many usernames is locked out altogether;
+ * - a username under attack from many clients is only slowed: each attempt on it waits (up to 2 s)
+ *   before its password is checked, so the right password from a client that has not been failing is
+ *   still accepted.
+ * Every attempt is counted before its password is checked, in one atomic step, so a burst of parallel
+ * guesses gets no more tries than a sequence would.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -41,24 +57,42 @@ export class LoginThrottleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private subjects(ip: string, username: string): string[] {
-    return [`ip:${ip}`, `user:${username.toLowerCase()}`];
+  private keys(ip: string, username: string) {
+    const user = username.toLowerCase();
+    const pair = `pair:${ip}:${user}`;
+    const client = `ip:${ip}`;
+    return { pair: [`${FAILURES}${pair}`, `${LOCK}${pair}`], client: [`${FAILURES}${client}`, `${LOCK}${client}`], user: `${FAILURES}user:${user}` };
   }
 
-  /** Counts the attempt as a failure until it succeeds; throws 429 with the wait while the IP or username is locked out. */
+  /** Throttles and counts the attempt (a failure until it succeeds): 429 with the wait while the client is locked out, a delay while the username is under attack. */
   async beginAttempt(ip: string, username: string): Promise<void> {
-    const keys = this.subjects(ip, username).flatMap((subject) => [`${FAILURES}${subject}`, `${LOCK}${subject}`]);
-    const wait = Number(await this.redis.eval(BEGIN_ATTEMPT, keys.length, ...keys, this.config.loginMaxFailures, FAILURE_WINDOW_SECONDS, FIRST_LOCK_SECONDS, MAX_LOCK_SECONDS));
+    const keys = this.keys(ip, username);
+    const limit = this.config.loginMaxFailures;
+    const [wait, userFailures] = (await this.redis.eval(
+      BEGIN_ATTEMPT,
+      5,
+      ...keys.pair,
+      ...keys.client,
+      keys.user,
+      limit,
+      limit * CLIENT_LIMIT_FACTOR,
+      FAILURE_WINDOW_SECONDS,
+      FIRST_LOCK_SECONDS,
+      MAX_LOCK_SECONDS,
+    )) as [number, number];
     if (wait > 0) {
       throw new HttpException(
         { error: 'Too Many Requests', message: `Too many failed sign-in attempts. Try again in ${wait} seconds.`, retryAfter: wait },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
+    const over = userFailures - limit;
+    if (over > 0) await sleep(Math.min(FIRST_DELAY_MS * 2 ** (over - 1), MAX_DELAY_MS));
   }
 
-  /** A right password clears the IP's and the username's failures and locks. */
+  /** A right password clears this client's failures and locks, and the username's slowdown. */
   async recordSuccess(ip: string, username: string): Promise<void> {
-    await this.redis.del(...this.subjects(ip, username).flatMap((subject) => [`${FAILURES}${subject}`, `${LOCK}${subject}`]));
+    const keys = this.keys(ip, username);
+    await this.redis.del(...keys.pair, ...keys.client, keys.user);
   }
 }

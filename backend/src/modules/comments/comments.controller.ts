@@ -4,6 +4,7 @@ import { ArticleIdParamsSchema, CreateCommentRequestSchema, type Comment, type C
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CommentsService, toCommentDto } from './comments.service.js';
+import { Public } from '../auth/route-access.js';
 
 /** Comments per client per window: a conversation is fine, a flood is not. */
 export const COMMENT_LIMIT = { perWindow: 5, windowSeconds: 300 };
@@ -15,6 +16,7 @@ export class CommentsController {
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
+  @Public()
   @Get()
   // Polled while an AI reply is on its way: never served from a cache.
   @Header('cache-control', 'no-store')
@@ -22,6 +24,7 @@ export class CommentsController {
     return (await this.comments.list(params.id)).map(toCommentDto);
   }
 
+  @Public()
   @Post()
   async create(
     @Param(new ZodValidationPipe(ArticleIdParamsSchema)) params: { id: number },

@@ -2,12 +2,14 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { HealthResponse } from '@ai-mind/contracts';
 import { HealthService } from './health.service.js';
+import { Public } from '../auth/route-access.js';
 
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /** 200 while the API can serve (database and Redis up); 503 otherwise, for load-balancer probes. */
+  @Public()
   @Get()
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     const result = await this.health.check();

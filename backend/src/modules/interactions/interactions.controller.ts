@@ -1,6 +1,7 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { InteractionRequestSchema, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
+import { Public } from '../auth/route-access.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { InteractionsService } from './interactions.service.js';
@@ -21,6 +22,7 @@ export class InteractionsController {
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
+  @Public()
   @Post()
   async record(@Body(new ZodValidationPipe(InteractionRequestSchema)) body: InteractionRequest, @Req() request: FastifyRequest): Promise<InteractionResponse> {
     const { perArticle, perClient } = INTERACTION_LIMITS;

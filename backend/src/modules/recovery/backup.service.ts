@@ -11,6 +11,7 @@ import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { toAdminArticle } from '../articles/article-row.js';
 import { ArticleRecoveryStore } from '../articles/article-recovery.store.js';
 import { ArticleBackup } from './article-backup.entity.js';
+import { backupFileTime, backupsToKeep } from './backup-retention.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -35,7 +36,8 @@ export interface BackupSource {
  * Compressed snapshots of every article (drafts included). Each is stored twice: as a row of
  * article_backup, which every process of the cluster can read, and as a file in the backup folder,
  * which survives a lost or rolled-back database (and which an operator can copy off the machine or
- * drop back in). The newest `retention` of each are kept.
+ * drop back in). The newest `retention` of each are kept, and the newest of each day of the last
+ * `dailyDays` days (backup-retention.ts).
  */
 @Injectable()
 export class BackupService {
@@ -47,7 +49,12 @@ export class BackupService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async snapshot(reason: string): Promise<BackupSnapshotResult> {
+  /**
+   * With `skipIfUnchanged` (the backup before a deletion), nothing is written when the snapshot equals
+   * the newest backup (gzip output is deterministic), so repeating a call cannot push older backups out;
+   * the newest backup is answered instead.
+   */
+  async snapshot(reason: string, options: { skipIfUnchanged?: boolean } = {}): Promise<BackupSnapshotResult> {
     const em = this.em.fork();
     const articles = (await this.articles.snapshotAll()).map(
       (row): BackedUpArticle => ({ ...toAdminArticle(row), interactionsThrough: Number(row.interactions_through), commentsThrough: Number(row.comments_through) }),
@@ -59,6 +66,9 @@ export class BackupService {
       publishedCount: articles.filter((a) => a.approved).length,
       snapshot: compressed,
     });
+    // Answered before the flush: the new row is then never written.
+    const identical = options.skipIfUnchanged ? await this.newestIfIdentical(compressed) : null;
+    if (identical) return identical;
     await em.flush();
     try {
       await this.writeFile(backup, compressed);
@@ -121,16 +131,28 @@ export class BackupService {
     await fs.rename(`${file}.tmp`, file);
   }
 
-  /** Keeps the newest `retention` rows and the newest `retention` files. */
+  /** The newest backup when its snapshot has exactly these bytes, else null. */
+  private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
+    const [newest] = await this.em.fork().find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
+    if (!newest || !Buffer.from(newest.snapshot).equals(compressed)) return null;
+    return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
+  }
+
+  /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
   private async prune(): Promise<void> {
-    const keep = this.config.backup.retention;
-    await this.em
-      .fork()
-      .execute('delete from article_backup where id not in (select id from article_backup order by id desc limit ?)', [keep]);
-    const names = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[])).filter((name) => BACKUP_FILE.test(name));
-    const byIdDesc = names.sort((a, b) => Number(BACKUP_FILE.exec(b)![1]) - Number(BACKUP_FILE.exec(a)![1]));
-    for (const name of byIdDesc.slice(keep)) {
-      await fs.rm(path.join(this.config.backup.dir, name), { force: true });
+    const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
+    const em = this.em.fork();
+    const rows = await em.execute<{ id: number; created_at: Date }[]>('select id, created_at from article_backup');
+    const keptRows = backupsToKeep(rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })), policy);
+    const dropped = rows.map((row) => row.id).filter((id) => !keptRows.has(id));
+    if (dropped.length > 0) await em.execute('delete from article_backup where id in (?)', [dropped]);
+    const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))
+      .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
+      .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
+      .map(({ name, match }) => ({ name, id: Number(match[1]), createdAt: backupFileTime(name) }));
+    const keptFiles = backupsToKeep(files, policy);
+    for (const file of files.filter((f) => !keptFiles.has(f.id))) {
+      await fs.rm(path.join(this.config.backup.dir, file.name), { force: true });
     }
   }
 }

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module.js';
+import { MediaModule } from '../media/media.module.js';
 import { SeoModule } from '../seo/seo.module.js';
+import { AdminRecoveryController } from './admin-recovery.controller.js';
 import { ArticleRestoreService } from './article-restore.service.js';
 import { BackupService } from './backup.service.js';
 import { RecoveryService } from './recovery.service.js';
 
 @Module({
-  imports: [ArticlesModule, SeoModule],
+  imports: [ArticlesModule, MediaModule, SeoModule],
+  controllers: [AdminRecoveryController],
   providers: [RecoveryService, BackupService, ArticleRestoreService],
   exports: [RecoveryService, BackupService, ArticleRestoreService],
 })

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import type { TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { TrendingService } from './trending.service.js';
 
-/** The admin's trending topics (an admin path: the session guard protects it). */
+/** The admin's trending topics: admin routes (they declare no public access). */
 @Controller('trending-topics')
 export class TrendingTopicsController {
   constructor(private readonly trending: TrendingService) {}

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { verifySignature } from './automation-signature.js';
 import { BlogIntakeService } from './blog-intake.service.js';
+import { SignatureAuthenticated } from '../auth/route-access.js';
 
 const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
 
@@ -25,6 +26,7 @@ export class AutomationIntakeController {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  @SignatureAuthenticated()
   @Post('blog')
   @HttpCode(200)
   async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationBlogResponse> {

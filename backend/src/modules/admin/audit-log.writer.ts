@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyRequest } from 'fastify';
+import { AuditLog } from './audit-log.entity.js';
+
+/** Text from the caller, cut to fit its column; control characters (PostgreSQL refuses NUL) become `?`. */
+// eslint-disable-next-line no-control-regex
+const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, max);
+
+/** The id an admin call acts on, from the path or the body; never anything else of the body. */
+function targetOf(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const target = params?.id ?? body?.blogId ?? body?.topicId;
+  return target === undefined || target === null ? null : clean(String(target), 100);
+}
+
+/** The one writer of audit_log rows: who called which route, on what, with which outcome. */
+@Injectable()
+export class AuditLogWriter {
+  private readonly logger = new Logger(AuditLogWriter.name);
+
+  constructor(private readonly em: EntityManager) {}
+
+  /** Never throws: a call is not failed because its audit row could not be written (the error is logged). */
+  async record(request: FastifyRequest, status: number): Promise<void> {
+    const body = request.body as { username?: unknown } | undefined;
+    const actor = request.adminSession?.username ?? (typeof body?.username === 'string' ? clean(body.username, 100) : null);
+    try {
+      const em = this.em.fork();
+      em.create(AuditLog, {
+        actor,
+        action: `${request.method} ${request.routeOptions.url ?? '(no route)'}`.slice(0, 200),
+        // As sent, undecoded: a refused call shows the spelling it tried.
+        path: request.url.split('?')[0]!.slice(0, 500),
+        targetId: targetOf(request),
+        status,
+        ip: request.ip,
+        requestId: request.id,
+      });
+      await em.flush();
+    } catch (error) {
+      this.logger.error({ err: error }, 'Could not write the audit log');
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditLogWriter } from '../admin/audit-log.writer.js';
+import { changesSomething, type AdminAccessService } from './admin-access.service.js';
+import { accessOf } from './route-access.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the access gate refused the call, so its audit row is written even for a read. */
+    accessRefused?: boolean;
+  }
+}
+
+/**
+ * The gate in front of every route of the app (added on the root instance, so routes registered
+ * later, by Nest or by plugins, pass through it too): refuses what the matched route's access does
+ * not allow, and writes the audit row of every admin or sign-in change and of every refusal before
+ * the answer leaves, so an acknowledged change is always in the log. Register after the cookie
+ * parser, before the routes.
+ */
+export function registerAccessGate(fastify: FastifyInstance, access: AdminAccessService, audit: AuditLogWriter): void {
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = await access.check(request);
+    if (!refusal) return;
+    request.accessRefused = true;
+    return reply.status(refusal.status).header('cache-control', 'no-store').send({ error: refusal.error, message: refusal.message });
+  });
+
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const routeAccess = request.routeOptions.url === undefined ? 'public' : accessOf(request.routeOptions.config);
+    const audited = routeAccess === 'admin' || routeAccess === 'sign-in';
+    if (audited && (request.accessRefused || changesSomething(request))) await audit.record(request, reply.statusCode);
+    return payload;
+  });
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { fromAllowedOrigin } from './request-origin.js';
+import { accessOf, CSRF_HEADER, SESSION_COOKIE } from './route-access.js';
+import { SessionService, type AdminSession } from './session.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminSession?: AdminSession;
+  }
+}
+
+/** Why a call was refused: sent as the `{ error, message }` body with this status. */
+export interface Refusal {
+  status: 401 | 403;
+  error: 'Unauthorized' | 'Forbidden';
+  message: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const SIGN_IN_FIRST: Refusal = { status: 401, error: 'Unauthorized', message: 'Sign in to use the admin panel.' };
+const BAD_CSRF: Refusal = { status: 403, error: 'Forbidden', message: 'Missing or invalid CSRF token.' };
+const CROSS_SITE: Refusal = { status: 403, error: 'Forbidden', message: 'Cross-site request refused.' };
+
+/** Whether the call changes something (anything but a read). */
+export const changesSomething = (request: FastifyRequest) => !SAFE_METHODS.has(request.method);
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/** A browser always sends Origin on PUT/POST/PATCH; the dashboard's own page sends the site's. */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one session check, for every route of the app (Nest controllers and Fastify plugins alike). It
+ * reads the access the matched route declared (its route config), never the URL, so no spelling of a
+ * path can reach a route without that route's own rules.
+ */
+@Injectable()
+export class AdminAccessService {
+  constructor(
+    private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Null when the call may go on (an admin call then carries its session); else why it is refused. */
+  async check(request: FastifyRequest): Promise<Refusal | null> {
+    // No route matched: the not-found handler answers, and there is nothing to protect.
+    if (request.routeOptions.url === undefined) return null;
+    const config = request.routeOptions.config;
+    const access = accessOf(config);
+    if (access === 'public' || access === 'signature') return null;
+    const changes = changesSomething(request);
+    if (access === 'sign-in') return changes && !fromAllowedOrigin(request, this.config.corsOrigins) ? CROSS_SITE : null;
+
+    const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
+    if (!session) return SIGN_IN_FIRST;
+    if (changes) {
+      const proven = sameToken(request.headers[CSRF_HEADER], session.csrfToken) || (config.changeProof === 'csrf-token-or-same-origin' && sameOrigin(request));
+      if (!proven) return BAD_CSRF;
+      if (!fromAllowedOrigin(request, this.config.corsOrigins)) return CROSS_SITE;
+    }
+    request.adminSession = session;
+    return null;
+  }
+}
