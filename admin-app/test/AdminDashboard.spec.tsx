@@ -157,6 +157,46 @@ describe('admin dashboard', () => {
     }
   });
 
+  it.each([
+    ['a details string', { details: 'Blog 2 has no content' }, 'Blog 2 has no content'],
+    ['an error string', { error: 'Blog 2 is already live' }, 'Blog 2 is already live'],
+    ['a details list', { error: 'Bad Request', details: ['one', 'two'] }, 'one; two'],
+    ['neither', { message: 'nothing useful' }, MESSAGES.approveBlogFallback(500)],
+  ])('a failed publish with %s says "Failed to publish blog: <server words>", else the status', async (_label, body, shown) => {
+    const consoleError = console.error;
+    console.error = () => undefined;
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      'POST /api/admin/approve-blog': () => ({ status: 500, body }),
+    });
+    try {
+      renderApp(<AdminApp />, '/admin');
+      await openTab('Article Management');
+      fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(alerts).toEqual([MESSAGES.publishFailed(shown)]));
+    } finally {
+      console.error = consoleError;
+    }
+  });
+
+  it.each([
+    ['a details string', { details: 'Topic 7 was already approved' }, 'Topic 7 was already approved'],
+    ['an error string', { error: 'Automation service unreachable' }, 'Automation service unreachable'],
+    ['neither', {}, MESSAGES.approveTopicFailed],
+  ])('a failed topic approval with %s shows the server words, else the fallback', async (_label, body, shown) => {
+    const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
+      'POST /api/admin/approve-topic': () => ({ status: 500, body }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(alerts).toEqual([shown]));
+  });
+
   it('asks before deleting, and deletes only when confirmed', async () => {
     network = stubFetch({
       ...SESSION,

@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group, Stack, Text, Title, Typography } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, articleKeys, categoryBadgeColor, formatShortDate, type Article } from '@ai-mind/contracts';
-import { ApiError } from '@ai-mind/ui';
+import { ApiError, serverMessage } from '@ai-mind/ui';
 import { QueryList } from '../../../lib/QueryList';
-import { confirmAction, serverError, showAlert } from '../../../lib/dialogs';
+import { ADMIN_ERROR_FIELDS, APPROVE_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { approveBlog, clearProblematicBlogs, declineBlog, fetchAdminArticles, regenerateImages } from '../api/articles-api';
 import { BlogEditor } from './BlogEditor';
@@ -31,7 +31,7 @@ export function ArticleManagementTab() {
       // eslint-disable-next-line no-console
       console.error(error);
       const status = error instanceof ApiError ? error.status : 'network error';
-      showAlert(MESSAGES.publishFailed(serverError(error, MESSAGES.approveBlogFallback(status))));
+      showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveBlogFallback(status), APPROVE_ERROR_FIELDS)));
     },
   });
   const remove = useMutation({
@@ -48,7 +48,7 @@ export function ArticleManagementTab() {
       await refetchArticles();
       showAlert(MESSAGES.regenerateSucceeded(updatedCount));
     },
-    onError: (error) => showAlert(MESSAGES.regenerateFailed(serverError(error, error.message))),
+    onError: (error) => showAlert(MESSAGES.regenerateFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
   const clearProblematic = useMutation({
     mutationFn: clearProblematicBlogs,
@@ -56,7 +56,7 @@ export function ArticleManagementTab() {
       await refetchArticles();
       showAlert(result.message);
     },
-    onError: (error) => showAlert(serverError(error, error.message)),
+    onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
 
   const editing = articles.data?.find((article) => article.id === editingId);
