@@ -6,6 +6,7 @@ import { Migration20261122120000_workflow } from './Migration20261122120000_work
 import { Migration20261123100000_trending } from './Migration20261123100000_trending.js';
 import { Migration20261123110000_recovery } from './Migration20261123110000_recovery.js';
 import { Migration20261124090000_search_vector_inline } from './Migration20261124090000_search_vector_inline.js';
+import { Migration20261124150000_interaction_visitor } from './Migration20261124150000_interaction_visitor.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123100000_trending', class: Migration20261123100000_trending },
   { name: 'Migration20261123110000_recovery', class: Migration20261123110000_recovery },
   { name: 'Migration20261124090000_search_vector_inline', class: Migration20261124090000_search_vector_inline },
+  { name: 'Migration20261124150000_interaction_visitor', class: Migration20261124150000_interaction_visitor },
 ];
