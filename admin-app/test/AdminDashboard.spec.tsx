@@ -108,18 +108,32 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(alerts).toEqual([MESSAGES.declineTopicFailed]));
   });
 
-  it('shows workflow statuses with spaces, the blog when it arrived, the automation text when not', async () => {
+  it('shows workflow statuses with spaces, the blog when it arrived, published with a link once it is live, the automation text when not', async () => {
     const topics: ApprovedTopic[] = [
-      { id: 1, topic: 'With blog', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({}) },
+      { id: 1, topic: 'With blog', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: draft },
       { id: 2, topic: 'Waiting', category: 'Culture', status: 'sent_to_automation', approvedAt: '2024-01-05T09:00:00.000Z', blog: null },
+      { id: 3, topic: 'Live', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({ id: 9 }) },
     ];
     network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Blog Workflow');
     expect(await screen.findByText('blog received')).toBeInTheDocument();
     expect(screen.getByText('sent to automation')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'A published piece' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'A draft piece' })).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.sentToAutomation)).toBeInTheDocument();
+    const live = screen.getByText('Live').closest('.mantine-Card-root') as HTMLElement;
+    expect(within(live).getByText('published')).toBeInTheDocument();
+    expect(within(live).queryByText('blog received')).toBeNull();
+    expect(within(live).getByRole('link', { name: 'Read it on the site' })).toHaveAttribute('href', '/article/a-published-piece');
+    expect(screen.getAllByRole('link', { name: 'Read it on the site' })).toHaveLength(1);
+  });
+
+  it("says '1 mention' and '1,200 mentions'", async () => {
+    const topic = (id: number, mentions: number): TrendingTopic => ({ id, topic: `Topic ${id}`, source: 'Reuters', priority: 'normal', category: 'Technology', mentions, trend: 'rising', sourceUrl: 'https://example.com/x' });
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [topic(1, 1), topic(2, 1200)] }) });
+    renderApp(<AdminApp />, '/admin');
+    expect(await screen.findByText('Reuters · 1 mention · rising')).toBeInTheDocument();
+    expect(screen.getByText('Reuters · 1,200 mentions · rising')).toBeInTheDocument();
   });
 
   it('counts published articles, publishes a draft and says so', async () => {

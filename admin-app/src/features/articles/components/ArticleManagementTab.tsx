@@ -6,11 +6,9 @@ import { ApiError, serverMessage } from '@ai-mind/ui';
 import { QueryList } from '../../../lib/QueryList';
 import { ADMIN_ERROR_FIELDS, APPROVE_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
+import { publicArticleUrl } from '../../../lib/public-site';
 import { approveBlog, clearProblematicBlogs, declineBlog, fetchAdminArticles, regenerateImages } from '../api/articles-api';
 import { BlogEditor } from './BlogEditor';
-
-/** Where published articles open for preview (the public site's origin; same origin by default). */
-const PUBLIC_SITE_URL = process.env.PUBLIC_SITE_URL ?? '';
 
 export function ArticleManagementTab() {
   const queryClient = useQueryClient();
@@ -85,8 +83,9 @@ export function ArticleManagementTab() {
         {(items) =>
           items.map((article) => (
             <Card key={article.id} withBorder padding="md" data-testid="admin-article">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4}>
+              {/* The actions wrap below the title on narrow screens instead of squeezing it to a word per line. */}
+              <Group justify="space-between" align="flex-start" wrap="wrap">
+                <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <Text fw={600} data-testid="admin-article-title">
                     {article.title}
                   </Text>
@@ -110,7 +109,7 @@ export function ArticleManagementTab() {
                     Edit
                   </Button>
                   {article.approved ? (
-                    <Button size="xs" variant="default" component="a" href={`${PUBLIC_SITE_URL}/article/${article.slug}`} target="_blank" rel="noopener noreferrer">
+                    <Button size="xs" variant="default" component="a" href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer">
                       Preview
                     </Button>
                   ) : (

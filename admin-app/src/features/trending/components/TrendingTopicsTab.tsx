@@ -46,8 +46,8 @@ export function TrendingTopicsTab() {
         {(items) =>
           items.map((topic) => (
             <Card key={topic.id} withBorder padding="md" data-testid="trending-topic">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
+              <Group justify="space-between" wrap="wrap" align="flex-start">
+                <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <Text fw={600}>{topic.topic}</Text>
                   <Group gap="xs">
                     <Badge color={categoryBadgeColor(topic.category)} variant="light">
@@ -55,7 +55,7 @@ export function TrendingTopicsTab() {
                     </Badge>
                     {topic.priority === 'high' && <Badge color="red">High priority</Badge>}
                     <Text size="xs" c="dimmed">
-                      {topic.source} · {topic.mentions.toLocaleString()} mentions · {topic.trend}
+                      {topic.source} · {MESSAGES.mentions(topic.mentions)} · {topic.trend}
                     </Text>
                   </Group>
                 </Stack>
