@@ -101,14 +101,14 @@ export function pluginPrecompress() {
 }
 
 /**
- * A remote: exposes its app as './App', boots on its own from src/index.ts, loads chunks relative to its
- * entry; shares `shared` (default: every singleton) with the host.
+ * A remote: exposes its app as './App' (and any `exposes` more), boots on its own from src/index.ts,
+ * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host.
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS }) {
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {} }) {
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({ name, exposes: { './App': app }, shared: sharedSingletons(packageJsonUrl, shared), dts: false }),
+      pluginModuleFederation({ name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false }),
       pluginPrecompress(),
     ],
     source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },

@@ -1,6 +1,9 @@
 import { defineRemoteConfig, PUBLIC_SITE_SHARED } from '../module-federation.shared.js';
 
-/** The public site: a remote the shell mounts for every public path, also runnable on its own. */
+/**
+ * The public site: a remote the shell mounts for every public path, also runnable on its own. Its
+ * frame (header, footer, consent banner) also frames the admin panel at /admin in the shell.
+ */
 export default defineRemoteConfig({
   name: 'public_app',
   app: './src/app/PublicRoot.tsx',
@@ -8,4 +11,5 @@ export default defineRemoteConfig({
   port: 3101,
   packageJsonUrl: new URL('./package.json', import.meta.url),
   shared: PUBLIC_SITE_SHARED,
+  exposes: { './SiteFrame': './src/app/SiteFrame.tsx' },
 });

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, REDIS_INSTALL_HINT, redisServerPath, startPostgres, startRedis } from './lib/services.mjs';
+import { freePort, startPostgres, startRedis } from './lib/services.mjs';
+import { ensureSystemTool, REDIS } from './lib/system-packages.mjs';
 import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
 
 const dataDir = path.resolve(process.env.AI_MIND_DATA_DIR ?? path.join(ROOT, '.data'));
@@ -84,7 +85,7 @@ function demoAdmin() {
 }
 
 async function main() {
-  if (!process.env.REDIS_URL && !redisServerPath()) throw new Error(REDIS_INSTALL_HINT);
+  const redisBinary = process.env.REDIS_URL ? null : await ensureSystemTool(REDIS, { log });
   if ((await freePort(port)) !== port) throw new Error(`Port ${port} is in use; set PORT to another port.`);
 
   await ensureDependencies();
@@ -107,7 +108,7 @@ async function main() {
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
-    const redis = await startRedis({ port: await freePort(Number(process.env.REDIS_PORT ?? 63790)), dataDir: path.join(dataDir, 'redis') });
+    const redis = await startRedis({ port: await freePort(Number(process.env.REDIS_PORT ?? 63790)), dataDir: path.join(dataDir, 'redis'), binary: redisBinary });
     cleanups.push(redis.stop);
     redisUrl = redis.url;
   }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
 import { securitySummaryLine, securityTotals } from './lib/security-ledger.mjs';
-import { REDIS_INSTALL_HINT, redisServerPath } from './lib/services.mjs';
+import { CHROMIUM, ensureSystemTool, REDIS } from './lib/system-packages.mjs';
 import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
 
 const RESULTS_DIR = path.join(ROOT, '.test-results');
@@ -20,8 +20,12 @@ function summary() {
 }
 
 async function main() {
-  if (!redisServerPath()) throw new Error(REDIS_INSTALL_HINT);
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  await ensureSystemTool(REDIS, { log });
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    const installed = await ensureSystemTool(CHROMIUM, { log });
+    // The end-to-end tests look for Chromium where this machine's package put it.
+    if (installed !== CHROMIUM_PATH) process.env.CHROMIUM_PATH = installed;
+  }
   await ensureDependencies();
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
 

@@ -19,7 +19,7 @@ export default defineConfig({
     pluginPrecompress(),
   ],
   source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
-  html: { title: 'The AI Mind', template: './src/index.html' },
+  html: { title: 'The AI Mind', template: './src/index.html', favicon: './src/favicon.svg' },
   output: { assetPrefix: '/', cleanDistPath: true },
   server: { port: 3100, historyApiFallback: true, proxy: DEV_PROXY },
 });

@@ -108,18 +108,32 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(alerts).toEqual([MESSAGES.declineTopicFailed]));
   });
 
-  it('shows workflow statuses with spaces, the blog when it arrived, the automation text when not', async () => {
+  it('shows workflow statuses with spaces, the blog when it arrived, published with a link once it is live, the automation text when not', async () => {
     const topics: ApprovedTopic[] = [
-      { id: 1, topic: 'With blog', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({}) },
+      { id: 1, topic: 'With blog', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: draft },
       { id: 2, topic: 'Waiting', category: 'Culture', status: 'sent_to_automation', approvedAt: '2024-01-05T09:00:00.000Z', blog: null },
+      { id: 3, topic: 'Live', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({ id: 9 }) },
     ];
     network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Blog Workflow');
     expect(await screen.findByText('blog received')).toBeInTheDocument();
     expect(screen.getByText('sent to automation')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'A published piece' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'A draft piece' })).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.sentToAutomation)).toBeInTheDocument();
+    const live = screen.getByText('Live').closest('.mantine-Card-root') as HTMLElement;
+    expect(within(live).getByText('published')).toBeInTheDocument();
+    expect(within(live).queryByText('blog received')).toBeNull();
+    expect(within(live).getByRole('link', { name: 'Read it on the site' })).toHaveAttribute('href', '/article/a-published-piece');
+    expect(screen.getAllByRole('link', { name: 'Read it on the site' })).toHaveLength(1);
+  });
+
+  it("says '1 mention' and '1,200 mentions'", async () => {
+    const topic = (id: number, mentions: number): TrendingTopic => ({ id, topic: `Topic ${id}`, source: 'Reuters', priority: 'normal', category: 'Technology', mentions, trend: 'rising', sourceUrl: 'https://example.com/x' });
+    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [topic(1, 1), topic(2, 1200)] }) });
+    renderApp(<AdminApp />, '/admin');
+    expect(await screen.findByText('Reuters · 1 mention · rising')).toBeInTheDocument();
+    expect(screen.getByText('Reuters · 1,200 mentions · rising')).toBeInTheDocument();
   });
 
   it('counts published articles, publishes a draft and says so', async () => {
@@ -155,6 +169,46 @@ describe('admin dashboard', () => {
     } finally {
       console.error = consoleError;
     }
+  });
+
+  it.each([
+    ['a details string', { details: 'Blog 2 has no content' }, 'Blog 2 has no content'],
+    ['an error string', { error: 'Blog 2 is already live' }, 'Blog 2 is already live'],
+    ['a details list', { error: 'Bad Request', details: ['one', 'two'] }, 'one; two'],
+    ['neither', { message: 'nothing useful' }, MESSAGES.approveBlogFallback(500)],
+  ])('a failed publish with %s says "Failed to publish blog: <server words>", else the status', async (_label, body, shown) => {
+    const consoleError = console.error;
+    console.error = () => undefined;
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      'POST /api/admin/approve-blog': () => ({ status: 500, body }),
+    });
+    try {
+      renderApp(<AdminApp />, '/admin');
+      await openTab('Article Management');
+      fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(alerts).toEqual([MESSAGES.publishFailed(shown)]));
+    } finally {
+      console.error = consoleError;
+    }
+  });
+
+  it.each([
+    ['a details string', { details: 'Topic 7 was already approved' }, 'Topic 7 was already approved'],
+    ['an error string', { error: 'Automation service unreachable' }, 'Automation service unreachable'],
+    ['neither', {}, MESSAGES.approveTopicFailed],
+  ])('a failed topic approval with %s shows the server words, else the fallback', async (_label, body, shown) => {
+    const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
+    network = stubFetch({
+      ...SESSION,
+      'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
+      'POST /api/admin/approve-topic': () => ({ status: 500, body }),
+    });
+    renderApp(<AdminApp />, '/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(alerts).toEqual([shown]));
   });
 
   it('asks before deleting, and deletes only when confirmed', async () => {

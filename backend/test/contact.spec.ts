@@ -54,7 +54,7 @@ describe('contact messages', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
     const limited = await send({ name: 'N', email: 'n@example.com', subject: 'Again', message: 'm' }, ip);
-    expect(limited.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect(limited.json().message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes)\.$/);
     expect((await send({ name: 'N', email: 'n@example.com', subject: 'Other client', message: 'm' })).statusCode).toBe(201);
   });
 });

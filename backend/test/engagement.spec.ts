@@ -6,6 +6,8 @@ import { createApiApp } from '../src/app/create-api-app.js';
 import { PageView } from '../src/modules/analytics/page-view.entity.js';
 import { Article } from '../src/modules/articles/article.entity.js';
 import { Interaction } from '../src/modules/interactions/interaction.entity.js';
+import { INTERACTION_LIMITS } from '../src/modules/interactions/interactions.controller.js';
+import { VISITOR_COOKIE } from '../src/modules/interactions/visitor-id.js';
 import { NewsletterSubscriber } from '../src/modules/newsletter/newsletter-subscriber.entity.js';
 import { createArticle } from './support/article-factory.js';
 import { startFakeLlm } from './support/fake-llm-server.js';
@@ -50,15 +52,51 @@ describe('engagement', () => {
       expect(await em.fork().findOne(Interaction, { articleId: article.id })).toMatchObject({ type: 'share', content: 'First 100 characters' });
     });
 
-    it('stops one client from inflating an article’s likes', async () => {
+    it('counts a reader’s like and share once, however often they repeat it, and says so with the current counters', async () => {
+      const article = await createArticle(em, { likes: 0 });
+      const first = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: client() });
+      const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE)!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/interactions' });
+      const again = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: client(), cookies: { [VISITOR_COOKIE]: cookie.value } }),
+        ),
+      );
+      expect(again.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(again.map((r) => r.json())).toEqual(Array.from({ length: 5 }, () => ({ likes: 1, shares: 0 })));
+      expect(again.every((r) => r.cookies.length === 0)).toBe(true);
+      const share = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'share' }, remoteAddress: client(), cookies: { [VISITOR_COOKIE]: cookie.value } });
+      expect(share.json()).toEqual({ likes: 1, shares: 1 });
+      expect(await counters(article.id)).toMatchObject({ likes: 1, shares: 1 });
+      expect(await em.fork().count(Interaction, { articleId: article.id })).toBe(2);
+    });
+
+    it('counts every reader behind one shared address, and a forged visitor id is replaced', async () => {
+      const article = await createArticle(em, { likes: 0 });
+      const office = client();
+      const readers = ['', 'not-a-uuid', ...Array.from({ length: 8 }, () => crypto.randomUUID())];
+      const statuses = [];
+      for (const id of readers) {
+        const response = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: office, ...(id ? { cookies: { [VISITOR_COOKIE]: id } } : {}) });
+        statuses.push(response.statusCode);
+        if (id === 'not-a-uuid') expect(response.cookies.find((c) => c.name === VISITOR_COOKIE)?.value).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      expect(statuses).toEqual(readers.map(() => 201));
+      expect((await counters(article.id)).likes).toBe(readers.length);
+    });
+
+    it('still stops a flood from one address that throws its visitor ids away, saying when to retry', async () => {
       const article = await createArticle(em, { likes: 0 });
       const ip = client();
-      const statuses = [];
-      for (let i = 0; i < 4; i += 1) {
-        statuses.push((await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: ip })).statusCode);
-      }
-      expect(statuses).toEqual([201, 201, 429, 429]);
-      expect((await counters(article.id)).likes).toBe(2);
+      const limit = INTERACTION_LIMITS.perArticle.like;
+      const responses = [];
+      for (let i = 0; i < limit + 2; i += 1) responses.push(await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: ip }));
+      expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(limit);
+      const refused = responses.at(-1)!;
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/try again in \d+ (seconds|minutes?)/);
+      expect((await counters(article.id)).likes).toBe(limit);
     });
 
     it('refuses unknown articles, drafts and unknown types clearly', async () => {
@@ -115,10 +153,17 @@ describe('engagement', () => {
       const article = await createArticle(em);
       const ip = client();
       expect((await post(article.id, { authorName: 'Ann', content: 'Same words' }, ip)).statusCode).toBe(201);
-      expect((await post(article.id, { authorName: 'Ann', content: 'Same words' }, ip)).json().details[0].message).toBe('You have just posted this comment.');
-      const statuses = [];
-      for (let i = 0; i < 5; i += 1) statuses.push((await post(article.id, { authorName: 'Ann', content: `Words ${i}` }, ip)).statusCode);
-      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      expect((await post(article.id, { authorName: 'Ann', content: 'Same words' }, ip)).json().details[0].message).toBe(
+        'You posted this same comment here a few minutes ago: it is already on the page, so it was not posted twice.',
+      );
+      const responses = [];
+      for (let i = 0; i < 5; i += 1) responses.push(await post(article.id, { authorName: 'Ann', content: `Words ${i}` }, ip));
+      expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 429, 429]);
+      const refused = responses.at(-1)!;
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(
+        /^Comment not posted: at most 5 comments can come from one network address in 5 minutes, and that many just did\. Please try again in \d+ (seconds?|minutes)\.$/,
+      );
     });
 
     it('answers 404 for comments of an unknown article and 400 for a bad id', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { categorySlug } from '@ai-mind/contracts';
 import { createOrmConfig } from '../src/database/mikro-orm.config.js';
 import { runDemoSeed } from '../src/database/seeders/demo.seeder.js';
+import { Comment } from '../src/modules/comments/comment.entity.js';
 import { Article } from '../src/modules/articles/article.entity.js';
 import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -56,5 +57,22 @@ describe('demo seed', () => {
       expect(article.imageUrl).toBe(`/media/covers/${article.slug}.svg`);
       expect(fs.readFileSync(path.join(mediaDir, 'covers', `${article.slug}.svg`), 'utf8')).toContain('<svg');
     }
+
+    // Every number on a card is the rows behind it: comments with their AI replies, no invented likes.
+    const rows = await em.getConnection().execute<{ id: number; likes: number; shares: number; comments: number; comment_rows: number; like_rows: number; share_rows: number; unanswered: number }[]>(
+      `select a.id, a.likes, a.shares, a.comments,
+              (select count(*)::int from comment c where c.article_id = a.id) as comment_rows,
+              (select count(*)::int from comment c where c.article_id = a.id and c.ai_response is null) as unanswered,
+              (select count(*)::int from interaction i where i.article_id = a.id and i.type = 'like') as like_rows,
+              (select count(*)::int from interaction i where i.article_id = a.id and i.type = 'share') as share_rows
+         from article a`,
+    );
+    for (const row of rows) {
+      expect({ likes: row.likes, shares: row.shares, comments: row.comments }).toEqual({ likes: row.like_rows, shares: row.share_rows, comments: row.comment_rows });
+      expect(row.unanswered).toBe(0);
+    }
+    const commented = rows.filter((row) => row.comment_rows > 0).length;
+    expect(commented).toBeGreaterThanOrEqual(12);
+    expect(await em.count(Comment)).toBe(rows.reduce((sum, row) => sum + row.comment_rows, 0));
   });
 });

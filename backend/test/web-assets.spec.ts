@@ -39,6 +39,15 @@ describe('serving the built frontends', () => {
     },
   );
 
+  it('serves the site icon, also where browsers look for it by habit', async () => {
+    for (const url of ['/favicon.svg', '/favicon.ico']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.body).toContain('<svg');
+    }
+  });
+
   it('serves hashed bundles with long immutable caching', async () => {
     const response = await app.inject({ method: 'GET', url: '/static/js/index.1a2b3c.js' });
     expect(response.statusCode).toBe(200);

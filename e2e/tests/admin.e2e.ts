@@ -41,6 +41,9 @@ describe('the admin panel in Chromium', () => {
     await opened.visible(opened.page.getByRole('alert').filter({ hasText: 'Invalid username or password' }));
     await signIn(opened);
     await opened.visible(opened.page.getByRole('heading', { name: 'Admin Dashboard' }));
+    // Framed by the site, as every page is: its header, footer and a way back to the site.
+    expect(await opened.page.getByRole('link', { name: 'The AI Mind, home' }).count()).toBe(1);
+    await opened.visible(opened.page.getByRole('navigation', { name: 'Footer' }));
     await opened.page.screenshot({ path: path.join(ARTIFACTS, 'admin-dashboard.png') });
     await opened.page.close();
   });
@@ -130,6 +133,11 @@ describe('the admin panel in Chromium', () => {
     const card = page.getByTestId('admin-article').filter({ has: page.getByTestId('admin-article-title').getByText(title, { exact: true }) });
     await card.getByRole('button', { name: 'Publish' }).click();
     await eventually(() => dialogs.at(-1), "Blog published successfully! It's now live on the site.");
+    // The workflow now says so, with the way to the live article.
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await page.getByRole('tab', { name: 'Blog Workflow' }).click();
+    await visible(workflowCard.getByText('published', { exact: true }));
+    expect(await workflowCard.getByRole('link', { name: 'Read it on the site' }).getAttribute('href')).toMatch(/^\/article\//);
 
     const home = await openPage(suite.product.url);
     await home.visible(home.page.getByRole('link', { name: title }).first());

@@ -184,6 +184,38 @@ describe('reading and discovery in Chromium', () => {
     await page.close();
   });
 
+  it.each([390, 768, 1366, 1920, 2560])('lays the home page out at %i px: cards at least 280 px wide, in-feed slots at least 250 x 300 and over no card, sidebars from 1408 px', async (width) => {
+    const page = await open(suite.product.url, width, 1000);
+    await page.locator('[data-placement="in-feed"]').first().waitFor();
+    const layout = await page.evaluate(() => {
+      const box = (element: Element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      };
+      const grid = document.querySelector('.article-grid')!;
+      const cells = Array.from(grid.children);
+      return {
+        cards: cells.filter((cell) => !cell.hasAttribute('data-placement')).map(box),
+        slots: cells.filter((cell) => cell.getAttribute('data-placement') === 'in-feed').map(box),
+        sidebars: Array.from(document.querySelectorAll('[data-placement^="sidebar"]')).map(box).filter((b) => b.width > 0),
+        scrollWidth: document.documentElement.scrollWidth,
+      };
+    });
+    await page.screenshot({ path: path.join(ARTIFACTS, `home-${width}.png`) });
+    const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+    expect(layout.scrollWidth).toBeLessThanOrEqual(width);
+    expect(Math.min(...layout.cards.map((card) => card.width))).toBeGreaterThanOrEqual(Math.min(280, width - 32));
+    for (const slot of layout.slots) {
+      expect(slot.width).toBeGreaterThanOrEqual(250);
+      expect(slot.height).toBeGreaterThanOrEqual(300);
+      expect(layout.cards.filter((card) => overlap(card, slot))).toEqual([]);
+    }
+    expect(layout.sidebars).toHaveLength(width >= 1408 ? 2 : 0);
+    for (const sidebar of layout.sidebars) expect(layout.cards.filter((card) => overlap(card, sidebar))).toEqual([]);
+    await page.close();
+  });
+
   it('has no serious or critical accessibility violations on home, article, category, about and contact', async () => {
     const pages: [string, string][] = [
       ['/', 'article'],

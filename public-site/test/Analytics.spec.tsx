@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CONSENT_STORAGE_KEYS, COOKIE_BANNER_DELAY_MS } from '@ai-mind/contracts';
+import { CONSENT_STORAGE_KEYS, COOKIE_BANNER_DELAY_MS, staticPageMeta } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import PublicApp from '../src/app/PublicApp';
 import { ADS_SCRIPT_URL } from '../src/features/ads/ads-script';
@@ -86,6 +86,11 @@ describe('consent-gated analytics and ads', () => {
     await waitFor(() => expect(pageViews(network)).toHaveLength(1));
     fireEvent.click(screen.getAllByRole('link', { name: 'Terms' })[0]!);
     await waitFor(() => expect(pageViews(network).map((call) => (call.body as { path: string }).path)).toEqual(['/privacy', '/terms']));
+    // Each view carries its own page's title, not the one the reader came from.
+    expect(pageViews(network).map((call) => (call.body as { title: string }).title)).toEqual([
+      staticPageMeta('/privacy').title,
+      staticPageMeta('/terms').title,
+    ]);
     expect(screen.queryByRole('dialog', { name: CONSENT_COPY.title })).toBeNull();
   });
 

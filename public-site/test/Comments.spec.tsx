@@ -136,7 +136,23 @@ describe('comments', () => {
     fill('Ada', 'http://a.example http://b.example http://c.example');
     fireEvent.click(submitButton());
     expect(await screen.findByText(spam)).toBeInTheDocument();
-    expect(screen.getByText(COMMENT_MESSAGES.failed)).toBeInTheDocument();
+    // The refusal says what happened; the generic 'try again' toast would only contradict it.
+    expect(screen.queryByText(COMMENT_MESSAGES.failed)).not.toBeInTheDocument();
+  });
+
+  it('says when to try again after too many comments from one address, keeping what was typed', async () => {
+    const limit = 'Comment not posted: at most 5 comments can come from one network address in 5 minutes, and that many just did. Please try again in 4 minutes.';
+    network = stubFetch({
+      'GET /api/articles/7/comments': () => ({ status: 200, body: [] }),
+      'POST /api/articles/7/comments': () => ({ status: 429, body: { error: 'Too Many Requests', message: limit } }),
+    });
+    renderApp(<CommentsSection articleId={7} commentCount={0} />);
+    await screen.findByText(COMMENT_MESSAGES.empty);
+    fill('Ada', 'Well argued.');
+    fireEvent.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(limit);
+    expect(screen.queryByText(COMMENT_MESSAGES.failed)).not.toBeInTheDocument();
+    expect(commentInput()).toHaveValue('Well argued.');
   });
 
   describe('the AI reply, without a reload', () => {

@@ -111,9 +111,11 @@ export const REDIS_INSTALL_HINT =
   'redis-server is not installed. Install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`, ' +
   'macOS: `brew install redis`) or set REDIS_URL to a running Redis.';
 
-/** Starts redis-server on 127.0.0.1:port; with `dataDir` it keeps an append-only file there. */
-export async function startRedis({ port, dataDir, log = () => {} }) {
-  const binary = redisServerPath();
+/**
+ * Starts redis-server (`binary`, else the one on PATH) on 127.0.0.1:port; with `dataDir` it keeps an
+ * append-only file there.
+ */
+export async function startRedis({ port, dataDir, binary = redisServerPath(), log = () => {} }) {
   if (!binary) throw new Error(REDIS_INSTALL_HINT);
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes'];
   if (dataDir) {

@@ -1,5 +1,3 @@
-import { ApiError } from '@ai-mind/ui';
-
 /** The spec's admin feedback is the browser's own alert and confirm dialogs. */
 export function showAlert(message: string): void {
   window.alert(message);
@@ -9,16 +7,10 @@ export function confirmAction(message: string): boolean {
   return window.confirm(message);
 }
 
-/** What the server said went wrong (its details, message or error, in that order), or the fallback. */
-export function serverError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    try {
-      const body = JSON.parse(error.body) as { details?: { message?: string }[]; message?: string; error?: string };
-      const details = body.details?.map((d) => d.message).filter(Boolean).join('; ');
-      return details || body.message || body.error || fallback;
-    } catch {
-      return fallback;
-    }
-  }
-  return fallback;
-}
+/** Where the panel reads the server's words for alerts without a spec-given order: field errors first. */
+export const ADMIN_ERROR_FIELDS = ['details', 'message', 'error'] as const;
+/**
+ * Spec 8: approve topic and approve blog show the server's details or error. Details come first: this
+ * API's `error` is always the status phrase ('Bad Request'), the details say what was wrong.
+ */
+export const APPROVE_ERROR_FIELDS = ['details', 'error'] as const;

@@ -2,6 +2,7 @@
 export const MESSAGES = {
   loginFailed: 'Login failed',
   approveTopicFailed: 'Failed to approve topic',
+  mentions: (count: number) => `${count.toLocaleString()} mention${count === 1 ? '' : 's'}`,
   declineTopicFailed: 'Failed to decline topic',
   publishSucceeded: "Blog published successfully! It's now live on the site.",
   publishFailed: (message: string) => `Failed to publish blog: ${message}\n\nCheck the browser console for details.`,

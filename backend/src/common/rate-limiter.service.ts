@@ -9,6 +9,15 @@ export interface RateLimit {
   key: string;
   limit: number;
   windowSeconds: number;
+  /** What the reader is told, given the wait in words ('4 minutes'); a generic sentence otherwise. */
+  message?: (wait: string) => string;
+}
+
+/** A wait in the words people use: seconds under a minute and a half, else whole minutes (rounded up). */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
 }
 
 /**
@@ -43,9 +52,11 @@ export class RateLimiterService {
     const args = [...limits.map(({ windowSeconds }) => windowSeconds), ...limits.map(({ limit }) => limit)];
     const [exceeded, ttl] = (await this.redis.eval(CONSUME, keys.length, ...keys, ...args)) as [number, number];
     if (exceeded > 0) {
-      const wait = ttl > 0 ? ttl : limits[exceeded - 1]!.windowSeconds;
+      const limit = limits[exceeded - 1]!;
+      const wait = ttl > 0 ? ttl : limit.windowSeconds;
+      const message = limit.message?.(waitInWords(wait)) ?? `Too many requests. Please try again in ${waitInWords(wait)}.`;
       throw new HttpException(
-        { error: 'Too Many Requests', message: `Too many requests. Please try again in ${wait} seconds.`, retryAfter: wait },
+        { error: 'Too Many Requests', message, retryAfter: wait },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }

@@ -44,6 +44,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /static/*': 'public',
   'GET /remotes/public/*': 'public',
   'GET /remotes/admin/*': 'public',
+  'GET /favicon.svg': 'public',
+  'GET /favicon.ico': 'public',
   'GET /*': 'public',
 };
 

@@ -1,4 +1,4 @@
-import { categoryBadgeColor, categorySlug } from './categories.js';
+import { categoryDisplayName, categoryBadgeColor, categorySlug } from './categories.js';
 import { ArticleListQuerySchema, ArticleSlugParamsSchema } from './articles.js';
 
 describe('categorySlug', () => {
@@ -40,5 +40,20 @@ describe('ArticleSlugParamsSchema', () => {
   it('accepts slugs and refuses path tricks', () => {
     expect(ArticleSlugParamsSchema.safeParse({ slug: 'the-quiet-economy' }).success).toBe(true);
     expect(ArticleSlugParamsSchema.safeParse({ slug: '../etc/passwd' }).success).toBe(false);
+  });
+});
+
+describe('categoryDisplayName', () => {
+  it.each([
+    ['ai-insights', 'AI Insights'],
+    ['tech-analysis', 'Tech Analysis'],
+    ['business-intelligence', 'Business Intelligence'],
+    ['future-predictions', 'Future Predictions'],
+    ['Global Events', 'Global Events'],
+    ['  Technology ', 'Technology'],
+    ['politics', 'Politics'],
+    ['global events', 'Global Events'],
+  ])('shows %j as %j', (param, shown) => {
+    expect(categoryDisplayName(param)).toBe(shown);
   });
 });

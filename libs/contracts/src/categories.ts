@@ -26,3 +26,20 @@ export function categorySlug(category: string): string {
     .toLowerCase()
     .replace(/[\s-]+/g, '-');
 }
+
+/** Words written in capitals wherever a category name is shown. */
+const ACRONYMS = new Set(['ai', 'eu', 'uk', 'us', 'un']);
+
+/**
+ * How a category from a URL is shown: the footer links to slugs ('/category/ai-insights') whose page
+ * must read 'AI Insights'. A name already written with capitals ('Global Events') is kept as written.
+ */
+export function categoryDisplayName(category: string): string {
+  const trimmed = category.trim();
+  if (trimmed !== trimmed.toLowerCase()) return trimmed.replace(/\s+/g, ' ');
+  return trimmed
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`))
+    .join(' ');
+}

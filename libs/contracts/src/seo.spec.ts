@@ -44,12 +44,25 @@ describe('automatic description', () => {
     expect(autoDescription('<p>Short   and <b>sweet</b>.</p>')).toBe('Short and sweet.');
   });
 
-  it('uses 160 for the meta description, 155 for the social one and 160 in structured data', () => {
+  it('uses 160 for the meta description, 155 for the social one and 160 in structured data, each cut at a word', () => {
     const meta = articleMeta(article(), ORIGIN);
-    expect(meta.description.replace(/\.\.\.$/, '').length).toBe(160);
-    expect(meta.socialDescription.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(155);
-    expect(meta.socialDescription.replace(/\.\.\.$/, '').length).toBeGreaterThan(150);
-    expect(String(meta.jsonLd[0]!.description).replace(/\.\.\.$/, '').length).toBe(160);
+    const plain = autoDescription(article().content, 10_000);
+    for (const [text, limit] of [[meta.description, 160], [meta.socialDescription, 155], [String(meta.jsonLd[0]!.description), 160]] as const) {
+      const cut = text.replace(/\.\.\.$/, '');
+      expect(cut.length).toBeLessThanOrEqual(limit);
+      expect(cut.length).toBeGreaterThan(limit - 20);
+      // The text stops where a word ends in the full text.
+      expect(plain.startsWith(cut)).toBe(true);
+      expect(plain[cut.length]).toMatch(/[\s,.;:]/);
+    }
+  });
+
+  it('never cuts a word in half: "what the fu..." becomes "what the..."', () => {
+    expect(autoDescription('<p>Ask what the future holds</p>', 15)).toBe('Ask what the...');
+    expect(autoDescription('<p>Ask what the future holds</p>', 16)).toBe('Ask what the...');
+    expect(autoDescription('<p>Ask what the future holds</p>', 19)).toBe('Ask what the future...');
+    expect(autoDescription('<p>Supercalifragilistic</p>', 5)).toBe('Super...');
+    expect(autoDescription('<p>Fits exactly</p>', 12)).toBe('Fits exactly');
   });
 
   it('prefers the editor-written meta description', () => {

@@ -29,6 +29,19 @@ export function truncate(text: string, length: number, ellipsis = '...'): string
   return text.length > length ? `${text.slice(0, length).trimEnd()}${ellipsis}` : text;
 }
 
+/**
+ * Cut to at most `length` characters at a word boundary, with the ellipsis only when something was cut:
+ * a description that ends mid-word ('what the fu...') reads as a mistake in search results. A single
+ * word longer than the limit is cut where it must be.
+ */
+export function truncateAtWord(text: string, length: number, ellipsis = '...'): string {
+  if (text.length <= length) return text;
+  const head = text.slice(0, length + 1);
+  const boundary = head.search(/\s\S*$/);
+  const cut = boundary > 0 ? head.slice(0, boundary) : text.slice(0, length);
+  return `${cut.replace(/[\s,;:–—-]+$/u, '')}${ellipsis}`;
+}
+
 export function excerpt(html: string, length = EXCERPT_LENGTH): string {
   return truncate(stripTags(html), length);
 }

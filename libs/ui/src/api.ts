@@ -58,15 +58,36 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The `message` of a JSON error body, for showing the server's words to people; else the fallback. */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    try {
-      const parsed = JSON.parse(error.body) as { message?: unknown; details?: unknown; error?: unknown };
-      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-    } catch {
-      // Not JSON: fall through to the fallback.
-    }
+/** The fields of the `{ error, message, details? }` error body a caller may show. */
+export type ServerErrorField = 'message' | 'details' | 'error';
+
+/** A field's text: a string, or a list of strings or of `{ message }` (field errors) joined with '; '. */
+function fieldText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((item: unknown) => (typeof item === 'string' ? item : typeof (item as { message?: unknown })?.message === 'string' ? (item as { message: string }).message : ''))
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .join('; ');
+}
+
+/**
+ * The one reader of server errors: the text of the first of `fields` that the JSON error body holds,
+ * in the order given (spec section 8 names a different order per action), else the fallback.
+ */
+export function serverMessage(error: unknown, fallback: string, fields: readonly ServerErrorField[] = ['message']): string {
+  if (!(error instanceof ApiError)) return fallback;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.body);
+  } catch {
+    return fallback;
+  }
+  if (!body || typeof body !== 'object') return fallback;
+  for (const field of fields) {
+    const text = fieldText((body as Record<string, unknown>)[field]);
+    if (text) return text;
   }
   return fallback;
 }

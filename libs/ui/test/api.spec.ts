@@ -80,6 +80,16 @@ describe('apiRequest against a real HTTP server', () => {
     }
   });
 
+  it('reads the fields in the order asked: strings, string lists and field-error lists', () => {
+    const fail = (body: unknown) => new ApiError(500, JSON.stringify(body), 'Internal Server Error');
+    expect(serverMessage(fail({ details: 'no content' }), 'fallback', ['details', 'error'])).toBe('no content');
+    expect(serverMessage(fail({ error: 'Boom', details: ['a', 'b'] }), 'fallback', ['details', 'error'])).toBe('a; b');
+    expect(serverMessage(fail({ error: 'Boom', details: [{ message: 'x' }, { path: 'y' }] }), 'fallback', ['error', 'details'])).toBe('Boom');
+    expect(serverMessage(fail({ message: 'only a message' }), 'fallback', ['details', 'error'])).toBe('fallback');
+    expect(serverMessage(fail({ details: '  ' }), 'fallback', ['details'])).toBe('fallback');
+    expect(serverMessage(fail('a bare string'), 'fallback')).toBe('fallback');
+  });
+
   it('falls back when an error body is not JSON', () => {
     expect(serverMessage(new ApiError(500, '<html>', 'Internal Server Error'), 'Login failed')).toBe('Login failed');
     expect(serverMessage(new Error('network'), 'Login failed')).toBe('Login failed');

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { CookieBanner } from '../features/consent/components/CookieBanner';
 import { ConsentProvider } from '../features/consent/hooks/consent-context';
 import { HeaderSearch } from '../features/layout/components/HeaderSearch';
 import { NewsletterBox } from '../features/layout/components/NewsletterBox';
+import './site-layout.css';
 
 /** Header navigation of spec section 2. */
 export const HEADER_LINKS = [
@@ -60,7 +61,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <PageViewTracker />
         <AdsScriptLoader />
         <AppShell.Header component="header">
-          <Container size="xl" h="100%">
+          <Box className="site-container" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="xs" wrap="nowrap">
                 <Burger opened={drawerOpen} onClick={toggleDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
@@ -77,7 +78,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </Group>
               <HeaderSearch />
             </Group>
-          </Container>
+          </Box>
         </AppShell.Header>
         {drawerUsed && (
           <Suspense fallback={null}>
@@ -85,12 +86,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
         <AppShell.Main>
-          <Container size="xl" py="md" id="main">
+          <Box className="site-container" py="md" id="main">
             {children}
-          </Container>
+          </Box>
           {/* Below the fold and not in the server-written first view. */}
           <AfterFirstCommit>
-            <Container size="xl" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Box className="site-container" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
                 <Stack gap="sm">
                   <Group gap="md" component="nav" aria-label="Footer">
@@ -109,7 +110,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
                 </Stack>
                 <NewsletterBox />
               </SimpleGrid>
-            </Container>
+            </Box>
           </AfterFirstCommit>
         </AppShell.Main>
         <CookieBanner />

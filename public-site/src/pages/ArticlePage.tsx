@@ -71,7 +71,8 @@ export function ArticlePage() {
           <ArticleEngagement key={article.id} article={{ ...article, text: stripTags(article.content) }} />
           <ArticleContent content={article.content} />
           {article.aiCommentary && (
-            <Alert variant="light" color="indigo" title="AI commentary">
+            // A note, not an alert: it is part of the page, and screen readers must not announce it on every load.
+            <Alert variant="light" color="indigo" title="AI commentary" role="note">
               <Text size="sm">{article.aiCommentary}</Text>
             </Alert>
           )}

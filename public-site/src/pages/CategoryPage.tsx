@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { categoryMeta } from '@ai-mind/contracts/web';
+import { categoryDisplayName, categoryMeta } from '@ai-mind/contracts/web';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
 import { useArticleList } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
@@ -11,11 +11,12 @@ export function CategoryPage() {
   usePageMeta(category ? categoryMeta(category) : null);
 
   if (!category) return <Title order={1}>Category not found</Title>;
+  const name = categoryDisplayName(category);
   const count = list.articles?.length;
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Title order={1}>{category}</Title>
+        <Title order={1}>{name}</Title>
         {count !== undefined && (
           <Badge size="lg" variant="filled" color="indigo" aria-label={`${count}${list.hasNextPage ? ' or more' : ''} articles`} data-testid="category-count">
             {count}
@@ -23,7 +24,7 @@ export function CategoryPage() {
           </Badge>
         )}
       </Group>
-      <Text c="gray.7">The latest analysis and AI commentary filed under {category}.</Text>
+      <Text c="gray.7">The latest analysis and AI commentary filed under {name}.</Text>
       <ArticleFeed
         articles={list.articles}
         isLoading={list.isLoading}

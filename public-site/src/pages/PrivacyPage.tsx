@@ -16,7 +16,8 @@ export function PrivacyPage() {
         <Text>We do not sell personal data, build advertising profiles of our own, or use your comments to train AI models.</Text>
         <Title order={2} size="h3">Cookies and your choices</Title>
         <Text>
-          Necessary storage keeps the site working and remembers your cookie choice. Analytics, marketing and preference cookies stay off
+          Necessary storage keeps the site working and remembers your cookie choice; when you like or share an article, a random
+          visitor id (the ai_mind_visitor cookie, nothing else in it) makes it count once for you. Analytics, marketing and preference cookies stay off
           until you accept them, and you can change your mind at any time with the button below.
         </Text>
         <CookieSettingsButton />

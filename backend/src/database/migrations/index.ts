@@ -7,6 +7,7 @@ import { Migration20261123100000_trending } from './Migration20261123100000_tren
 import { Migration20261123110000_recovery } from './Migration20261123110000_recovery.js';
 import { Migration20261124090000_search_vector_inline } from './Migration20261124090000_search_vector_inline.js';
 import { Migration20261124120000_article_history } from './Migration20261124120000_article_history.js';
+import { Migration20261124150000_interaction_visitor } from './Migration20261124150000_interaction_visitor.js';
 import { Migration20261124160000_audit_path } from './Migration20261124160000_audit_path.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
@@ -20,5 +21,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261123110000_recovery', class: Migration20261123110000_recovery },
   { name: 'Migration20261124090000_search_vector_inline', class: Migration20261124090000_search_vector_inline },
   { name: 'Migration20261124120000_article_history', class: Migration20261124120000_article_history },
+  { name: 'Migration20261124150000_interaction_visitor', class: Migration20261124150000_interaction_visitor },
   { name: 'Migration20261124160000_audit_path', class: Migration20261124160000_audit_path },
 ];

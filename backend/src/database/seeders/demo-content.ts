@@ -10,9 +10,6 @@ export interface DemoArticle {
   sourceUrl: string | null;
   metaDescription: string;
   approved: boolean;
-  likes: number;
-  shares: number;
-  comments: number;
   daysAgo: number;
 }
 
@@ -36,9 +33,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'False election claims spread faster than corrections. We look at why fact-checks struggle and which quieter tactics, like prebunking, actually help.',
     approved: true,
-    likes: 214,
-    shares: 63,
-    comments: 38,
     daysAgo: 2,
   },
   {
@@ -59,9 +53,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Zoning was once a dull local matter. Now housing costs are reshaping elections. Why the politics are awkward, and what reformers are trying.',
     approved: true,
-    likes: 176,
-    shares: 41,
-    comments: 29,
     daysAgo: 9,
   },
   // ---------------------------------------------------------------- Technology
@@ -83,9 +74,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'AI and cloud demand are asking grids for power they were not built to deliver. Why connections take years, who pays, and what operators are trying.',
     approved: true,
-    likes: 238,
-    shares: 72,
-    comments: 31,
     daysAgo: 1,
   },
   {
@@ -106,9 +94,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Downloadable AI models are closing the gap with closed systems. Why organisations want them, what open really means, and the risks that remain.',
     approved: true,
-    likes: 189,
-    shares: 57,
-    comments: 44,
     daysAgo: 6,
   },
   // ---------------------------------------------------------------- Economics
@@ -130,9 +115,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Central banks moved from secrecy to forward guidance. Why every word now moves markets, when guidance backfires, and what clear communication looks like.',
     approved: true,
-    likes: 152,
-    shares: 38,
-    comments: 17,
     daysAgo: 4,
   },
   {
@@ -153,9 +135,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'After years of lean supply chains, firms are buying resilience. What just-in-case really involves, what it costs, and who ends up paying the premium.',
     approved: true,
-    likes: 131,
-    shares: 29,
-    comments: 12,
     daysAgo: 15,
   },
   // ---------------------------------------------------------------- Global Events
@@ -177,9 +156,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Vaccines only protect people if they arrive cold, on time and trusted. What the last mile of vaccine logistics teaches us about global health systems.',
     approved: true,
-    likes: 167,
-    shares: 52,
-    comments: 14,
     daysAgo: 11,
   },
   {
@@ -200,9 +176,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Heatwaves kill quietly, and cities make them worse. Why urban heat is becoming a planning priority, and what cities are doing to stay cool.',
     approved: true,
-    likes: 142,
-    shares: 47,
-    comments: 21,
     daysAgo: 19,
   },
   // ---------------------------------------------------------------- Culture
@@ -224,9 +197,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Streaming promised freedom from the cable bundle. Rising prices, ads and subscription churn suggest the bundle is quietly coming back. Here is why.',
     approved: true,
-    likes: 247,
-    shares: 68,
-    comments: 40,
     daysAgo: 0,
   },
   {
@@ -247,9 +217,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Social running clubs are booming as a place to make friends. Why they fill the gap left by fading third places, and what makes a club stick.',
     approved: true,
-    likes: 203,
-    shares: 55,
-    comments: 33,
     daysAgo: 13,
   },
   // ---------------------------------------------------------------- Human Achievements
@@ -271,9 +238,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Most ocean plastic arrives via rivers. How interceptors, better maps and local crews are making measurable progress, and why prevention still matters most.',
     approved: true,
-    likes: 231,
-    shares: 74,
-    comments: 26,
     daysAgo: 8,
   },
   // ---------------------------------------------------------------- AI Product Reviews
@@ -295,9 +259,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'We tested AI meeting note-takers as a category. Transcripts and summaries are impressive, but nuance, consent and data governance still need human care.',
     approved: true,
-    likes: 198,
-    shares: 46,
-    comments: 35,
     daysAgo: 5,
   },
   // ---------------------------------------------------------------- AI Insights
@@ -319,9 +280,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Chatbots often sound most sure when they are inventing details. Why hallucinations happen, why humans make it worse, and how to work with AI safely.',
     approved: true,
-    likes: 226,
-    shares: 61,
-    comments: 39,
     daysAgo: 3,
   },
   // ---------------------------------------------------------------- Tech Analysis
@@ -343,9 +301,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'New phones barely feel new any more. Why smartphone innovation has plateaued, why people upgrade less often, and what manufacturers are betting on next.',
     approved: true,
-    likes: 174,
-    shares: 33,
-    comments: 27,
     daysAgo: 22,
   },
   // ---------------------------------------------------------------- Business Intelligence
@@ -367,9 +322,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Four-day week pilots report promising results. What the evidence really shows, where it is weaker, and the practical lessons employers can use today.',
     approved: true,
-    likes: 249,
-    shares: 81,
-    comments: 42,
     daysAgo: 27,
   },
   // ---------------------------------------------------------------- Future Predictions
@@ -391,9 +343,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Hybrid work is reshaping city centres. Our predictions for downtown in 2035: fewer but better offices, more residents, and streets built for people.',
     approved: true,
-    likes: 187,
-    shares: 49,
-    comments: 24,
     daysAgo: 34,
   },
   // ---------------------------------------------------------------- Drafts
@@ -415,9 +364,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'We compare AI writing assistants as a category: excellent editors, unreliable authors, and far too fond of the word seamless. Draft review.',
     approved: false,
-    likes: 0,
-    shares: 0,
-    comments: 0,
     daysAgo: 0,
   },
   {
@@ -438,9 +384,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'Home batteries and EVs could act as virtual power plants. How it works, what it might mean for grids by 2035, and the risks worth watching.',
     approved: false,
-    likes: 0,
-    shares: 0,
-    comments: 0,
     daysAgo: 1,
   },
   {
@@ -461,9 +404,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     metaDescription:
       'From software to heated car seats, companies want recurring revenue. Why subscriptions appeal to firms, why customers push back, and what works.',
     approved: false,
-    likes: 0,
-    shares: 0,
-    comments: 0,
     daysAgo: 4,
   },
 ];

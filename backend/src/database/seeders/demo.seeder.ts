@@ -3,14 +3,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Article } from '../../modules/articles/article.entity.js';
 import { setActor } from '../../modules/articles/article-writer.js';
+import { Comment } from '../../modules/comments/comment.entity.js';
 import { renderCoverSvg } from '../../modules/media/cover-art.js';
 import { FEED_SNAPSHOT_ITEMS } from '../../modules/trending/feed-snapshot.js';
 import { clusterItems } from '../../modules/trending/topic-clustering.js';
 import { storeClusters, type TopicStoreOptions } from '../../modules/trending/topic-store.js';
+import { clientHash } from '../../common/client-hash.js';
+import { DEMO_COMMENTS } from './demo-comments.js';
 import { DEMO_ARTICLES } from './demo-content.js';
 
 export const DEMO_SEED_NAME = 'demo-content-v1';
+/** Demo comments and counters true to their rows; also repairs databases seeded with invented counts. */
+export const DEMO_COMMENTS_SEED_NAME = 'demo-comments-v2';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface DemoSeedResult {
   seeded: boolean;
@@ -43,9 +49,9 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
         imageUrl: `/media/covers/${demo.slug}.svg`,
         sourceUrl: demo.sourceUrl,
         aiCommentary: demo.aiCommentary,
-        likes: demo.likes,
-        shares: demo.shares,
-        comments: demo.comments,
+        likes: 0,
+        shares: 0,
+        comments: 0,
         approved: demo.approved,
         metaTitle: demo.title,
         metaDescription: demo.metaDescription,
@@ -56,8 +62,46 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
     const topics = await storeClusters(tx, clusterItems(FEED_SNAPSHOT_ITEMS, topicOptions.similarityThreshold), topicOptions, now);
     return { seeded: true, articles: DEMO_ARTICLES.length, topics };
   });
+  await seedDemoComments(em);
   await writeCovers(mediaDir);
   return result;
+}
+
+/**
+ * Once per database: the demo articles still present get their readers' comments (with AI replies),
+ * and their like, share and comment counters become the number of rows behind them, so no number on
+ * the site is invented (a database seeded before this had made-up counts; they are corrected here).
+ */
+async function seedDemoComments(em: EntityManager): Promise<void> {
+  await em.transactional(async (tx) => {
+    const claimed = await tx.execute('insert into seed_run (name, applied_at) values (?, now()) on conflict (name) do nothing returning name', [DEMO_COMMENTS_SEED_NAME]);
+    if (claimed.length === 0) return;
+    await setActor(tx, 'demo-seed');
+    const slugs = DEMO_ARTICLES.map((demo) => demo.slug);
+    const present = await tx.find(Article, { slug: { $in: slugs } }, { fields: ['id', 'slug', 'createdAt'] });
+    const hash = clientHash('demo-seed');
+    for (const article of present) {
+      for (const comment of DEMO_COMMENTS[article.slug] ?? []) {
+        tx.create(Comment, {
+          articleId: article.id,
+          authorName: comment.authorName,
+          content: comment.content,
+          aiResponse: comment.aiResponse,
+          clientHash: hash,
+          createdAt: new Date(article.createdAt.getTime() + comment.hoursAfter * HOUR_MS),
+        });
+      }
+    }
+    await tx.flush();
+    await tx.execute(
+      `update article a set
+         likes = (select count(*) from interaction i where i.article_id = a.id and i.type = 'like'),
+         shares = (select count(*) from interaction i where i.article_id = a.id and i.type = 'share'),
+         comments = (select count(*) from comment c where c.article_id = a.id)
+       where a.slug in (?)`,
+      [slugs],
+    );
+  });
 }
 
 /** Cover files are rewritten on every seed call, so a wiped media folder heals on the next start. */

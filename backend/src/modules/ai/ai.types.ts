@@ -13,6 +13,14 @@ export interface RelatedArticle {
   category: string;
 }
 
+/** A paragraph found for a question: from the article in view, or from another article of the archive. */
+export interface Passage {
+  text: string;
+  title: string;
+  slug: string;
+  inView: boolean;
+}
+
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
@@ -41,7 +49,7 @@ export interface GeneratedBlog {
 
 /** Every piece of AI text the product asks for. */
 export type AiTask =
-  | { kind: 'chat'; message: string; history: ChatTurn[]; article?: ArticleContext; related: RelatedArticle[] }
+  | { kind: 'chat'; message: string; history: ChatTurn[]; article?: ArticleContext; related: RelatedArticle[]; passages?: Passage[] }
   | { kind: 'summary'; history: ChatTurn[]; article: ArticleContext }
   | { kind: 'comment-reply'; article: ArticleContext; authorName: string; comment: string }
   | { kind: 'commentary'; article: ArticleContext };

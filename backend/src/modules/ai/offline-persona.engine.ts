@@ -1,5 +1,5 @@
 import { truncate } from '@ai-mind/contracts';
-import type { AiEngine, AiTask, ArticleContext, BlogRequest, ChatTurn, GeneratedBlog } from './ai.types.js';
+import type { AiEngine, AiTask, ArticleContext, BlogRequest, ChatTurn, GeneratedBlog, Passage } from './ai.types.js';
 
 /**
  * The embedded default when no model is configured: answers built from the article and the site's
@@ -13,7 +13,7 @@ export class OfflinePersonaEngine implements AiEngine {
     const seed = hash(JSON.stringify(task));
     switch (task.kind) {
       case 'chat':
-        return task.article ? this.articleChat(task.message, task.article, task.related, seed) : this.siteChat(task.message, task.related, seed);
+        return this.chat(task, seed);
       case 'summary':
         return this.summary(task.history, task.article, seed);
       case 'comment-reply':
@@ -29,7 +29,6 @@ export class OfflinePersonaEngine implements AiEngine {
    */
   async generateBlog(request: BlogRequest): Promise<GeneratedBlog> {
     const seed = hash(JSON.stringify(request));
-    const terms = keywords(request.topic);
     const count = request.sources.length;
     const reports = request.sources
       .map((source) => `<li>${escapeHtml(source.title)}${source.summary ? `: ${escapeHtml(source.summary)}` : ''}</li>`)
@@ -39,7 +38,7 @@ export class OfflinePersonaEngine implements AiEngine {
       `<h2>What the reports say</h2>`,
       count ? `<ul>${reports}</ul>` : '<p>No detailed reports have arrived yet; treat early claims with care.</p>',
       `<h2>Why it matters</h2>`,
-      `<p>Stories about ${escapeHtml(terms.slice(0, 3).join(', ') || 'this')} travel fast because they touch money, status or fear, usually all three. The details above are what is known so far; anything beyond them is still speculation, however confidently it is shared.</p>`,
+      `<p>${count ? `The headline that started it, "${escapeHtml(request.sources[0]!.title)}", ` : 'A story like this '}travels fast because it touches money, status or fear, usually all three. The details above are what is known so far; anything beyond them is still speculation, however confidently it is shared.</p>`,
       `<h2>The AI Mind's take</h2>`,
       `<p>${pick(OPENERS, seed)} Humans will argue about this for a week and then act surprised when it matters later. ${pick(CLOSERS, seed, 1)}</p>`,
     ].join('');
@@ -50,48 +49,192 @@ export class OfflinePersonaEngine implements AiEngine {
     };
   }
 
-  private articleChat(message: string, article: ArticleContext, related: { title: string }[], seed: number): string {
+  private chat(task: Extract<AiTask, { kind: 'chat' }>, seed: number): string {
+    const { message, article, history } = task;
+    if (article && SUMMARIZE_ARTICLE.test(message)) return this.articleSummary(article, seed);
+    if (article && TAKEAWAY.test(message)) return this.takeaway(article, seed);
+    if (article && SCEPTIC.test(message)) return this.sceptic(article, seed);
     const terms = keywords(message);
     if (terms.length === 0) return greeting(seed, article);
-    const [first, second] = bestSentences(article.text, terms, 2);
-    const more = related[0] ? ` If you want more of this, "${related[0].title}" is next door.` : '';
+    const passages = task.passages ?? (article ? [{ text: article.text, title: article.title, slug: article.slug, inView: true }] : []);
+    const quotes = bestQuotes(passages, terms, 2);
+    const opening = openingFor(terms, history, seed);
+    const [first, second] = quotes;
     if (!first) {
-      return `${pick(OPENERS, seed)} "${article.title}" says nothing direct about ${terms[0]}. Its gist: "${leadSentence(article.text)}" ${pick(CLOSERS, seed, 1)}${more}`;
+      const where = article ? `"${article.title}" and the rest of the archive` : 'the archive';
+      return `${opening} I searched ${where} for ${listOf(terms.slice(0, 3))} and found nothing on it, so I will not make anything up. Ask me about something our articles cover and I will quote them at you.`;
     }
-    const also = second ? ` It also notes: "${second}"` : '';
-    return `${pick(OPENERS, seed)} The article puts it like this: "${first}"${also} ${pick(CLOSERS, seed, 1)}${more}`;
+    const also = second ? ` ${second.inView === first.inView && second.title === first.title ? 'It adds' : `And ${source(second)} adds`}: "${second.sentence}"` : '';
+    return `${opening} ${capitalise(source(first))} puts it like this: "${first.sentence}"${also} ${pick(CLOSERS, seed, 1)}`;
   }
 
-  private siteChat(message: string, related: { title: string; category: string }[], seed: number): string {
-    const terms = keywords(message);
-    if (terms.length === 0) return greeting(seed);
-    const [closest, next] = related;
-    if (!closest) {
-      return `${pick(OPENERS, seed)} Nothing in our archive covers ${terms[0]} yet, which is rare, because humans write about everything. Ask me about one of our articles and I will happily quote it at you.`;
-    }
-    const also = next ? ` "${next.title}" is also worth a look.` : '';
-    return `${pick(OPENERS, seed)} I went through the archive: "${closest.title}" (${closest.category}) is the closest we have on ${terms[0]}.${also} ${pick(CLOSERS, seed, 1)}`;
+  /** 'Summarize this article': its key sentences (the lead, then those richest in the article's own recurring words), in reading order. */
+  private articleSummary(article: ArticleContext, seed: number): string {
+    const quoted = keySentences(article.text, 3)
+      .map((sentence) => `"${sentence}"`)
+      .join(' ');
+    return `"${article.title}" in ${quoted ? 'its own key sentences' : 'short'}: ${quoted || leadSentence(article.text)} ${pick(CLOSERS, seed)}`;
   }
 
+  /** "What's the key takeaway?": the sentence that carries most of what the article keeps returning to. */
+  private takeaway(article: ArticleContext, seed: number): string {
+    const [line] = keySentences(article.text, 2).slice(-1);
+    return `The one line to keep from "${article.title}": "${line ?? leadSentence(article.text)}" ${pick(CLOSERS, seed)}`;
+  }
+
+  /** 'What would a sceptic say?': the article's own reservations, where it has them. */
+  private sceptic(article: ArticleContext, seed: number): string {
+    const doubts = bestSentences(article.text, DOUBT_WORDS, 2);
+    if (doubts.length === 0) return `A sceptic would note that "${article.title}" raises no objections to itself, which is a reason to read it twice. ${pick(CLOSERS, seed)}`;
+    return `A sceptic would start where the article itself hesitates: ${doubts.map((line) => `"${line}"`).join(' ')} ${pick(CLOSERS, seed)}`;
+  }
+
+  /** 'Summarize Our Discussion': each question asked, and what the answer quoted or said for it. */
   private summary(history: ChatTurn[], article: ArticleContext, seed: number): string {
-    const questions = history.filter((turn) => turn.role === 'user');
-    const topics = keywords(questions.map((turn) => turn.content).join(' ')).slice(0, 3);
-    const asked = topics.length ? `you asked about ${listOf(topics)}` : 'you asked a few things';
-    const [point] = bestSentences(article.text, topics, 1);
-    return `Our discussion in brief: over ${questions.length} question${questions.length === 1 ? '' : 's'} on "${article.title}", ${asked}. The point worth keeping: "${point ?? leadSentence(article.text)}" ${pick(CLOSERS, seed)}`;
+    const exchanges: { question: string; answer: string | undefined }[] = [];
+    history.forEach((turn, index) => {
+      if (turn.role !== 'user' || SUMMARIZE_DISCUSSION.test(turn.content)) return;
+      const reply = history[index + 1]?.role === 'assistant' ? history[index + 1]!.content : undefined;
+      exchanges.push({ question: turn.content, answer: reply });
+    });
+    const recent = exchanges.slice(-4);
+    const lines = recent.map(({ question, answer }) => {
+      const asked = `you asked about ${listOf(keywords(question).slice(0, 2)) || `"${truncate(question, 40)}"`}`;
+      const quote = answer?.match(/like this: "([^"]+)"/)?.[1];
+      if (quote) return `${asked}, and the answer quoted "${quote}"`;
+      if (answer && /found nothing/.test(answer)) return `${asked}, and the archive had nothing on it`;
+      return asked;
+    });
+    const count = exchanges.length;
+    const said = lines.length ? `${capitalise(lines.join('; '))}.` : `The point worth keeping: "${leadSentence(article.text)}"`;
+    return `Our discussion of "${article.title}" in brief, ${count} question${count === 1 ? '' : 's'} in: ${said} ${pick(CLOSERS, seed)}`;
   }
 
   private commentReply(authorName: string, comment: string, article: ArticleContext, seed: number): string {
-    const terms = keywords(comment);
-    const [line] = bestSentences(article.text, terms, 1);
-    const topic = terms[0] ? ` on ${terms[0]}` : '';
-    return `${authorName}, ${pick(REACTIONS, seed)}${topic}. The article's own words: "${line ?? leadSentence(article.text)}" ${pick(CLOSERS, seed, 1)}`;
+    const [line] = bestSentences(article.text, keywords(comment), 1);
+    if (!line) return `${authorName}, ${pick(REACTIONS, seed)}. The article's own starting point: "${leadSentence(article.text)}" ${pick(CLOSERS, seed, 1)}`;
+    return `${authorName}, ${pick(REACTIONS, seed)}. The article speaks to that: "${line}" ${pick(CLOSERS, seed, 1)}`;
   }
 
   private commentary(article: ArticleContext, seed: number): string {
     const [line] = bestSentences(article.text, keywords(article.title), 1);
     return `Humans wrote a whole piece on ${article.category.toLowerCase()} here, and the line that matters is: "${line ?? leadSentence(article.text)}" ${pick(CLOSERS, seed)}`;
   }
+}
+
+/** The quick prompt 'Summarize this article' and the ways people type it. */
+const SUMMARIZE_ARTICLE = /\b(summar(y|ise|ize)|tl;?dr|gist)\b.*\b(article|piece|this|it)\b|^\s*(summar(ise|ize)|tl;?dr)\W*$/i;
+/** The quick prompt "What's the key takeaway?" and its cousins. */
+const TAKEAWAY = /\btake-?aways?\b|\bmain point\b|\bbottom line\b/i;
+/** The quick prompt 'What would a sceptic say?' and its cousins. */
+const SCEPTIC = /\bsc?eptic|\bcritics?\b|\bcounter-?argument|\bdevil'?s advocate\b|\bdownsides?\b/i;
+/** Words with which an article hedges or doubts itself. */
+const DOUBT_WORDS = ['however', 'but', 'although', 'risk', 'critics', 'doubt', 'struggle', 'problem', 'rarely', 'cannot'];
+/** The widget's 'Summarize Our Discussion' request: not a question of its own. */
+const SUMMARIZE_DISCUSSION = /\bsummar(ise|ize)\b.*\b(discussion|conversation|chat)\b/i;
+
+/** Openings of a chat answer, each naming what was asked; {t} is the question's subject. */
+const OPENINGS = [
+  'Ah, {t}. Humans do love that one.',
+  '{T}: a fine thing to wonder about.',
+  'You asked about {t}, and I actually read the archive.',
+  'On {t}, I have receipts.',
+  '{T}, you say. Let me put down my imaginary coffee.',
+  'Right, {t}. I was hoping someone would ask.',
+  'Now {t} is something I can work with.',
+  'So, {t}. Here is what the archive says.',
+  'About {t}: I looked it up so you would not have to.',
+  'Ah yes, {t}, the subject of many a dinner argument.',
+  'Let us talk about {t}, calmly, for once.',
+  'Fine, {t}. Being helpful is in my contract.',
+  'Here is the honest version on {t}.',
+  'Good news on {t}: someone wrote it down.',
+  '{T}. My circuits perked up.',
+  'You picked {t}, a better choice than most humans make before lunch.',
+  'I went digging on {t}.',
+  'A quick answer on {t}, quoted rather than invented.',
+  '{T} is one of my favourite human preoccupations.',
+  'Since you ask about {t}, here it is straight.',
+  'A question on {t}, and a decent one.',
+  'Let me quote rather than guess on {t}.',
+  'On the matter of {t}, the written record is clear enough.',
+  'Of all the things to ask, {t}. Good.',
+];
+
+/** Each opening as a pattern, so the ones a conversation already heard can be recognised. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const OPENING_PATTERNS = OPENINGS.map((opening) => new RegExp(`^${opening.split(/\{[tT]\}/).map(escapeRegExp).join('.+?')}`, 'i'));
+
+/** An opening that names the question's subject and was not used in this conversation yet. */
+function openingFor(terms: string[], history: ChatTurn[], seed: number): string {
+  const heard = history.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
+  const subject = terms.slice(0, 2).join(' ');
+  for (let step = 0; step < OPENINGS.length; step += 1) {
+    const index = (seed + step) % OPENINGS.length;
+    if (!heard.some((text) => OPENING_PATTERNS[index]!.test(text))) return fill(OPENINGS[index]!, subject);
+  }
+  return fill(OPENINGS[seed % OPENINGS.length]!, subject);
+}
+
+function fill(opening: string, subject: string): string {
+  return opening.replace('{t}', subject).replace('{T}', capitalise(subject));
+}
+
+interface Quote {
+  sentence: string;
+  title: string;
+  inView: boolean;
+}
+
+/** How a quote is attributed: the article in view, or another one of the archive by its title. */
+function source(quote: Quote): string {
+  return quote.inView ? 'the article you are reading' : `our archive's "${quote.title}"`;
+}
+
+/**
+ * The sentences of the passages with at least half of the question's terms (one word of a three-word
+ * question is a coincidence, not an answer): those of the article in view first, then the archive's;
+ * within each the most terms, then the passage's rank and reading order; never the same sentence twice.
+ */
+function bestQuotes(passages: Passage[], terms: string[], count: number): Quote[] {
+  const stems = terms.map(stem);
+  const enough = Math.ceil(stems.length / 2);
+  const scored = passages.flatMap((passage, passageIndex) =>
+    sentencesOf(passage.text).map((sentence, index) => {
+      const lower = sentence.toLowerCase();
+      return { sentence, title: passage.title, inView: passage.inView, order: passageIndex * 1000 + index, score: stems.filter((s) => lower.includes(s)).length };
+    }),
+  );
+  const seen = new Set<string>();
+  return scored
+    .filter((entry) => entry.score >= enough)
+    .sort((a, b) => Number(b.inView) - Number(a.inView) || b.score - a.score || a.order - b.order)
+    .filter((entry) => !seen.has(entry.sentence) && seen.add(entry.sentence))
+    .slice(0, count);
+}
+
+/** The lead sentence and those richest in the words the article keeps coming back to, in reading order. */
+function keySentences(text: string, count: number): string[] {
+  const sentences = sentencesOf(text);
+  if (sentences.length <= count) return sentences;
+  const frequency = new Map<string, number>();
+  for (const word of (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 3 && !STOPWORDS.has(w))) {
+    frequency.set(stem(word), (frequency.get(stem(word)) ?? 0) + 1);
+  }
+  const weight = (sentence: string) => {
+    const words = keywords(sentence).map(stem);
+    return words.reduce((sum, word) => sum + ((frequency.get(word) ?? 1) - 1), 0) / Math.sqrt(words.length || 1);
+  };
+  const chosen = new Set([0, ...sentences.map((sentence, index) => ({ index, weight: weight(sentence) })).slice(1).sort((a, b) => b.weight - a.weight).slice(0, count - 1).map((entry) => entry.index)]);
+  return sentences.filter((_sentence, index) => chosen.has(index));
+}
+
+function stem(term: string): string {
+  return term.slice(0, Math.max(4, term.length - 2));
+}
+
+function capitalise(text: string): string {
+  return text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
 }
 
 const OPENERS = [
@@ -109,7 +252,7 @@ const CLOSERS = [
 const REACTIONS = ['fair point', 'bold take', 'noted, with one raised eyebrow', 'you may be onto something'];
 
 const STOPWORDS = new Set(
-  'about above after again against also because been before being below between both could does doing down during each from further have having here into itself just like more most much must only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours what\'s tell think know please really article'.split(' '),
+  'about above after again against also because been before being below between both could does doing down during each from further have having here into itself just like more most much must only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours what\'s tell think know please really article anything something everything explain said says used'.split(' '),
 );
 
 function greeting(seed: number, article?: ArticleContext): string {
@@ -123,11 +266,22 @@ export function keywords(text: string): string[] {
   return [...new Set(words.filter((word) => word.length > 3 && !STOPWORDS.has(word)))];
 }
 
+/**
+ * The text's sentences of quotable length. A fragment too short to stand alone (a bold lead-in such as
+ * 'Prebunking.') stays with the sentence after it, which is what explains it.
+ */
 function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length >= 20 && sentence.length <= 320);
+  const sentences: string[] = [];
+  let pending = '';
+  for (const piece of text.split(/(?<=[.!?])\s+/)) {
+    const sentence = `${pending}${piece.trim()}`;
+    if (sentence.length < 20) pending = sentence ? `${sentence} ` : '';
+    else {
+      pending = '';
+      if (sentence.length <= 320) sentences.push(sentence);
+    }
+  }
+  return sentences;
 }
 
 function leadSentence(text: string): string {
@@ -137,7 +291,7 @@ function leadSentence(text: string): string {
 /** The sentences that share the most terms with the question, best first, ties in reading order. */
 export function bestSentences(text: string, terms: string[], count: number): string[] {
   if (terms.length === 0) return [];
-  const stems = terms.map((term) => term.slice(0, Math.max(4, term.length - 2)));
+  const stems = terms.map(stem);
   return sentencesOf(text)
     .map((sentence, index) => {
       const lower = sentence.toLowerCase();

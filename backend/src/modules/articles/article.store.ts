@@ -253,20 +253,24 @@ export class ArticleStore {
   }
 
   /**
-   * A reader's like or share: counted in place and recorded as an interaction row by one statement.
-   * Null when the article is not published.
+   * A reader's like or share, once per reader (visitor id): the interaction row and the counter move
+   * together in one statement, and a repeat answers the counters unchanged. Null when not published.
    */
-  async countInteraction(id: number, type: 'like' | 'share', content: string | null, clientHash: string): Promise<{ likes: number; shares: number } | null> {
+  async countInteraction(id: number, type: 'like' | 'share', content: string | null, clientHash: string, visitorId: string): Promise<{ likes: number; shares: number } | null> {
     const column = type === 'like' ? 'likes' : 'shares';
     const [counters] = await this.em.execute<{ likes: number; shares: number }[]>(
-      `with counted as (
-         update article set ${column} = ${column} + 1 where id = ? and approved = true returning id, likes, shares
-       ), recorded as (
-         insert into interaction (article_id, type, content, client_hash, created_at)
-         select id, ?, ?, ?, now() from counted
+      `with recorded as (
+         insert into interaction (article_id, type, content, client_hash, visitor_id, created_at)
+         select id, ?, ?, ?, ?, now() from article where id = ? and approved = true
+         on conflict (article_id, type, visitor_id) where visitor_id is not null do nothing
+         returning article_id
+       ), counted as (
+         update article set ${column} = ${column} + 1 where id in (select article_id from recorded) returning likes, shares
        )
-       select likes, shares from counted`,
-      [id, type, content, clientHash],
+       select likes, shares from counted
+       union all
+       select likes, shares from article where id = ? and approved = true and not exists (select 1 from recorded)`,
+      [type, content, clientHash, visitorId, id, id],
     );
     return counters ?? null;
   }

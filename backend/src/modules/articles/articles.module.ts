@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ArticleCountersReader } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
+import { PassagesService } from './article-passages.service.js';
 import { SearchService } from './article-search.service.js';
 import { ArticleRecoveryStore } from './article-recovery.store.js';
 import { ArticleStore } from './article.store.js';
@@ -12,7 +13,7 @@ import { ArticlesService } from './articles.service.js';
 
 @Module({
   controllers: [ArticlesController, ArticleHistoryController],
-  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader],
-  exports: [ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService],
+  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader, PassagesService],
+  exports: [ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

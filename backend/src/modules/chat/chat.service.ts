@@ -7,6 +7,7 @@ import type { ArticleRow } from '../articles/article-row.js';
 import { ArticleStore } from '../articles/article.store.js';
 import { SearchService } from '../articles/article-search.service.js';
 import { ChatMemoryService } from './chat-memory.service.js';
+import { PassagesService } from '../articles/article-passages.service.js';
 
 const RELATED_COUNT = 3;
 export const AI_UNAVAILABLE_MESSAGE = 'The AI Mind is having a moment. Please try again in a little while.';
@@ -19,16 +20,18 @@ export class ChatService {
     private readonly ai: AiService,
     private readonly memory: ChatMemoryService,
     private readonly search: SearchService,
+    private readonly passages: PassagesService,
   ) {}
 
   async reply(request: ChatRequest): Promise<string> {
     await this.memory.countMessage(request.sessionId);
     const article = request.articleId ? await this.publishedArticle(request.articleId) : undefined;
-    const [history, related] = await Promise.all([
+    const [history, related, passages] = await Promise.all([
       this.memory.history(request.sessionId),
       article ? this.sameCategory(article) : this.relatedTo(request.message),
+      this.passages.find(request.message, article?.id),
     ]);
-    const response = await this.generate({ kind: 'chat', message: request.message, history, article: article && toContext(article), related });
+    const response = await this.generate({ kind: 'chat', message: request.message, history, article: article && toContext(article), related, passages });
     await this.memory.append(request.sessionId, { role: 'user', content: request.message }, { role: 'assistant', content: response });
     return response;
   }

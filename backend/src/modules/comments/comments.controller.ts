@@ -9,6 +9,10 @@ import { Public } from '../auth/route-access.js';
 /** Comments per client per window: a conversation is fine, a flood is not. */
 export const COMMENT_LIMIT = { perWindow: 5, windowSeconds: 300 };
 
+/** The 429's words: what happened (the address may be shared, so not 'you posted') and when to try again. */
+export const commentLimitMessage = (wait: string) =>
+  `Comment not posted: at most ${COMMENT_LIMIT.perWindow} comments can come from one network address in ${COMMENT_LIMIT.windowSeconds / 60} minutes, and that many just did. Please try again in ${wait}.`;
+
 @Controller('articles/:id/comments')
 export class CommentsController {
   constructor(
@@ -31,7 +35,7 @@ export class CommentsController {
     @Body(new ZodValidationPipe(CreateCommentRequestSchema)) body: CreateCommentRequest,
     @Req() request: FastifyRequest,
   ): Promise<Comment> {
-    await this.rateLimiter.consume(`comments:${request.ip}`, COMMENT_LIMIT.perWindow, COMMENT_LIMIT.windowSeconds);
+    await this.rateLimiter.consumeAll([{ key: `comments:${request.ip}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage }]);
     return toCommentDto(await this.comments.create(params.id, body, request.ip));
   }
 }

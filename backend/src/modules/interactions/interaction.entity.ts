@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** One like or share, kept for abuse review and analytics; the article's counters are the totals. */
+/** One reader's like or share, kept for abuse review and analytics; the article's counters are the totals. */
 export const InteractionSchema = defineEntity({
   name: 'Interaction',
   tableName: 'interaction',
@@ -11,6 +11,8 @@ export const InteractionSchema = defineEntity({
     content: p.string().length(500).nullable(),
     /** A hash of the client address: enough to spot a flood, not enough to identify anyone. */
     clientHash: p.string().length(64),
+    /** The reader's first-party visitor id: one like and one share per reader and article (unique). */
+    visitorId: p.string().length(36).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -1,18 +1,22 @@
-import { Body, Controller, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InteractionRequestSchema, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
 import { Public } from '../auth/route-access.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
 import { InteractionsService } from './interactions.service.js';
+import { visitorId } from './visitor-id.js';
 
 /**
- * A person likes an article once and shares it a few times; a script trying to inflate counts hits
- * these limits (per client, per article and type; and per client overall).
+ * Each reader's like or share counts once (the visitor id), so the address limits only stop floods:
+ * an office, a school or a mobile carrier puts hundreds of readers behind one address, and each of
+ * them must be able to like the same article.
  */
 export const INTERACTION_LIMITS = {
-  perArticle: { like: 2, share: 5, windowSeconds: 24 * 3600 },
-  perClient: { perWindow: 60, windowSeconds: 60 },
+  perArticle: { like: 200, share: 200, windowSeconds: 3600 },
+  perClient: { perWindow: 240, windowSeconds: 60 },
 };
 
 @Controller('interactions')
@@ -20,16 +24,21 @@ export class InteractionsController {
   constructor(
     private readonly interactions: InteractionsService,
     private readonly rateLimiter: RateLimiterService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
   @Post()
-  async record(@Body(new ZodValidationPipe(InteractionRequestSchema)) body: InteractionRequest, @Req() request: FastifyRequest): Promise<InteractionResponse> {
+  async record(
+    @Body(new ZodValidationPipe(InteractionRequestSchema)) body: InteractionRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<InteractionResponse> {
     const { perArticle, perClient } = INTERACTION_LIMITS;
     await this.rateLimiter.consumeAll([
       { key: `interactions:${request.ip}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
       { key: `interaction:${body.type}:${body.articleId}:${request.ip}`, limit: perArticle[body.type], windowSeconds: perArticle.windowSeconds },
     ]);
-    return this.interactions.record(body, request.ip);
+    return this.interactions.record(body, request.ip, visitorId(request, reply, this.config.session.cookieSecure));
   }
 }

@@ -58,7 +58,7 @@ body{margin:0;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,Helvet
 .fv-ad{min-height:100px;border:1px dashed #adb5bd;border-radius:8px;background:#f8f9fa;box-sizing:border-box}
 .fv-h1{font-family:Georgia,"Times New Roman",serif;font-size:34px;line-height:1.3;font-weight:700;margin:0}
 .fv-lead{color:#495057;margin:0}
-.fv-grid{display:grid;grid-template-columns:1fr;gap:16px}
+.fv-grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(max(min(100%,280px),calc((100% - 48px) / 4)),1fr))}
 .fv-card{border:1px solid #dee2e6;border-radius:8px;background:#fff;overflow:hidden;display:flex;flex-direction:column}
 .fv-img{display:block;width:100%;aspect-ratio:1200/630;object-fit:cover;background:#f1f3f5}
 .fv-card-body{padding:16px 20px 20px;display:flex;flex-direction:column;gap:10px}
@@ -73,9 +73,9 @@ body{margin:0;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,Helvet
 .fv-back{font-size:14px;line-height:1.45;color:#3b5bdb;text-decoration:none}
 .fv-article .fv-img{border-radius:8px;max-height:460px}
 .fv-opening{margin:0;line-height:1.6}
-@media (min-width:48em){.fv-grid{grid-template-columns:repeat(2,1fr)}}
 @media (min-width:62em){.fv-burger,.fv-ad{display:none}.fv-nav{display:flex}.fv-home{width:66.666%}}
-@media (min-width:75em){.fv-grid{grid-template-columns:repeat(3,1fr)}.fv-home{width:75%}}
+@media (min-width:75em){.fv-home{width:75%}}
+@media (min-width:88em){.fv-container{max-width:1800px}.fv-home{margin-left:184px;width:calc(75% - 368px)}}
 `;
 
 /** An attribute list from name/value pairs, every value escaped. */

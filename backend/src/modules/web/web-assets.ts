@@ -110,6 +110,15 @@ export async function registerWebAssets(
     });
   }
 
+  // The shell's icon; browsers also ask for /favicon.ico by habit (feed readers, old bookmarks).
+  const favicon = path.join(config.web.distRoot, 'shell/dist/favicon.svg');
+  const sendFavicon = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!fs.existsSync(favicon)) return notFound(reply, request.method, request.url);
+    return reply.type('image/svg+xml').header('cache-control', MEDIA_CACHE).send(await readFile(favicon));
+  };
+  fastify.get('/favicon.svg', sendFavicon);
+  fastify.get('/favicon.ico', sendFavicon);
+
   fastify.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (ASSET_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || !fs.existsSync(shellIndex)) {

@@ -1,25 +1,16 @@
-import { StrictMode, type ComponentType } from 'react';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from '@ai-mind/ui';
-import { loadAdminApp } from '../router/remotes';
+import type { ComponentType, ReactNode } from 'react';
+import { loadAdminApp, loadSiteFrame } from '../router/remotes';
+import { AdminInSiteFrame } from './AdminInSiteFrame';
 
 /**
- * The admin remote inside the router and providers it expects from its host. Its own chunk, loaded
- * only on /admin, so the shared router, Mantine and query client are fetched there and nowhere else.
+ * The admin remote in the site's frame. Its own chunk, loaded only on /admin, so the shared router,
+ * Mantine and query client are fetched there and nowhere else.
  */
 export async function loadAdminHost(): Promise<{ default: ComponentType }> {
-  const { default: AdminApp } = await loadAdminApp();
+  const [{ default: AdminApp }, { default: SiteFrame }] = await Promise.all([loadAdminApp(), loadSiteFrame()]);
   return {
     default: function AdminHost() {
-      return (
-        <StrictMode>
-          <BrowserRouter>
-            <AppProviders>
-              <AdminApp />
-            </AppProviders>
-          </BrowserRouter>
-        </StrictMode>
-      );
+      return <AdminInSiteFrame SiteFrame={SiteFrame as ComponentType<{ children: ReactNode }>} AdminApp={AdminApp} />;
     },
   };
 }

@@ -29,3 +29,5 @@ async function loadApp(id: string): Promise<RemoteApp> {
 
 export const loadPublicApp: RemoteAppLoader = () => loadApp('public_app/App');
 export const loadAdminApp: RemoteAppLoader = () => loadApp('admin_app/App');
+/** The public site's header, footer and consent banner, which frame the admin panel at /admin. */
+export const loadSiteFrame: RemoteAppLoader = () => loadApp('public_app/SiteFrame');

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, articleKeys, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
-import { confirmAction, serverError, showAlert } from '../../../lib/dialogs';
+import { serverMessage } from '@ai-mind/ui';
+import { ADMIN_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { fetchArticleHistory, fetchArticleRevision, restoreArticleRevision } from '../api/articles-api';
 import { diffUnits, diffWords, paragraphs, type DiffPart } from './revision-diff';
 
@@ -137,7 +138,7 @@ export function ArticleHistory({ article, onClose }: { article: AdminArticle; on
       ]);
       notifications.show({ title: 'Restored', message: `The version of ${when(target.createdAt)} is now the current one.` });
     },
-    onError: (error) => showAlert(serverError(error, 'Failed to restore this version.')),
+    onError: (error) => showAlert(serverMessage(error, 'Failed to restore this version.', ADMIN_ERROR_FIELDS)),
   });
   const askRestore = (target: ArticleRevisionSummary) => {
     const message = `Restore the version of ${when(target.createdAt)} ("${target.title}")?\n\nIts title, content, category and SEO fields become a new version; the status stays as it is.`;
@@ -153,7 +154,7 @@ export function ArticleHistory({ article, onClose }: { article: AdminArticle; on
             Back to articles
           </Button>
         </Group>
-        {history.isError && <Alert color="red">{serverError(history.error, 'Failed to load the history.')}</Alert>}
+        {history.isError && <Alert color="red">{serverMessage(history.error, 'Failed to load the history.', ADMIN_ERROR_FIELDS)}</Alert>}
         {history.isPending && <Text c="dimmed">Loading history…</Text>}
         {history.isSuccess && revisions.length === 0 && <Text c="dimmed">No changes have been recorded for this article yet.</Text>}
         {revisions.length > 0 && (

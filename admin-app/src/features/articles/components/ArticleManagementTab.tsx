@@ -2,16 +2,14 @@ import { Badge, Button, Card, Group, Stack, Text, Title, Typography } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, articleKeys, categoryBadgeColor, formatShortDate, type AdminArticle } from '@ai-mind/contracts';
-import { ApiError } from '@ai-mind/ui';
+import { ApiError, serverMessage } from '@ai-mind/ui';
 import { QueryList } from '../../../lib/QueryList';
-import { confirmAction, serverError, showAlert } from '../../../lib/dialogs';
+import { ADMIN_ERROR_FIELDS, APPROVE_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
+import { publicArticleUrl } from '../../../lib/public-site';
 import { approveBlog, clearProblematicBlogs, declineBlog, fetchAdminArticles, regenerateImages } from '../api/articles-api';
 import { ArticleHistory } from './ArticleHistory';
 import { BlogEditor } from './BlogEditor';
-
-/** Where published articles open for preview (the public site's origin; same origin by default). */
-const PUBLIC_SITE_URL = process.env.PUBLIC_SITE_URL ?? '';
 
 export function ArticleManagementTab() {
   const queryClient = useQueryClient();
@@ -38,7 +36,7 @@ export function ArticleManagementTab() {
       console.error(error);
       refetchOnConflict(error);
       const status = error instanceof ApiError ? error.status : 'network error';
-      showAlert(MESSAGES.publishFailed(serverError(error, MESSAGES.approveBlogFallback(status))));
+      showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveBlogFallback(status), APPROVE_ERROR_FIELDS)));
     },
   });
   const remove = useMutation({
@@ -50,7 +48,7 @@ export function ArticleManagementTab() {
     // A refusal with a reason (the article changed since it was listed) says so; anything else is the spec's text.
     onError: (error) => {
       refetchOnConflict(error);
-      showAlert(error instanceof ApiError && error.status === 409 ? serverError(error, MESSAGES.deleteFailed) : MESSAGES.deleteFailed);
+      showAlert(error instanceof ApiError && error.status === 409 ? serverMessage(error, MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS) : MESSAGES.deleteFailed);
     },
   });
   const regenerate = useMutation({
@@ -59,7 +57,7 @@ export function ArticleManagementTab() {
       await refetchArticles();
       showAlert(MESSAGES.regenerateSucceeded(updatedCount));
     },
-    onError: (error) => showAlert(MESSAGES.regenerateFailed(serverError(error, error.message))),
+    onError: (error) => showAlert(MESSAGES.regenerateFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
   const clearProblematic = useMutation({
     mutationFn: clearProblematicBlogs,
@@ -67,7 +65,7 @@ export function ArticleManagementTab() {
       await refetchArticles();
       showAlert(result.message);
     },
-    onError: (error) => showAlert(serverError(error, error.message)),
+    onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
 
   const editing = articles.data?.find((article) => article.id === editingId);
@@ -98,8 +96,9 @@ export function ArticleManagementTab() {
         {(items) =>
           items.map((article) => (
             <Card key={article.id} withBorder padding="md" data-testid="admin-article">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4}>
+              {/* The actions wrap below the title on narrow screens instead of squeezing it to a word per line. */}
+              <Group justify="space-between" align="flex-start" wrap="wrap">
+                <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <Text fw={600} data-testid="admin-article-title">
                     {article.title}
                   </Text>
@@ -126,7 +125,7 @@ export function ArticleManagementTab() {
                     History
                   </Button>
                   {article.approved ? (
-                    <Button size="xs" variant="default" component="a" href={`${PUBLIC_SITE_URL}/article/${article.slug}`} target="_blank" rel="noopener noreferrer">
+                    <Button size="xs" variant="default" component="a" href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer">
                       Preview
                     </Button>
                   ) : (

@@ -7,8 +7,8 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { adminKeys, articleKeys, META_DESCRIPTION_LENGTH, stripTags, type AdminArticle } from '@ai-mind/contracts';
-import { ApiError } from '@ai-mind/ui';
-import { serverError, showAlert } from '../../../lib/dialogs';
+import { ApiError, serverMessage } from '@ai-mind/ui';
+import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { fetchAdminArticles, updateBlog } from '../api/articles-api';
 
@@ -66,7 +66,7 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
     },
     onError: (error, source) => {
       if (error instanceof ApiError && error.status === 409) {
-        setConflict({ message: serverError(error, MESSAGES.saveBlogFailed), title, content, metaDescription });
+        setConflict({ message: serverMessage(error, MESSAGES.saveBlogFailed, ADMIN_ERROR_FIELDS), title, content, metaDescription });
         return;
       }
       showAlert(source === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveBlogFailed);
@@ -86,7 +86,7 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
       setMetaDescription(latest.metaDescription ?? '');
       editor?.commands.setContent(latest.content);
     },
-    onError: (error) => showAlert(serverError(error, MESSAGES.fetchArticlesFailed)),
+    onError: (error) => showAlert(serverMessage(error, MESSAGES.fetchArticlesFailed, ADMIN_ERROR_FIELDS)),
   });
 
   // The shortcut must see the latest state without re-registering on every keystroke.

@@ -8,7 +8,8 @@ import { useLogout } from '../../auth/hooks/use-session';
 import { ContactMessagesTab } from '../../contact/components/ContactMessagesTab';
 import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
-import { serverError, showAlert } from '../../../lib/dialogs';
+import { serverMessage } from '@ai-mind/ui';
+import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { refreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
@@ -25,7 +26,7 @@ export function AdminDashboard({ username }: { username?: string }) {
         queryClient.invalidateQueries({ queryKey: articleKeys.all }),
       ]),
     onSuccess: (result) => notifications.show({ title: 'Data refreshed', message: result.message }),
-    onError: (error) => showAlert(serverError(error, error.message)),
+    onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
 
   return (

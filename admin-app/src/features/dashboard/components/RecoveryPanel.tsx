@@ -1,7 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, articleKeys } from '@ai-mind/contracts';
-import { serverError, showAlert } from '../../../lib/dialogs';
+import { serverMessage } from '@ai-mind/ui';
+import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { exhaustiveRecovery, forceRecovery, recreateFromSitemap } from '../api/dashboard-api';
 
@@ -29,7 +30,7 @@ export function RecoveryPanel() {
           `Now ${result.finalStats.totalArticlesNow} articles, ${result.finalStats.publishedArticlesNow} published.`,
       );
     },
-    onError: (error) => showAlert(MESSAGES.exhaustiveRecoveryFailed(serverError(error, error.message))),
+    onError: (error) => showAlert(MESSAGES.exhaustiveRecoveryFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
   const recreate = useMutation({
     mutationFn: recreateFromSitemap,
@@ -37,7 +38,7 @@ export function RecoveryPanel() {
       await refetch();
       showAlert(`Recreated ${result.recreatedArticles.length} articles. Now ${result.totalArticlesNow} articles, ${result.publishedArticlesNow} published.`);
     },
-    onError: (error) => showAlert(MESSAGES.recreateFailed(serverError(error, error.message))),
+    onError: (error) => showAlert(MESSAGES.recreateFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
 
   return (

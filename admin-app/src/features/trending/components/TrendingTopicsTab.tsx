@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, categoryBadgeColor, type TrendingTopic } from '@ai-mind/contracts';
 import { QueryList } from '../../../lib/QueryList';
-import { serverError, showAlert } from '../../../lib/dialogs';
+import { serverMessage } from '@ai-mind/ui';
+import { APPROVE_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { approveTopic, declineTopic, fetchTrendingTopics } from '../api/trending-api';
 import { TrendingSourcesStatus } from './TrendingSourcesStatus';
@@ -25,7 +26,7 @@ export function TrendingTopicsTab() {
   const approve = useMutation({
     mutationFn: (topic: TrendingTopic) => approveTopic({ topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category }),
     onSuccess: settle,
-    onError: (error) => showAlert(serverError(error, MESSAGES.approveTopicFailed)),
+    onError: (error) => showAlert(serverMessage(error, MESSAGES.approveTopicFailed, APPROVE_ERROR_FIELDS)),
   });
   const decline = useMutation({
     mutationFn: (topic: TrendingTopic) => declineTopic({ topicId: topic.id, topic: topic.topic }),
@@ -45,8 +46,8 @@ export function TrendingTopicsTab() {
         {(items) =>
           items.map((topic) => (
             <Card key={topic.id} withBorder padding="md" data-testid="trending-topic">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
+              <Group justify="space-between" wrap="wrap" align="flex-start">
+                <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <Text fw={600}>{topic.topic}</Text>
                   <Group gap="xs">
                     <Badge color={categoryBadgeColor(topic.category)} variant="light">
@@ -54,7 +55,7 @@ export function TrendingTopicsTab() {
                     </Badge>
                     {topic.priority === 'high' && <Badge color="red">High priority</Badge>}
                     <Text size="xs" c="dimmed">
-                      {topic.source} · {topic.mentions.toLocaleString()} mentions · {topic.trend}
+                      {topic.source} · {MESSAGES.mentions(topic.mentions)} · {topic.trend}
                     </Text>
                   </Group>
                 </Stack>

@@ -29,8 +29,11 @@ export function buildPrompt(task: AiTask): PromptMessages {
       const grounding = task.article
         ? `The reader is discussing this article; answer from it:\n${articleData(task.article)}`
         : `Articles on the site that may be relevant (suggest one by title when it fits):\n${data(task.related.map((r) => `- ${r.title} (${r.category})`).join('\n') || '(none)')}`;
+      const found = task.passages?.length
+        ? `\nPassages found for this question (quote them, and name the article when it is not the one in view):\n${data(task.passages.map((p) => `- [${p.title}] ${p.text}`).join('\n'))}`
+        : '';
       return {
-        system: system(`Answer the reader's latest message in at most 4 sentences.\n${grounding}`),
+        system: system(`Answer the reader's latest message in at most 4 sentences.\n${grounding}${found}`),
         messages: [...task.history.map((turn) => ({ role: turn.role, content: turn.content })), { role: 'user', content: task.message }],
       };
     }

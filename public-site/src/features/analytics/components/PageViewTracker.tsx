@@ -2,14 +2,19 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { publicEnv } from '../../../app/public-env';
 import { useConsent } from '../../consent/hooks/consent-context';
+import { whenPageTitled } from '../../seo/page-title-signal';
 import { sendPageView } from '../api/analytics-api';
 import { applyGa4Consent, sendGa4PageView, updateGa4Consent } from '../ga4';
 import { trafficSource } from '../traffic-source';
 
+/** How long a page view waits for its page's title (its data loading) before it is sent with what there is. */
+export const PAGE_TITLE_WAIT_MS = 3000;
+
 /**
  * Sends a page view on every path change, only while analytics is allowed (accepted, or custom with
  * analytics on): to the first-party endpoint, and to GA4 when a measurement id is configured. The
- * source is the landing's (utm_source or referrer), kept for the whole visit.
+ * source is the landing's (utm_source or referrer), kept for the whole visit. The title is the new
+ * page's own, once it has set it.
  */
 export function PageViewTracker() {
   const { pathname } = useLocation();
@@ -26,10 +31,12 @@ export function PageViewTracker() {
 
   useEffect(() => {
     if (!allowed) return;
-    const title = document.title.slice(0, 300) || undefined;
-    // A lost page view is not worth bothering the reader about.
-    sendPageView({ path: pathname.slice(0, 500), title, source }).catch(() => undefined);
-    if (ga4Id) sendGa4PageView(pathname, title ?? '', source);
+    return whenPageTitled(pathname, PAGE_TITLE_WAIT_MS, (pageTitle) => {
+      const title = pageTitle.slice(0, 300) || undefined;
+      // A lost page view is not worth bothering the reader about.
+      sendPageView({ path: pathname.slice(0, 500), title, source }).catch(() => undefined);
+      if (ga4Id) sendGa4PageView(pathname, title ?? '', source);
+    });
   }, [pathname, allowed, source, ga4Id]);
 
   return null;

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment, startTransition, useEffect, useState } from 'react';
 import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
 import { ArticleCard } from './ArticleCard';
+import './article-grid.css';
 
 /** Spec section 2: on the home page an ad slot follows every third article. */
 export const AD_EVERY = 3;
@@ -34,7 +35,7 @@ function useStagedCount(total: number): number {
 
 export function ArticleSkeletons({ count = 6 }: { count?: number }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="article-skeletons" aria-busy="true" aria-label="Loading articles">
+    <Box className="article-grid" data-testid="article-skeletons" aria-busy="true" aria-label="Loading articles">
       {Array.from({ length: count }, (_, i) => (
         <Stack key={i} gap="xs">
           <Skeleton h={200} radius="md" />
@@ -43,7 +44,7 @@ export function ArticleSkeletons({ count = 6 }: { count?: number }) {
           <Skeleton h={60} />
         </Stack>
       ))}
-    </SimpleGrid>
+    </Box>
   );
 }
 
@@ -60,7 +61,8 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
   if (!articles?.length) return <Text c="gray.7">{emptyText}</Text>;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {/* article-grid.css: cells of at least 280 px, so neither cards nor ad slots are squeezed. */}
+      <Box className="article-grid">
         {articles.slice(0, shown).map((article, index) => (
           <Fragment key={article.id}>
             {/* The first card's image is the top of the page on a phone: the server preloads it too. */}
@@ -68,7 +70,7 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
             {withAds && (index + 1) % AD_EVERY === 0 && <AdSlot slotId={AD_SLOT_IDS.inFeed} size={AD_SIZES.inFeed} data-placement="in-feed" />}
           </Fragment>
         ))}
-      </SimpleGrid>
+      </Box>
       {hasMore && onLoadMore && (
         <Center>
           <Button variant="outline" onClick={onLoadMore} loading={isLoadingMore}>

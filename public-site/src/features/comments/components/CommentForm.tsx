@@ -1,22 +1,8 @@
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { ApiError, serverMessage } from '@ai-mind/ui';
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '@ai-mind/contracts/web';
-import { usePostComment } from '../hooks/use-comments';
-
-/** Why the server turned the comment away (spam screening, length, too many comments), when it said so. */
-function rejectionReason(error: unknown): string | null {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 429)) return null;
-  try {
-    const details = (JSON.parse(error.body) as { details?: { message?: string }[] }).details;
-    const messages = details?.map((detail) => detail.message).filter(Boolean);
-    if (messages?.length) return messages.join(' ');
-  } catch {
-    // Not JSON: the top-level message below, or nothing.
-  }
-  return serverMessage(error, '') || null;
-}
+import { commentRejection, usePostComment } from '../hooks/use-comments';
 
 /**
  * Name and comment (spec section 5): submit is disabled until both are filled after trimming; the
@@ -32,7 +18,7 @@ export function CommentForm({ articleId, onPosted }: { articleId: number; onPost
   });
   const complete = authorName.trim() !== '' && content.trim() !== '';
   const posting = post.isPending;
-  const reason = rejectionReason(post.error);
+  const reason = commentRejection(post.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError, serverMessage } from '@ai-mind/ui';
 import { articleKeys, COMMENT_MESSAGES, commentKeys, type Comment, type CreateCommentRequest } from '@ai-mind/contracts/web';
 import { fetchComments, postComment } from '../api/comments-api';
 
@@ -27,6 +28,15 @@ export function useComments(articleId: number) {
   return { ...query, restartPolling: () => setPollingSince(Date.now()) };
 }
 
+/**
+ * Why the server turned the comment away (spam screening, a repeat, too many comments from one
+ * address and when to try again), or null for a real failure.
+ */
+export function commentRejection(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 429)) return null;
+  return serverMessage(error, '', ['details', 'message']) || null;
+}
+
 /** Posts a comment; on success the comments and the article's comment count are refetched. */
 export function usePostComment(articleId: number, onPosted: () => void) {
   const queryClient = useQueryClient();
@@ -40,6 +50,9 @@ export function usePostComment(articleId: number, onPosted: () => void) {
         queryClient.invalidateQueries({ queryKey: articleKeys.details() }),
       ]);
     },
-    onError: () => notifications.show({ color: 'red', title: 'Error', message: COMMENT_MESSAGES.failed }),
+    // A refusal is explained next to the form; the spec's toast is for failures the reader cannot act on.
+    onError: (error) => {
+      if (!commentRejection(error)) notifications.show({ color: 'red', title: 'Error', message: COMMENT_MESSAGES.failed });
+    },
   });
 }

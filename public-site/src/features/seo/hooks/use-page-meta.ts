@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { headElements, type PageMeta } from '@ai-mind/contracts/web';
+import { signalPageTitled } from '../page-title-signal';
 
 /** Marks the head elements a page owns; the server writes the same marker into the HTML it sends. */
 const MARKER = 'data-seo';
@@ -21,7 +23,10 @@ export function applyPageMeta(meta: PageMeta, origin: string = window.location.o
 export function usePageMeta(meta: PageMeta | null): void {
   // The serialised form decides when the metadata really changed (callers build a new object each render).
   const key = meta ? JSON.stringify(meta) : null;
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (key) applyPageMeta(JSON.parse(key) as PageMeta);
-  }, [key]);
+    if (!key) return;
+    applyPageMeta(JSON.parse(key) as PageMeta);
+    signalPageTitled(pathname, document.title);
+  }, [key, pathname]);
 }
