@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '@ai-mind/contracts';
-import { articleColumnList } from './article-row.js';
+import { articleColumnList, type ArticleRow } from './article-row.js';
 
 /**
  * Enough of the body for a 200-character excerpt: the text of any sane article starts well within
@@ -12,25 +12,8 @@ export const SUMMARY_COLUMNS = `${articleColumnList('a', [
   'id', 'title', 'slug', 'category', 'imageUrl', 'sourceUrl', 'aiCommentary', 'likes', 'shares', 'comments', 'approved', 'metaTitle', 'metaDescription', 'createdAt', 'updatedAt',
 ])}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
 
-export interface SummaryRow {
-  id: number;
-  title: string;
-  slug: string;
-  category: string;
-  image_url: string | null;
-  source_url: string | null;
-  ai_commentary: string | null;
-  likes: number;
-  shares: number;
-  comments: number;
-  approved: boolean;
-  meta_title: string | null;
-  meta_description: string | null;
-  created_at: Date;
-  updated_at: Date;
-  content_head: string;
-  created_at_key?: string;
-}
+/** A list item's row: the article's columns but the body and version, plus the body's head. */
+export type SummaryRow = Omit<ArticleRow, 'content' | 'version'> & { content_head: string; created_at_key?: string };
 
 /** A list item; an unterminated tag cut at the end of the head is dropped before the excerpt is made. */
 export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) => string): ArticleSummary {
