@@ -36,7 +36,9 @@ export function ArticleManagementTab() {
       console.error(error);
       refetchOnConflict(error);
       const status = error instanceof ApiError ? error.status : 'network error';
-      showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveBlogFallback(status), APPROVE_ERROR_FIELDS)));
+      // A conflict's error is only 'Conflict'; its message names who changed the article and when.
+      const fields = status === 409 ? ADMIN_ERROR_FIELDS : APPROVE_ERROR_FIELDS;
+      showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveBlogFallback(status), fields)));
     },
   });
   const remove = useMutation({
