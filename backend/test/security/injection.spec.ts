@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { createArticle } from '../support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from '../support/admin-session.js';
+import { createOwnDatabase } from '../support/own-database.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally, isClearError, randomIp } from './attack-tally.js';
 
@@ -38,19 +39,25 @@ const CORPUS = [
 ];
 
 describe('SQL and path injection on search, category, slug and ids', () => {
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
   let app: NestFastifyApplication;
   let em: EntityManager;
   let admin: SignedInAdmin;
   const secret = `Unpublished draft ${uniqueSuffix()}`;
 
+  // A database of its own: it counts every row, which other suites running alongside would change.
   beforeAll(async () => {
-    app = await createApiApp(testConfig());
+    own = await createOwnDatabase();
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
     await createArticle(em, { approved: false, title: secret, content: `<p>${secret} body</p>` });
     await createArticle(em, { approved: true, title: `Published ${uniqueSuffix()}` });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   const count = async (table: string) => Number((await em.fork().getConnection().execute(`select count(*)::int as n from ${table}`))[0].n);
 
