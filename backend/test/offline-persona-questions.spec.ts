@@ -81,6 +81,12 @@ describe('the offline persona answers from the archive', () => {
     expect(answer.toLowerCase()).toContain(`our archive's "${DEMO_ARTICLES.find((a) => a.slug === 'the-downtown-of-2035-fewer-desks-more-doors')!.title}"`.toLowerCase());
   });
 
+  it('answers the subject of a question, not its phrasing: a word no article has does not hide the rest', async () => {
+    const answer = (await chat({ message: 'Is anything written about streaming subscriptions?', sessionId: `persona-${uniqueSuffix()}` })).json().response as string;
+    expect(answer).toContain(DEMO_ARTICLES.find((a) => a.slug === 'streaming-fatigue-is-real-and-the-cable-bundle-is-quietly-coming-back')!.title);
+    expect(quotes(answer).some((quote) => /streaming|subscriptions/i.test(quote))).toBe(true);
+  });
+
   it('says plainly when the archive has nothing', async () => {
     const answer = (await chat({ message: 'What about volcanic lava flows?', sessionId: `persona-${uniqueSuffix()}` })).json().response as string;
     expect(answer).toMatch(/found nothing on it, so I will not make anything up/);

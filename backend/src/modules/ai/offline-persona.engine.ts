@@ -192,13 +192,19 @@ function source(quote: Quote): string {
 }
 
 /**
- * The sentences of the passages with at least half of the question's terms (one word of a three-word
- * question is a coincidence, not an answer): those of the article in view first, then the archive's;
- * within each the most terms, then the passage's rank and reading order; never the same sentence twice.
+ * The sentences of the passages with at least half of the question's terms that the passages contain:
+ * those of the article in view first, then the archive's; within each the most terms, then the
+ * passage's rank and reading order; never the same sentence twice. A minority of terms found anywhere
+ * is a coincidence, not an answer ('volcanic lava flows' has only 'flows' here); a term no passage has
+ * beside a majority that they do ('written' in 'anything written about streaming subscriptions?') is
+ * the question's phrasing, and does not hide the rest.
  */
 function bestQuotes(passages: Passage[], terms: string[], count: number): Quote[] {
-  const stems = terms.map(stem);
-  const enough = Math.ceil(stems.length / 2);
+  const corpus = passages.map((passage) => passage.text.toLowerCase()).join('\n');
+  const all = terms.map(stem);
+  const stems = all.filter((s) => corpus.includes(s));
+  if (stems.length < Math.ceil(all.length / 2)) return [];
+  const enough = Math.max(1, Math.ceil(stems.length / 2));
   const scored = passages.flatMap((passage, passageIndex) =>
     sentencesOf(passage.text).map((sentence, index) => {
       const lower = sentence.toLowerCase();
