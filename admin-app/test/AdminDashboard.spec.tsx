@@ -1,11 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Article, ApprovedTopic, TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
+import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 import { MESSAGES } from '../src/lib/messages';
 
-const SESSION = { 'GET /api/admin/check': () => ({ status: 200, body: { authenticated: true, username: 'editor', csrfToken: 'csrf-1' } }) };
 
 const article = (overrides: Partial<Article>): Article =>
   articleFixture({ title: 'A published piece', slug: 'a-published-piece', content: '<p>Published body</p>', ...overrides });
@@ -14,36 +13,16 @@ const draft = article({ id: 2, title: 'A draft piece', slug: 'a-draft-piece', co
 
 describe('admin dashboard', () => {
   let network: ReturnType<typeof stubFetch>;
-  let alerts: string[];
-  let confirms: string[];
-  let confirmAnswer: boolean;
-  const originalAlert = window.alert;
-  const originalConfirm = window.confirm;
-
-  beforeEach(() => {
-    // Toasts are one global queue showing one at a time: start each test with none pending.
-    act(() => notifications.clean());
-    alerts = [];
-    confirms = [];
-    confirmAnswer = true;
-    window.alert = (message?: unknown) => void alerts.push(String(message));
-    window.confirm = (message?: string) => {
-      confirms.push(String(message));
-      return confirmAnswer;
-    };
-  });
-  afterEach(() => {
-    network.restore();
-    window.alert = originalAlert;
-    window.confirm = originalConfirm;
-  });
+  const dialogs = useBrowserDialogs();
+  const { alerts, confirms } = dialogs;
+  afterEach(() => network.restore());
 
   async function openTab(name: string) {
     fireEvent.click(await screen.findByRole('tab', { name }));
   }
 
   it('shows the header, the recovery boxes and the four tabs, and no analytics tab', async () => {
-    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
@@ -56,7 +35,7 @@ describe('admin dashboard', () => {
   it('approves a trending topic with its id, text, source and category, sending the CSRF token', async () => {
     const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
       'POST /api/admin/approve-topic': () => ({ status: 200, body: { message: 'ok' } }),
     });
@@ -79,7 +58,7 @@ describe('admin dashboard', () => {
       ],
     };
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': ({ url }) => {
         if (url.searchParams.get('refresh') === 'true') refreshed = true;
         return { status: 200, body: refreshed ? [fresh] : [] };
@@ -99,7 +78,7 @@ describe('admin dashboard', () => {
   it("tells the editor when declining a topic fails", async () => {
     const topic: TrendingTopic = { id: 8, topic: 'Rates hold', source: 'FT', priority: 'normal', category: 'Economics', mentions: 5, trend: 'steady', sourceUrl: null };
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
       'POST /api/admin/decline-topic': () => ({ status: 500, body: { error: 'Internal Server Error', message: 'x' } }),
     });
@@ -114,7 +93,7 @@ describe('admin dashboard', () => {
       { id: 2, topic: 'Waiting', category: 'Culture', status: 'sent_to_automation', approvedAt: '2024-01-05T09:00:00.000Z', blog: null },
       { id: 3, topic: 'Live', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({ id: 9 }) },
     ];
-    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Blog Workflow');
     expect(await screen.findByText('blog received')).toBeInTheDocument();
@@ -130,7 +109,7 @@ describe('admin dashboard', () => {
 
   it("says '1 mention' and '1,200 mentions'", async () => {
     const topic = (id: number, mentions: number): TrendingTopic => ({ id, topic: `Topic ${id}`, source: 'Reuters', priority: 'normal', category: 'Technology', mentions, trend: 'rising', sourceUrl: 'https://example.com/x' });
-    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [topic(1, 1), topic(2, 1200)] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [topic(1, 1), topic(2, 1200)] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByText('Reuters · 1 mention · rising')).toBeInTheDocument();
     expect(screen.getByText('Reuters · 1,200 mentions · rising')).toBeInTheDocument();
@@ -138,7 +117,7 @@ describe('admin dashboard', () => {
 
   it('counts published articles, publishes a draft and says so', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }),
       'POST /api/admin/approve-blog': () => ({ status: 200, body: { message: 'ok' } }),
@@ -155,7 +134,7 @@ describe('admin dashboard', () => {
     const consoleError = console.error;
     console.error = () => undefined;
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
       'POST /api/admin/approve-blog': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'blogId', message: 'Invalid blog ID: x' }] } }),
@@ -180,7 +159,7 @@ describe('admin dashboard', () => {
     const consoleError = console.error;
     console.error = () => undefined;
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
       'POST /api/admin/approve-blog': () => ({ status: 500, body }),
@@ -202,7 +181,7 @@ describe('admin dashboard', () => {
   ])('a failed topic approval with %s shows the server words, else the fallback', async (_label, body, shown) => {
     const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
       'POST /api/admin/approve-topic': () => ({ status: 500, body }),
     });
@@ -213,25 +192,25 @@ describe('admin dashboard', () => {
 
   it('asks before deleting, and deletes only when confirmed', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
       'POST /api/admin/decline-blog': () => ({ status: 200, body: { message: 'ok' } }),
     });
     renderApp(<AdminApp />, '/admin');
     await openTab('Article Management');
-    confirmAnswer = false;
+    dialogs.confirmAnswer = false;
     fireEvent.click(await screen.findByRole('button', { name: /Decline/ }));
     expect(confirms).toEqual([MESSAGES.deleteConfirm]);
     expect(network.calls.some((c) => c.path === '/api/admin/decline-blog')).toBe(false);
-    confirmAnswer = true;
+    dialogs.confirmAnswer = true;
     fireEvent.click(screen.getByRole('button', { name: /Decline/ }));
     await waitFor(() => expect(alerts).toEqual([MESSAGES.deleteSucceeded]));
   });
 
   it("says 'Failed to delete article. Please try again.' when the deletion fails", async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
       'POST /api/admin/decline-blog': () => ({ status: 500, body: {} }),
@@ -243,7 +222,7 @@ describe('admin dashboard', () => {
   });
 
   it('previews a draft inline with a toggle and a published article in a new tab', async () => {
-    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Article Management');
     const [published, unpublished] = await screen.findAllByTestId('admin-article');
@@ -257,7 +236,7 @@ describe('admin dashboard', () => {
   it('reports image regeneration counts and failures', async () => {
     let fail = false;
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
       'POST /api/admin/regenerate-images': () => (fail ? { status: 503, body: { error: 'Service Unavailable', message: 'queue down' } } : { status: 200, body: { updatedCount: 3 } }),
@@ -274,7 +253,7 @@ describe('admin dashboard', () => {
 
   it('edits one blog: Save is disabled until title and content are filled, and saves title, content and meta description', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article({ metaDescription: 'Old description' })] }),
       'PUT /api/admin/blogs/1': () => ({ status: 200, body: { message: 'ok', seoSchema: {}, sitemapUpdated: true } }),
@@ -298,7 +277,7 @@ describe('admin dashboard', () => {
 
   it('saves with Ctrl+S and reports a failed save in the editor', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
       'PUT /api/admin/blogs/1': () => ({ status: 500, body: {} }),
@@ -315,7 +294,7 @@ describe('admin dashboard', () => {
   });
 
   it('Cancel discards the edit', async () => {
-    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Article Management');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -327,7 +306,7 @@ describe('admin dashboard', () => {
 
   it('lists contact messages, or says there are none, or that they failed to load', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/contact-submissions': () => ({ status: 200, body: [{ id: 1, name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Nice site', submittedAt: '2024-01-05T09:00:00.000Z' }] }),
     });
@@ -343,7 +322,7 @@ describe('admin dashboard', () => {
     ['Article Management', 'GET /api/admin/articles', MESSAGES.fetchArticlesFailed],
     ['Contact Messages', 'GET /api/admin/contact-submissions', MESSAGES.fetchContactFailed],
   ])('%s shows its failure text', async (tab, route, text) => {
-    network = stubFetch({ ...SESSION, [route]: () => ({ status: 500, body: { error: 'Internal Server Error', message: 'boom' } }) });
+    network = stubFetch({ ...SIGNED_IN, [route]: () => ({ status: 500, body: { error: 'Internal Server Error', message: 'boom' } }) });
     renderApp(<AdminApp />, '/admin');
     await openTab(tab);
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -354,7 +333,7 @@ describe('admin dashboard', () => {
     ['Article Management', 'GET /api/admin/articles', MESSAGES.noArticles],
     ['Contact Messages', 'GET /api/admin/contact-submissions', MESSAGES.noContactMessages],
   ])('%s shows its empty state', async (tab, route, text) => {
-    network = stubFetch({ ...SESSION, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), [route]: () => ({ status: 200, body: [] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), [route]: () => ({ status: 200, body: [] }) });
     renderApp(<AdminApp />, '/admin');
     await openTab(tab);
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -362,7 +341,7 @@ describe('admin dashboard', () => {
 
   it('clears problematic blogs and says how many went', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
       'POST /api/admin/clear-problematic-blogs': () => ({ status: 200, body: { message: 'Removed 2 problematic drafts.', removedCount: 2, removed: [] } }),
@@ -375,7 +354,7 @@ describe('admin dashboard', () => {
 
   it('Refresh Data asks the server and shows its answer', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'POST /api/admin/refresh-data': () => ({ status: 200, body: { message: 'Caches cleared: 16 of 19 articles are published.' } }),
     });
@@ -389,7 +368,7 @@ describe('admin dashboard', () => {
     let deep: object = { articlesFound: 20, backupsFound: 3, finalStats: { totalArticlesNow: 19, publishedArticlesNow: 16 } };
     let quick: { status: number; body: object } = { status: 500, body: {} };
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'POST /api/admin/exhaustive-recovery': () => ({ status: 200, body: deep }),
       'POST /api/admin/force-recovery': () => quick,

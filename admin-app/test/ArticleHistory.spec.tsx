@@ -1,11 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VERSION_CONFLICT_PREFIX, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
+import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 import { diffUnits, diffWords, paragraphs } from '../src/features/articles/components/revision-diff';
 
-const SESSION = { 'GET /api/admin/check': () => ({ status: 200, body: { authenticated: true, username: 'editor', csrfToken: 'csrf-1' } }) };
 
 const article = (overrides: Partial<AdminArticle> = {}): AdminArticle => ({
   ...articleFixture({ title: 'Rates hold', slug: 'rates-hold', content: '<p>First paragraph.</p><p>Second paragraph.</p>' }),
@@ -41,26 +40,8 @@ const DETAILS: Record<number, ArticleRevisionDetail> = {
 
 describe('article history and save conflicts', () => {
   let network: ReturnType<typeof stubFetch>;
-  let alerts: string[];
-  let confirms: string[];
-  const originalAlert = window.alert;
-  const originalConfirm = window.confirm;
-
-  beforeEach(() => {
-    act(() => notifications.clean());
-    alerts = [];
-    confirms = [];
-    window.alert = (message?: unknown) => void alerts.push(String(message));
-    window.confirm = (message?: string) => {
-      confirms.push(String(message));
-      return true;
-    };
-  });
-  afterEach(() => {
-    network.restore();
-    window.alert = originalAlert;
-    window.confirm = originalConfirm;
-  });
+  const { alerts, confirms } = useBrowserDialogs();
+  afterEach(() => network.restore());
 
   async function openArticleManagement() {
     renderApp(<AdminApp />, '/admin');
@@ -69,7 +50,7 @@ describe('article history and save conflicts', () => {
 
   it('lists who changed the article and what, compares two versions and restores one after confirming', async () => {
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article()] }),
       'GET /api/admin/articles/1/revisions': () => ({ status: 200, body: REVISIONS }),
@@ -110,7 +91,7 @@ describe('article history and save conflicts', () => {
   it('does not restore when the editor cancels the confirmation', async () => {
     window.confirm = () => false;
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article()] }),
       'GET /api/admin/articles/1/revisions': () => ({ status: 200, body: REVISIONS }),
@@ -128,7 +109,7 @@ describe('article history and save conflicts', () => {
     let listed = article({ version: 3 });
     const message = `${VERSION_CONFLICT_PREFIX}: admin:bob changed "Rates hold" at 2026-11-24 15:02:03 UTC (now version 4). Reload to see their change.`;
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [listed] }),
       'PUT /api/admin/blogs/1': () => ({ status: 409, body: { error: 'Conflict', message } }),
@@ -158,7 +139,7 @@ describe('article history and save conflicts', () => {
   it('a publish refused over a newer change says who changed it and lists the article afresh', async () => {
     const message = `${VERSION_CONFLICT_PREFIX}: admin:bob changed "Rates hold" at 2026-11-24 15:02:03 UTC (now version 4). Reload to see their change.`;
     network = stubFetch({
-      ...SESSION,
+      ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       'GET /api/admin/articles': () => ({ status: 200, body: [article({ approved: false, isApproved: false })] }),
       'POST /api/admin/approve-blog': () => ({ status: 409, body: { error: 'Conflict', message } }),

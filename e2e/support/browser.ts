@@ -53,3 +53,11 @@ export function recordDialogs(page: Page): string[] {
   });
   return messages;
 }
+
+/** Fills and submits the admin panel's login card (the page must be showing it). */
+export async function submitAdminLogin({ page, visible }: OpenedPage, username: string, password: string): Promise<void> {
+  await visible(page.getByRole('heading', { name: 'Admin Login' }));
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.locator('input[type="password"]').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

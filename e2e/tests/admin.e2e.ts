@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, openPage as openIn, recordDialogs, type OpenedPage } from '../support/browser.js';
+import { eventually, openPage as openIn, recordDialogs, submitAdminLogin, type OpenedPage } from '../support/browser.js';
 import { freePort, REPO_ROOT } from '../support/product.js';
 import { serveStatic } from '../support/static-server.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
@@ -16,12 +16,7 @@ describe('the admin panel in Chromium', () => {
   });
   const openPage = (url: string) => openIn(suite.browser, url);
 
-  async function signIn({ page, visible }: OpenedPage, password = suite.product.admin.password) {
-    await visible(page.getByRole('heading', { name: 'Admin Login' }));
-    await page.getByRole('textbox', { name: 'Username' }).fill(suite.product.admin.username);
-    await page.locator('input[type="password"]').fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
-  }
+  const signIn = (opened: OpenedPage, password = suite.product.admin.password) => submitAdminLogin(opened, suite.product.admin.username, password);
 
   async function openArticleManagement(opened: OpenedPage) {
     await opened.visible(opened.page.getByRole('heading', { name: 'Admin Dashboard' }));

@@ -1,17 +1,15 @@
 import path from 'node:path';
-import { eventually, openPage, recordDialogs } from '../support/browser.js';
+import { eventually, openPage, recordDialogs, submitAdminLogin } from '../support/browser.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 describe('article history in Chromium', () => {
   const suite = useProduct('history');
 
   it('edits an article, opens its History, compares two versions and restores the earlier one', async () => {
-    const { page, visible } = await openPage(suite.browser, `${suite.product.url}/admin`);
+    const opened = await openPage(suite.browser, `${suite.product.url}/admin`);
+    const { page, visible } = opened;
     const dialogs = recordDialogs(page);
-    await visible(page.getByRole('heading', { name: 'Admin Login' }));
-    await page.getByRole('textbox', { name: 'Username' }).fill(suite.product.admin.username);
-    await page.locator('input[type="password"]').fill(suite.product.admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitAdminLogin(opened, suite.product.admin.username, suite.product.admin.password);
     await visible(page.getByRole('heading', { name: 'Admin Dashboard' }));
 
     await page.getByRole('tab', { name: 'Article Management' }).click();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { openPage, recordDialogs } from '../support/browser.js';
+import { openPage, recordDialogs, submitAdminLogin } from '../support/browser.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 describe('images, recovery and the queue dashboard in Chromium', () => {
@@ -15,10 +15,7 @@ describe('images, recovery and the queue dashboard in Chromium', () => {
     const opened = await openPage(suite.browser, `${suite.product.url}/admin`);
     const { page, visible } = opened;
     const dialogs = recordDialogs(page);
-    await visible(page.getByRole('heading', { name: 'Admin Login' }));
-    await page.getByRole('textbox', { name: 'Username' }).fill(suite.product.admin.username);
-    await page.locator('input[type="password"]').fill(suite.product.admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitAdminLogin(opened, suite.product.admin.username, suite.product.admin.password);
     await visible(page.getByRole('heading', { name: 'Admin Dashboard' }));
 
     await page.getByRole('tab', { name: 'Article Management' }).click();
