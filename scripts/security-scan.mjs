@@ -99,6 +99,9 @@ function targets(article) {
     { name: 'admin: approve topic', method: 'POST', url: '/api/admin/approve-topic', data: json({ topicId: 1, topic: 'A topic', category: 'Technology', sourceUrl: null }), admin: true },
     { name: 'admin: decline topic', method: 'POST', url: '/api/admin/decline-topic', data: json({ topicId: 1, topic: 'A topic' }), admin: true, ignore: '404' },
     { name: 'admin: regenerate images', method: 'POST', url: '/api/admin/regenerate-images', data: json({ blogIds: [article.id] }), admin: true },
+    { name: 'admin: article history', method: 'GET', url: `/api/admin/articles/${article.id}*/revisions`, admin: true },
+    { name: 'admin: one version', method: 'GET', url: `/api/admin/articles/${article.id}*/revisions/1*`, admin: true, ignore: '404' },
+    { name: 'admin: restore a version', method: 'POST', url: `/api/admin/articles/${article.id}/revisions/1/restore`, data: json({ version: 1 }), admin: true, ignore: '404' },
     { name: 'admin: queue dashboard jobs', method: 'GET', url: '/api/admin/queues/api/queues?activeQueue=images&status=failed&page=1', admin: true },
   ];
 }

@@ -92,6 +92,12 @@ describe('public site pages', () => {
     expect(network.calls[0]!.path).toBe('/api/articles?approved=true&category=Global+Events');
   });
 
+  it("names a footer category page by its name, not its slug ('AI Insights', not 'ai-insights')", async () => {
+    network = stubFetch({ 'GET /api/articles': () => ({ status: 200, body: [] }) });
+    renderApp(<PublicApp />, '/category/ai-insights');
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Insights' })).toBeInTheDocument();
+  });
+
   it('counts a category page’s articles, with + while more pages exist', async () => {
     network = stubFetch({ 'GET /api/articles': () => ({ status: 200, body: summaries(2, 'Economics'), headers: { [NEXT_CURSOR_HEADER]: 'more' } }) });
     renderApp(<PublicApp />, '/category/economics');
@@ -130,6 +136,15 @@ describe('public site pages', () => {
     renderApp(<PublicApp />, `/article/${story.slug}`);
     await screen.findByRole('heading', { level: 1, name: story.title });
     expect(screen.queryByRole('link', { name: 'Original Source' })).not.toBeInTheDocument();
+  });
+
+  it('shows the AI commentary as a note of the page, never an alert announced on every load', async () => {
+    const story = article({ aiCommentary: 'Humans built a cloud and forgot it needs a plug.' });
+    network = stubFetch({ [`GET /api/articles/slug/${story.slug}`]: () => ({ status: 200, body: story }), ...noComments(story.id) });
+    renderApp(<PublicApp />, `/article/${story.slug}`);
+    await screen.findByRole('heading', { level: 1, name: story.title });
+    expect(screen.getByRole('note')).toHaveTextContent(story.aiCommentary!);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('never runs script from stored article content', async () => {
