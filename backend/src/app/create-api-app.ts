@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { registerEtags } from '../common/http-cache.js';
 import { registerSecurityHeaders } from '../common/security-headers.js';
+import { PreparedResponseCache, registerPreparedResponses } from '../common/prepared-response-cache.js';
 import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
 import { SeoService } from '../modules/seo/seo.service.js';
@@ -75,5 +76,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     );
   }
   await app.init();
+  // Last of the onRequest hooks: prepared answers get the request id, headers, access rules and CORS of every other answer.
+  registerPreparedResponses(fastify, app.get(PreparedResponseCache));
   return app;
 }

@@ -1,31 +1,38 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
 import { ArticlesCacheService } from './articles-cache.service.js';
 
 /** The channel the article_history trigger notifies on every committed change but a reader's count. */
 const CHANNEL = 'article_changed';
-/** Notifications closer together than this (a recovery batch, a burst of edits) drop the caches once. */
-const COALESCE_MS = 20;
 const RETRY_MS = 1000;
+/** How long a writer waits for its own announcement to come back before acknowledging anyway. */
+const ECHO_TIMEOUT_MS = 1000;
 
 /** The part of a `pg` pooled client this listener uses (`pg` ships no types). */
 interface ListeningClient {
   query(sql: string): Promise<unknown>;
-  on(event: 'notification' | 'error', listener: (arg?: unknown) => void): void;
+  on(event: 'notification' | 'error', listener: (arg?: { payload?: string } | unknown) => void): void;
   release(destroy?: boolean): void;
 }
 
 /**
- * Drops the public caches on every committed article change, whoever made it: this API process, a
- * worker, or an operator's SQL run by hand (the store also drops them itself after its own commits,
- * so its writer reads its own change at once). Each API process listens on one connection of its
- * pool; a lost connection is replaced, and the caches dropped, since changes may have gone unheard.
+ * Pushes every committed article change to this process's cache generation, whoever made it: this
+ * API process, another one, a worker, or an operator's SQL run by hand (the article_history trigger
+ * notifies on commit). Nothing is written anywhere per change: one NOTIFY reaches every process, and
+ * each bumps its own generation in memory. Each API process listens on one connection of its pool;
+ * while it is lost the cache serves nothing (ArticlesCacheService.isCaching), and a new connection
+ * bumps the generation, since changes may have gone unheard in between.
+ *
+ * A writer's own invalidate() (after its commit) also announces itself: one pg_notify with a token,
+ * resolved when the token comes back on this connection. PostgreSQL delivers notifications to every
+ * listener in commit order, so by then the article's own notification has been sent to all of them.
  */
 @Injectable()
 export class ArticleChangeListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ArticleChangeListener.name);
   private client: ListeningClient | null = null;
-  private pending: NodeJS.Timeout | null = null;
+  private readonly echoes = new Map<string, () => void>();
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -41,7 +48,8 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   /** Before the ORM closes its pool, which waits for this connection to come back. */
   beforeApplicationShutdown(): void {
     this.stopped = true;
-    if (this.pending) clearTimeout(this.pending);
+    this.cache.setListening(false, null);
+    for (const resolve of this.echoes.values()) resolve();
     if (this.retry) clearTimeout(this.retry);
     this.client?.release(true);
     this.client = null;
@@ -53,11 +61,11 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
       const pool = (await this.em.getConnection().getNativeClient()) as unknown as { connect(): Promise<ListeningClient> };
       client = await pool.connect();
       const current = client;
-      current.on('notification', () => this.changed());
+      current.on('notification', (message) => this.changed((message as { payload?: string } | undefined)?.payload));
       current.on('error', (error) => this.lost(current, error));
       await current.query(`listen ${CHANNEL}`);
       this.client = current;
-      await this.cache.invalidate();
+      this.cache.setListening(true, () => this.announce());
     } catch (error) {
       client?.release(true);
       this.logger.warn({ err: error }, 'Could not listen for article changes; retrying');
@@ -68,6 +76,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   private lost(client: ListeningClient, error: unknown): void {
     if (this.client !== client) return;
     this.client = null;
+    this.cache.setListening(false, null);
     client.release(true);
     this.logger.warn({ err: error }, 'Lost the connection that listens for article changes; reconnecting');
     this.scheduleRetry();
@@ -81,11 +90,37 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
     }, RETRY_MS);
   }
 
-  private changed(): void {
-    if (this.pending) return;
-    this.pending = setTimeout(() => {
-      this.pending = null;
-      this.cache.invalidate().catch((error: unknown) => this.logger.warn({ err: error }, 'Could not drop the article caches'));
-    }, COALESCE_MS);
+  private changed(payload: string | undefined): void {
+    this.cache.bump();
+    if (payload) {
+      this.echoes.get(payload)?.();
+      this.echoes.delete(payload);
+    }
+  }
+
+  /** Tells every listening process of a change and resolves once it has come back here (or after ECHO_TIMEOUT_MS). */
+  private async announce(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const token = randomUUID();
+    const heard = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.echoes.delete(token);
+        resolve();
+      }, ECHO_TIMEOUT_MS);
+      this.echoes.set(token, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    try {
+      const pool = (await this.em.getConnection().getNativeClient()) as unknown as { query(sql: string, values: unknown[]): Promise<unknown> };
+      await pool.query(`select pg_notify('${CHANNEL}', $1)`, [token]);
+    } catch (error) {
+      this.echoes.get(token)?.();
+      this.echoes.delete(token);
+      this.logger.warn({ err: error }, 'Could not announce an article change');
+    }
+    await heard;
   }
 }

@@ -1,85 +1,160 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { REDIS } from '../../common/redis.module.js';
+import { Injectable } from '@nestjs/common';
 
-/** Bumped on every change to published content; every cached entry names the generation it belongs to. */
-const GENERATION_KEY = 'cache:articles:generation';
-const ENTRY_PREFIX = 'cache:articles';
 /** An upper bound on staleness should an invalidation ever be missed (e.g. a direct SQL fix). */
 export const ARTICLE_CACHE_TTL_SECONDS = 300;
-/** Entries kept in each process's memory: the hot pages and articles, a few megabytes at most. */
-const LOCAL_ENTRIES = 500;
+/**
+ * What each process keeps, counted in (approximate) bytes rather than entries: a list page is a few
+ * kilobytes, a long article tens of kilobytes, so an entry count says little about memory.
+ */
+export const ARTICLE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 interface LocalEntry {
   value: unknown;
+  bytes: number;
   expiresAt: number;
 }
 
+/** Announces a change to every other API process and resolves once it has been heard (ArticleChangeListener). */
+export type ChangeAnnouncer = () => Promise<void>;
+
 /**
  * Cache of what readers fetch most: list pages, search pages, single articles, the sitemap and the
- * feed. Invalidation is one INCR of a generation counter in Redis, so it is O(1), atomic and instantly
- * effective for every API process: each read asks Redis for the current generation (one small GET)
- * and then finds the entry of that generation in this process's memory, else in Redis, else computes
- * it. Entries of old generations are simply never asked for again. Redis trouble never fails a read:
- * the value is computed from PostgreSQL instead. Callers must not mutate what they get back.
+ * feed, kept in each API process's memory and scoped to a generation that every process keeps in
+ * memory too. A change to published content is pushed, never polled: PostgreSQL notifies every
+ * API process of each committed article change (the article_history trigger, whoever wrote it:
+ * this process, a worker, SQL by hand) and ArticleChangeListener bumps the generation here. The
+ * writer bumps its own generation at once and waits until its announcement has come back through
+ * PostgreSQL, so by the time an edit is acknowledged every listening process has been told.
+ *
+ * Reads check nothing remote: the generation is a number in memory (`currentGeneration()`), so a
+ * cache hit costs a map lookup. While no listener is connected (a worker process, or the listening
+ * connection was lost), nothing is cached: every read is computed, so nothing stale can be served
+ * while changes might go unheard. Callers must not mutate what they get back.
  */
 @Injectable()
 export class ArticlesCacheService {
-  private readonly logger = new Logger(ArticlesCacheService.name);
   /** Insertion-ordered, so the first key is the least recently used. */
   private readonly local = new Map<string, LocalEntry>();
+  /** Computations under way, so that 50 readers of a page that just expired cost one query. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly listeners = new Set<(generation: number) => void>();
+  private bytes = 0;
+  private generation = 0;
+  private announcer: ChangeAnnouncer | null = null;
+  private heard = false;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  /** The cached value of `key`, or `compute()`'s result, stored for the next reader. */
+  /** The cached value of `key`, or `compute()`'s result, kept for the next reader of this generation. */
   async remember<T>(key: string, compute: () => Promise<T>, ttlSeconds = ARTICLE_CACHE_TTL_SECONDS): Promise<T> {
-    let entryKey: string | null = null;
-    try {
-      const generation = (await this.redis.get(GENERATION_KEY)) ?? '0';
-      entryKey = `${ENTRY_PREFIX}:${generation}:${key}`;
-      const local = this.fromMemory<T>(entryKey);
-      if (local !== undefined) return local;
-      const cached = await this.redis.get(entryKey);
-      if (cached !== null) {
-        const value = JSON.parse(cached) as T;
-        // The Redis entry may be older than this process; it never outlives its own TTL here either.
-        const ttl = await this.redis.ttl(entryKey);
-        this.keep(entryKey, value, ttl > 0 ? ttl : ttlSeconds);
+    if (!this.isCaching()) return compute();
+    const entryKey = `${this.generation}:${key}`;
+    const local = this.fromMemory<T>(entryKey);
+    if (local !== undefined) return local;
+    const running = this.inFlight.get(entryKey);
+    if (running) return running as Promise<T>;
+    const generation = this.generation;
+    const computing = compute().then(
+      (value) => {
+        this.inFlight.delete(entryKey);
+        // A change that committed while this was computed makes it an entry nobody asks for again.
+        if (this.generation === generation) this.keep(entryKey, value, ttlSeconds);
         return value;
-      }
-    } catch (error) {
-      this.logger.warn({ err: error }, 'Article cache unavailable; reading from the database');
-    }
-    const value = await compute();
-    if (entryKey !== null) {
-      this.keep(entryKey, value, ttlSeconds);
-      this.redis.set(entryKey, JSON.stringify(value), 'EX', ttlSeconds).catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'Could not store an article cache entry');
-      });
-    }
-    return value;
+      },
+      (error: unknown) => {
+        this.inFlight.delete(entryKey);
+        throw error;
+      },
+    );
+    this.inFlight.set(entryKey, computing);
+    return computing;
   }
 
   /**
-   * Drops every cached list, article, sitemap and feed. Call it after an article is published,
-   * edited, unpublished or deleted (and after counters change when lists must show them at once).
+   * Drops every cached list, article, sitemap and feed in this process at once, and in every other
+   * API process before it resolves. Call it after an article is published, edited, unpublished or
+   * deleted (ArticleWriter does, after its commit).
    */
   async invalidate(): Promise<void> {
-    await this.redis.incr(GENERATION_KEY);
+    this.bump();
+    if (this.announcer) await this.announcer();
+  }
+
+  /** A change was heard (or may have been missed): a new generation here, nothing sent anywhere. */
+  bump(): void {
+    this.generation += 1;
+    this.local.clear();
+    this.bytes = 0;
+    for (const listener of this.listeners) listener(this.generation);
+  }
+
+  /** This process's generation: it changes on every change to published content. */
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  /** Whether changes are being heard, so that what is cached now can be served later. */
+  isCaching(): boolean {
+    return this.heard;
+  }
+
+  /** Called with the new generation on every change; returns the unsubscribe function. */
+  onChange(listener: (generation: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The listener's side: `listening` says whether changes are heard now (a lost connection turns
+   * caching off and bumps the generation; a new one bumps it again, since changes may have gone
+   * unheard in between); `announcer` tells the other processes of this one's changes.
+   */
+  setListening(listening: boolean, announcer: ChangeAnnouncer | null): void {
+    this.heard = listening;
+    this.announcer = listening ? announcer : null;
+    this.bump();
+  }
+
+  /** Approximate bytes held, for the memory notes of the benchmark. */
+  heldBytes(): number {
+    return this.bytes;
   }
 
   private fromMemory<T>(entryKey: string): T | undefined {
     const entry = this.local.get(entryKey);
     if (!entry) return undefined;
     this.local.delete(entryKey);
-    if (entry.expiresAt <= Date.now()) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.bytes -= entry.bytes;
+      return undefined;
+    }
     this.local.set(entryKey, entry);
     return entry.value as T;
   }
 
   private keep(entryKey: string, value: unknown, ttlSeconds: number): void {
-    this.local.delete(entryKey);
-    this.local.set(entryKey, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
-    if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
+    const bytes = approximateBytes(value);
+    if (bytes > ARTICLE_CACHE_MAX_BYTES / 4) return;
+    const old = this.local.get(entryKey);
+    if (old) {
+      this.local.delete(entryKey);
+      this.bytes -= old.bytes;
+    }
+    this.local.set(entryKey, { value, bytes, expiresAt: Date.now() + ttlSeconds * 1000 });
+    this.bytes += bytes;
+    while (this.bytes > ARTICLE_CACHE_MAX_BYTES) {
+      const [oldestKey, oldest] = this.local.entries().next().value!;
+      this.local.delete(oldestKey);
+      this.bytes -= oldest.bytes;
+    }
+  }
+}
+
+/** Strings count twice their length (UTF-16 in V8), plus the objects around them; serialising once per computed entry is cheap next to computing it. */
+function approximateBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length * 2 + 64;
+  if (Buffer.isBuffer(value)) return value.length + 64;
+  try {
+    return (JSON.stringify(value)?.length ?? 16) * 3;
+  } catch {
+    return 64 * 1024;
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ArticleCountersReader } from './article-counters.reader.js';
+import { PreparedResponsesModule } from '../../common/prepared-response-cache.js';
+import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { PassagesService } from './article-passages.service.js';
 import { SearchService } from './article-search.service.js';
@@ -12,8 +13,9 @@ import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
 
 @Module({
+  imports: [PreparedResponsesModule],
   controllers: [ArticlesController, ArticleHistoryController],
-  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader, PassagesService],
-  exports: [ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader, ArticleCountersSnapshot, PassagesService],
+  exports: [ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

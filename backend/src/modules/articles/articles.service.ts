@@ -4,7 +4,7 @@ import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type Article as ArticleDto, t
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
-import { ArticleCountersReader, type ArticleCounters } from './article-counters.reader.js';
+import { ArticleCountersSnapshot, type ArticleCounters } from './article-counters.reader.js';
 import { toArticleDto, type ArticleRow } from './article-row.js';
 import { ArticleStore } from './article.store.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
@@ -26,16 +26,27 @@ export class ArticlesService {
     private readonly em: EntityManager,
     private readonly cache: ArticlesCacheService,
     private readonly search: SearchService,
-    private readonly counters: ArticleCountersReader,
+    private readonly counters: ArticleCountersSnapshot,
     private readonly store: ArticleStore,
   ) {}
 
   private readonly rendered = new RenderedJsonMemo();
 
   /**
+   * What a prepared answer computed from here on stays valid for: the same cache generation (no
+   * article change since) and the same counters (no like, share or comment since). Take it before
+   * computing, so that a change during the computation makes the answer out of date at once.
+   */
+  currentness(): () => boolean {
+    const generation = this.cache.currentGeneration();
+    const counters = this.counters.version;
+    return () => this.cache.isCaching() && this.cache.currentGeneration() === generation && this.counters.version === counters;
+  }
+
+  /**
    * One page of published articles, newest first (or best match first with `search`), optionally of
-   * one category matched in its comparable form. Pages are cached; counters are always read fresh,
-   * so a like shows up on the next fetch without invalidating everyone's cache.
+   * one category matched in its comparable form. Pages are cached; counters come from the
+   * in-memory snapshot (at most COUNTERS_REFRESH_MS old), so a like invalidates no cached page.
    */
   async listPublished(query: ArticleListQuery): Promise<ArticlePage> {
     const page = await this.cachedPage(query);
@@ -121,7 +132,7 @@ export class ArticlesService {
     };
   }
 
-  /** Always read fresh, so a like shows up on the next fetch without invalidating everyone's cache. */
+  /** From the counters snapshot, so a like shows up within COUNTERS_REFRESH_MS without invalidating any cached page. */
   private countersOf(items: { id: number }[]): Promise<Map<number, ArticleCounters>> {
     return this.counters.read(items.map((item) => item.id));
   }

@@ -86,6 +86,11 @@ export class TrendingService {
     return this.feedCache.items;
   }
 
+  /** Until when the feed just rendered is reused (a prepared answer of it lives as long). */
+  feedReusedUntil(): number {
+    return this.feedCache?.expiresAt ?? 0;
+  }
+
   /** The public feed as JSON bytes, serialised once per reuse window. */
   async renderFeed(): Promise<RenderedJson> {
     const items = await this.feed();

@@ -1,0 +1,168 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { accessOf } from '../modules/auth/route-access.js';
+
+/**
+ * Prepared responses: the bytes of a public GET answer, made once per change by the route that
+ * computes them, and written by a Fastify hook on every later request before Nest does any
+ * per-request work (guards, interceptors, pipes, the handler).
+ *
+ * How a route uses it (the API, for the JSON reads and, at merge, the server-rendered pages):
+ *
+ *   // in the handler, after computing the answer the usual way (so a miss costs what it did):
+ *   const isCurrent = ...;                // a check made BEFORE computing, e.g. "same cache generation"
+ *   prepared.put(request, prepare(body, { contentType, cacheControl, etag, headers, compress }), isCurrent);
+ *
+ * - The key is the route the router matched plus the URL as sent (path and query), so two spellings
+ *   of one page are two entries, each computed by the route itself, and a route's key never collides
+ *   with another route's.
+ * - `isCurrent()` is asked on every hit (keep it to a few comparisons of numbers in memory); once it
+ *   says false the entry is dropped and the request goes through Nest, whose handler puts the new one.
+ * - `prepare(..., { compress: true })` makes the gzip and brotli forms once; the hook picks one from
+ *   Accept-Encoding and says `vary: accept-encoding`.
+ * - Only routes whose access is `public` are ever answered (checked on the matched route's config on
+ *   every hit, as the access gate does), only GET, and only after every earlier onRequest hook has
+ *   run: the request id, the security headers, the access gate, CORS. The ETag hook (onSend) still
+ *   turns a matching If-None-Match into a 304.
+ * - Sized in bytes (MAX_BYTES, least recently used dropped first).
+ */
+export interface PreparedResponse {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+  /** Further headers of this answer (e.g. the next page's cursor). */
+  headers?: Record<string, string>;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export interface PrepareOptions {
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+  headers?: Record<string, string>;
+  /** Make the gzip and brotli forms now (HTML pages); not worth it for small bodies. */
+  compress?: boolean;
+}
+
+/** Bodies below this are sent as they are even when compression is asked for. */
+const COMPRESS_MIN_BYTES = 1024;
+/** Each API process keeps at most this many bytes of prepared answers. */
+export const PREPARED_MAX_BYTES = 32 * 1024 * 1024;
+
+export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse {
+  const prepared: PreparedResponse = { body, etag: options.etag, contentType: options.contentType, cacheControl: options.cacheControl, headers: options.headers };
+  if (options.compress && body.length >= COMPRESS_MIN_BYTES) {
+    prepared.gzip = gzipSync(body, { level: 9 });
+    prepared.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  }
+  return prepared;
+}
+
+interface Entry {
+  response: PreparedResponse;
+  isCurrent: () => boolean;
+  bytes: number;
+}
+
+@Injectable()
+export class PreparedResponseCache {
+  /** Insertion-ordered, so the first key is the least recently used. */
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private hits = 0;
+
+  constructor(private readonly maxBytes = PREPARED_MAX_BYTES) {}
+
+  /** Keeps `response` for later requests to the same route and URL while `isCurrent()` holds. */
+  put(request: FastifyRequest, response: PreparedResponse, isCurrent: () => boolean): void {
+    if (request.method !== 'GET' || !isCurrent()) return;
+    const key = keyOf(request);
+    if (key === null) return;
+    const bytes = response.body.length + (response.gzip?.length ?? 0) + (response.br?.length ?? 0) + key.length * 2 + 256;
+    if (bytes > this.maxBytes / 8) return;
+    this.drop(key);
+    this.entries.set(key, { response, isCurrent, bytes });
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
+  }
+
+  /** The current prepared answer to this request, if any. */
+  find(request: FastifyRequest): PreparedResponse | undefined {
+    const key = keyOf(request);
+    if (key === null) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!entry.isCurrent()) {
+      this.drop(key);
+      return undefined;
+    }
+    // Recency is refreshed one hit in 16: moving a key on every hit costs more than it saves.
+    if ((++this.hits & 15) === 0) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry.response;
+  }
+
+  heldBytes(): number {
+    return this.bytes;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const route = request.routeOptions.url;
+  if (route === undefined) return null;
+  return `${route}\n${request.url}`;
+}
+
+/** The encoding to send, from the client's Accept-Encoding (no q-value parsing beyond refusals). */
+function encodingFor(request: FastifyRequest, prepared: PreparedResponse): 'br' | 'gzip' | null {
+  if (!prepared.gzip && !prepared.br) return null;
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string') return null;
+  const offered = accepted.split(',').map((part) => part.trim().toLowerCase());
+  const allows = (name: string) => offered.some((part) => part === name || (part.startsWith(`${name};`) && !/;\s*q=0(\.0*)?$/.test(part)));
+  if (prepared.br && allows('br')) return 'br';
+  if (prepared.gzip && allows('gzip')) return 'gzip';
+  return null;
+}
+
+/** Writes a prepared answer (the ETag hook may still make it a 304). */
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse): FastifyReply {
+  void reply.header('content-type', prepared.contentType).header('cache-control', prepared.cacheControl).header('etag', prepared.etag);
+  if (prepared.headers) void reply.headers(prepared.headers);
+  const encoding = encodingFor(request, prepared);
+  if (prepared.gzip || prepared.br) void reply.header('vary', 'accept-encoding');
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.body);
+}
+
+/**
+ * Answers GETs of public routes from `cache` in an onRequest hook. Register it after every other
+ * onRequest hook (request id, security headers, access gate, CORS, request logging), i.e. after the
+ * app's init: hooks run in the order they were added.
+ */
+export function registerPreparedResponses(fastify: FastifyInstance, cache: PreparedResponseCache): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || reply.sent) return;
+    if (request.routeOptions.url === undefined || accessOf(request.routeOptions.config) !== 'public') return;
+    const prepared = cache.find(request);
+    if (!prepared) return;
+    return sendPrepared(request, reply, prepared);
+  });
+}
+
+/** Makes the one PreparedResponseCache of the process available to every module. */
+@Global()
+@Module({ providers: [{ provide: PreparedResponseCache, useFactory: () => new PreparedResponseCache() }], exports: [PreparedResponseCache] })
+export class PreparedResponsesModule {}
