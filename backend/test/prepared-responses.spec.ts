@@ -1,0 +1,174 @@
+import { jest } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyRequest } from 'fastify';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { prepare, PreparedResponseCache } from '../src/common/prepared-response-cache.js';
+import { ArticlesService } from '../src/modules/articles/articles.service.js';
+import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { TRENDING_FEED_REUSE_MS, TrendingService } from '../src/modules/trending/trending.service.js';
+import { createArticle } from './support/article-factory.js';
+import { testConfig, uniqueSuffix } from './support/test-config.js';
+
+/** The headers every answer must carry, whoever wrote it. */
+const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options'];
+
+describe('prepared answers of the public reads, written before Nest runs', () => {
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+  let articles: ArticlesService;
+  let prepared: PreparedResponseCache;
+
+  beforeAll(async () => {
+    app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }));
+    em = app.get(EntityManager);
+    articles = app.get(ArticlesService);
+    prepared = app.get(PreparedResponseCache);
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  afterAll(() => app.close());
+
+  /** Waits for PostgreSQL's notification of the article just written (it moves the cache generation). */
+  async function heardOfIt() {
+    const cache = app.get(ArticlesCacheService);
+    const generation = cache.currentGeneration();
+    const deadline = Date.now() + 2000;
+    while (cache.currentGeneration() === generation && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Counts how often Nest's handlers compute the list and the article (a prepared hit computes nothing). */
+  function countComputations() {
+    const list = jest.spyOn(articles, 'renderPublishedList');
+    const article = jest.spyOn(articles, 'renderPublishedArticle');
+    return {
+      get count() {
+        return list.mock.calls.length + article.mock.calls.length;
+      },
+      restore() {
+        list.mockRestore();
+        article.mockRestore();
+      },
+    };
+  }
+
+  it.each([
+    ['the list', (category: string) => `/api/articles?approved=true&category=${encodeURIComponent(category)}`],
+    ['an article', (_category: string, slug: string) => `/api/articles/slug/${slug}`],
+  ])('answers %s from prepared bytes with the same body, headers, request id and ETag as the Nest path', async (_name, urlOf) => {
+    const category = `Prepared ${uniqueSuffix()}`;
+    const article = await createArticle(em, { category });
+    await heardOfIt();
+    const url = urlOf(category, article.slug);
+    const computations = countComputations();
+    try {
+      const first = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'first-request' } });
+      const second = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'second-request' } });
+      const third = await app.inject({ method: 'GET', url });
+      expect(computations.count).toBe(1);
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toBe(first.body);
+      expect(second.headers['x-request-id']).toBe('second-request');
+      expect(third.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      for (const header of [...SECURITY_HEADERS, 'strict-transport-security', 'content-type', 'cache-control', 'etag']) {
+        expect(second.headers[header]).toBeDefined();
+        expect(second.headers[header]).toBe(first.headers[header]);
+      }
+
+      // A conditional request is a 304 with no body, from the prepared answer too.
+      const conditional = await app.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
+      expect(conditional.statusCode).toBe(304);
+      expect(conditional.body).toBe('');
+      expect(computations.count).toBe(1);
+    } finally {
+      computations.restore();
+    }
+  });
+
+  it('keeps the next-page headers of a list page', async () => {
+    const category = `Paged ${uniqueSuffix()}`;
+    for (let i = 0; i < 3; i++) await createArticle(em, { category });
+    const url = `/api/articles?approved=true&limit=2&category=${encodeURIComponent(category)}`;
+    const first = await app.inject({ method: 'GET', url });
+    const second = await app.inject({ method: 'GET', url });
+    expect(first.headers.link).toBeDefined();
+    expect(second.headers.link).toBe(first.headers.link);
+    expect(second.headers['x-next-cursor'] ?? null).toBe(first.headers['x-next-cursor'] ?? null);
+  });
+
+  it('stops answering from prepared bytes once an article changes, in this process at once', async () => {
+    const category = `Changing ${uniqueSuffix()}`;
+    const article = await createArticle(em, { category, title: 'Before' });
+    const url = `/api/articles/slug/${article.slug}`;
+    expect((await app.inject({ method: 'GET', url })).json().title).toBe('Before');
+    await em.getConnection().execute('update article set title = ? where id = ?', ['After', article.id]);
+    await app.get(ArticlesCacheService).invalidate();
+    expect((await app.inject({ method: 'GET', url })).json().title).toBe('After');
+  });
+
+  it('never serves a prepared answer while article changes cannot be heard', async () => {
+    const article = await createArticle(em, { title: 'Heard' });
+    const url = `/api/articles/slug/${article.slug}`;
+    await app.inject({ method: 'GET', url });
+    const cache = app.get(ArticlesCacheService);
+    const computations = countComputations();
+    try {
+      cache.setListening(false, null);
+      await app.inject({ method: 'GET', url });
+      await app.inject({ method: 'GET', url });
+      expect(computations.count).toBe(2);
+    } finally {
+      computations.restore();
+      cache.setListening(true, null);
+    }
+  });
+
+  it('answers the trending feed from prepared bytes only while the feed is reused', async () => {
+    const trending = app.get(TrendingService);
+    const render = jest.spyOn(trending, 'renderFeed');
+    try {
+      await app.inject({ method: 'GET', url: '/api/trending' });
+      await app.inject({ method: 'GET', url: '/api/trending' });
+      expect(render).toHaveBeenCalledTimes(1);
+      // Past the reuse window: the feed is read again once, then prepared again.
+      const later = Date.now() + TRENDING_FEED_REUSE_MS + 1000;
+      jest.spyOn(Date, 'now').mockReturnValue(later);
+      await app.inject({ method: 'GET', url: '/api/trending' });
+      await app.inject({ method: 'GET', url: '/api/trending' });
+      expect(render).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('never answers an admin route, even with an answer kept for it', async () => {
+    const fake = { method: 'GET', url: '/api/admin/articles', routeOptions: { url: '/api/admin/articles', config: {} } } as unknown as FastifyRequest;
+    prepared.put(fake, prepare(Buffer.from('[{"leaked":true}]'), { contentType: 'application/json', cacheControl: 'public', etag: 'W/"x"' }), () => true);
+    const response = await app.inject({ method: 'GET', url: '/api/admin/articles' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('leaked');
+  });
+
+  it('sends the compressed form a client accepts, and the plain one otherwise', async () => {
+    const body = Buffer.from(`<!doctype html><p>${'page '.repeat(500)}</p>`);
+    const fake = { method: 'GET', url: '/api/trending?page=html', routeOptions: { url: '/api/trending', config: { access: 'public' } } } as unknown as FastifyRequest;
+    prepared.put(fake, prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: true }), () => true);
+    const url = '/api/trending?page=html';
+    const plain = await app.inject({ method: 'GET', url });
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const refused = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(body)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(body)).toBe(true);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(body)).toBe(true);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    for (const response of [plain, gzip, br]) {
+      expect(response.headers.vary).toBe('accept-encoding');
+      for (const header of SECURITY_HEADERS) expect(response.headers[header]).toBeDefined();
+    }
+  });
+});
