@@ -253,26 +253,46 @@ export class ArticleStore {
   }
 
   /**
-   * A reader's like or share, once per reader (visitor id): the interaction row and the counter move
-   * together in one statement, and a repeat answers the counters unchanged. Null when not published.
+   * Counts readers' likes and shares, many in one statement, so one commit acknowledges them all
+   * (group commit): each row is inserted unless that reader already has one (duplicates within the batch
+   * count once), and each article's counters move by the rows actually inserted. The articles are
+   * locked in id order first, so concurrent batches (other API processes) cannot deadlock on them.
+   * The answer, in the order asked: each article's counters after this statement, or null when the
+   * article is not published. Autocommitted: when it resolves, everything in it is committed.
    */
-  async countInteraction(id: number, type: 'like' | 'share', content: string | null, clientHash: string, visitorId: string): Promise<{ likes: number; shares: number } | null> {
-    const column = type === 'like' ? 'likes' : 'shares';
-    const [counters] = await this.em.execute<{ likes: number; shares: number }[]>(
-      `with recorded as (
+  async countInteractions(
+    batch: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string }[],
+  ): Promise<({ likes: number; shares: number } | null)[]> {
+    const rows = await this.em.fork().execute<{ ord: number; likes: number | null; shares: number | null }[]>(
+      `with input as (
+         select * from jsonb_to_recordset(?::jsonb) as t(article_id int, type text, content text, client_hash text, visitor_id text, ord int)
+       ), locked as (
+         select id from article where id in (select article_id from input) and approved = true order by id for update
+       ), recorded as (
          insert into interaction (article_id, type, content, client_hash, visitor_id, created_at)
-         select id, ?, ?, ?, ?, now() from article where id = ? and approved = true
+         select distinct on (i.article_id, i.type, i.visitor_id) i.article_id, i.type, i.content, i.client_hash, i.visitor_id, now()
+           from input i join locked l on l.id = i.article_id
+          order by i.article_id, i.type, i.visitor_id, i.ord
          on conflict (article_id, type, visitor_id) where visitor_id is not null do nothing
-         returning article_id
+         returning article_id, type
+       ), deltas as (
+         select article_id, count(*) filter (where type = 'like')::int as likes, count(*) filter (where type = 'share')::int as shares
+           from recorded group by article_id
        ), counted as (
-         update article set ${column} = ${column} + 1 where id in (select article_id from recorded) returning likes, shares
+         update article a set likes = a.likes + d.likes, shares = a.shares + d.shares
+           from deltas d where a.id = d.article_id returning a.id, a.likes, a.shares
        )
-       select likes, shares from counted
-       union all
-       select likes, shares from article where id = ? and approved = true and not exists (select 1 from recorded)`,
-      [type, content, clientHash, visitorId, id, id],
+       select i.ord, coalesce(c.likes, a.likes) as likes, coalesce(c.shares, a.shares) as shares
+         from input i
+         left join locked l on l.id = i.article_id
+         left join article a on a.id = l.id
+         left join counted c on c.id = l.id
+        order by i.ord`,
+      [JSON.stringify(batch.map((item, ord) => ({ article_id: item.id, type: item.type, content: item.content, client_hash: item.clientHash, visitor_id: item.visitorId, ord })))],
     );
-    return counters ?? null;
+    const answers: ({ likes: number; shares: number } | null)[] = batch.map(() => null);
+    for (const row of rows) if (row.likes !== null && row.shares !== null) answers[row.ord] = { likes: row.likes, shares: row.shares };
+    return answers;
   }
 
   /** Counts a new comment, in the transaction (`em`) that stores it. */

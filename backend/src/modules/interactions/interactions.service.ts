@@ -1,21 +1,62 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { InteractionRequest, InteractionResponse } from '@ai-mind/contracts';
 import { clientHash } from '../../common/client-hash.js';
+import { ArticleCountersSnapshot } from '../articles/article-counters.reader.js';
 import { ArticleStore } from '../articles/article.store.js';
+
+/** Most interactions one statement commits; more wait for the next one. */
+export const INTERACTION_BATCH_MAX = 500;
+
+interface Pending {
+  item: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string };
+  resolve: (counters: InteractionResponse | null) => void;
+  reject: (error: unknown) => void;
+}
 
 @Injectable()
 export class InteractionsService {
-  constructor(private readonly articles: ArticleStore) {}
+  private waiting: Pending[] = [];
+  private running = false;
+
+  constructor(
+    private readonly articles: ArticleStore,
+    private readonly counters: ArticleCountersSnapshot,
+  ) {}
 
   /**
-   * Counts a reader's like or share on a published article once, in one SQL statement: the row is
-   * inserted unless this reader already has one (a unique index decides, so concurrent repeats from
-   * one reader count once), and only an inserted row increments the counter, in place, so concurrent
-   * readers never lose an increment. A repeat answers the current counters unchanged.
+   * Counts a reader's like or share on a published article once: the row is inserted unless this
+   * reader already has one (a unique index decides, so concurrent repeats from one reader count
+   * once), and only an inserted row moves the counter, in place, so no increment is ever lost.
+   *
+   * Group commit: the interactions that arrive while a statement is running are committed together
+   * by the next one (ArticleStore.countInteractions, one statement, one commit), so 50 concurrent
+   * readers cost one commit rather than 50, and a lone reader waits for no timer. Each answer is
+   * sent only after the statement that holds it has committed; if it fails, every reader in it gets
+   * the error, and none of them an acknowledgement.
    */
   async record(request: InteractionRequest, ip: string, visitorId: string): Promise<InteractionResponse> {
-    const counters = await this.articles.countInteraction(request.articleId, request.type, request.content ?? null, clientHash(ip), visitorId);
+    const item = { id: request.articleId, type: request.type, content: request.content ?? null, clientHash: clientHash(ip), visitorId };
+    const counters = await new Promise<InteractionResponse | null>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (!this.running) void this.runBatch();
+    });
     if (!counters) throw new NotFoundException({ error: 'Not Found', message: `Article ${request.articleId} not found` });
+    this.counters.record(request.articleId, counters);
     return counters;
+  }
+
+  private async runBatch(): Promise<void> {
+    this.running = true;
+    const batch = this.waiting.slice(0, INTERACTION_BATCH_MAX);
+    this.waiting = this.waiting.slice(batch.length);
+    try {
+      const answers = await this.articles.countInteractions(batch.map((pending) => pending.item));
+      batch.forEach((pending, index) => pending.resolve(answers[index] ?? null));
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+    } finally {
+      this.running = false;
+      if (this.waiting.length > 0) void this.runBatch();
+    }
   }
 }
