@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort, startPostgres, startRedis } from '../scripts/lib/services.mjs';
 import { NX_ENV, ROOT } from '../scripts/lib/workspace.mjs';
 import { forkScript, startBackend, stopAllChildren, waitForHttp, waitForMessage } from './lib/processes.mjs';
@@ -55,6 +56,16 @@ function productionNodeOptions() {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'infra/Dockerfile'), 'utf8');
   const match = /NODE_OPTIONS=("[^"]*"|\S+)/.exec(dockerfile);
   return match ? match[1].replace(/^"|"$/g, '') : '';
+}
+
+async function notifyArticleChange(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_notify('article_changed', '')");
+  } finally {
+    await client.end();
+  }
 }
 
 async function signIn(apiUrl) {
@@ -153,8 +164,8 @@ async function main() {
     log(`Seeding ${articles.toLocaleString('en')} published articles...`);
     const seedStart = Date.now();
     await seedArticles(postgres.url, articles);
-    // The product's own invalidation: a new cache generation, as after any publish.
-    await redisCommand(redis.url, ['INCR', 'cache:articles:generation']);
+    // The product's own invalidation, as after SQL run by hand: PostgreSQL tells every API process.
+    await notifyArticleChange(postgres.url);
     log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s; measuring...`);
 
     const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1&category=Economics`)).json().then((items) => items[0].slug);

@@ -26,13 +26,15 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
     articles = app.get(ArticlesService);
     prepared = app.get(PreparedResponseCache);
     await app.getHttpAdapter().getInstance().ready();
+    // Listening for article changes (caching starts then).
+    const cache = app.get(ArticlesCacheService);
+    while (!cache.isCaching()) await new Promise((resolve) => setTimeout(resolve, 10));
   });
   afterAll(() => app.close());
 
   /** Waits for PostgreSQL's notification of the article just written (it moves the cache generation). */
-  async function heardOfIt() {
+  async function heardOfIt(generation: number) {
     const cache = app.get(ArticlesCacheService);
-    const generation = cache.currentGeneration();
     const deadline = Date.now() + 2000;
     while (cache.currentGeneration() === generation && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -57,8 +59,9 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
     ['an article', (_category: string, slug: string) => `/api/articles/slug/${slug}`],
   ])('answers %s from prepared bytes with the same body, headers, request id and ETag as the Nest path', async (_name, urlOf) => {
     const category = `Prepared ${uniqueSuffix()}`;
+    const generation = app.get(ArticlesCacheService).currentGeneration();
     const article = await createArticle(em, { category });
-    await heardOfIt();
+    await heardOfIt(generation);
     const url = urlOf(category, article.slug);
     const computations = countComputations();
     try {
@@ -80,7 +83,13 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
       const conditional = await app.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
       expect(conditional.statusCode).toBe(304);
       expect(conditional.body).toBe('');
+      for (const header of SECURITY_HEADERS) expect(conditional.headers[header]).toBe(first.headers[header]);
       expect(computations.count).toBe(1);
+
+      // A cross-origin request (CORS) and a HEAD go the usual way, through Nest.
+      const crossOrigin = await app.inject({ method: 'GET', url, headers: { origin: 'https://elsewhere.example' } });
+      expect(crossOrigin.body).toBe(first.body);
+      expect(computations.count).toBe(2);
     } finally {
       computations.restore();
     }

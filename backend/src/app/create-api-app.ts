@@ -8,8 +8,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { registerEtags } from '../common/http-cache.js';
-import { registerSecurityHeaders } from '../common/security-headers.js';
-import { PreparedResponseCache, registerPreparedResponses } from '../common/prepared-response-cache.js';
+import { registerSecurityHeaders, securityHeaders } from '../common/security-headers.js';
+import { PreparedResponseCache, preparedResponsesHook } from '../common/prepared-response-cache.js';
 import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
 import { SeoService } from '../modules/seo/seo.service.js';
@@ -48,6 +48,11 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix('api', { exclude: SEO_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
   app.useGlobalFilters(new HttpExceptionFilter());
   const fastify = app.getHttpAdapter().getInstance();
+  // First of the onRequest hooks (before Nest's middleware too): a prepared public answer is the whole of its request's work.
+  const adapter = app.getHttpAdapter() as FastifyAdapter;
+  adapter.setOnRequestHook(
+    preparedResponsesHook(app.get(PreparedResponseCache), securityHeaders(config, QUEUE_DASHBOARD_PATH), () => Boolean((adapter as unknown as { isShuttingDown?: boolean }).isShuttingDown)),
+  );
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -76,7 +81,5 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     );
   }
   await app.init();
-  // Last of the onRequest hooks: prepared answers get the request id, headers, access rules and CORS of every other answer.
-  registerPreparedResponses(fastify, app.get(PreparedResponseCache));
   return app;
 }

@@ -1,7 +1,9 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { accessOf } from '../modules/auth/route-access.js';
+import { matches } from './http-cache.js';
 
 /**
  * Prepared responses: the bytes of a public GET answer, made once per change by the route that
@@ -21,10 +23,15 @@ import { accessOf } from '../modules/auth/route-access.js';
  *   says false the entry is dropped and the request goes through Nest, whose handler puts the new one.
  * - `prepare(..., { compress: true })` makes the gzip and brotli forms once; the hook picks one from
  *   Accept-Encoding and says `vary: accept-encoding`.
- * - Only routes whose access is `public` are ever answered (checked on the matched route's config on
- *   every hit, as the access gate does), only GET, and only after every earlier onRequest hook has
- *   run: the request id, the security headers, the access gate, CORS. The ETag hook (onSend) still
- *   turns a matching If-None-Match into a 304.
+ * - The hook is the first onRequest hook and a hit is the whole of the request's work: it writes the
+ *   answer itself (reply.hijack) with the request id, the security headers (securityHeaders(), the
+ *   same function the headers hook uses), the ETag and Cache-Control, and a 304 for a matching
+ *   If-None-Match. What it skips, and why that is safe: the access gate (only routes whose matched
+ *   route config says `public` are answered: the gate lets those through unconditionally), CORS
+ *   (requests carrying an Origin header go the usual way), the request log line (hits are not
+ *   logged; misses and every error are), the audit (public reads are never audited), Nest's guards,
+ *   interceptors and pipes (the handler that prepared the answer ran them for this URL).
+ *   test/prepared-responses.spec.ts shows each of these.
  * - Sized in bytes (MAX_BYTES, least recently used dropped first).
  */
 export interface PreparedResponse {
@@ -137,29 +144,56 @@ function encodingFor(request: FastifyRequest, prepared: PreparedResponse): 'br' 
   return null;
 }
 
-/** Writes a prepared answer (the ETag hook may still make it a 304). */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse): FastifyReply {
-  void reply.header('content-type', prepared.contentType).header('cache-control', prepared.cacheControl).header('etag', prepared.etag);
-  if (prepared.headers) void reply.headers(prepared.headers);
+/** Writes a prepared answer to the socket, a 304 when If-None-Match names its ETag. */
+function writePrepared(request: FastifyRequest, raw: ServerResponse, prepared: PreparedResponse, security: Record<string, string>): void {
+  const headers: Record<string, string | number> = {
+    ...security,
+    'x-request-id': request.id,
+    'cache-control': prepared.cacheControl,
+    etag: prepared.etag,
+    ...prepared.headers,
+  };
+  if (prepared.gzip || prepared.br) headers.vary = 'accept-encoding';
+  if (matches(request.headers['if-none-match'], prepared.etag)) {
+    raw.writeHead(304, headers);
+    raw.end();
+    return;
+  }
   const encoding = encodingFor(request, prepared);
-  if (prepared.gzip || prepared.br) void reply.header('vary', 'accept-encoding');
-  if (encoding) void reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.body);
+  const body = encoding === 'br' ? prepared.br! : encoding === 'gzip' ? prepared.gzip! : prepared.body;
+  headers['content-type'] = prepared.contentType;
+  headers['content-length'] = body.length;
+  if (encoding) headers['content-encoding'] = encoding;
+  raw.writeHead(200, headers);
+  raw.end(body);
 }
 
 /**
- * Answers GETs of public routes from `cache` in an onRequest hook. Register it after every other
- * onRequest hook (request id, security headers, access gate, CORS, request logging), i.e. after the
- * app's init: hooks run in the order they were added.
+ * Answers GETs of public routes from `cache`: a hook for the HTTP adapter's setOnRequestHook, which
+ * Nest's Fastify adapter runs as the very first onRequest hook (before its middleware: the ORM's
+ * request context, the request logger). `isClosing` says the server is shutting down (then the
+ * usual path answers 503).
  */
-export function registerPreparedResponses(fastify: FastifyInstance, cache: PreparedResponseCache): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || reply.sent) return;
-    if (request.routeOptions.url === undefined || accessOf(request.routeOptions.config) !== 'public') return;
+export function preparedResponsesHook(
+  cache: PreparedResponseCache,
+  securityHeadersOf: (routeUrl: string | undefined) => Record<string, string>,
+  isClosing: () => boolean,
+): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
+  return (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (request.method !== 'GET' || route === undefined || request.headers.origin !== undefined || accessOf(request.routeOptions.config) !== 'public' || isClosing()) {
+      done();
+      return;
+    }
     const prepared = cache.find(request);
-    if (!prepared) return;
-    return sendPrepared(request, reply, prepared);
-  });
+    if (!prepared) {
+      done();
+      return;
+    }
+    // The answer is complete here: Fastify runs nothing further for this request.
+    reply.hijack();
+    writePrepared(request, reply.raw, prepared, securityHeadersOf(route));
+  };
 }
 
 /** Makes the one PreparedResponseCache of the process available to every module. */

@@ -47,17 +47,28 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'cspExtraOrigins' 
  * in production (where TLS is terminated in front of the API).
  */
 export function registerSecurityHeaders(fastify: FastifyInstance, config: AppConfig, dashboardPath: string): void {
-  const policy = contentSecurityPolicy(config);
-  const dashboardPolicy = contentSecurityPolicy(config, true);
+  const headersOf = securityHeaders(config, dashboardPath);
   fastify.addHook('onRequest', async (request, reply) => {
-    // The matched route, not the URL: any spelling of a dashboard path gets the dashboard's policy, and nothing else does.
-    const path = request.routeOptions.url ?? '';
-    void reply.headers({
-      'content-security-policy': path === dashboardPath || path.startsWith(`${dashboardPath}/`) ? dashboardPolicy : policy,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'x-frame-options': 'DENY',
-      ...(config.env === 'production' ? { 'strict-transport-security': HSTS } : {}),
-    });
+    void reply.headers(headersOf(request.routeOptions.url));
   });
+}
+
+/**
+ * The security headers of an answer to the matched route `routeUrl` (the route, not the URL: any
+ * spelling of a dashboard path gets the dashboard's policy, and nothing else does). Shared by the
+ * hook above and the prepared-response hook, which writes its answers before this one runs.
+ */
+export function securityHeaders(config: AppConfig, dashboardPath: string): (routeUrl: string | undefined) => Record<string, string> {
+  const common = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    ...(config.env === 'production' ? { 'strict-transport-security': HSTS } : {}),
+  };
+  const site = Object.freeze({ 'content-security-policy': contentSecurityPolicy(config), ...common });
+  const dashboard = Object.freeze({ 'content-security-policy': contentSecurityPolicy(config, true), ...common });
+  return (routeUrl) => {
+    const path = routeUrl ?? '';
+    return path === dashboardPath || path.startsWith(`${dashboardPath}/`) ? dashboard : site;
+  };
 }
