@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { ArticleStore } from '../src/modules/articles/article.store.js';
-import { InteractionsService } from '../src/modules/interactions/interactions.service.js';
+import { INTERACTION_STATEMENTS, InteractionsService } from '../src/modules/interactions/interactions.service.js';
 import { createArticle } from './support/article-factory.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
@@ -59,6 +59,12 @@ describe('likes and shares are committed in groups, each acknowledged only after
     expect(await counts(article.id)).toEqual({ likes: 300, shares: 0, rows: 300 });
     expect(batches.sizes.reduce((a, b) => a + b, 0)).toBe(300);
     expect(batches.sizes.length).toBeLessThan(300 / 10);
+    // Reader counts, though each statement moved the counter by many: no revision, no new version.
+    const [history] = await em.fork().execute<{ revisions: number; version: number }[]>(
+      'select (select count(*)::int from article_revision where article_id = a.id) as revisions, a.version from article a where a.id = ?',
+      [article.id],
+    );
+    expect(history).toEqual({ revisions: 1, version: 1 });
   });
 
   it('counts one reader once when their repeats land in the same statement, and a share apart from a like', async () => {
@@ -93,22 +99,36 @@ describe('likes and shares are committed in groups, each acknowledged only after
       end $$`);
     await connection.execute('create trigger interaction_fault before insert on interaction for each row execute function interaction_fault()');
     try {
-      // The first runs alone; the next five wait for it and are committed, or not, together.
-      const first = service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `fault-0-${article.id}`);
+      // The first statements run alone; the next five wait for them and are committed, or not, together.
+      const firsts = Array.from({ length: INTERACTION_STATEMENTS }, (_, i) => service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `fault-first-${i}-${article.id}`));
       const grouped = [
         ...Array.from({ length: 4 }, (_, i) => service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `fault-${i + 1}-${article.id}`)),
         service.record({ articleId: article.id, type: 'share', content: 'fail this statement' }, '198.51.100.4', `fault-5-${article.id}`),
       ];
-      await expect(first).resolves.toEqual({ likes: 1, shares: 0 });
+      await Promise.all(firsts);
       const results = await Promise.allSettled(grouped);
       expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'rejected']);
-      expect(await counts(article.id)).toEqual({ likes: 1, shares: 0, rows: 1 });
+      expect(await counts(article.id)).toEqual({ likes: INTERACTION_STATEMENTS, shares: 0, rows: INTERACTION_STATEMENTS });
     } finally {
       await connection.execute('drop trigger interaction_fault on interaction');
       await connection.execute('drop function interaction_fault()');
     }
     // The next statement commits as usual.
-    await expect(service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `after-${article.id}`)).resolves.toEqual({ likes: 2, shares: 0 });
+    await expect(service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `after-${article.id}`)).resolves.toEqual({ likes: INTERACTION_STATEMENTS + 1, shares: 0 });
+  });
+
+  it('still records a change of the counters made by hand in SQL, and keeps the search vector of an edited article current', async () => {
+    const article = await createArticle(em, { likes: 0, title: 'Quiet harbour' });
+    await em.getConnection().execute('update article set likes = likes + 5 where id = ?', [article.id]);
+    await em.getConnection().execute(`update article set title = 'Loud zeppelin' where id = ?`, [article.id]);
+    const [row] = await em.fork().execute<{ revisions: number; found: boolean; stale: boolean }[]>(
+      `select (select count(*)::int from article_revision where article_id = a.id) as revisions,
+              a.search_vector @@ websearch_to_tsquery('english', 'zeppelin') as found,
+              a.search_vector @@ websearch_to_tsquery('english', 'harbour') as stale
+         from article a where a.id = ?`,
+      [article.id],
+    );
+    expect(row).toEqual({ revisions: 3, found: true, stale: false });
   });
 
   it('is what POST /api/interactions answers with, after the commit', async () => {

@@ -26,7 +26,10 @@ export const ArticleSchema = defineEntity({
     metaDescription: p.string().length(320).nullable(),
     /** Moved on by PostgreSQL on every change but a reader's count (article_history migration); editors save against it. */
     version: p.integer().$type<Opt<number>>().default(1),
-    /** Weighted full-text document (title, commentary, body), kept by PostgreSQL; only search reads it. */
+    /**
+     * Weighted full-text document (title, commentary, body), kept by PostgreSQL: a trigger on writes of
+     * those columns (grouped_reader_counts migration). Declared generated so the ORM never writes it.
+     */
     searchVector: p
       .string()
       .$type<Opt<string>>()

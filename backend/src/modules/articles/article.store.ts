@@ -257,6 +257,7 @@ export class ArticleStore {
    * (group commit): each row is inserted unless that reader already has one (duplicates within the batch
    * count once), and each article's counters move by the rows actually inserted. The articles are
    * locked in id order first, so concurrent batches (other API processes) cannot deadlock on them.
+   * The statement marks its counter updates as reader counts (no revision, no cache invalidation).
    * The answer, in the order asked: each article's counters after this statement, or null when the
    * article is not published. Autocommitted: when it resolves, everything in it is committed.
    */
@@ -265,7 +266,10 @@ export class ArticleStore {
   ): Promise<({ likes: number; shares: number } | null)[]> {
     const rows = await this.em.fork().execute<{ ord: number; likes: number | null; shares: number | null }[]>(
       `with input as (
-         select * from jsonb_to_recordset(?::jsonb) as t(article_id int, type text, content text, client_hash text, visitor_id text, ord int)
+         -- Marks this statement's counter updates as reader counts (see article_is_reader_count): set
+         -- before any row is updated, since every later part of the statement reads this one.
+         select t.* from jsonb_to_recordset(?::jsonb) as t(article_id int, type text, content text, client_hash text, visitor_id text, ord int)
+          where set_config('ai_mind.reader_counts', 'on', true) = 'on'
        ), locked as (
          select id from article where id in (select article_id from input) and approved = true order by id for update
        ), recorded as (

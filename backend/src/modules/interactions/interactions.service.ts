@@ -6,6 +6,11 @@ import { ArticleStore } from '../articles/article.store.js';
 
 /** Most interactions one statement commits; more wait for the next one. */
 export const INTERACTION_BATCH_MAX = 500;
+/**
+ * Statements under way at once: while one waits for its commit (the WAL flush), the next is being
+ * sent. Articles are locked in id order, so concurrent statements cannot deadlock.
+ */
+export const INTERACTION_STATEMENTS = 2;
 
 interface Pending {
   item: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string };
@@ -16,7 +21,7 @@ interface Pending {
 @Injectable()
 export class InteractionsService {
   private waiting: Pending[] = [];
-  private running = false;
+  private running = 0;
 
   constructor(
     private readonly articles: ArticleStore,
@@ -28,7 +33,7 @@ export class InteractionsService {
    * reader already has one (a unique index decides, so concurrent repeats from one reader count
    * once), and only an inserted row moves the counter, in place, so no increment is ever lost.
    *
-   * Group commit: the interactions that arrive while a statement is running are committed together
+   * Group commit: the interactions that arrive while statements are running are committed together
    * by the next one (ArticleStore.countInteractions, one statement, one commit), so 50 concurrent
    * readers cost one commit rather than 50, and a lone reader waits for no timer. Each answer is
    * sent only after the statement that holds it has committed; if it fails, every reader in it gets
@@ -38,7 +43,7 @@ export class InteractionsService {
     const item = { id: request.articleId, type: request.type, content: request.content ?? null, clientHash: clientHash(ip), visitorId };
     const counters = await new Promise<InteractionResponse | null>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.running) void this.runBatch();
+      if (this.running < INTERACTION_STATEMENTS) void this.runBatch();
     });
     if (!counters) throw new NotFoundException({ error: 'Not Found', message: `Article ${request.articleId} not found` });
     this.counters.record(request.articleId, counters);
@@ -46,7 +51,7 @@ export class InteractionsService {
   }
 
   private async runBatch(): Promise<void> {
-    this.running = true;
+    this.running += 1;
     const batch = this.waiting.slice(0, INTERACTION_BATCH_MAX);
     this.waiting = this.waiting.slice(batch.length);
     try {
@@ -55,8 +60,8 @@ export class InteractionsService {
     } catch (error) {
       for (const pending of batch) pending.reject(error);
     } finally {
-      this.running = false;
-      if (this.waiting.length > 0) void this.runBatch();
+      this.running -= 1;
+      if (this.waiting.length > 0 && this.running < INTERACTION_STATEMENTS) void this.runBatch();
     }
   }
 }
