@@ -144,28 +144,43 @@ function encodingFor(request: FastifyRequest, prepared: PreparedResponse): 'br' 
   return null;
 }
 
+type Variant = 'plain' | 'gzip' | 'br' | 'notModified';
+
+/** The headers of each form of an answer, but the request id, made once per answer and route. */
+const headerCache = new WeakMap<PreparedResponse, { security: Record<string, string>; variants: Partial<Record<Variant, Record<string, string | number>>> }>();
+
+function headersOf(prepared: PreparedResponse, security: Record<string, string>, variant: Variant): Record<string, string | number> {
+  let cached = headerCache.get(prepared);
+  if (!cached || cached.security !== security) {
+    cached = { security, variants: {} };
+    headerCache.set(prepared, cached);
+  }
+  let headers = cached.variants[variant];
+  if (!headers) {
+    headers = { ...security, 'cache-control': prepared.cacheControl, etag: prepared.etag, ...prepared.headers };
+    if (prepared.gzip || prepared.br) headers.vary = 'accept-encoding';
+    if (variant !== 'notModified') {
+      const body = variant === 'br' ? prepared.br! : variant === 'gzip' ? prepared.gzip! : prepared.body;
+      headers['content-type'] = prepared.contentType;
+      headers['content-length'] = body.length;
+      if (variant !== 'plain') headers['content-encoding'] = variant;
+    }
+    cached.variants[variant] = headers;
+  }
+  return headers;
+}
+
 /** Writes a prepared answer to the socket, a 304 when If-None-Match names its ETag. */
 function writePrepared(request: FastifyRequest, raw: ServerResponse, prepared: PreparedResponse, security: Record<string, string>): void {
-  const headers: Record<string, string | number> = {
-    ...security,
-    'x-request-id': request.id,
-    'cache-control': prepared.cacheControl,
-    etag: prepared.etag,
-    ...prepared.headers,
-  };
-  if (prepared.gzip || prepared.br) headers.vary = 'accept-encoding';
+  raw.setHeader('x-request-id', request.id);
   if (matches(request.headers['if-none-match'], prepared.etag)) {
-    raw.writeHead(304, headers);
+    raw.writeHead(304, headersOf(prepared, security, 'notModified'));
     raw.end();
     return;
   }
   const encoding = encodingFor(request, prepared);
-  const body = encoding === 'br' ? prepared.br! : encoding === 'gzip' ? prepared.gzip! : prepared.body;
-  headers['content-type'] = prepared.contentType;
-  headers['content-length'] = body.length;
-  if (encoding) headers['content-encoding'] = encoding;
-  raw.writeHead(200, headers);
-  raw.end(body);
+  raw.writeHead(200, headersOf(prepared, security, encoding ?? 'plain'));
+  raw.end(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.body);
 }
 
 /**

@@ -36,10 +36,19 @@ for i, key in ipairs(KEYS) do
 end
 return { 0, 0 }`;
 
+const CONSUME_COMMAND = 'aiMindConsumeLimits';
+
 /** Fixed-window request limits in Redis, shared by every API instance. */
 @Injectable()
 export class RateLimiterService {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis) {
+    // Sent by its SHA1 (EVALSHA, loaded on first use): the script's text is not written on every call.
+    if (!(CONSUME_COMMAND in redis)) redis.defineCommand(CONSUME_COMMAND, { lua: CONSUME });
+  }
+
+  private consume_(keys: string[], args: number[]): Promise<unknown> {
+    return (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[CONSUME_COMMAND]!(keys.length, ...keys, ...args);
+  }
 
   /** Counts one call; throws 429 with the seconds to wait when the key is over its limit. */
   async consume(key: string, limit: number, windowSeconds: number): Promise<void> {
@@ -50,7 +59,7 @@ export class RateLimiterService {
   async consumeAll(limits: RateLimit[]): Promise<void> {
     const keys = limits.map(({ key }) => `${PREFIX}${key}`);
     const args = [...limits.map(({ windowSeconds }) => windowSeconds), ...limits.map(({ limit }) => limit)];
-    const [exceeded, ttl] = (await this.redis.eval(CONSUME, keys.length, ...keys, ...args)) as [number, number];
+    const [exceeded, ttl] = (await this.consume_(keys, args)) as [number, number];
     if (exceeded > 0) {
       const limit = limits[exceeded - 1]!;
       const wait = ttl > 0 ? ttl : limit.windowSeconds;
