@@ -126,7 +126,7 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    NODE_OPTIONS: productionNodeOptions() + (process.env.BENCH_PROFILE ? ' --cpu-prof --cpu-prof-dir=/tmp/read-prof' : ''),
+    NODE_OPTIONS: productionNodeOptions(),
     HOST: '127.0.0.1',
     PORT: String(apiPort),
     DATABASE_URL: postgres.url,
