@@ -76,7 +76,8 @@ export function table(results) {
       lines.push(`| ${scale.articles.toLocaleString('en')} | images, ${one.jobs} jobs | ${one.jobsPerSecond} jobs/s (1 worker) | | | | ${two ? `${two.jobsPerSecond} jobs/s (2 workers)` : ''} | ${fmt(scale.images.ratio)} | 2 workers / 1 |`);
     }
   }
-  lines.push('', `Peak RSS: API ${fmt(results.memory.apiPeakMb)} MB, worker ${fmt(results.memory.workerPeakMb)} MB.`);
+  lines.push(`| all | peak RSS, API process | ${fmt(results.memory.apiPeakMb)} MB | | | | | | sampled every 100 ms over the whole run |`);
+  lines.push(`| all | peak RSS, worker processes | ${fmt(results.memory.workerPeakMb)} MB | | | | | | the largest of them |`);
   if (results.frontend?.pages) {
     lines.push('', '| page | JS gzip B | CSS gzip B | admin JS B | Lighthouse mobile | LCP ms |', '|---|---:|---:|---:|---:|---:|');
     for (const page of results.frontend.pages) {
