@@ -6,7 +6,7 @@ export const ARTICLE_CACHE_TTL_SECONDS = 300;
  * What each process keeps, counted in (approximate) bytes rather than entries: a list page is a few
  * kilobytes, a long article tens of kilobytes, so an entry count says little about memory.
  */
-export const ARTICLE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+export const ARTICLE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 interface LocalEntry {
   value: unknown;
