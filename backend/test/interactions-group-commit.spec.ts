@@ -75,15 +75,17 @@ describe('likes and shares are committed in groups, each acknowledged only after
     expect(await counts(article.id)).toEqual({ likes: 1, shares: 1, rows: 2 });
   });
 
-  it('answers 404 to the reader of an unpublished article and counts the others of the same statement', async () => {
+  it('answers 404 to the reader of an unpublished or impossible article and counts the others of the same statement', async () => {
     const published = await createArticle(em, { likes: 0 });
     const draft = await createArticle(em, { likes: 0, approved: false });
     const results = await Promise.allSettled([
       service.record({ articleId: published.id, type: 'like' }, '198.51.100.3', `mixed-a-${published.id}`),
       service.record({ articleId: draft.id, type: 'like' }, '198.51.100.3', `mixed-b-${draft.id}`),
       service.record({ articleId: published.id, type: 'like' }, '198.51.100.3', `mixed-c-${published.id}`),
+      service.record({ articleId: 2 ** 31, type: 'like' }, '198.51.100.3', `mixed-d-${published.id}`),
     ]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ status: 404 });
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ status: 404 });
     expect(await counts(published.id)).toMatchObject({ likes: 2, rows: 2 });
     expect(await counts(draft.id)).toMatchObject({ likes: 0, rows: 0 });

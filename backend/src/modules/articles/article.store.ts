@@ -268,7 +268,7 @@ export class ArticleStore {
       `with input as (
          -- Marks this statement's counter updates as reader counts (see article_is_reader_count): set
          -- before any row is updated, since every later part of the statement reads this one.
-         select t.* from jsonb_to_recordset(?::jsonb) as t(article_id int, type text, content text, client_hash text, visitor_id text, ord int)
+         select t.* from jsonb_to_recordset(?::jsonb) as t(article_id bigint, type text, content text, client_hash text, visitor_id text, ord int)
           where set_config('ai_mind.reader_counts', 'on', true) = 'on'
        ), locked as (
          select id from article where id in (select article_id from input) and approved = true order by id for update

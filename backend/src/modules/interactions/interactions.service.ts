@@ -12,6 +12,11 @@ export const INTERACTION_BATCH_MAX = 500;
  */
 export const INTERACTION_STATEMENTS = 2;
 
+/** The largest id the article table can hold (a PostgreSQL int). */
+const MAX_ARTICLE_ID = 2_147_483_647;
+
+const notFound = (id: number) => new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
+
 interface Pending {
   item: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string };
   resolve: (counters: InteractionResponse | null) => void;
@@ -40,12 +45,14 @@ export class InteractionsService {
    * the error, and none of them an acknowledgement.
    */
   async record(request: InteractionRequest, ip: string, visitorId: string): Promise<InteractionResponse> {
+    // No article has such an id (the column is an int); kept out of the statement, which it would fail for everyone in it.
+    if (request.articleId > MAX_ARTICLE_ID) throw notFound(request.articleId);
     const item = { id: request.articleId, type: request.type, content: request.content ?? null, clientHash: clientHash(ip), visitorId };
     const counters = await new Promise<InteractionResponse | null>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (this.running < INTERACTION_STATEMENTS) void this.runBatch();
     });
-    if (!counters) throw new NotFoundException({ error: 'Not Found', message: `Article ${request.articleId} not found` });
+    if (!counters) throw notFound(request.articleId);
     this.counters.record(request.articleId, counters);
     return counters;
   }
