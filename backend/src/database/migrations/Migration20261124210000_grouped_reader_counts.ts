@@ -12,8 +12,8 @@ import { Migration } from '@mikro-orm/migrations';
  * like). It is now kept by a trigger that runs only when the title, the AI commentary or the body
  * is written; existing vectors and the GIN index are kept as they are.
  */
-export class Migration20261124200000_grouped_reader_counts extends Migration {
-  override name = 'Migration20261124200000_grouped_reader_counts';
+export class Migration20261124210000_grouped_reader_counts extends Migration {
+  override name = 'Migration20261124210000_grouped_reader_counts';
 
   override up(): void {
     this.addSql(`create or replace function article_is_reader_count(old_row article, new_row article) returns boolean language plpgsql stable as $$
