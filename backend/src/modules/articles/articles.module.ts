@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCountersReader } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { PassagesService } from './article-passages.service.js';
@@ -13,7 +14,7 @@ import { ArticlesService } from './articles.service.js';
 
 @Module({
   controllers: [ArticlesController, ArticleHistoryController],
-  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader, PassagesService],
-  exports: [ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader, PassagesService, AdminArticleListService],
+  exports: [AdminArticleListService, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ADMIN_PAGE_SIZE, categorySlug, excerpt, type AdminArticleListQuery, type AdminArticleSummary } from '@ai-mind/contracts';
+import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { SearchService } from './article-search.service.js';
+import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
+import { encodeCursor, requireCursor, type ListCursor } from './list-cursor.js';
+
+export interface AdminArticlePage {
+  items: AdminArticleSummary[];
+  nextCursor: string | null;
+  /** Rows matching every filter. */
+  total: number;
+  /** Published and draft rows matching the search and category, whatever the status filter. */
+  published: number;
+  drafts: number;
+}
+
+type Row = SummaryRow & { version: number; created_at_key: string };
+
+const cursorError = (message: string) => new ValidationFailedException([{ path: 'cursor', message }]);
+
+/**
+ * Article Management's list: one page of summaries (never the bodies) in any status, newest first,
+ * oldest first or most liked first, or ranked by a full-text search; with exact counts. Every order
+ * walks an index by keyset, so a page costs the same at the end of 100,000 articles as at the start.
+ */
+@Injectable()
+export class AdminArticleListService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly search: SearchService,
+  ) {}
+
+  async page(query: AdminArticleListQuery): Promise<AdminArticlePage> {
+    const limit = query.limit ?? ADMIN_PAGE_SIZE;
+    const category = query.category === undefined ? null : categorySlug(query.category);
+    const approved = query.status === undefined ? null : query.status === 'published';
+    const [page, counts] = await Promise.all([
+      query.search === undefined ? this.ordered(query, category, approved, limit) : this.searched(query, query.search, category, approved, limit),
+      this.counts(query.search ?? null, category),
+    ]);
+    const total = approved === null ? counts.published + counts.drafts : approved ? counts.published : counts.drafts;
+    return { ...page, total, ...counts };
+  }
+
+  private async ordered(query: AdminArticleListQuery, category: string | null, approved: boolean | null, limit: number): Promise<Pick<AdminArticlePage, 'items' | 'nextCursor'>> {
+    const sort = query.sort ?? 'newest';
+    const cursor: ListCursor | null = query.cursor === undefined ? null : requireCursor(query.cursor, sort === 'likes' ? ['likes'] : ['keyset'], cursorError);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (approved !== null) {
+      where.push('a.approved = ?');
+      params.push(approved);
+    }
+    if (category !== null) {
+      where.push('a.category_slug = ?');
+      params.push(category);
+    }
+    if (cursor?.kind === 'keyset') {
+      where.push(`(a.created_at, a.id) ${sort === 'oldest' ? '>' : '<'} (?::timestamptz, ?)`);
+      params.push(cursor.createdAt, cursor.id);
+    } else if (cursor?.kind === 'likes') {
+      where.push('(a.likes, a.id) < (?, ?)');
+      params.push(cursor.likes, cursor.id);
+    }
+    const order = sort === 'likes' ? 'a.likes desc, a.id desc' : sort === 'oldest' ? 'a.created_at asc, a.id asc' : 'a.created_at desc, a.id desc';
+    const rows = await this.em.fork().execute<Row[]>(
+      `select ${SUMMARY_COLUMNS}, a.version, a.created_at::text as created_at_key from article a
+        ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit ?`,
+      [...params, limit + 1],
+    );
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    const next: ListCursor | null =
+      rows.length > limit && last ? (sort === 'likes' ? { kind: 'likes', likes: last.likes, id: last.id } : { kind: 'keyset', createdAt: last.created_at_key, id: last.id }) : null;
+    return { items: items.map(toRow), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  private async searched(query: AdminArticleListQuery, term: string, category: string | null, approved: boolean | null, limit: number): Promise<Pick<AdminArticlePage, 'items' | 'nextCursor'>> {
+    const offset = query.cursor === undefined ? 0 : requireCursor(query.cursor, ['offset'], cursorError).offset;
+    const rows = (await this.search.searchAnyStatus(term, { category, approved, offset, limit: limit + 1 })) as Row[];
+    return {
+      items: rows.slice(0, limit).map(toRow),
+      nextCursor: rows.length > limit ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null,
+    };
+  }
+
+  /** Exact counts in one statement. */
+  private async counts(term: string | null, category: string | null): Promise<{ published: number; drafts: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (term !== null) {
+      where.push(`a.search_vector @@ websearch_to_tsquery('english'::regconfig, ?)`);
+      params.push(term);
+    }
+    if (category !== null) {
+      where.push('a.category_slug = ?');
+      params.push(category);
+    }
+    const [row] = await this.em.fork().execute<{ published: number; drafts: number }[]>(
+      `select (count(*) filter (where a.approved))::int as published, (count(*) filter (where not a.approved))::int as drafts
+         from article a ${where.length ? `where ${where.join(' and ')}` : ''}`,
+      params,
+    );
+    return row!;
+  }
+}
+
+function toRow(row: Row): AdminArticleSummary {
+  return { ...toArticleSummary(row, excerpt), version: row.version };
+}
