@@ -25,7 +25,8 @@ function listQuery<T extends z.ZodRawShape>(shape: T) {
     .catchall(z.unknown())
     .superRefine((value, ctx) => {
       for (const key of Object.keys(value)) if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this list' });
-    });
+    })
+    .pipe(z.object(shape));
 }
 
 // eslint-disable-next-line no-control-regex

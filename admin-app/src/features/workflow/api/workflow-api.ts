@@ -1,4 +1,45 @@
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { adminKeys, articleKeys, type ApprovedTopic } from '@ai-mind/contracts';
 import { apiRequest } from '@ai-mind/ui';
-import type { ApprovedTopic } from '@ai-mind/contracts';
 
 export const fetchApprovedTopics = () => apiRequest<ApprovedTopic[]>('/api/admin/approved-topics');
+
+/** How often the panel asks again while a topic waits for its blog; it does not ask at all otherwise. */
+export const WAITING_POLL_MS = 5000;
+
+const waiting = (topics: ApprovedTopic[] | undefined) => topics?.some((topic) => !topic.blog) ?? false;
+
+/**
+ * The approved topics. While any of them waits for its blog (the worker or the automation service
+ * delivers it, in another process) the list asks again every WAITING_POLL_MS; once none waits, it
+ * stops, as every query of the panel does.
+ */
+export const useApprovedTopics = () =>
+  useQuery({
+    queryKey: adminKeys.approvedTopics(),
+    queryFn: fetchApprovedTopics,
+    refetchInterval: (query) => (waiting(query.state.data) ? WAITING_POLL_MS : false),
+  });
+
+/**
+ * Says when a waiting topic's blog arrives (a toast naming it) and makes the article lists stale, so
+ * the new draft shows in Article Management without Refresh Data. Mounted once by the dashboard.
+ */
+export function useBlogArrivals(): void {
+  const queryClient = useQueryClient();
+  const topics = useApprovedTopics();
+  const waitingIds = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!topics.data) return;
+    const before = waitingIds.current;
+    waitingIds.current = new Set(topics.data.filter((topic) => !topic.blog).map((topic) => topic.id));
+    if (!before) return;
+    const arrived = topics.data.filter((topic) => topic.blog && before.has(topic.id));
+    if (arrived.length === 0) return;
+    for (const topic of arrived) notifications.show({ title: 'Blog arrived', message: `"${topic.blog!.title}" is ready for review (topic: ${topic.topic}).` });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.articles() });
+    void queryClient.invalidateQueries({ queryKey: articleKeys.all });
+  }, [topics.data, queryClient]);
+}
