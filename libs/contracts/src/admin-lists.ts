@@ -20,13 +20,12 @@ export const ADMIN_BULK_MAX = 500;
 
 /** The object of a list's query parameters, where any other parameter gets its own field message. */
 function listQuery<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object(shape)
-    .catchall(z.unknown())
-    .superRefine((value, ctx) => {
-      for (const key of Object.keys(value)) if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this list' });
-    })
-    .pipe(z.object(shape));
+  return z.preprocess((value, ctx) => {
+    if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this list', input: value });
+    }
+    return value;
+  }, z.object(shape));
 }
 
 // eslint-disable-next-line no-control-regex
