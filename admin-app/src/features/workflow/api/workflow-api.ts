@@ -30,13 +30,15 @@ export const useApprovedTopics = () =>
 export function useBlogArrivals(): void {
   const queryClient = useQueryClient();
   const topics = useApprovedTopics();
-  const waitingIds = useRef<Set<number> | null>(null);
+  /** The topics of the previous answer, and which of them were still waiting. */
+  const seen = useRef<{ known: Set<number>; waiting: Set<number> } | null>(null);
   useEffect(() => {
     if (!topics.data) return;
-    const before = waitingIds.current;
-    waitingIds.current = new Set(topics.data.filter((topic) => !topic.blog).map((topic) => topic.id));
+    const before = seen.current;
+    seen.current = { known: new Set(topics.data.map((topic) => topic.id)), waiting: new Set(topics.data.filter((topic) => !topic.blog).map((topic) => topic.id)) };
     if (!before) return;
-    const arrived = topics.data.filter((topic) => topic.blog && before.has(topic.id));
+    // A topic approved since the last answer may have its blog by the time the list is read again.
+    const arrived = topics.data.filter((topic) => topic.blog && (before.waiting.has(topic.id) || !before.known.has(topic.id)));
     if (arrived.length === 0) return;
     for (const topic of arrived) notifications.show({ title: 'Blog arrived', message: `"${topic.blog!.title}" is ready for review (topic: ${topic.topic}).` });
     void queryClient.invalidateQueries({ queryKey: adminKeys.articles() });
