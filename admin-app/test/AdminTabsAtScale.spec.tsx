@@ -233,3 +233,41 @@ describe('the admin panel at scale', () => {
     }, 20_000);
   });
 });
+
+describe('live events', () => {
+  let network: ReturnType<typeof stubFetch>;
+  const sources: FakeEventSource[] = [];
+  class FakeEventSource {
+    readonly listeners = new Map<string, () => void>();
+    closed = false;
+    constructor(
+      readonly url: string,
+      readonly init?: EventSourceInit,
+    ) {
+      sources.push(this);
+    }
+    addEventListener(type: string, listener: () => void) {
+      this.listeners.set(type, listener);
+    }
+    close() {
+      this.closed = true;
+    }
+  }
+  beforeEach(() => ((globalThis as { EventSource?: unknown }).EventSource = FakeEventSource));
+  afterEach(() => {
+    delete (globalThis as { EventSource?: unknown }).EventSource;
+    network.restore();
+  });
+
+  it('subscribes to the API with the session cookie and refetches the topics and articles on a change', async () => {
+    let topics: ApprovedTopic[] = [];
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
+    renderAt('/admin/workflow');
+    await waitFor(() => expect(sources).toHaveLength(1));
+    expect(sources[0]).toMatchObject({ url: '/api/admin/events', init: { withCredentials: true } });
+    await waitFor(() => expect(network.calls.filter((c) => c.path === '/api/admin/approved-topics').length).toBeGreaterThan(0));
+    topics = [{ id: 3, topic: 'Delivered by a worker', category: 'Culture', status: 'blog_received', approvedAt: '2026-11-20T10:00:00.000Z', blog: articleFixture({ id: 8, title: 'Worker blog' }) }];
+    act(() => sources[0]!.listeners.get('changed')!());
+    expect(await screen.findByRole('heading', { name: 'Worker blog' })).toBeInTheDocument();
+  });
+});

@@ -135,3 +135,7 @@ export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 
 export const AdminContactSubmissionSchema = ContactSubmissionSchema.extend({ handled: z.boolean() });
 export type AdminContactSubmission = z.infer<typeof AdminContactSubmissionSchema>;
+
+/** GET /api/admin/events (server-sent events): this event follows every committed article change. */
+export const ADMIN_EVENTS_PATH = '/api/admin/events';
+export const ADMIN_EVENT_CHANGED = 'changed';

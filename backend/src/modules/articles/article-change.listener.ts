@@ -16,7 +16,8 @@ interface ListeningClient {
 }
 
 /**
- * Drops the public caches on every committed article change, whoever made it: this API process, a
+ * Drops the public caches on every committed article change, whoever made it (and tells its
+ * subscribers, such as the admin panel's live events): this API process, a
  * worker, or an operator's SQL run by hand (the store also drops them itself after its own commits,
  * so its writer reads its own change at once). Each API process listens on one connection of its
  * pool; a lost connection is replaced, and the caches dropped, since changes may have gone unheard.
@@ -28,11 +29,18 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   private pending: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly subscribers = new Set<() => void>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly cache: ArticlesCacheService,
   ) {}
+
+  /** Calls `listener` after each (coalesced) committed change; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.listen();
@@ -86,6 +94,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
     this.pending = setTimeout(() => {
       this.pending = null;
       this.cache.invalidate().catch((error: unknown) => this.logger.warn({ err: error }, 'Could not drop the article caches'));
+      for (const subscriber of this.subscribers) subscriber();
     }, COALESCE_MS);
   }
 }

@@ -11,6 +11,7 @@ import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
 import { useBlogArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
 import { ADMIN_TABS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
+import { useAdminEvents } from '../../../lib/live-events';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
@@ -26,6 +27,7 @@ const tabPath = (tab: AdminTab) => (tab === 'trending' ? '' : tab);
 export function AdminDashboard({ username }: { username?: string }) {
   const queryClient = useQueryClient();
   const { tab, go } = useAdminLocation();
+  useAdminEvents();
   useBlogArrivals();
   const logout = useLogout();
   const refresh = useMutation({
