@@ -7,6 +7,7 @@ import {
   AdminContactSubmissionSchema,
   AuditLogEntrySchema,
   DRAFT_COUNT_HEADER,
+  MORE_MATCHES_HEADER,
   NEXT_CURSOR_HEADER,
   PUBLISHED_COUNT_HEADER,
   TOTAL_COUNT_HEADER,
@@ -104,13 +105,16 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       expect(AdminArticleSummarySchema.array().parse(oldest.json()).map((row) => row.id)).toEqual([ids.old]);
     });
 
-    it('finds drafts and published articles by full-text search, a title match first, with counts of the matches', async () => {
+    it('finds drafts and published articles by full-text search, with the count of the matches', async () => {
       const found = await get('/api/admin/articles?search=zeppelin');
       const rows = AdminArticleSummarySchema.array().parse(found.json());
       // 'Robots and zeppelins' is newer and its body says it too, but both titles match: then the rank decides.
       expect(rows.map((row) => row.id).sort()).toEqual([ids.old, ids.d].sort());
       expect(found.headers[TOTAL_COUNT_HEADER]).toBe('2');
-      expect(found.headers[DRAFT_COUNT_HEADER]).toBe('0');
+      expect(found.headers[MORE_MATCHES_HEADER]).toBeUndefined();
+      // The status counts stay those of the whole list (or category), whatever the search.
+      expect(found.headers[PUBLISHED_COUNT_HEADER]).toBe('4');
+      expect(found.headers[DRAFT_COUNT_HEADER]).toBe('3');
       const drafts = await get('/api/admin/articles?search=draft&status=draft');
       expect(AdminArticleSummarySchema.array().parse(drafts.json())).toHaveLength(3);
     });
@@ -121,6 +125,21 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       const rows = AdminArticleSummarySchema.array().parse((await get('/api/admin/articles?search=quokka')).json());
       expect(rows.map((row) => row.id)).toEqual([titled.id, bodyOnly.id]);
       await sql('delete from article where id in (?)', [[bodyOnly.id, titled.id]]);
+    });
+
+    it('ranks the newest few hundred matches of a common word and says there are more', async () => {
+      await sql(
+        `insert into article (title, slug, content, category, approved, created_at, updated_at)
+         select 'Walrus note ' || n, 'walrus-note-' || n, '<p>Walrus.</p>', 'Culture', n % 2 = 0, now() - make_interval(days => n), now() from generate_series(1, 301) as n`,
+      );
+      const found = await get('/api/admin/articles?search=walrus&limit=100');
+      expect(found.headers[TOTAL_COUNT_HEADER]).toBe('300');
+      expect(found.headers[MORE_MATCHES_HEADER]).toBe('true');
+      expect(AdminArticleSummarySchema.array().parse(found.json())).toHaveLength(100);
+      const drafts = await get('/api/admin/articles?search=walrus&status=draft');
+      expect(drafts.headers[TOTAL_COUNT_HEADER]).toBe('151');
+      expect(drafts.headers[MORE_MATCHES_HEADER]).toBeUndefined();
+      await sql(`delete from article where slug like 'walrus-note-%'`);
     });
 
     it('loads one article in full for the editor', async () => {

@@ -12,9 +12,14 @@ export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 /** Rows matching every filter of the request. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
-/** Articles list: published and draft rows matching the search and category (not the status filter). */
+/**
+ * Articles list: published and draft rows of the category (or of all), whatever the status filter or
+ * search. A search's X-Total-Count is the number of matches it ranks (the newest few hundred).
+ */
 export const PUBLISHED_COUNT_HEADER = 'x-published-count';
 export const DRAFT_COUNT_HEADER = 'x-draft-count';
+/** 'true' when a search matched more articles than it ranks: narrow it (a category, a rarer word) to reach older ones. */
+export const MORE_MATCHES_HEADER = 'x-more-matches';
 /** Bulk actions take at most this many ids per call. */
 export const ADMIN_BULK_MAX = 500;
 

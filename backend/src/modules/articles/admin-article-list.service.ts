@@ -2,16 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_PAGE_SIZE, categorySlug, excerpt, type AdminArticleListQuery, type AdminArticleSummary } from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { SearchService } from './article-search.service.js';
+import { SEARCH_CANDIDATES, SearchService } from './article-search.service.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
 import { encodeCursor, requireCursor, type ListCursor } from './list-cursor.js';
 
 export interface AdminArticlePage {
   items: AdminArticleSummary[];
   nextCursor: string | null;
-  /** Rows matching every filter. */
+  /** Rows matching every filter; for a search, the matches it ranks (at most SEARCH_CANDIDATES). */
   total: number;
-  /** Published and draft rows matching the search and category, whatever the status filter. */
+  /** A search matched more articles than it ranks: narrow it to reach older ones. */
+  moreMatches: boolean;
+  /** Published and draft rows of the category (or of all), whatever the status filter and search. */
   published: number;
   drafts: number;
 }
@@ -36,12 +38,13 @@ export class AdminArticleListService {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
     const category = query.category === undefined ? null : categorySlug(query.category);
     const approved = query.status === undefined ? null : query.status === 'published';
-    const [page, counts] = await Promise.all([
+    const [page, counts, matches] = await Promise.all([
       query.search === undefined ? this.ordered(query, category, approved, limit) : this.searched(query, query.search, category, approved, limit),
-      this.counts(query.search ?? null, category),
+      this.counts(category),
+      query.search === undefined ? null : this.matches(query.search, category, approved),
     ]);
-    const total = approved === null ? counts.published + counts.drafts : approved ? counts.published : counts.drafts;
-    return { ...page, total, ...counts };
+    const total = matches ?? (approved === null ? counts.published + counts.drafts : approved ? counts.published : counts.drafts);
+    return { ...page, total: Math.min(total, SEARCH_CANDIDATES), moreMatches: matches !== null && matches > SEARCH_CANDIDATES, ...counts };
   }
 
   private async ordered(query: AdminArticleListQuery, category: string | null, approved: boolean | null, limit: number): Promise<Pick<AdminArticlePage, 'items' | 'nextCursor'>> {
@@ -86,24 +89,36 @@ export class AdminArticleListService {
     };
   }
 
-  /** Exact counts in one statement. */
-  private async counts(term: string | null, category: string | null): Promise<{ published: number; drafts: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (term !== null) {
-      where.push(`a.search_vector @@ websearch_to_tsquery('english'::regconfig, ?)`);
-      params.push(term);
-    }
-    if (category !== null) {
-      where.push('a.category_slug = ?');
-      params.push(category);
-    }
+  /** Exact counts in one statement, read from the (approved, created_at, id) indexes alone. */
+  private async counts(category: string | null): Promise<{ published: number; drafts: number }> {
     const [row] = await this.em.fork().execute<{ published: number; drafts: number }[]>(
       `select (count(*) filter (where a.approved))::int as published, (count(*) filter (where not a.approved))::int as drafts
-         from article a ${where.length ? `where ${where.join(' and ')}` : ''}`,
-      params,
+         from article a ${category === null ? '' : 'where a.category_slug = ?'}`,
+      category === null ? [] : [category],
     );
     return row!;
+  }
+
+  /**
+   * How many articles a search ranks, counted up to one more than it ranks: counting every match of
+   * a common word in 100,000 articles would read most of the table for a number nobody pages through.
+   */
+  private async matches(term: string, category: string | null, approved: boolean | null): Promise<number> {
+    const params: unknown[] = [term];
+    let where = `a.search_vector @@ websearch_to_tsquery('english'::regconfig, ?)`;
+    if (approved !== null) {
+      where += ' and a.approved = ?';
+      params.push(approved);
+    }
+    if (category !== null) {
+      where += ' and a.category_slug = ?';
+      params.push(category);
+    }
+    const [row] = await this.em.fork().execute<{ matches: number }[]>(
+      `select count(*)::int as matches from (select 1 from article a where ${where} order by a.created_at desc, a.id desc limit ?) m`,
+      [...params, SEARCH_CANDIDATES + 1],
+    );
+    return row!.matches;
   }
 }
 

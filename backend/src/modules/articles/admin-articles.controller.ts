@@ -4,6 +4,7 @@ import {
   AdminArticleListQuerySchema,
   articleMeta,
   DRAFT_COUNT_HEADER,
+  MORE_MATCHES_HEADER,
   NEXT_CURSOR_HEADER,
   PUBLISHED_COUNT_HEADER,
   TOTAL_COUNT_HEADER,
@@ -50,6 +51,7 @@ export class AdminArticlesController {
   async page(@Query(new ZodValidationPipe(AdminArticleListQuerySchema)) query: AdminArticleListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminArticleSummary[]> {
     const page = await this.list.page(query);
     void reply.header(TOTAL_COUNT_HEADER, page.total).header(PUBLISHED_COUNT_HEADER, page.published).header(DRAFT_COUNT_HEADER, page.drafts);
+    if (page.moreMatches) void reply.header(MORE_MATCHES_HEADER, 'true');
     if (page.nextCursor) {
       const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
       void reply.header(NEXT_CURSOR_HEADER, page.nextCursor).header('link', `</api/admin/articles?${next}>; rel="next"`);

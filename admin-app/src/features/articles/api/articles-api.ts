@@ -3,6 +3,7 @@ import {
   adminKeys,
   articleKeys,
   DRAFT_COUNT_HEADER,
+  MORE_MATCHES_HEADER,
   PUBLISHED_COUNT_HEADER,
   type AdminArticle,
   type AdminArticleListQuery,
@@ -40,7 +41,7 @@ export const restoreArticleRevision = (articleId: number, revisionId: number, ve
 
 // Queries
 
-/** Article Management's list, page by page, with the server's exact counts. */
+/** Article Management's list, page by page, with the server's exact counts (and a search's number of matches). */
 export function useAdminArticles(filters: ArticleFilters) {
   const query = usePagedList(adminKeys.articleList(filters), (cursor) => fetchAdminArticlePage(filters, cursor));
   const first = query.data?.pages[0];
@@ -48,6 +49,7 @@ export function useAdminArticles(filters: ArticleFilters) {
     matching: first.total,
     published: Number(first.headers.get(PUBLISHED_COUNT_HEADER) ?? 0),
     drafts: Number(first.headers.get(DRAFT_COUNT_HEADER) ?? 0),
+    moreMatches: first.headers.get(MORE_MATCHES_HEADER) === 'true',
   };
   return { ...query, items: query.data?.pages.flatMap((page) => page.items), counts };
 }

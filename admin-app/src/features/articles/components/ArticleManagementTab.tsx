@@ -183,7 +183,9 @@ function ArticleList() {
       </Group>
       {counts && (filters.search || filters.category || filters.status) && (
         <Text size="sm" c="dimmed" data-testid="matching-count">
-          {counts.matching.toLocaleString('en-US')} matching article{counts.matching === 1 ? '' : 's'}
+          {counts.moreMatches
+            ? `The newest ${counts.matching.toLocaleString('en-US')} matching articles, best match first: add words or a category to reach older ones`
+            : `${counts.matching.toLocaleString('en-US')} matching article${counts.matching === 1 ? '' : 's'}`}
         </Text>
       )}
       <PagedList list={articles} errorText={MESSAGES.fetchArticlesFailed} emptyText={MESSAGES.noArticles}>
