@@ -19,6 +19,8 @@ export interface AdminArticlePage {
 }
 
 type Row = SummaryRow & { version: number; created_at_key: string };
+/** A page of rows; a search's also says how many matches it ranks (see SearchService.searchAnyStatus). */
+type ListPage = Pick<AdminArticlePage, 'items' | 'nextCursor'> & { matches: number | null };
 
 const cursorError = (message: string) => new ValidationFailedException([{ path: 'cursor', message }]);
 
@@ -38,16 +40,18 @@ export class AdminArticleListService {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
     const category = query.category === undefined ? null : categorySlug(query.category);
     const approved = query.status === undefined ? null : query.status === 'published';
-    const [page, counts, matches] = await Promise.all([
+    const [page, counts] = await Promise.all([
       query.search === undefined ? this.ordered(query, category, approved, limit) : this.searched(query, query.search, category, approved, limit),
       this.counts(category),
-      query.search === undefined ? null : this.matches(query.search, category, approved),
     ]);
-    const total = matches ?? (approved === null ? counts.published + counts.drafts : approved ? counts.published : counts.drafts);
-    return { ...page, total: Math.min(total, SEARCH_CANDIDATES), moreMatches: matches !== null && matches > SEARCH_CANDIDATES, ...counts };
+    if (page.matches === null) {
+      const total = approved === null ? counts.published + counts.drafts : approved ? counts.published : counts.drafts;
+      return { items: page.items, nextCursor: page.nextCursor, total, moreMatches: false, ...counts };
+    }
+    return { items: page.items, nextCursor: page.nextCursor, total: Math.min(page.matches, SEARCH_CANDIDATES), moreMatches: page.matches > SEARCH_CANDIDATES, ...counts };
   }
 
-  private async ordered(query: AdminArticleListQuery, category: string | null, approved: boolean | null, limit: number): Promise<Pick<AdminArticlePage, 'items' | 'nextCursor'>> {
+  private async ordered(query: AdminArticleListQuery, category: string | null, approved: boolean | null, limit: number): Promise<ListPage> {
     const sort = query.sort ?? 'newest';
     const cursor: ListCursor | null = query.cursor === undefined ? null : requireCursor(query.cursor, sort === 'likes' ? ['likes'] : ['keyset'], cursorError);
     const where: string[] = [];
@@ -77,15 +81,17 @@ export class AdminArticleListService {
     const last = items.at(-1);
     const next: ListCursor | null =
       rows.length > limit && last ? (sort === 'likes' ? { kind: 'likes', likes: last.likes, id: last.id } : { kind: 'keyset', createdAt: last.created_at_key, id: last.id }) : null;
-    return { items: items.map(toRow), nextCursor: next ? encodeCursor(next) : null };
+    return { items: items.map(toRow), nextCursor: next ? encodeCursor(next) : null, matches: null };
   }
 
-  private async searched(query: AdminArticleListQuery, term: string, category: string | null, approved: boolean | null, limit: number): Promise<Pick<AdminArticlePage, 'items' | 'nextCursor'>> {
+  private async searched(query: AdminArticleListQuery, term: string, category: string | null, approved: boolean | null, limit: number): Promise<ListPage> {
     const offset = query.cursor === undefined ? 0 : requireCursor(query.cursor, ['offset'], cursorError).offset;
-    const rows = (await this.search.searchAnyStatus(term, { category, approved, offset, limit: limit + 1 })) as Row[];
+    const rows = await this.search.searchAnyStatus(term, { category, approved, offset, limit: limit + 1 });
     return {
       items: rows.slice(0, limit).map(toRow),
       nextCursor: rows.length > limit ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null,
+      // A page past the last match carries no count: then only the first page's would say.
+      matches: rows[0]?.matches ?? (offset === 0 ? 0 : await this.matches(term, category, approved)),
     };
   }
 
@@ -100,7 +106,7 @@ export class AdminArticleListService {
   }
 
   /**
-   * How many articles a search ranks, counted up to one more than it ranks: counting every match of
+   * How many articles a search matches, counted up to one more than it ranks: counting every match of
    * a common word in 100,000 articles would read most of the table for a number nobody pages through.
    */
   private async matches(term: string, category: string | null, approved: boolean | null): Promise<number> {

@@ -59,13 +59,14 @@ export class SearchService {
 
   /**
    * The editors' search: drafts too (or one status), with a title match ahead of any other match,
-   * then by rank, among the newest SEARCH_CANDIDATES matches as above. Rows carry the version and the
-   * exact creation time too.
+   * then by rank, among the newest SEARCH_CANDIDATES matches as above. Rows carry the version, the
+   * exact creation time, and how many matches there are, counted up to one more than are ranked (so
+   * the caller can say there are more without counting every match of a common word).
    */
   searchAnyStatus(
     term: string,
     options: SearchOptions & { approved: boolean | null },
-  ): Promise<(SummaryRow & { version: number; created_at_key: string })[]> {
+  ): Promise<(SummaryRow & { version: number; created_at_key: string; matches: number })[]> {
     const params: unknown[] = [TEXT_SEARCH_CONFIG, term];
     let where = 'a.search_vector @@ websearch_to_tsquery(?::regconfig, ?)';
     if (options.approved !== null) {
@@ -78,18 +79,22 @@ export class SearchService {
     }
     const candidates = Math.max(SEARCH_CANDIDATES, options.offset + options.limit);
     return this.em.execute(
-      `select ${SUMMARY_COLUMNS}, a.version, a.created_at::text as created_at_key, r.rank
+      `select ${SUMMARY_COLUMNS}, a.version, a.created_at::text as created_at_key, r.matches
        from (
-         select c.id, c.created_at, ts_rank_cd(c.search_vector, q.query, 1) as rank,
+         select c.id, c.created_at, c.matches, ts_rank_cd(c.search_vector, q.query, 1) as rank,
                 to_tsvector(?::regconfig, c.title) @@ q.query as title_match
-         from (select a.id, a.title, a.search_vector, a.created_at from article a where ${where} order by a.created_at desc, a.id desc limit ?) c,
+         from (
+           select x.*, (count(*) over ())::int as matches, row_number() over (order by x.created_at desc, x.id desc) as nth
+           from (select a.id, a.title, a.search_vector, a.created_at from article a where ${where} order by a.created_at desc, a.id desc limit ?) x
+         ) c,
               websearch_to_tsquery(?::regconfig, ?) q(query)
+         where c.nth <= ?
          order by title_match desc, rank desc, c.created_at desc, c.id desc
          offset ? limit ?
        ) r
        join article a on a.id = r.id
        order by r.title_match desc, r.rank desc, a.created_at desc, a.id desc`,
-      [TEXT_SEARCH_CONFIG, ...params, candidates, TEXT_SEARCH_CONFIG, term, options.offset, options.limit],
+      [TEXT_SEARCH_CONFIG, ...params, candidates + 1, TEXT_SEARCH_CONFIG, term, candidates, options.offset, options.limit],
     );
   }
 }
