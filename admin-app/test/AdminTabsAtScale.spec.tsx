@@ -271,3 +271,16 @@ describe('live events', () => {
     expect(await screen.findByRole('heading', { name: 'Worker blog' })).toBeInTheDocument();
   });
 });
+
+describe('from an article to its comments', () => {
+  let network: ReturnType<typeof stubFetch>;
+  afterEach(() => network.restore());
+
+  it("opens the Comments tab filtered to the article's comments", async () => {
+    network = stubFetch({ ...SIGNED_IN, ...articleRoutes(() => [articleFixture({ id: 4, title: 'Discussed', comments: 3 })]), 'GET /api/admin/comments': () => ({ status: 200, body: [] }) });
+    renderAt('/admin/articles');
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments (3)' }));
+    await waitFor(() => expect(where()).toBe('/admin/comments?article=4'));
+    await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/comments?articleId=4')).toBe(true));
+  });
+});

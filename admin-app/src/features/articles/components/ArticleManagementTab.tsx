@@ -223,6 +223,9 @@ function ArticleList() {
                   <Button size="xs" variant="default" onClick={() => go(`articles/${article.id}/history`, searchParams)}>
                     History
                   </Button>
+                  <Button size="xs" variant="default" onClick={() => go('comments', new URLSearchParams({ article: String(article.id) }))}>
+                    Comments ({article.comments})
+                  </Button>
                   {article.approved ? (
                     <Button size="xs" variant="default" component="a" href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer">
                       Preview
