@@ -63,7 +63,7 @@ describe('an editor in a site with 100,000 articles', () => {
     expect(all).toBeGreaterThan(ARCHIVE);
 
     await page.getByRole('textbox', { name: 'Search articles' }).fill(word);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('textbox', { name: 'Search articles' }).press('Enter');
     await eventually(() => new URL(page.url()).search, `?q=${word}`);
     const card = page.getByTestId('admin-article').filter({ hasText: `The ${word} question` });
     await visible(card);
@@ -86,7 +86,7 @@ describe('an editor in a site with 100,000 articles', () => {
     // The spam comment: found by a word of it, deleted with its AI reply after confirming.
     await page.getByRole('tab', { name: 'Comments' }).click();
     await page.getByRole('textbox', { name: 'Search comments' }).fill(word);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('textbox', { name: 'Search comments' }).press('Enter');
     const spam = page.getByTestId('admin-comment').filter({ hasText: 'Pill Seller' });
     await visible(spam);
     await spam.getByRole('button', { name: 'Delete' }).click();
