@@ -218,7 +218,7 @@ describe('the admin panel at scale', () => {
 
   describe('live updates', () => {
     it('asks again while a topic waits for its blog, shows the blog when it arrives with a toast, then stops asking', async () => {
-      const waiting: ApprovedTopic = { id: 1, topic: 'Grid upgrades', category: 'Technology', status: 'sent_to_automation', approvedAt: '2026-11-20T10:00:00.000Z', blog: null };
+      const waiting: ApprovedTopic = { id: 1, topic: 'Grid upgrades', category: 'Technology', status: 'sent_to_automation', approvedAt: new Date().toISOString(), blog: null };
       let topic = waiting;
       network = stubFetch({ ...SIGNED_IN, 'GET /api/admin/approved-topics': () => ({ status: 200, body: [topic] }) });
       renderAt('/admin/workflow');
@@ -227,6 +227,16 @@ describe('the admin panel at scale', () => {
       expect(await screen.findByText('blog received', {}, { timeout: WAITING_POLL_MS + 3000 })).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'The grid, upgraded' })).toBeInTheDocument();
       expect(await screen.findByText('"The grid, upgraded" is ready for review (topic: Grid upgrades).')).toBeInTheDocument();
+      const asked = network.calls.filter((c) => c.path === '/api/admin/approved-topics').length;
+      await act(() => new Promise((resolve) => setTimeout(resolve, WAITING_POLL_MS + 500)));
+      expect(network.calls.filter((c) => c.path === '/api/admin/approved-topics')).toHaveLength(asked);
+    }, 20_000);
+
+    it('does not keep asking about a topic stuck for over an hour, and says when the list shows only the newest topics', async () => {
+      const stuck: ApprovedTopic = { id: 2, topic: 'Never answered', category: 'Culture', status: 'sent_to_automation', approvedAt: new Date(Date.now() - 2 * 3600_000).toISOString(), blog: null };
+      network = stubFetch({ ...SIGNED_IN, 'GET /api/admin/approved-topics': () => ({ status: 200, body: [stuck], headers: { [TOTAL_COUNT_HEADER]: '250' } }) });
+      renderAt('/admin/workflow');
+      expect(await screen.findByTestId('approved-topics-shown')).toHaveTextContent('The newest 1 of 250 approved topics.');
       const asked = network.calls.filter((c) => c.path === '/api/admin/approved-topics').length;
       await act(() => new Promise((resolve) => setTimeout(resolve, WAITING_POLL_MS + 500)));
       expect(network.calls.filter((c) => c.path === '/api/admin/approved-topics')).toHaveLength(asked);
@@ -279,8 +289,8 @@ describe('from an article to its comments', () => {
   it("opens the Comments tab filtered to the article's comments", async () => {
     network = stubFetch({ ...SIGNED_IN, ...articleRoutes(() => [articleFixture({ id: 4, title: 'Discussed', comments: 3 })]), 'GET /api/admin/comments': () => ({ status: 200, body: [] }) });
     renderAt('/admin/articles');
-    fireEvent.click(await screen.findByRole('button', { name: 'Comments (3)' }));
-    await waitFor(() => expect(where()).toBe('/admin/comments?article=4'));
-    await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/comments?articleId=4')).toBe(true));
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments (3)' }, { timeout: 5000 }));
+    await waitFor(() => expect(where()).toBe('/admin/comments?article=4'), { timeout: 5000 });
+    await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/comments?articleId=4')).toBe(true), { timeout: 5000 });
   });
 });

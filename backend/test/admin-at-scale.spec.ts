@@ -258,6 +258,15 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
     });
   });
 
+  describe('approved topics', () => {
+    it('says how many there are in all, beyond the newest listed', async () => {
+      const [{ total }] = await sql<{ total: number }>('select count(*)::int as total from approved_topic');
+      const response = await get('/api/admin/approved-topics');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers[TOTAL_COUNT_HEADER]).toBe(String(total));
+    });
+  });
+
   describe('audit log', () => {
     it('lists who did what and when, filtered by user, action and date', async () => {
       const other = await signInAdmin(app);

@@ -1,20 +1,37 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { adminKeys, articleKeys, type ApprovedTopic } from '@ai-mind/contracts';
+import { adminKeys, articleKeys, TOTAL_COUNT_HEADER, type ApprovedTopic } from '@ai-mind/contracts';
 import { apiRequest } from '@ai-mind/ui';
 
-export const fetchApprovedTopics = () => apiRequest<ApprovedTopic[]>('/api/admin/approved-topics');
+/** The newest approved topics, and how many there are in all (the list is capped by the server). */
+export async function fetchApprovedTopics(): Promise<ApprovedTopic[] & { total?: number }> {
+  let total: number | undefined;
+  const topics = await apiRequest<ApprovedTopic[]>('/api/admin/approved-topics', {
+    onResponse: (response) => {
+      const header = response.headers.get(TOTAL_COUNT_HEADER);
+      total = header === null ? undefined : Number(header);
+    },
+  });
+  return Object.assign(topics, { total });
+}
 
 /** How often the panel asks again while a topic waits for its blog; it does not ask at all otherwise. */
 export const WAITING_POLL_MS = 5000;
 
-const waiting = (topics: ApprovedTopic[] | undefined) => topics?.some((topic) => !topic.blog) ?? false;
+/** A topic this long without its blog is stuck (the automation service never answered): no longer asked about. */
+export const WAITING_LIMIT_MS = 60 * 60 * 1000;
+const PENDING_STATUSES = new Set(['queued', 'generating', 'sent_to_automation']);
+
+/** Waiting for its blog, and recently enough approved that it may still come. */
+const isWaiting = (topic: ApprovedTopic) => !topic.blog && PENDING_STATUSES.has(topic.status) && Date.now() - Date.parse(topic.approvedAt) < WAITING_LIMIT_MS;
+const waiting = (topics: ApprovedTopic[] | undefined) => topics?.some(isWaiting) ?? false;
 
 /**
  * The approved topics. While any of them waits for its blog (the worker or the automation service
- * delivers it, in another process) the list asks again every WAITING_POLL_MS; once none waits, it
- * stops, as every query of the panel does.
+ * delivers it, in another process) the list asks again every WAITING_POLL_MS, besides the live
+ * events, which a proxy may cut; once none waits (or the wait passed WAITING_LIMIT_MS), it stops, as
+ * every query of the panel does.
  */
 export const useApprovedTopics = () =>
   useQuery({

@@ -17,6 +17,11 @@ export function BlogWorkflowTab() {
     <QueryList query={topics} errorText={MESSAGES.fetchApprovedFailed} emptyText={MESSAGES.noApprovedTopics}>
       {(items) => (
         <Stack>
+          {topics.data?.total !== undefined && topics.data.total > items.length && (
+            <Text size="sm" c="dimmed" data-testid="approved-topics-shown">
+              The newest {items.length} of {topics.data.total.toLocaleString('en-US')} approved topics.
+            </Text>
+          )}
           {items.map((topic) => (
             <Card key={topic.id} withBorder padding="md">
               <Group justify="space-between" align="flex-start" wrap="wrap">
