@@ -39,9 +39,14 @@ interface Callbacks<TData, TVars> {
 /**
  * Declares a resource's mutation once, with the queries it makes stale: the returned hook runs the
  * call, invalidates those queries (also after a 409, when someone else changed the resource, so the
- * panel shows their version) and then runs the component's own callbacks.
+ * panel shows their version; after any failure with `evenOnError`) and then runs the component's own
+ * callbacks.
  */
-export function declareMutation<TVars, TData>(mutationFn: (variables: TVars) => Promise<TData>, invalidates: (variables: TVars) => readonly QueryKey[]) {
+export function declareMutation<TVars, TData>(
+  mutationFn: (variables: TVars) => Promise<TData>,
+  invalidates: (variables: TVars) => readonly QueryKey[],
+  options: { evenOnError?: boolean } = {},
+) {
   return function useDeclaredMutation(callbacks: Callbacks<TData, TVars> = {}) {
     const queryClient = useQueryClient();
     const invalidate = (variables: TVars) => Promise.all(invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -52,7 +57,7 @@ export function declareMutation<TVars, TData>(mutationFn: (variables: TVars) => 
         callbacks.onSuccess?.(data, variables);
       },
       onError: (error, variables) => {
-        if (error instanceof ApiError && error.status === 409) void invalidate(variables);
+        if (options.evenOnError || (error instanceof ApiError && error.status === 409)) void invalidate(variables);
         callbacks.onError?.(error, variables);
       },
     });

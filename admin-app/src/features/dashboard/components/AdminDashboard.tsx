@@ -1,7 +1,5 @@
 import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, articleKeys } from '@ai-mind/contracts';
 import { ArticleManagementTab } from '../../articles/components/ArticleManagementTab';
 import { AuditTab } from '../../audit/components/AuditTab';
 import { CommentsTab } from '../../comments/components/CommentsTab';
@@ -15,7 +13,7 @@ import { useAdminEvents } from '../../../lib/live-events';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { refreshData } from '../api/dashboard-api';
+import { useRefreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
 
 /** Bull Board, served by the API (deployed alone, the panel calls the API on its own origin). */
@@ -25,18 +23,11 @@ const QUEUE_DASHBOARD_URL = `${process.env.PUBLIC_API_ORIGIN ?? ''}/api/admin/qu
 const tabPath = (tab: AdminTab) => (tab === 'trending' ? '' : tab);
 
 export function AdminDashboard({ username }: { username?: string }) {
-  const queryClient = useQueryClient();
   const { tab, go } = useAdminLocation();
   useAdminEvents();
   useBlogArrivals();
   const logout = useLogout();
-  const refresh = useMutation({
-    mutationFn: refreshData,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all, predicate: (query) => query.queryKey[1] !== 'session' }),
-        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-      ]),
+  const refresh = useRefreshData({
     onSuccess: (result) => notifications.show({ title: 'Data refreshed', message: result.message }),
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
