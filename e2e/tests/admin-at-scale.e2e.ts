@@ -81,7 +81,14 @@ describe('an editor in a site with 100,000 articles', () => {
     await eventually(async () => (await page.getByRole('textbox', { name: 'Title' }).count()) > 0 && page.getByRole('textbox', { name: 'Title' }).inputValue(), `The ${word} question, revisited`, 30_000);
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-at-scale-editor.png') });
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await eventually(() => new URL(page.url()).pathname, '/admin/articles');
+    await eventually(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`, `/admin/articles?q=${word}`);
+    await visible(page.getByTestId('admin-article').filter({ hasText: `The ${word} question, revisited` }));
+    // Back reopens the editor, Forward the search results.
+    await page.goBack();
+    await eventually(() => new URL(page.url()).pathname, `/admin/articles/${oldId}`);
+    await visible(page.getByTestId('blog-editor'));
+    await page.goForward();
+    await visible(page.getByTestId('admin-article').filter({ hasText: `The ${word} question, revisited` }));
 
     // The spam comment: found by a word of it, deleted with its AI reply after confirming.
     await page.getByRole('tab', { name: 'Comments' }).click();
