@@ -17,8 +17,10 @@ interface Row {
 }
 
 const cursorError = (message: string) => new ValidationFailedException([{ path: 'cursor', message }]);
-/** A date without a time names the whole day: `to` reaches its end. */
-const endOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date without a time names the whole day (UTC): `from` starts at its beginning, `to` reaches its end. */
+const startOf = (value: string) => (DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
+const endOf = (value: string) => (DATE_ONLY.test(value) ? `${value}T23:59:59.999Z` : value);
 
 /** The Audit tab's reads of audit_log (AuditLogWriter is its one writer). */
 @Injectable()
@@ -39,7 +41,7 @@ export class AuditLogReader {
     }
     if (query.from !== undefined) {
       where.push('l.created_at >= ?::timestamptz');
-      params.push(query.from);
+      params.push(startOf(query.from));
     }
     if (query.to !== undefined) {
       where.push('l.created_at <= ?::timestamptz');
