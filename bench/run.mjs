@@ -12,6 +12,7 @@ import { NX_ENV, ROOT } from '../scripts/lib/workspace.mjs';
 import { forkScript, startBackend, stopAllChildren, waitForHttp, waitForMessage } from './lib/processes.mjs';
 import { CONNECTIONS, measureColdSearch, measureImages, measureInteractions, measureRead } from './lib/scenarios.mjs';
 import { checkTargets, machine, table } from './lib/report.mjs';
+import { adminRows, adminVerdicts, measureAdmin } from './lib/admin-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
@@ -19,7 +20,7 @@ const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 12_000);
 const IMAGE_JOBS = Number(process.env.BENCH_IMAGE_JOBS ?? 500);
-/** Parts to leave out while working on one (reads, interactions, images, frontend); a full run skips none. */
+/** Parts to leave out while working on one (reads, admin, interactions, images, frontend); a full run skips none. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const ADMIN = { username: 'bench', password: 'bench-admin-password' };
 const DATA_DIR = path.join(ROOT, '.data/bench');
@@ -184,6 +185,8 @@ async function main() {
       memory();
     }
 
+    const adminFigures = SKIP.has('admin') ? undefined : await measureAdmin({ apiUrl, admin, terms });
+
     const articleIds = spreadIds(articles, 200);
     const interactions = SKIP.has('interactions') ? undefined : await measureInteractions({
       ...context,
@@ -223,7 +226,7 @@ async function main() {
       images = { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
       memory();
     }
-    scales.push({ articles, reads, coldSearch, interactions, images });
+    scales.push({ articles, reads, coldSearch, admin: adminFigures, interactions, images });
   }
 
   const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
@@ -245,9 +248,9 @@ async function main() {
     },
     frontend,
   };
-  results.targets = checkTargets(results);
+  results.targets = [...checkTargets(results), ...adminVerdicts(results.scales.at(-1))];
   fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`${table(results)}\n`);
+  process.stdout.write(`${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n`);
   log(`Done in ${results.durationSeconds} s; figures in bench/results.json.`);
 }
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Article, ApprovedTopic, TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
+import { articleRoutes } from './support/article-routes';
 import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 import { MESSAGES } from '../src/lib/messages';
 
@@ -21,14 +22,14 @@ describe('admin dashboard', () => {
     fireEvent.click(await screen.findByRole('tab', { name }));
   }
 
-  it('shows the header, the recovery boxes and the four tabs, and no analytics tab', async () => {
+  it('shows the header, the recovery boxes, the queue dashboard link and the tabs, and no analytics tab', async () => {
     network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Contact Messages']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Audit']);
     expect(await screen.findByText(MESSAGES.noTrendingTopics)).toBeInTheDocument();
   });
 
@@ -119,7 +120,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }),
+      ...articleRoutes(() => [article({}), draft]),
       'POST /api/admin/approve-blog': () => ({ status: 200, body: { message: 'ok' } }),
     });
     renderApp(<AdminApp />, '/admin');
@@ -136,7 +137,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      ...articleRoutes(() => [draft]),
       'POST /api/admin/approve-blog': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'blogId', message: 'Invalid blog ID: x' }] } }),
     });
     try {
@@ -161,7 +162,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      ...articleRoutes(() => [draft]),
       'POST /api/admin/approve-blog': () => ({ status: 500, body }),
     });
     try {
@@ -194,7 +195,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      ...articleRoutes(() => [draft]),
       'POST /api/admin/decline-blog': () => ({ status: 200, body: { message: 'ok' } }),
     });
     renderApp(<AdminApp />, '/admin');
@@ -212,7 +213,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [draft] }),
+      ...articleRoutes(() => [draft]),
       'POST /api/admin/decline-blog': () => ({ status: 500, body: {} }),
     });
     renderApp(<AdminApp />, '/admin');
@@ -222,13 +223,13 @@ describe('admin dashboard', () => {
   });
 
   it('previews a draft inline with a toggle and a published article in a new tab', async () => {
-    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({}), draft] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), ...articleRoutes(() => [article({}), draft]) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Article Management');
     const [published, unpublished] = await screen.findAllByTestId('admin-article');
     expect(within(published!).getByRole('link', { name: 'Preview' })).toHaveAttribute('target', '_blank');
     fireEvent.click(within(unpublished!).getByRole('button', { name: 'Preview' }));
-    expect(within(unpublished!).getByRole('heading', { name: 'Draft heading' })).toBeInTheDocument();
+    expect(await within(unpublished!).findByRole('heading', { name: 'Draft heading' })).toBeInTheDocument();
     fireEvent.click(within(unpublished!).getByRole('button', { name: 'Hide Preview' }));
     expect(within(unpublished!).queryByTestId('draft-preview')).toBeNull();
   });
@@ -238,7 +239,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
+      ...articleRoutes(() => [article({})]),
       'POST /api/admin/regenerate-images': () => (fail ? { status: 503, body: { error: 'Service Unavailable', message: 'queue down' } } : { status: 200, body: { updatedCount: 3 } }),
     });
     renderApp(<AdminApp />, '/admin');
@@ -255,7 +256,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article({ metaDescription: 'Old description' })] }),
+      ...articleRoutes(() => [article({ metaDescription: 'Old description' })]),
       'PUT /api/admin/blogs/1': () => ({ status: 200, body: { message: 'ok', seoSchema: {}, sitemapUpdated: true } }),
     });
     renderApp(<AdminApp />, '/admin');
@@ -279,7 +280,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
+      ...articleRoutes(() => [article({})]),
       'PUT /api/admin/blogs/1': () => ({ status: 500, body: {} }),
     });
     renderApp(<AdminApp />, '/admin');
@@ -294,7 +295,7 @@ describe('admin dashboard', () => {
   });
 
   it('Cancel discards the edit', async () => {
-    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }) });
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), ...articleRoutes(() => [article({})]) });
     renderApp(<AdminApp />, '/admin');
     await openTab('Article Management');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -343,7 +344,7 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article({})] }),
+      ...articleRoutes(() => [article({})]),
       'POST /api/admin/clear-problematic-blogs': () => ({ status: 200, body: { message: 'Removed 2 problematic drafts.', removedCount: 2, removed: [] } }),
     });
     renderApp(<AdminApp />, '/admin');

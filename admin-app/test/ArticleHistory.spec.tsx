@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VERSION_CONFLICT_PREFIX, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
+import { articleRoutes } from './support/article-routes';
 import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 import { diffUnits, diffWords, paragraphs } from '../src/features/articles/components/revision-diff';
 
@@ -52,7 +53,7 @@ describe('article history and save conflicts', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article()] }),
+      ...articleRoutes(() => [article()]),
       'GET /api/admin/articles/1/revisions': () => ({ status: 200, body: REVISIONS }),
       'GET /api/admin/articles/1/revisions/12': () => ({ status: 200, body: DETAILS[12] }),
       'GET /api/admin/articles/1/revisions/11': () => ({ status: 200, body: DETAILS[11] }),
@@ -93,7 +94,7 @@ describe('article history and save conflicts', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article()] }),
+      ...articleRoutes(() => [article()]),
       'GET /api/admin/articles/1/revisions': () => ({ status: 200, body: REVISIONS }),
       'GET /api/admin/articles/1/revisions/12': () => ({ status: 200, body: DETAILS[12] }),
       'GET /api/admin/articles/1/revisions/11': () => ({ status: 200, body: DETAILS[11] }),
@@ -111,7 +112,7 @@ describe('article history and save conflicts', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [listed] }),
+      ...articleRoutes(() => [listed]),
       'PUT /api/admin/blogs/1': () => ({ status: 409, body: { error: 'Conflict', message } }),
     });
     await openArticleManagement();
@@ -141,7 +142,7 @@ describe('article history and save conflicts', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/articles': () => ({ status: 200, body: [article({ approved: false, isApproved: false })] }),
+      ...articleRoutes(() => [article({ approved: false, isApproved: false })]),
       'POST /api/admin/approve-blog': () => ({ status: 409, body: { error: 'Conflict', message } }),
     });
     await openArticleManagement();

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ArticleListSchema, ContactSubmissionSchema, TrendingTopicSchema, UpdateBlogResponseSchema } from '@ai-mind/contracts';
+import { AdminArticleSummarySchema, ContactSubmissionSchema, TrendingTopicSchema, UpdateBlogResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { Article } from '../src/modules/articles/article.entity.js';
@@ -28,7 +28,7 @@ describe('admin article calls', () => {
     const draft = await createArticle(em, { approved: false });
     const published = await createArticle(em);
     const response = await app.inject({ method: 'GET', url: '/api/admin/articles', headers: admin.headers });
-    const slugs = ArticleListSchema.parse(response.json()).map((a) => a.slug);
+    const slugs = AdminArticleSummarySchema.array().parse(response.json()).map((a) => a.slug);
     expect(slugs).toEqual(expect.arrayContaining([draft.slug, published.slug]));
   });
 

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
+import { AdminEventsController } from '../modules/admin/admin-events.controller.js';
 import { AdminModule } from '../modules/admin/admin.module.js';
 import { AiModule } from '../modules/ai/ai.module.js';
 import { AnalyticsModule } from '../modules/analytics/analytics.module.js';
@@ -44,8 +45,9 @@ export class ApiModule {
         TrendingModule,
         WorkflowModule,
       ],
-      // Only API processes cache public pages, so only they listen for article changes.
+      // Only API processes cache public pages, so only they listen for article changes (and tell the panel).
       providers: [ArticleChangeListener],
+      controllers: [AdminEventsController],
     };
   }
 }

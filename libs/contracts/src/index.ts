@@ -14,3 +14,4 @@ export * from './engagement.js';
 export * from './page-data.js';
 export * from './images.js';
 export * from './article-history.js';
+export * from './admin-lists.js';

@@ -1,4 +1,7 @@
+import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AuditLogQuery } from './admin-lists.js';
 import type { ArticleListQuery } from './articles.js';
+
+type Filters<Q> = Omit<Q, 'cursor' | 'limit'>;
 
 /** Query-key factories, one per resource, so mutations can invalidate by resource. */
 export const articleKeys = {
@@ -18,13 +21,22 @@ export const trendingKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   session: () => [...adminKeys.all, 'session'] as const,
+  /** Every article query of the panel: its lists, single articles and histories. */
   articles: () => [...adminKeys.all, 'articles'] as const,
+  /** One Article Management list, all of its pages. */
+  articleList: (filters: Filters<AdminArticleListQuery>) => [...adminKeys.articles(), 'list', filters] as const,
+  article: (id: number) => [...adminKeys.articles(), id] as const,
   articleHistory: (articleId: number) => [...adminKeys.all, 'articles', articleId, 'history'] as const,
   articleRevision: (articleId: number, revisionId: number) => [...adminKeys.all, 'articles', articleId, 'history', revisionId] as const,
   trendingTopics: () => [...adminKeys.all, 'trending-topics'] as const,
   trendingSources: () => [...adminKeys.all, 'trending-sources'] as const,
   approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,
   contactSubmissions: () => [...adminKeys.all, 'contact-submissions'] as const,
+  contactList: (filters: Filters<AdminContactListQuery>) => [...adminKeys.contactSubmissions(), filters] as const,
+  comments: () => [...adminKeys.all, 'comments'] as const,
+  commentList: (filters: Filters<AdminCommentListQuery>) => [...adminKeys.comments(), filters] as const,
+  auditLog: () => [...adminKeys.all, 'audit-log'] as const,
+  auditList: (filters: Filters<AuditLogQuery>) => [...adminKeys.auditLog(), filters] as const,
 };
 
 export const commentKeys = {

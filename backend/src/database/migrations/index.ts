@@ -9,6 +9,7 @@ import { Migration20261124090000_search_vector_inline } from './Migration2026112
 import { Migration20261124120000_article_history } from './Migration20261124120000_article_history.js';
 import { Migration20261124150000_interaction_visitor } from './Migration20261124150000_interaction_visitor.js';
 import { Migration20261124160000_audit_path } from './Migration20261124160000_audit_path.js';
+import { Migration20261124200000_admin_at_scale } from './Migration20261124200000_admin_at_scale.js';
 import { Migration20261124210000_grouped_reader_counts } from './Migration20261124210000_grouped_reader_counts.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
@@ -24,5 +25,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261124120000_article_history', class: Migration20261124120000_article_history },
   { name: 'Migration20261124150000_interaction_visitor', class: Migration20261124150000_interaction_visitor },
   { name: 'Migration20261124160000_audit_path', class: Migration20261124160000_audit_path },
+  { name: 'Migration20261124200000_admin_at_scale', class: Migration20261124200000_admin_at_scale },
   { name: 'Migration20261124210000_grouped_reader_counts', class: Migration20261124210000_grouped_reader_counts },
 ];

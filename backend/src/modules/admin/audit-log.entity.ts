@@ -10,7 +10,8 @@ export const AuditLogSchema = defineEntity({
     action: p.string().length(200),
     /** The path exactly as the caller sent it (percent-encoding and all), which `action`'s route pattern does not show. */
     path: p.string().length(500).nullable(),
-    targetId: p.string().length(100).nullable(),
+    /** The id acted on, or a bulk call's ids, comma-separated. */
+    targetId: p.text().nullable(),
     status: p.integer(),
     ip: p.string().length(64).nullable(),
     requestId: p.string().length(100).nullable(),

@@ -7,12 +7,14 @@ import { AuditLog } from './audit-log.entity.js';
 // eslint-disable-next-line no-control-regex
 const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, max);
 
-/** The id an admin call acts on, from the path or the body; never anything else of the body. */
+/** The id(s) an admin call acts on, from the path or the body (a bulk call's `ids`); never anything else of the body. */
 function targetOf(request: FastifyRequest): string | null {
   const params = request.params as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
-  const target = params?.id ?? body?.blogId ?? body?.topicId;
-  return target === undefined || target === null ? null : clean(String(target), 100);
+  const ids = Array.isArray(body?.ids) ? body.ids.map(String).join(',') : undefined;
+  const target = params?.id ?? body?.blogId ?? body?.topicId ?? ids;
+  // A bulk call names up to ADMIN_BULK_MAX ids, all of them kept.
+  return target === undefined || target === null ? null : clean(String(target), 5000);
 }
 
 /** The one writer of audit_log rows: who called which route, on what, with which outcome. */

@@ -1,7 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, UseInterceptors } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AdminArticleListQuerySchema,
   articleMeta,
+  DRAFT_COUNT_HEADER,
+  MORE_MATCHES_HEADER,
+  NEXT_CURSOR_HEADER,
+  PUBLISHED_COUNT_HEADER,
+  TOTAL_COUNT_HEADER,
+  type AdminArticleListQuery,
+  type AdminArticleSummary,
   BlogIdParamsSchema,
   BlogIdRequestSchema,
   UpdateBlogRequestSchema,
@@ -12,7 +20,9 @@ import {
   type UpdateBlogResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { toArticleDto } from '../articles/article-row.js';
+import { toAdminArticle, toArticleDto } from '../articles/article-row.js';
+import { AdminArticleListService } from './admin-article-list.service.js';
+import { ArticleStore } from './article.store.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
 import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
@@ -29,11 +39,32 @@ export class AdminArticlesController {
     private readonly commentary: AiCommentaryService,
     private readonly seo: SeoService,
     private readonly trending: TrendingService,
+    private readonly list: AdminArticleListService,
+    private readonly store: ArticleStore,
   ) {}
 
+  /**
+   * Article Management's rows: a plain array of summaries (no bodies), one page at a time. The next
+   * page's cursor and the exact counts travel in headers, as on the public list.
+   */
   @Get('articles')
-  list(): Promise<AdminArticle[]> {
-    return this.articles.listAll();
+  async page(@Query(new ZodValidationPipe(AdminArticleListQuerySchema)) query: AdminArticleListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminArticleSummary[]> {
+    const page = await this.list.page(query);
+    void reply.header(TOTAL_COUNT_HEADER, page.total).header(PUBLISHED_COUNT_HEADER, page.published).header(DRAFT_COUNT_HEADER, page.drafts);
+    if (page.moreMatches) void reply.header(MORE_MATCHES_HEADER, 'true');
+    if (page.nextCursor) {
+      const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
+      void reply.header(NEXT_CURSOR_HEADER, page.nextCursor).header('link', `</api/admin/articles?${next}>; rel="next"`);
+    }
+    return page.items;
+  }
+
+  /** One article in full, with its version, for the editor and the draft preview. */
+  @Get('articles/:id')
+  async one(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<AdminArticle> {
+    const row = await this.store.findById(params.id);
+    if (!row) throw new NotFoundException({ error: 'Not Found', message: `Blog ${params.id} not found` });
+    return toAdminArticle(row);
   }
 
   @Post('approve-blog')

@@ -6,6 +6,8 @@ import { ArticlesCacheService } from './articles-cache.service.js';
 /** The channel the article_history trigger notifies on every committed change but a reader's count. */
 const CHANNEL = 'article_changed';
 const RETRY_MS = 1000;
+/** Subscribers hear of a burst of changes (a recovery batch) once. */
+const COALESCE_MS = 20;
 /** How long a writer waits for its own announcement to come back before acknowledging anyway. */
 const ECHO_TIMEOUT_MS = 1000;
 
@@ -27,19 +29,29 @@ interface ListeningClient {
  * A writer's own invalidate() (after its commit) also announces itself: one pg_notify with a token,
  * resolved when the token comes back on this connection. PostgreSQL delivers notifications to every
  * listener in commit order, so by then the article's own notification has been sent to all of them.
+ *
+ * Subscribers (the admin panel's live events) are told of changes too, at most once per COALESCE_MS.
  */
 @Injectable()
 export class ArticleChangeListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ArticleChangeListener.name);
   private client: ListeningClient | null = null;
   private readonly echoes = new Map<string, () => void>();
+  private pending: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly subscribers = new Set<() => void>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly cache: ArticlesCacheService,
   ) {}
+
+  /** Calls `listener` after each (coalesced) committed change; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.listen();
@@ -48,6 +60,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   /** Before the ORM closes its pool, which waits for this connection to come back. */
   beforeApplicationShutdown(): void {
     this.stopped = true;
+    if (this.pending) clearTimeout(this.pending);
     this.cache.setListening(false, null);
     for (const resolve of this.echoes.values()) resolve();
     if (this.retry) clearTimeout(this.retry);
@@ -92,6 +105,12 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
 
   private changed(payload: string | undefined): void {
     this.cache.bump();
+    if (!this.pending) {
+      this.pending = setTimeout(() => {
+        this.pending = null;
+        for (const subscriber of this.subscribers) subscriber();
+      }, COALESCE_MS);
+    }
     if (payload) {
       this.echoes.get(payload)?.();
       this.echoes.delete(payload);

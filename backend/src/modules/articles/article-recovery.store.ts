@@ -68,7 +68,7 @@ export class ArticleRecoveryStore {
                  from interaction where article_id = v.id) i
              cross join lateral (
                select count(*)::int as all_comments, count(*) filter (where id > coalesce(v.ct, 0))::int as new_comments
-                 from comment where article_id = v.id) c
+                 from comment where article_id = v.id and not spam) c
             where not exists (select 1 from deleted_article d where d.article_id = v.id)
            on conflict do nothing returning id`,
           candidates.flatMap((candidate) => [...articleRowValues(candidate.row), candidate.interactionsThrough, candidate.commentsThrough]),

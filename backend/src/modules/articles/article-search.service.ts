@@ -56,4 +56,45 @@ export class SearchService {
       [TEXT_SEARCH_CONFIG, term, ...params, candidates, options.offset, options.limit],
     );
   }
+
+  /**
+   * The editors' search: drafts too (or one status), with a title match ahead of any other match,
+   * then by rank, among the newest SEARCH_CANDIDATES matches as above. Rows carry the version, the
+   * exact creation time, and how many matches there are, counted up to one more than are ranked (so
+   * the caller can say there are more without counting every match of a common word).
+   */
+  searchAnyStatus(
+    term: string,
+    options: SearchOptions & { approved: boolean | null },
+  ): Promise<(SummaryRow & { version: number; created_at_key: string; matches: number })[]> {
+    const params: unknown[] = [TEXT_SEARCH_CONFIG, term];
+    let where = 'a.search_vector @@ websearch_to_tsquery(?::regconfig, ?)';
+    if (options.approved !== null) {
+      where += ' and a.approved = ?';
+      params.push(options.approved);
+    }
+    if (options.category !== null) {
+      where += ' and a.category_slug = ?';
+      params.push(options.category);
+    }
+    const candidates = Math.max(SEARCH_CANDIDATES, options.offset + options.limit);
+    return this.em.execute(
+      `select ${SUMMARY_COLUMNS}, a.version, a.created_at::text as created_at_key, r.matches
+       from (
+         select c.id, c.created_at, c.matches, ts_rank_cd(c.search_vector, q.query, 1) as rank,
+                to_tsvector(?::regconfig, c.title) @@ q.query as title_match
+         from (
+           select x.*, (count(*) over ())::int as matches, row_number() over (order by x.created_at desc, x.id desc) as nth
+           from (select a.id, a.title, a.search_vector, a.created_at from article a where ${where} order by a.created_at desc, a.id desc limit ?) x
+         ) c,
+              websearch_to_tsquery(?::regconfig, ?) q(query)
+         where c.nth <= ?
+         order by title_match desc, rank desc, c.created_at desc, c.id desc
+         offset ? limit ?
+       ) r
+       join article a on a.id = r.id
+       order by r.title_match desc, r.rank desc, a.created_at desc, a.id desc`,
+      [TEXT_SEARCH_CONFIG, ...params, candidates + 1, TEXT_SEARCH_CONFIG, term, candidates, options.offset, options.limit],
+    );
+  }
 }

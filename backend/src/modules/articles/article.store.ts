@@ -7,9 +7,6 @@ import { articleColumnList, type ArticleRow } from './article-row.js';
 import { setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
 
-/** Upper bound of the admin list (newest first); older articles stay reachable by id. */
-export const ADMIN_ARTICLE_LIMIT = 1000;
-
 const COLUMNS = articleColumnList();
 
 export interface DraftInput {
@@ -85,11 +82,6 @@ export class ArticleStore {
   findByIds(ids: number[]): Promise<ArticleRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id in (?)`, [ids]);
-  }
-
-  /** Every article, newest first, up to ADMIN_ARTICLE_LIMIT. */
-  listForAdmin(): Promise<ArticleRow[]> {
-    return this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article order by created_at desc, id desc limit ?`, [ADMIN_ARTICLE_LIMIT]);
   }
 
   /** Of these ids (or all), those with a row, ascending. */
@@ -302,6 +294,21 @@ export class ArticleStore {
   /** Counts a new comment, in the transaction (`em`) that stores it. */
   async countComment(em: EntityManager, id: number): Promise<void> {
     await em.execute('update article set comments = comments + 1 where id = ?', [id]);
+  }
+
+  /**
+   * Takes comments off their articles' counters (deleted, or marked spam) in the transaction `em` that
+   * removes them: one id per comment, repeated for several of one article. One step of one at a time,
+   * as a reader's comment counts: a moderation pass is no edit, so it neither writes a revision nor
+   * moves the version an editor's save carries. Never below zero.
+   */
+  async uncountComments(em: EntityManager, articleIds: number[]): Promise<void> {
+    for (const id of articleIds) await em.execute('update article set comments = comments - 1 where id = ? and comments > 0', [id]);
+  }
+
+  /** Counts comments again that were marked spam by mistake (one id per comment). */
+  async recountComments(em: EntityManager, articleIds: number[]): Promise<void> {
+    for (const id of articleIds) await this.countComment(em, id);
   }
 
   // History

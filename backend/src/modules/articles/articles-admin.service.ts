@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminArticle, UpdateBlogRequest } from '@ai-mind/contracts';
-import { toAdminArticle, type ArticleRow } from './article-row.js';
+import type { UpdateBlogRequest } from '@ai-mind/contracts';
+import type { ArticleRow } from './article-row.js';
 import { ArticleStore, type ProblemDraft } from './article.store.js';
 import { adminActor } from './article-writer.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 
 /**
- * What editors do to articles: list all, publish, edit, delete for good, clear problematic drafts.
+ * What editors do to articles (Article Management's list is AdminArticleListService's): publish, edit, delete for good, clear problematic drafts.
  * Each change is made by the store as the signed-in admin, over the version the editor loaded when
  * the request names one.
  */
@@ -16,10 +16,6 @@ export class ArticlesAdminService {
     private readonly store: ArticleStore,
     private readonly cache: ArticlesCacheService,
   ) {}
-
-  async listAll(): Promise<AdminArticle[]> {
-    return (await this.store.listForAdmin()).map(toAdminArticle);
-  }
 
   /** Clears the public caches and counts the articles, for the admin's Refresh Data. */
   async refreshCaches(): Promise<{ totalArticles: number; publishedArticles: number }> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PreparedResponsesModule } from '../../common/prepared-response-cache.js';
+import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { PassagesService } from './article-passages.service.js';
@@ -15,7 +16,19 @@ import { ArticlesService } from './articles.service.js';
 @Module({
   imports: [PreparedResponsesModule],
   controllers: [ArticlesController, ArticleHistoryController],
-  providers: [ArticleWriter, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, ArticleCountersReader, ArticleCountersSnapshot, PassagesService],
-  exports: [ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  providers: [
+    ArticleWriter,
+    ArticleStore,
+    ArticleRecoveryStore,
+    SearchService,
+    ArticlesService,
+    ArticlesCacheService,
+    ArticlesAdminService,
+    ArticleCountersReader,
+    ArticleCountersSnapshot,
+    PassagesService,
+    AdminArticleListService,
+  ],
+  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

@@ -10,6 +10,8 @@ export const CommentSchema = defineEntity({
     content: p.text(),
     /** Written by the ai queue's job after the comment is stored; null until then. */
     aiResponse: p.text().nullable(),
+    /** Marked by an editor: kept for the record, never shown to readers. */
+    spam: p.boolean().default(false),
     clientHash: p.string().length(64),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

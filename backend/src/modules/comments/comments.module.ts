@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module.js';
+import { CommentsAdminController } from './comments-admin.controller.js';
+import { CommentsAdminService } from './comments-admin.service.js';
 import { CommentsController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
-@Module({ imports: [ArticlesModule], controllers: [CommentsController], providers: [CommentsService], exports: [CommentsService] })
+@Module({ imports: [ArticlesModule], controllers: [CommentsController, CommentsAdminController], providers: [CommentsService, CommentsAdminService], exports: [CommentsService] })
 export class CommentsModule {}

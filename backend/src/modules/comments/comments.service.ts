@@ -44,7 +44,8 @@ export class CommentsService {
   async list(articleId: number): Promise<Comment[]> {
     const em = this.em.fork();
     await this.publishedArticle(em, articleId);
-    return em.find(Comment, { articleId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: COMMENT_LIST_LIMIT });
+    // Comments an editor marked as spam stay stored but are never shown.
+    return em.find(Comment, { articleId, spam: false }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: COMMENT_LIST_LIMIT });
   }
 
   /**

@@ -9,6 +9,8 @@ export const ContactSubmissionSchema = defineEntity({
     email: p.string().length(320),
     subject: p.string().length(300),
     message: p.text(),
+    /** An editor has dealt with it. */
+    handled: p.boolean().default(false),
     submittedAt: p.datetime().onCreate(() => new Date()).index(),
   },
 });

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApproveTopicRequestSchema,
   DeclineTopicRequestSchema,
+  TOTAL_COUNT_HEADER,
   type ApproveTopicRequest,
   type ApprovedTopic,
   type DeclineTopicRequest,
@@ -29,8 +30,11 @@ export class WorkflowController {
     return { message: `Topic "${body.topic}" declined.` };
   }
 
+  /** The newest APPROVED_TOPIC_LIST_LIMIT; how many there are in all travels in X-Total-Count. */
   @Get('approved-topics')
-  list(): Promise<ApprovedTopic[]> {
-    return this.workflow.list();
+  async list(@Res({ passthrough: true }) reply: FastifyReply): Promise<ApprovedTopic[]> {
+    const { topics, total } = await this.workflow.list();
+    void reply.header(TOTAL_COUNT_HEADER, total);
+    return topics;
   }
 }

@@ -60,12 +60,12 @@ export class WorkflowService {
     if (updated === 0) throw new NotFoundException({ error: 'Not Found', message: `No undecided trending topic ${request.topicId}` });
   }
 
-  async list(): Promise<ApprovedTopicDto[]> {
+  async list(): Promise<{ topics: ApprovedTopicDto[]; total: number }> {
     const em = this.em.fork();
-    const topics = await em.find(ApprovedTopic, {}, { orderBy: { approvedAt: 'desc', id: 'desc' }, limit: APPROVED_TOPIC_LIST_LIMIT });
+    const [topics, total] = await em.findAndCount(ApprovedTopic, {}, { orderBy: { approvedAt: 'desc', id: 'desc' }, limit: APPROVED_TOPIC_LIST_LIMIT });
     const articleIds = topics.map((t) => t.articleId).filter((id): id is number => id !== null && id !== undefined);
     const articles = new Map((await this.articles.findByIds(articleIds)).map((a) => [a.id, a]));
-    return topics.map((topic) => {
+    const listed = topics.map((topic) => {
       const blog = topic.articleId ? articles.get(topic.articleId) : undefined;
       return {
         id: topic.id,
@@ -76,5 +76,6 @@ export class WorkflowService {
         blog: blog ? toArticleDto(blog) : null,
       };
     });
+    return { topics: listed, total };
   }
 }

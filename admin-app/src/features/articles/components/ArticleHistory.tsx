@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminKeys, articleKeys, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
+import { adminKeys, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
-import { fetchArticleHistory, fetchArticleRevision, restoreArticleRevision } from '../api/articles-api';
+import { fetchArticleHistory, fetchArticleRevision, useRestoreRevision } from '../api/articles-api';
 import { diffUnits, diffWords, paragraphs, type DiffPart } from './revision-diff';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -109,8 +109,7 @@ function Comparison({ older, newer }: { older: ArticleRevisionDetail; newer: Art
  * An article's History: every committed change (when, who or which job, what changed), a comparison
  * of any two versions, and restoring an earlier version's text as a new change.
  */
-export function ArticleHistory({ article, onClose }: { article: AdminArticle; onClose: () => void }) {
-  const queryClient = useQueryClient();
+export function ArticleHistory({ article, onClose }: { article: Pick<AdminArticle, 'id' | 'title' | 'version'>; onClose: () => void }) {
   const history = useQuery({ queryKey: adminKeys.articleHistory(article.id), queryFn: () => fetchArticleHistory(article.id) });
   const revisions = history.data ?? [];
   const [olderId, setOlderId] = useState<number | null>(null);
@@ -126,23 +125,17 @@ export function ArticleHistory({ article, onClose }: { article: AdminArticle; on
   const olderDetail = useQuery(revision(older));
   const newerDetail = useQuery(revision(newer));
 
-  const restore = useMutation({
-    mutationFn: (target: ArticleRevisionSummary) => restoreArticleRevision(article.id, target.id, article.version),
-    onSuccess: async (_restored, target) => {
+  const restore = useRestoreRevision({
+    onSuccess: (_restored, target) => {
       setOlderId(null);
       setNewerId(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.articles() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.articleHistory(article.id) }),
-        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-      ]);
       notifications.show({ title: 'Restored', message: `The version of ${when(target.createdAt)} is now the current one.` });
     },
     onError: (error) => showAlert(serverMessage(error, 'Failed to restore this version.', ADMIN_ERROR_FIELDS)),
   });
   const askRestore = (target: ArticleRevisionSummary) => {
     const message = `Restore the version of ${when(target.createdAt)} ("${target.title}")?\n\nIts title, content, category and SEO fields become a new version; the status stays as it is.`;
-    if (confirmAction(message)) restore.mutate(target);
+    if (confirmAction(message)) restore.mutate({ articleId: article.id, revisionId: target.id, version: article.version, createdAt: target.createdAt });
   };
 
   return (
@@ -188,7 +181,7 @@ export function ArticleHistory({ article, onClose }: { article: AdminArticle; on
                   </Table.Td>
                   <Table.Td>
                     {index > 0 && item.action !== 'delete' && (
-                      <Button size="xs" variant="light" loading={restore.isPending && restore.variables?.id === item.id} onClick={() => askRestore(item)}>
+                      <Button size="xs" variant="light" loading={restore.isPending && restore.variables?.revisionId === item.id} onClick={() => askRestore(item)}>
                         Restore this version
                       </Button>
                     )}

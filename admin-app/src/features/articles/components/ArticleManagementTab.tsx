@@ -1,89 +1,131 @@
-import { Badge, Button, Card, Group, Stack, Text, Title, Typography } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { adminKeys, articleKeys, categoryBadgeColor, formatShortDate, type AdminArticle } from '@ai-mind/contracts';
+import { Badge, Button, Card, Center, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ADMIN_ARTICLE_SORTS, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary } from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
-import { QueryList } from '../../../lib/QueryList';
+import { useAdminLocation } from '../../../lib/admin-routes';
 import { ADMIN_ERROR_FIELDS, APPROVE_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
+import { PagedList } from '../../../lib/PagedList';
 import { publicArticleUrl } from '../../../lib/public-site';
-import { approveBlog, clearProblematicBlogs, declineBlog, fetchAdminArticles, regenerateImages } from '../api/articles-api';
+import {
+  useAdminArticle,
+  useAdminArticles,
+  useClearProblematicBlogs,
+  useDeleteArticle,
+  usePublishArticle,
+  useRegenerateImages,
+  type ArticleFilters,
+} from '../api/articles-api';
 import { ArticleHistory } from './ArticleHistory';
 import { BlogEditor } from './BlogEditor';
 
-export function ArticleManagementTab() {
-  const queryClient = useQueryClient();
-  const articles = useQuery({ queryKey: adminKeys.articles(), queryFn: fetchAdminArticles });
-  const [editingId, setEditingId] = useState<number | null>(null);
-  const [previewId, setPreviewId] = useState<number | null>(null);
-  const [historyId, setHistoryId] = useState<number | null>(null);
-  const refetchArticles = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.articles() }), queryClient.invalidateQueries({ queryKey: articleKeys.all })]);
-  /** Refused because someone changed the article since this list was loaded: show their version. */
-  const refetchOnConflict = (error: Error) => {
-    if (error instanceof ApiError && error.status === 409) void refetchArticles();
-  };
+const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
+const SORT_LABELS: Record<(typeof ADMIN_ARTICLE_SORTS)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', likes: 'Most liked' };
 
-  const publish = useMutation({
-    mutationFn: (article: AdminArticle) => approveBlog(article),
-    onSuccess: async () => {
-      await refetchArticles();
-      showAlert(MESSAGES.publishSucceeded);
-    },
+/** The list's filters as the URL holds them: /articles?q=...&status=draft&category=...&sort=likes. */
+function filtersOf(params: URLSearchParams): ArticleFilters {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  return {
+    ...(params.get('q') ? { search: params.get('q')! } : {}),
+    ...(status === 'draft' || status === 'published' ? { status } : {}),
+    ...(params.get('category') ? { category: params.get('category')! } : {}),
+    ...(sort && (ADMIN_ARTICLE_SORTS as readonly string[]).includes(sort) ? { sort: sort as ArticleFilters['sort'] } : {}),
+  };
+}
+
+export function ArticleManagementTab() {
+  const { articleId, articleView } = useAdminLocation();
+  return articleId === null ? <ArticleList /> : <OpenArticle id={articleId} view={articleView!} />;
+}
+
+/** /articles/:id (the editor) and /articles/:id/history, loading the one article. */
+function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
+  const { go, searchParams } = useAdminLocation();
+  const article = useAdminArticle(id);
+  const close = () => go('articles', searchParams);
+  if (article.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!article.data) {
+    return (
+      <Stack align="flex-start">
+        <Text role="alert">{article.error instanceof ApiError && article.error.status === 404 ? `Article ${id} does not exist (any more).` : MESSAGES.fetchArticlesFailed}</Text>
+        <Button variant="default" onClick={close}>
+          Back to the articles
+        </Button>
+      </Stack>
+    );
+  }
+  return view === 'history' ? (
+    <ArticleHistory article={article.data} onClose={close} />
+  ) : (
+    <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
+  );
+}
+
+function ArticleList() {
+  const { searchParams, setParams, go } = useAdminLocation();
+  const filters = filtersOf(searchParams);
+  const articles = useAdminArticles(filters);
+  const [term, setTerm] = useState(filters.search ?? '');
+  const [previewId, setPreviewId] = useState<number | null>(null);
+
+  const publish = usePublishArticle({
+    onSuccess: () => showAlert(MESSAGES.publishSucceeded),
     onError: (error) => {
       // The alert points the editor to the console for the full error.
       // eslint-disable-next-line no-console
       console.error(error);
-      refetchOnConflict(error);
       const status = error instanceof ApiError ? error.status : 'network error';
       // A conflict's error is only 'Conflict'; its message names who changed the article and when.
       const fields = status === 409 ? ADMIN_ERROR_FIELDS : APPROVE_ERROR_FIELDS;
       showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveBlogFallback(status), fields)));
     },
   });
-  const remove = useMutation({
-    mutationFn: (article: AdminArticle) => declineBlog(article),
-    onSuccess: async () => {
-      await refetchArticles();
-      showAlert(MESSAGES.deleteSucceeded);
-    },
+  const remove = useDeleteArticle({
+    onSuccess: () => showAlert(MESSAGES.deleteSucceeded),
     // A refusal with a reason (the article changed since it was listed) says so; anything else is the spec's text.
-    onError: (error) => {
-      refetchOnConflict(error);
-      showAlert(error instanceof ApiError && error.status === 409 ? serverMessage(error, MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS) : MESSAGES.deleteFailed);
-    },
+    onError: (error) => showAlert(error instanceof ApiError && error.status === 409 ? serverMessage(error, MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS) : MESSAGES.deleteFailed),
   });
-  const regenerate = useMutation({
-    mutationFn: regenerateImages,
-    onSuccess: async ({ updatedCount }) => {
-      await refetchArticles();
-      showAlert(MESSAGES.regenerateSucceeded(updatedCount));
-    },
+  const regenerate = useRegenerateImages({
+    onSuccess: ({ updatedCount }) => showAlert(MESSAGES.regenerateSucceeded(updatedCount)),
     onError: (error) => showAlert(MESSAGES.regenerateFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
-  const clearProblematic = useMutation({
-    mutationFn: clearProblematicBlogs,
-    onSuccess: async (result) => {
-      await refetchArticles();
-      showAlert(result.message);
-    },
+  const clearProblematic = useClearProblematicBlogs({
+    onSuccess: (result) => showAlert(result.message),
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
 
-  const editing = articles.data?.find((article) => article.id === editingId);
-  if (editing) return <BlogEditor key={editing.id} article={editing} onClose={() => setEditingId(null)} />;
-  const inHistory = articles.data?.find((article) => article.id === historyId);
-  if (inHistory) return <ArticleHistory article={inHistory} onClose={() => setHistoryId(null)} />;
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setParams({ q: term.trim() || null });
+  };
+  const counts = articles.counts;
+  const status = filters.status ?? 'all';
 
-  const publishedCount = articles.data?.filter((article) => article.approved).length ?? 0;
   return (
     <Stack>
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={3}>Articles</Title>
-          <Badge size="lg" color="green" variant="light">
-            {publishedCount} published
-          </Badge>
+          {counts && (
+            <>
+              <Badge size="lg" variant="light" color="gray" data-testid="count-all">
+                {(counts.published + counts.drafts).toLocaleString('en-US')} in all
+              </Badge>
+              <Badge size="lg" color="green" variant="light" data-testid="count-published">
+                {counts.published.toLocaleString('en-US')} published
+              </Badge>
+              <Badge size="lg" color="yellow" variant="light" data-testid="count-drafts">
+                {counts.drafts.toLocaleString('en-US')} drafts
+              </Badge>
+            </>
+          )}
         </Group>
         <Group gap="xs">
           <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
@@ -94,8 +136,60 @@ export function ArticleManagementTab() {
           </Button>
         </Group>
       </Group>
-      <QueryList query={articles} errorText={MESSAGES.fetchArticlesFailed} emptyText={MESSAGES.noArticles}>
-        {(items) =>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <form onSubmit={search} role="search" style={{ flex: '1 1 18rem' }}>
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              style={{ flex: 1 }}
+              label="Search articles"
+              placeholder="Words of the title or text"
+              value={term}
+              onChange={(event) => setTerm(event.currentTarget.value)}
+            />
+            <Button type="submit" variant="default">
+              Search
+            </Button>
+          </Group>
+        </form>
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={(value) => setParams({ status: value === 'all' ? null : value })}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'published', label: 'Published' },
+            { value: 'draft', label: 'Drafts' },
+          ]}
+        />
+        <Select
+          label="Category"
+          placeholder="Any category"
+          clearable
+          data={CATEGORY_CHOICES}
+          value={filters.category ?? null}
+          onChange={(value) => setParams({ category: value })}
+          w={200}
+        />
+        <Select
+          label="Order"
+          disabled={filters.search !== undefined}
+          title={filters.search !== undefined ? 'Search results come best match first' : undefined}
+          data={ADMIN_ARTICLE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+          value={filters.sort ?? 'newest'}
+          onChange={(value) => setParams({ sort: value === 'newest' ? null : value })}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+      {counts && (filters.search || filters.category || filters.status) && (
+        <Text size="sm" c="dimmed" data-testid="matching-count">
+          {counts.moreMatches
+            ? `The newest ${counts.matching.toLocaleString('en-US')} matching articles, best match first: add words or a category to reach older ones`
+            : `${counts.matching.toLocaleString('en-US')} matching article${counts.matching === 1 ? '' : 's'}`}
+        </Text>
+      )}
+      <PagedList list={articles} errorText={MESSAGES.fetchArticlesFailed} emptyText={MESSAGES.noArticles}>
+        {(items: AdminArticleSummary[]) =>
           items.map((article) => (
             <Card key={article.id} withBorder padding="md" data-testid="admin-article">
               {/* The actions wrap below the title on narrow screens instead of squeezing it to a word per line. */}
@@ -110,9 +204,12 @@ export function ArticleManagementTab() {
                     </Badge>
                     <Badge color={article.approved ? 'green' : 'gray'}>{article.approved ? 'Published' : 'Draft'}</Badge>
                     <Text size="xs" c="dimmed">
-                      {formatShortDate(article.createdAt)}
+                      {formatShortDate(article.createdAt)} · {article.likes} likes · {article.comments} comments
                     </Text>
                   </Group>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {article.excerpt}
+                  </Text>
                 </Stack>
                 <Group gap="xs" justify="flex-end">
                   {!article.approved && (
@@ -120,11 +217,14 @@ export function ArticleManagementTab() {
                       Publish
                     </Button>
                   )}
-                  <Button size="xs" variant="light" onClick={() => setEditingId(article.id)}>
+                  <Button size="xs" variant="light" onClick={() => go(`articles/${article.id}`, searchParams)}>
                     Edit
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => setHistoryId(article.id)}>
+                  <Button size="xs" variant="default" onClick={() => go(`articles/${article.id}/history`, searchParams)}>
                     History
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => go('comments', new URLSearchParams({ article: String(article.id) }))}>
+                    Comments ({article.comments})
                   </Button>
                   {article.approved ? (
                     <Button size="xs" variant="default" component="a" href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer">
@@ -155,16 +255,23 @@ export function ArticleManagementTab() {
                   </Button>
                 </Group>
               </Group>
-              {previewId === article.id && !article.approved && (
-                <Typography mt="md" data-testid="draft-preview">
-                  {/* Stored content is sanitized on the server when saved. */}
-                  <div dangerouslySetInnerHTML={{ __html: article.content }} />
-                </Typography>
-              )}
+              {previewId === article.id && !article.approved && <DraftPreview id={article.id} />}
             </Card>
           ))
         }
-      </QueryList>
+      </PagedList>
     </Stack>
+  );
+}
+
+/** A draft's body, loaded when its preview opens: the list itself carries no bodies. */
+function DraftPreview({ id }: { id: number }) {
+  const article = useAdminArticle(id);
+  if (!article.data) return <Loader size="sm" mt="md" aria-label="Loading preview" />;
+  return (
+    <Typography mt="md" data-testid="draft-preview">
+      {/* Stored content is sanitized on the server when saved. */}
+      <div dangerouslySetInnerHTML={{ __html: article.data.content }} />
+    </Typography>
   );
 }

@@ -6,11 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
-import { adminKeys, articleKeys, META_DESCRIPTION_LENGTH, stripTags, type AdminArticle } from '@ai-mind/contracts';
+import { adminKeys, META_DESCRIPTION_LENGTH, stripTags, type AdminArticle } from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { fetchAdminArticles, updateBlog } from '../api/articles-api';
+import { fetchAdminArticle, useSaveArticle } from '../api/articles-api';
 
 type SaveSource = 'button' | 'shortcut';
 
@@ -54,45 +54,44 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
   });
   const complete = title.trim().length > 0 && stripTags(content).length > 0;
 
-  const save = useMutation({
-    mutationFn: (_source: SaveSource) => updateBlog(article.id, { title: title.trim(), content, metaDescription: metaDescription.trim(), version }),
-    onSuccess: async (_result, source) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.articles() }),
-        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-      ]);
+  const source = useRef<SaveSource>('button');
+  const save = useSaveArticle({
+    onSuccess: () => {
       notifications.show({ title: 'Saved', message: `"${title.trim()}" is saved.` });
-      if (source === 'button') onClose();
+      if (source.current === 'button') onClose();
     },
-    onError: (error, source) => {
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
         setConflict({ message: serverMessage(error, MESSAGES.saveBlogFailed, ADMIN_ERROR_FIELDS), title, content, metaDescription });
         return;
       }
-      showAlert(source === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveBlogFailed);
+      showAlert(source.current === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveBlogFailed);
     },
   });
+  const saveFrom = (from: SaveSource) => {
+    source.current = from;
+    save.mutate({ id: article.id, title: title.trim(), content, metaDescription: metaDescription.trim(), version });
+  };
 
   /** Loads the article as it is now into the editor; the refused text stays in the conflict box. */
   const reload = useMutation({
-    mutationFn: fetchAdminArticles,
-    onSuccess: (articles) => {
-      queryClient.setQueryData(adminKeys.articles(), articles);
-      const latest = articles.find((item) => item.id === article.id);
-      if (!latest) return showAlert('This article has been deleted.');
+    mutationFn: () => fetchAdminArticle(article.id),
+    onSuccess: (latest) => {
+      queryClient.setQueryData(adminKeys.article(article.id), latest);
       setVersion(latest.version);
       setTitle(latest.title);
       setContent(latest.content);
       setMetaDescription(latest.metaDescription ?? '');
       editor?.commands.setContent(latest.content);
     },
-    onError: (error) => showAlert(serverMessage(error, MESSAGES.fetchArticlesFailed, ADMIN_ERROR_FIELDS)),
+    onError: (error) =>
+      showAlert(error instanceof ApiError && error.status === 404 ? 'This article has been deleted.' : serverMessage(error, MESSAGES.fetchArticlesFailed, ADMIN_ERROR_FIELDS)),
   });
 
   // The shortcut must see the latest state without re-registering on every keystroke.
   const saveWithShortcut = useRef(() => {});
   useEffect(() => {
-    saveWithShortcut.current = () => (complete ? save.mutate('shortcut') : showAlert(MESSAGES.saveIncomplete));
+    saveWithShortcut.current = () => (complete ? saveFrom('shortcut') : showAlert(MESSAGES.saveIncomplete));
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -174,7 +173,7 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={!complete} loading={save.isPending} onClick={() => save.mutate('button')}>
+          <Button disabled={!complete} loading={save.isPending} onClick={() => saveFrom('button')}>
             Save
           </Button>
         </Group>

@@ -1,30 +1,33 @@
-import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { adminKeys, articleKeys } from '@ai-mind/contracts';
 import { ArticleManagementTab } from '../../articles/components/ArticleManagementTab';
+import { AuditTab } from '../../audit/components/AuditTab';
+import { CommentsTab } from '../../comments/components/CommentsTab';
 import { useLogout } from '../../auth/hooks/use-session';
 import { ContactMessagesTab } from '../../contact/components/ContactMessagesTab';
 import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
+import { useBlogArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
+import { ADMIN_TABS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
+import { useAdminEvents } from '../../../lib/live-events';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { refreshData } from '../api/dashboard-api';
+import { useRefreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
 
+/** Bull Board, served by the API (deployed alone, the panel calls the API on its own origin). */
+const QUEUE_DASHBOARD_URL = `${process.env.PUBLIC_API_ORIGIN ?? ''}/api/admin/queues`;
+
+/** Each tab's own URL under the panel: the tab is the first path segment (Trending Topics at the panel's root). */
+const tabPath = (tab: AdminTab) => (tab === 'trending' ? '' : tab);
+
 export function AdminDashboard({ username }: { username?: string }) {
-  const queryClient = useQueryClient();
-  const [tab, setTab] = useState<string | null>('trending');
+  const { tab, go } = useAdminLocation();
+  useAdminEvents();
+  useBlogArrivals();
   const logout = useLogout();
-  const refresh = useMutation({
-    mutationFn: refreshData,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all, predicate: (query) => query.queryKey[1] !== 'session' }),
-        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-      ]),
+  const refresh = useRefreshData({
     onSuccess: (result) => notifications.show({ title: 'Data refreshed', message: result.message }),
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
@@ -42,6 +45,9 @@ export function AdminDashboard({ username }: { username?: string }) {
             )}
           </div>
           <Group>
+            <Anchor href={QUEUE_DASHBOARD_URL} target="_blank" rel="noopener noreferrer" size="sm">
+              Queue dashboard
+            </Anchor>
             <Button loading={refresh.isPending} onClick={() => refresh.mutate()}>
               Refresh Data
             </Button>
@@ -51,12 +57,14 @@ export function AdminDashboard({ username }: { username?: string }) {
           </Group>
         </Group>
         <RecoveryPanel />
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs value={tab} onChange={(value) => value && (ADMIN_TABS as readonly string[]).includes(value) && go(tabPath(value as AdminTab))} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="trending">Trending Topics</Tabs.Tab>
             <Tabs.Tab value="workflow">Blog Workflow</Tabs.Tab>
             <Tabs.Tab value="articles">Article Management</Tabs.Tab>
+            <Tabs.Tab value="comments">Comments</Tabs.Tab>
             <Tabs.Tab value="contact">Contact Messages</Tabs.Tab>
+            <Tabs.Tab value="audit">Audit</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="trending" pt="md">
             <TrendingTopicsTab />
@@ -67,8 +75,14 @@ export function AdminDashboard({ username }: { username?: string }) {
           <Tabs.Panel value="articles" pt="md">
             <ArticleManagementTab />
           </Tabs.Panel>
+          <Tabs.Panel value="comments" pt="md">
+            <CommentsTab />
+          </Tabs.Panel>
           <Tabs.Panel value="contact" pt="md">
             <ContactMessagesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="audit" pt="md">
+            <AuditTab />
           </Tabs.Panel>
           {/* Built, but without a tab to open it yet (spec section 2). */}
           <Tabs.Panel value="analytics" pt="md">

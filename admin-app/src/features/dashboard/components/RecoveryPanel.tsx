@@ -1,29 +1,19 @@
 import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, articleKeys } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { exhaustiveRecovery, forceRecovery, recreateFromSitemap } from '../api/dashboard-api';
+import { useDeepRecovery, useQuickRecovery, useRecreateArticles } from '../api/dashboard-api';
 
 /** Data Recovery (quick and deep) and Emergency Article Recreation. */
 export function RecoveryPanel() {
-  const queryClient = useQueryClient();
-  const refetch = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.articles() }), queryClient.invalidateQueries({ queryKey: articleKeys.all })]);
-
-  const quick = useMutation({
-    mutationFn: forceRecovery,
-    onSuccess: async (result) => {
-      await refetch();
+  const quick = useQuickRecovery({
+    onSuccess: (result) => {
       showAlert(`Quick recovery finished. ${result.message ?? `Restored ${result.restoredCount ?? 0} articles.`}`);
     },
     onError: () => showAlert(MESSAGES.forceRecoveryFailed),
   });
-  const deep = useMutation({
-    mutationFn: exhaustiveRecovery,
-    onSuccess: async (result) => {
-      await refetch();
+  const deep = useDeepRecovery({
+    onSuccess: (result) => {
       showAlert(
         `Deep recovery finished: ${result.articlesFound} articles found in ${result.backupsFound} backups` +
           `${result.restoredCount !== undefined ? `, ${result.restoredCount} restored` : ''}. ` +
@@ -32,10 +22,8 @@ export function RecoveryPanel() {
     },
     onError: (error) => showAlert(MESSAGES.exhaustiveRecoveryFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
-  const recreate = useMutation({
-    mutationFn: recreateFromSitemap,
-    onSuccess: async (result) => {
-      await refetch();
+  const recreate = useRecreateArticles({
+    onSuccess: (result) => {
       showAlert(`Recreated ${result.recreatedArticles.length} articles. Now ${result.totalArticlesNow} articles, ${result.publishedArticlesNow} published.`);
     },
     onError: (error) => showAlert(MESSAGES.recreateFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),

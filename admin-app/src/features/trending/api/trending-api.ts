@@ -1,7 +1,29 @@
 import { apiRequest } from '@ai-mind/ui';
-import type { ApproveTopicRequest, DeclineTopicRequest, TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, type ApproveTopicRequest, type DeclineTopicRequest, type TrendingSourcesResponse, type TrendingTopic } from '@ai-mind/contracts';
+import { declareMutation } from '../../../lib/resource';
 
 export const fetchTrendingTopics = (refresh = false) => apiRequest<TrendingTopic[]>(`/api/trending-topics${refresh ? '?refresh=true' : ''}`);
 export const approveTopic = (body: ApproveTopicRequest) => apiRequest<unknown>('/api/admin/approve-topic', { method: 'POST', body });
 export const declineTopic = (body: DeclineTopicRequest) => apiRequest<unknown>('/api/admin/decline-topic', { method: 'POST', body });
 export const fetchTrendingSources = () => apiRequest<TrendingSourcesResponse>('/api/trending-topics/sources');
+
+/** Approving or declining moves a topic from the trending list (to the approved topics). */
+const topicsChanged = () => [adminKeys.trendingTopics(), adminKeys.approvedTopics()] as const;
+
+export const useApproveTopic = declareMutation(
+  (topic: TrendingTopic) => approveTopic({ topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category }),
+  topicsChanged,
+);
+export const useDeclineTopic = declareMutation((topic: TrendingTopic) => declineTopic({ topicId: topic.id, topic: topic.topic }), topicsChanged);
+
+/** Refresh Topics: the fresh list replaces the cached one; which feeds failed is read again, failed or not. */
+export function useRefreshTrendingTopics(callbacks: { onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchTrendingTopics(true),
+    onSuccess: (fresh) => queryClient.setQueryData(adminKeys.trendingTopics(), fresh),
+    onError: callbacks.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.trendingSources() }),
+  });
+}

@@ -1,38 +1,18 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, categoryBadgeColor, type TrendingTopic } from '@ai-mind/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { adminKeys, categoryBadgeColor } from '@ai-mind/contracts';
 import { QueryList } from '../../../lib/QueryList';
 import { serverMessage } from '@ai-mind/ui';
 import { APPROVE_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { approveTopic, declineTopic, fetchTrendingTopics } from '../api/trending-api';
+import { fetchTrendingTopics, useApproveTopic, useDeclineTopic, useRefreshTrendingTopics } from '../api/trending-api';
 import { TrendingSourcesStatus } from './TrendingSourcesStatus';
 
 export function TrendingTopicsTab() {
-  const queryClient = useQueryClient();
   const topics = useQuery({ queryKey: adminKeys.trendingTopics(), queryFn: () => fetchTrendingTopics() });
-  const refresh = useMutation({
-    mutationFn: () => fetchTrendingTopics(true),
-    onSuccess: (fresh) => queryClient.setQueryData(adminKeys.trendingTopics(), fresh),
-    onError: (error) => showAlert(`${MESSAGES.fetchTrendingFailed}: ${error.message}`),
-    // A failed refresh still updates which feeds failed and why.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.trendingSources() }),
-  });
-  const settle = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.trendingTopics() }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.approvedTopics() }),
-    ]);
-  const approve = useMutation({
-    mutationFn: (topic: TrendingTopic) => approveTopic({ topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category }),
-    onSuccess: settle,
-    onError: (error) => showAlert(serverMessage(error, MESSAGES.approveTopicFailed, APPROVE_ERROR_FIELDS)),
-  });
-  const decline = useMutation({
-    mutationFn: (topic: TrendingTopic) => declineTopic({ topicId: topic.id, topic: topic.topic }),
-    onSuccess: settle,
-    onError: () => showAlert(MESSAGES.declineTopicFailed),
-  });
+  const refresh = useRefreshTrendingTopics({ onError: (error) => showAlert(`${MESSAGES.fetchTrendingFailed}: ${error.message}`) });
+  const approve = useApproveTopic({ onError: (error) => showAlert(serverMessage(error, MESSAGES.approveTopicFailed, APPROVE_ERROR_FIELDS)) });
+  const decline = useDeclineTopic({ onError: () => showAlert(MESSAGES.declineTopicFailed) });
 
   return (
     <Stack>

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { adminKeys, excerpt, formatShortDate, type ApprovedTopic } from '@ai-mind/contracts';
+import { excerpt, formatShortDate, type ApprovedTopic } from '@ai-mind/contracts';
 import { QueryList } from '../../../lib/QueryList';
 import { MESSAGES } from '../../../lib/messages';
 import { publicArticleUrl } from '../../../lib/public-site';
-import { fetchApprovedTopics } from '../api/workflow-api';
+import { useApprovedTopics } from '../api/workflow-api';
 
 /** 'blog_received' -> 'blog received' */
 export const statusLabel = (status: string) => status.replace(/_/g, ' ');
@@ -13,11 +12,16 @@ export const statusLabel = (status: string) => status.replace(/_/g, ' ');
 const stage = (topic: ApprovedTopic) => (topic.blog?.approved ? 'published' : statusLabel(topic.status));
 
 export function BlogWorkflowTab() {
-  const topics = useQuery({ queryKey: adminKeys.approvedTopics(), queryFn: fetchApprovedTopics });
+  const topics = useApprovedTopics();
   return (
     <QueryList query={topics} errorText={MESSAGES.fetchApprovedFailed} emptyText={MESSAGES.noApprovedTopics}>
       {(items) => (
         <Stack>
+          {topics.data?.total !== undefined && topics.data.total > items.length && (
+            <Text size="sm" c="dimmed" data-testid="approved-topics-shown">
+              The newest {items.length} of {topics.data.total.toLocaleString('en-US')} approved topics.
+            </Text>
+          )}
           {items.map((topic) => (
             <Card key={topic.id} withBorder padding="md">
               <Group justify="space-between" align="flex-start" wrap="wrap">

@@ -1,0 +1,3 @@
+// Types of what the TypeScript suites import from sql.mjs.
+/** Runs one statement on its own connection and answers its rows. */
+export function sql<T = Record<string, unknown>>(databaseUrl: string, text: string, params?: unknown[]): Promise<T[]>;

@@ -1,0 +1,146 @@
+import { ArticleSummarySchema } from './articles.js';
+import { ContactSubmissionSchema } from './admin.js';
+import { z } from './zod.js';
+
+/**
+ * The admin panel's server-paged lists (articles, comments, contact messages, audit log). Each answers
+ * a plain array; the next page's cursor travels in NEXT_CURSOR_HEADER (as on the public list) and the
+ * exact counts in the headers below. An unknown query parameter is refused with a field message,
+ * so a misspelt filter never silently lists everything.
+ */
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** Rows matching every filter of the request. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * Articles list: published and draft rows of the category (or of all), whatever the status filter or
+ * search. A search's X-Total-Count is the number of matches it ranks (the newest few hundred).
+ */
+export const PUBLISHED_COUNT_HEADER = 'x-published-count';
+export const DRAFT_COUNT_HEADER = 'x-draft-count';
+/** 'true' when a search matched more articles than it ranks: narrow it (a category, a rarer word) to reach older ones. */
+export const MORE_MATCHES_HEADER = 'x-more-matches';
+/** Bulk actions take at most this many ids per call. */
+export const ADMIN_BULK_MAX = 500;
+
+/** The object of a list's query parameters, where any other parameter gets its own field message. */
+function listQuery<T extends z.ZodRawShape>(shape: T) {
+  return z.preprocess((value, ctx) => {
+    if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this list', input: value });
+    }
+    return value;
+  }, z.object(shape));
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+const searchTerm = z
+  .string()
+  .transform((value) => value.replace(CONTROL, ' ').trim())
+  .pipe(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'));
+
+const paging = {
+  cursor: z.string().max(300, 'must be at most 300 characters').regex(/^[\w-]+$/, 'is not a valid cursor').optional(),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(ADMIN_PAGE_SIZE_MAX, `must be at most ${ADMIN_PAGE_SIZE_MAX}`)
+    .optional(),
+};
+
+export const ADMIN_ARTICLE_STATUSES = ['draft', 'published'] as const;
+export const ADMIN_ARTICLE_SORTS = ['newest', 'oldest', 'likes'] as const;
+
+export const AdminArticleListQuerySchema = listQuery({
+    /** Full-text search (title matches first); the result is ranked, so `sort` does not apply. */
+    search: searchTerm.optional(),
+    status: z.enum(ADMIN_ARTICLE_STATUSES, { error: `must be one of: ${ADMIN_ARTICLE_STATUSES.join(', ')}` }).optional(),
+    category: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+    sort: z.enum(ADMIN_ARTICLE_SORTS, { error: `must be one of: ${ADMIN_ARTICLE_SORTS.join(', ')}` }).optional(),
+    ...paging,
+});
+export type AdminArticleListQuery = z.infer<typeof AdminArticleListQuerySchema>;
+
+/** A row of Article Management: the list item with the version its publish or delete must carry. */
+export const AdminArticleSummarySchema = ArticleSummarySchema.extend({ version: z.number().int() });
+export type AdminArticleSummary = z.infer<typeof AdminArticleSummarySchema>;
+
+const positiveId = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
+
+export const AdminCommentListQuerySchema = listQuery({
+    articleId: positiveId.optional(),
+    /** Matches the comment's text or its author's name. */
+    search: searchTerm.optional(),
+    spam: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+    ...paging,
+});
+export type AdminCommentListQuery = z.infer<typeof AdminCommentListQuerySchema>;
+
+export const AdminCommentSchema = z.object({
+  id: z.number().int(),
+  articleId: z.number().int(),
+  articleTitle: z.string(),
+  articleSlug: z.string(),
+  authorName: z.string(),
+  content: z.string(),
+  aiResponse: z.string().nullable(),
+  spam: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminComment = z.infer<typeof AdminCommentSchema>;
+
+export const IdsRequestSchema = z.object({
+  ids: z
+    .array(z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'), { error: 'must be a list of ids' })
+    .min(1, 'must name at least one id')
+    .max(ADMIN_BULK_MAX, `must name at most ${ADMIN_BULK_MAX} ids`),
+});
+export type IdsRequest = z.infer<typeof IdsRequestSchema>;
+
+export const MarkSpamRequestSchema = IdsRequestSchema.extend({ spam: z.boolean({ error: 'must be true or false' }).optional() });
+export type MarkSpamRequest = z.infer<typeof MarkSpamRequestSchema>;
+
+export const BulkResultSchema = z.object({ message: z.string(), count: z.number().int() });
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+export const AdminContactListQuerySchema = listQuery({
+    search: searchTerm.optional(),
+    handled: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+    ...paging,
+});
+export type AdminContactListQuery = z.infer<typeof AdminContactListQuerySchema>;
+
+export const MarkHandledRequestSchema = IdsRequestSchema.extend({ handled: z.boolean({ error: 'must be true or false' }).optional() });
+export type MarkHandledRequest = z.infer<typeof MarkHandledRequestSchema>;
+
+const isoDate = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' }).or(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }));
+
+export const AuditLogQuerySchema = listQuery({
+    actor: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+    /** A part of the action ('DELETE', 'comments', 'POST /api/admin/approve-blog'). */
+    action: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    ...paging,
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+
+export const AuditLogEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  path: z.string().nullable(),
+  targetId: z.string().nullable(),
+  status: z.number().int(),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
+
+export const AdminContactSubmissionSchema = ContactSubmissionSchema.extend({ handled: z.boolean() });
+export type AdminContactSubmission = z.infer<typeof AdminContactSubmissionSchema>;
+
+/** GET /api/admin/events (server-sent events): this event follows every committed article change. */
+export const ADMIN_EVENTS_PATH = '/api/admin/events';
+export const ADMIN_EVENT_CHANGED = 'changed';
