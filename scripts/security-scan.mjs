@@ -102,6 +102,15 @@ function targets(article) {
     { name: 'admin: article history', method: 'GET', url: `/api/admin/articles/${article.id}*/revisions`, admin: true },
     { name: 'admin: one version', method: 'GET', url: `/api/admin/articles/${article.id}*/revisions/1*`, admin: true, ignore: '404' },
     { name: 'admin: restore a version', method: 'POST', url: `/api/admin/articles/${article.id}/revisions/1/restore`, data: json({ version: 1 }), admin: true, ignore: '404' },
+    { name: 'admin: article list', method: 'GET', url: '/api/admin/articles?search=ai&status=published&category=Technology&sort=likes&limit=10', admin: true },
+    { name: 'admin: one article', method: 'GET', url: `/api/admin/articles/${article.id}*`, admin: true },
+    { name: 'admin: comments', method: 'GET', url: `/api/admin/comments?articleId=${article.id}&search=ada&spam=false&limit=10`, admin: true },
+    { name: 'admin: delete comments', method: 'POST', url: '/api/admin/comments/delete', data: json({ ids: [999999] }), admin: true },
+    { name: 'admin: mark comments as spam', method: 'POST', url: '/api/admin/comments/spam', data: json({ ids: [999999], spam: true }), admin: true },
+    { name: 'admin: contact messages', method: 'GET', url: '/api/admin/contact-submissions?search=hello&handled=false&limit=10', admin: true },
+    { name: 'admin: mark messages handled', method: 'POST', url: '/api/admin/contact-submissions/handled', data: json({ ids: [999999], handled: true }), admin: true },
+    { name: 'admin: delete messages', method: 'POST', url: '/api/admin/contact-submissions/delete', data: json({ ids: [999999] }), admin: true },
+    { name: 'admin: audit log', method: 'GET', url: '/api/admin/audit-log?actor=admin&action=approve&from=2026-01-01&to=2026-12-31&limit=10', admin: true },
     { name: 'admin: queue dashboard jobs', method: 'GET', url: '/api/admin/queues/api/queues?activeQueue=images&status=failed&page=1', admin: true },
   ];
 }
