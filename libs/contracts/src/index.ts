@@ -12,5 +12,6 @@ export * from './contact.js';
 export * from './chat.js';
 export * from './engagement.js';
 export * from './page-data.js';
+export * from './public-routes.js';
 export * from './images.js';
 export * from './article-history.js';

@@ -2,7 +2,6 @@ import { Anchor, AppShell, Box, Burger, Group, SimpleGrid, Stack, Text } from '@
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AfterFirstCommit } from '../components/AfterFirstCommit';
 import { AdsScriptLoader } from '../features/ads/components/AdsScriptLoader';
 import { PageViewTracker } from '../features/analytics/components/PageViewTracker';
 import { CookieBanner } from '../features/consent/components/CookieBanner';
@@ -89,8 +88,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <Box className="site-container" py="md" id="main">
             {children}
           </Box>
-          {/* Below the fold and not in the server-written first view. */}
-          <AfterFirstCommit>
+          {/* Server-rendered with the page: a reader without JavaScript navigates from it too. */}
             <Box className="site-container" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
                 <Stack gap="sm">
@@ -111,7 +109,6 @@ export function SiteLayout({ children }: { children: ReactNode }) {
                 <NewsletterBox />
               </SimpleGrid>
             </Box>
-          </AfterFirstCommit>
         </AppShell.Main>
         <CookieBanner />
       </AppShell>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { useSiteOrigin } from '../app/server-context';
 import { ARTICLE_IMAGE_SIZES, articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleContent } from '../features/articles/components/ArticleContent';
@@ -14,7 +15,9 @@ import { ArticleEngagement } from '../features/interactions/components/ArticleEn
 export function ArticlePage() {
   const { slug = '' } = useParams();
   const { data: article, isLoading, error } = useArticle(slug);
-  usePageMeta(article ? articleMeta(article, window.location.origin) : article === null ? articleNotFoundMeta(window.location.pathname) : null);
+  const origin = useSiteOrigin();
+  const { pathname } = useLocation();
+  usePageMeta(article ? articleMeta(article, origin) : article === null ? articleNotFoundMeta(pathname) : null);
 
   if (isLoading) {
     return (

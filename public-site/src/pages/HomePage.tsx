@@ -8,13 +8,14 @@ import { ChatLauncher } from '../features/chat/components/ChatLauncher';
 import { useArticleList } from '../features/articles/hooks/use-articles';
 import { SidebarWidget } from '../features/layout/components/SidebarWidget';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
+import { useSiteOrigin } from '../app/server-context';
 import { TrendingFeed } from '../features/trending/components/TrendingFeed';
 
 export function HomePage() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() || undefined;
   const list = useArticleList({ search });
-  usePageMeta(homeMeta(window.location.origin, search));
+  usePageMeta(homeMeta(useSiteOrigin(), search));
 
   return (
     <Grid gap="lg">

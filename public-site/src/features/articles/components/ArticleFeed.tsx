@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment, startTransition, useEffect, useState } from 'react';
+import { Fragment } from 'react';
 import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
 import { ArticleCard } from './ArticleCard';
@@ -19,20 +19,6 @@ interface ArticleFeedProps {
   onLoadMore?: () => void;
 }
 
-/** Cards in a feed's first render: the top rows. The rest follow in a transition just after. */
-export const FIRST_RENDER_CARDS = 6;
-
-/**
- * How many of `total` cards to render: the first rows at once, all of them right after the first
- * commit, in a transition. A page's start then commits and lays out a few cards in one task rather
- * than every card of the page, and the rest arrive below the fold while the reader looks at the top.
- */
-function useStagedCount(total: number): number {
-  const [staged, setStaged] = useState(true);
-  useEffect(() => startTransition(() => setStaged(false)), []);
-  return staged ? Math.min(total, FIRST_RENDER_CARDS) : total;
-}
-
 export function ArticleSkeletons({ count = 6 }: { count?: number }) {
   return (
     <Box className="article-grid" data-testid="article-skeletons" aria-busy="true" aria-label="Loading articles">
@@ -49,7 +35,6 @@ export function ArticleSkeletons({ count = 6 }: { count?: number }) {
 }
 
 export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore }: ArticleFeedProps) {
-  const shown = useStagedCount(articles?.length ?? 0);
   if (isLoading) return <ArticleSkeletons />;
   if (error && !articles) {
     return (
@@ -63,7 +48,7 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
     <Stack gap="lg">
       {/* article-grid.css: cells of at least 280 px, so neither cards nor ad slots are squeezed. */}
       <Box className="article-grid">
-        {articles.slice(0, shown).map((article, index) => (
+        {articles.map((article, index) => (
           <Fragment key={article.id}>
             {/* The first card's image is the top of the page on a phone: the server preloads it too. */}
             <ArticleCard article={article} priority={index === 0} />
