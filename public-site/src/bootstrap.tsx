@@ -1,4 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { reportHydrationError } from '@ai-mind/ui';
 import PublicRoot, { preloadPage } from './app/PublicRoot';
 
 /**
@@ -7,6 +8,6 @@ import PublicRoot, { preloadPage } from './app/PublicRoot';
  */
 void preloadPage(window.location.pathname).then(() => {
   const container = document.getElementById('root')!;
-  if (container.firstElementChild) hydrateRoot(container, <PublicRoot />);
+  if (container.firstElementChild) hydrateRoot(container, <PublicRoot />, { onRecoverableError: reportHydrationError });
   else createRoot(container).render(<PublicRoot />);
 });

@@ -111,3 +111,8 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     heroImage: hero,
   };
 }
+
+/** The page of the route table that `pathname` opens (the API decides from it what to cache). */
+export function routePage(pathname: string): PublicPageId {
+  return matchPublicRoute(pathname).route.page;
+}

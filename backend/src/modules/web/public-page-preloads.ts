@@ -5,7 +5,7 @@ import path from 'node:path';
 interface FederationManifest {
   metaData: { remoteEntry: { path: string; name: string } };
   shared: { name: string; assets: { js: { sync: string[] } } }[];
-  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[]; async?: string[] } } }[];
 }
 
 /** The shared modules the shell hands the public site: React is all a public page takes from it. */
@@ -20,31 +20,35 @@ async function readManifest(file: string): Promise<FederationManifest | null> {
 }
 
 /**
- * `<link rel="preload">` tags for everything a public page's first render needs from the built apps:
- * the shell's React chunks, the public site's manifest, remote entry, and the chunks and styles of its
- * exposed app. Without them the browser discovers each only after the previous one has run (shell,
- * then manifest, then remote entry, then the app): one round trip after another.
+ * The links a public page needs from the built apps, at the end of its head.
  *
- * Where the server wrote the page's first view (`firstView`), what paints first is that HTML and its
- * top image: the scripts then download at low priority, after the image, and the app's styles come
- * with the app, so nothing the first paint does not need competes with it for the connection.
+ * Scripts: `<link rel="preload">` for the shell's React chunks, the public site's manifest, remote
+ * entry and the chunks of its exposed app. Without them the browser discovers each only after the
+ * previous one has run (shell, then manifest, then remote entry, then the app).
+ *
+ * Where the server rendered the page (`rendered`), the page paints from its HTML: it needs the site's
+ * styles (as stylesheets, before the first paint, every page chunk's included: the cards' grid is in
+ * one) and its top image, while the scripts, which only hydrate what is already shown, download at
+ * low priority so they never compete with them.
  */
-export async function publicPagePreloads(distRoot: string, publicPrefix: string, { firstView = false } = {}): Promise<string[]> {
+export async function publicPagePreloads(distRoot: string, publicPrefix: string, { rendered = false } = {}): Promise<string[]> {
   const [shell, remote] = await Promise.all([
     readManifest(path.join(distRoot, 'shell/dist/mf-manifest.json')),
     readManifest(path.join(distRoot, 'public-site/dist/mf-manifest.json')),
   ]);
   if (!shell?.shared || !remote?.metaData?.remoteEntry || !remote.exposes) return [];
-  const priority = firstView ? ' fetchpriority="low"' : '';
+  const priority = rendered ? ' fetchpriority="low"' : '';
   const script = (href: string) => `<link rel="preload" as="script" href="${href}"${priority}>`;
   const app = remote.exposes.find((expose) => expose.path === './App');
   const entry = remote.metaData.remoteEntry;
+  const styles = [...new Set([...(app?.assets.css.sync ?? []), ...(rendered ? (app?.assets.css.async ?? []) : [])])];
   return [
+    ...(rendered ? styles.map((file) => `<link rel="stylesheet" href="${publicPrefix}${file}">`) : []),
     ...shell.shared.filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name)).flatMap((shared) => shared.assets.js.sync.map((file) => script(`/${file}`))),
     // The federation runtime fetches the manifest with fetch(): a CORS-mode preload is the one it reuses.
     `<link rel="preload" as="fetch" href="${publicPrefix}mf-manifest.json" crossorigin="anonymous"${priority}>`,
     script(`${publicPrefix}${path.posix.join(entry.path, entry.name)}`),
     ...(app?.assets.js.sync ?? []).map((file) => script(`${publicPrefix}${file}`)),
-    ...(firstView ? [] : (app?.assets.css.sync ?? []).map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`)),
+    ...(rendered ? [] : styles.map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`)),
   ];
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { AppConfig } from '../../config/app-config.js';
 import { publicPagePreloads } from './public-page-preloads.js';
@@ -44,15 +45,55 @@ function notFound(reply: FastifyReply, method: string, url: string) {
     .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
 }
 
+/** A page's HTML and its compressed forms, made once per distinct page (hence once per change). */
+interface PreparedHtml {
+  etag: string;
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Distinct pages kept compressed in memory: the hot pages, a few megabytes at most. */
+const PREPARED_PAGES = 500;
+
 /**
- * The page's HTML compressed for a browser that accepts it: brotli at a quality quick enough for every
- * request, else gzip. The page carries its first data and first view, so it is worth it.
+ * Compressed pages by content: a page served from the render cache is the same text request after
+ * request, so it is compressed (brotli at its best, gzip) once, then served with an ETag.
  */
-function encodeHtml(html: string, acceptEncoding: string | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+class PreparedPages {
+  private readonly pages = new Map<string, PreparedHtml>();
+
+  /** `keep`: worth keeping (a 200 page); other pages (any path may be a 404) are compressed quickly and dropped. */
+  get(html: string, keep: boolean): PreparedHtml {
+    const raw = Buffer.from(html, 'utf8');
+    const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 32);
+    if (!keep) {
+      return { etag: `"${hash}"`, raw, br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(raw) };
+    }
+    const found = this.pages.get(hash);
+    if (found) {
+      this.pages.delete(hash);
+      this.pages.set(hash, found);
+      return found;
+    }
+    const prepared = {
+      etag: `"${hash}"`,
+      raw,
+      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    this.pages.set(hash, prepared);
+    if (this.pages.size > PREPARED_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    return prepared;
+  }
+}
+
+/** The prepared form a browser accepts: brotli, else gzip, else the text itself. */
+function encodeHtml(page: PreparedHtml, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
   const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return { body: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html), encoding: 'gzip' };
-  return { body: html };
+  if (/\bbr\b/.test(accepted)) return { body: page.br, encoding: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { body: page.gzip, encoding: 'gzip' };
+  return { body: page.raw };
 }
 
 /** The links placed at the end of the head, where the browser's preload scanner finds them at once. */
@@ -62,10 +103,10 @@ function withPreloads(html: string, links: string[]): string {
 }
 
 /**
- * Fills the shell's HTML in for one client route: the page's head elements (title, description,
- * social tags, structured data) and its status, so crawlers that run no JavaScript see the page.
+ * Fills the shell's HTML in for one client route: the server-rendered page (`rendered`), its head
+ * elements (title, description, social tags, structured data) and its status.
  */
-export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string; firstView?: boolean }>;
+export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string; rendered?: boolean }>;
 
 /**
  * Serves the media folder under /media/ (whether or not the API serves the frontends): article images
@@ -93,6 +134,7 @@ export async function registerWebAssets(
   renderPage?: PageRenderer,
 ): Promise<void> {
   const shellIndex = path.join(config.web.distRoot, 'shell/dist/index.html');
+  const preparedPages = new PreparedPages();
   for (const app of WEB_APPS) {
     const root = path.join(config.web.distRoot, app.dir);
     if (!fs.existsSync(root)) {
@@ -129,14 +171,13 @@ export async function registerWebAssets(
     const page = renderPage ? await renderPage(request, shell) : { status: 200, html: shell };
     const html = ADMIN_PATH.test(pathname)
       ? page.html
-      : withPreloads(page.html, await publicPagePreloads(config.web.distRoot, PUBLIC_SITE_PREFIX, { firstView: page.firstView }));
-    const encoded = encodeHtml(html, request.headers['accept-encoding']);
+      : withPreloads(page.html, await publicPagePreloads(config.web.distRoot, PUBLIC_SITE_PREFIX, { rendered: page.rendered }));
+    const ok = page.status === 200;
+    const prepared = preparedPages.get(html, ok);
+    void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', prepared.etag);
+    if (ok && request.headers['if-none-match'] === prepared.etag) return reply.status(304).send();
+    const encoded = encodeHtml(prepared, request.headers['accept-encoding']);
     if (encoded.encoding) void reply.header('content-encoding', encoded.encoding);
-    return reply
-      .status(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .send(encoded.body);
+    return reply.send(encoded.body);
   });
 }
