@@ -48,7 +48,8 @@ export interface RenderedPublicPage {
 let configured = false;
 
 /** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
-async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, search: string | undefined) {
+async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams) {
+  const search = query.get('search')?.trim() || undefined;
   if (page === 'article') {
     const article = await client.fetchQuery(articleQuery(params.slug ?? ''));
     return { found: article !== null, heroImage: article?.imageUrl ? { href: article.imageUrl, sizes: ARTICLE_IMAGE_SIZES } : null };
@@ -57,7 +58,7 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
     const category = params.category?.trim() || undefined;
     // A search's results are left to the client (the page shows its skeletons): no render per query.
     if (page === 'home' && search) return { found: true, heroImage: null };
-    const list = await client.fetchInfiniteQuery(articleListQuery({ category }));
+    const list = await client.fetchInfiniteQuery(articleListQuery({ category }, query.get('cursor') || null));
     const first = (list.pages[0] as ArticlePage | undefined)?.items[0];
     return { found: true, heroImage: first?.imageUrl ? { href: first.imageUrl, sizes: CARD_IMAGE_SIZES } : null };
   }
@@ -81,9 +82,8 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   configureApi({ baseUrl: '', fetch: options.fetch });
   const location = new URL(url, 'http://server.invalid');
   const { route, params } = matchPublicRoute(location.pathname);
-  const search = location.searchParams.get('search')?.trim() || undefined;
   const client = createQueryClient();
-  const [data] = await Promise.all([loadPageData(client, route.page, params, search), preloadPage(location.pathname)]);
+  const [data] = await Promise.all([loadPageData(client, route.page, params, location.searchParams), preloadPage(location.pathname)]);
 
   const collected: { meta?: PageMeta } = {};
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;

@@ -80,8 +80,11 @@ export class SeoService implements OnModuleInit {
     const site = await this.site.load();
     if (!site) return null;
     const search = query.get('search')?.trim() || undefined;
-    // Only what the pages read from the URL is part of it: tracking parameters never cost a render.
-    const url = search ? `${pathname}?${new URLSearchParams({ search })}` : pathname;
+    const cursor = query.get('cursor') || undefined;
+    // Only what the pages read from the URL is part of it (a search, or where a list starts for a
+    // reader without JavaScript): tracking parameters never cost a render.
+    const kept = new URLSearchParams({ ...(search ? { search } : {}), ...(cursor && !search ? { cursor } : {}) });
+    const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
     const render = async (): Promise<RenderedPage> => {
       const page = await site.render(url, { origin, fetch: fetchApi });
       const head = [renderHeadElements(headElements(page.meta, origin))];

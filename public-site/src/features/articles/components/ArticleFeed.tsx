@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, type MouseEvent } from 'react';
 import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
 import { ArticleCard } from './ArticleCard';
@@ -17,6 +17,8 @@ interface ArticleFeedProps {
   hasMore?: boolean;
   isLoadingMore?: boolean;
   onLoadMore?: () => void;
+  /** The next page's address: the button is a link a reader without JavaScript follows. */
+  moreHref?: string;
 }
 
 export function ArticleSkeletons({ count = 6 }: { count?: number }) {
@@ -34,7 +36,7 @@ export function ArticleSkeletons({ count = 6 }: { count?: number }) {
   );
 }
 
-export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore }: ArticleFeedProps) {
+export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore, moreHref }: ArticleFeedProps) {
   if (isLoading) return <ArticleSkeletons />;
   if (error && !articles) {
     return (
@@ -58,7 +60,16 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
       </Box>
       {hasMore && onLoadMore && (
         <Center>
-          <Button variant="outline" onClick={onLoadMore} loading={isLoadingMore}>
+          <Button
+            component="a"
+            href={moreHref ?? '#'}
+            variant="outline"
+            loading={isLoadingMore}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              onLoadMore();
+            }}
+          >
             Load more articles
           </Button>
         </Center>
