@@ -24,6 +24,7 @@ import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
 import { setSanitizerWindow } from './features/articles/components/ArticleContent';
 import { articleListQuery, articleQuery, type ArticlePage } from './features/articles/hooks/use-articles';
+import { commentsQuery } from './features/comments/hooks/use-comments';
 
 export interface RenderOptions {
   /** The site's origin as the reader reached it (canonical URLs, structured data). */
@@ -52,6 +53,13 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
   const search = query.get('search')?.trim() || undefined;
   if (page === 'article') {
     const article = await client.fetchQuery(articleQuery(params.slug ?? ''));
+    if (article) {
+      // The comments are part of the page. Should they fail to load, they are left to the client
+      // (the server renders them loading, as the client's first render will: no mismatch).
+      const comments = commentsQuery(article.id);
+      await client.prefetchQuery(comments);
+      if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
+    }
     return { found: article !== null, heroImage: article?.imageUrl ? { href: article.imageUrl, sizes: ARTICLE_IMAGE_SIZES } : null };
   }
   if (page === 'home' || page === 'category') {
