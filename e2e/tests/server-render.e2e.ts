@@ -199,7 +199,7 @@ describe('public pages rendered on the server and hydrated', () => {
     await page.getByTestId('article-engagement').first().getByRole('button', { name: 'Like' }).click();
     // The click went to the server (the form), which sent the reader back to the article.
     expect((await posted).status()).toBe(303);
-    await page.waitForURL(`**/article/${article.slug}`);
+    await page.waitForURL(`**/article/${article.slug}`, { waitUntil: 'commit' });
     releaseScripts();
     await page.waitForLoadState('networkidle');
     await eventually(likes, before + 1);
