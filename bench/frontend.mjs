@@ -35,8 +35,8 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
   }
   const pages = [];
   for (const load of loads) {
-    const { score, lcpMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
-    pages.push({ ...load, lighthouseScore: score, lcpMs });
+    const { score, lcpMs, cls, tbtMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
+    pages.push({ ...load, lighthouseScore: score, lcpMs, cls, tbtMs });
   }
   return { pages };
 }
@@ -44,8 +44,8 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
 function printTable({ pages }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = [
-    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'Lighthouse', 'LCP'],
-    ...pages.map((p) => [p.page, kb(p.jsGzipBytes), kb(p.cssGzipBytes), `${p.adminJsBytes} B`, String(p.lighthouseScore), `${(p.lcpMs / 1000).toFixed(2)} s`]),
+    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'Lighthouse', 'LCP', 'CLS', 'TBT'],
+    ...pages.map((p) => [p.page, kb(p.jsGzipBytes), kb(p.cssGzipBytes), `${p.adminJsBytes} B`, String(p.lighthouseScore), `${(p.lcpMs / 1000).toFixed(2)} s`, String(p.cls), `${p.tbtMs} ms`]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
