@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { reportHydrationError } from '@ai-mind/ui';
 import PublicRoot, { preloadPage } from './app/PublicRoot';
@@ -8,6 +9,6 @@ import PublicRoot, { preloadPage } from './app/PublicRoot';
  */
 void preloadPage(window.location.pathname).then(() => {
   const container = document.getElementById('root')!;
-  if (container.firstElementChild) hydrateRoot(container, <PublicRoot />, { onRecoverableError: reportHydrationError });
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, <PublicRoot />, { onRecoverableError: reportHydrationError }));
   else createRoot(container).render(<PublicRoot />);
 });

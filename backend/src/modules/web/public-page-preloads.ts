@@ -22,14 +22,13 @@ async function readManifest(file: string): Promise<FederationManifest | null> {
 /**
  * The links a public page needs from the built apps, at the end of its head.
  *
- * Scripts: `<link rel="preload">` for the shell's React chunks, the public site's manifest, remote
- * entry and the chunks of its exposed app. Without them the browser discovers each only after the
- * previous one has run (shell, then manifest, then remote entry, then the app).
- *
  * Where the server rendered the page (`rendered`), the page paints from its HTML: it needs the site's
- * styles (as stylesheets, before the first paint, every page chunk's included: the cards' grid is in
- * one) and its top image, while the scripts, which only hydrate what is already shown, download at
- * low priority so they never compete with them.
+ * styles, as stylesheets (every page chunk's included: the cards' grid is in one), and its top image
+ * (preloaded with the page's head).
+ *
+ * Otherwise, `<link rel="preload">` for the shell's React chunks, the public site's manifest, remote
+ * entry and the chunks and styles of its exposed app. Without them the browser discovers each only
+ * after the previous one has run (shell, then manifest, then remote entry, then the app).
  */
 export async function publicPagePreloads(distRoot: string, publicPrefix: string, { rendered = false } = {}): Promise<string[]> {
   const [shell, remote] = await Promise.all([
@@ -37,18 +36,19 @@ export async function publicPagePreloads(distRoot: string, publicPrefix: string,
     readManifest(path.join(distRoot, 'public-site/dist/mf-manifest.json')),
   ]);
   if (!shell?.shared || !remote?.metaData?.remoteEntry || !remote.exposes) return [];
-  const priority = rendered ? ' fetchpriority="low"' : '';
-  const script = (href: string) => `<link rel="preload" as="script" href="${href}"${priority}>`;
+  const script = (href: string) => `<link rel="preload" as="script" href="${href}">`;
   const app = remote.exposes.find((expose) => expose.path === './App');
   const entry = remote.metaData.remoteEntry;
   const styles = [...new Set([...(app?.assets.css.sync ?? []), ...(rendered ? (app?.assets.css.async ?? []) : [])])];
+  // A rendered page paints from its HTML, styles and image: its scripts, which only hydrate it, are
+  // not preloaded to compete with those; the shell's script loads them once it runs.
+  if (rendered) return styles.map((file) => `<link rel="stylesheet" href="${publicPrefix}${file}">`);
   return [
-    ...(rendered ? styles.map((file) => `<link rel="stylesheet" href="${publicPrefix}${file}">`) : []),
     ...shell.shared.filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name)).flatMap((shared) => shared.assets.js.sync.map((file) => script(`/${file}`))),
     // The federation runtime fetches the manifest with fetch(): a CORS-mode preload is the one it reuses.
-    `<link rel="preload" as="fetch" href="${publicPrefix}mf-manifest.json" crossorigin="anonymous"${priority}>`,
+    `<link rel="preload" as="fetch" href="${publicPrefix}mf-manifest.json" crossorigin="anonymous">`,
     script(`${publicPrefix}${path.posix.join(entry.path, entry.name)}`),
     ...(app?.assets.js.sync ?? []).map((file) => script(`${publicPrefix}${file}`)),
-    ...(rendered ? [] : styles.map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`)),
+    ...styles.map((file) => `<link rel="preload" as="style" href="${publicPrefix}${file}">`),
   ];
 }

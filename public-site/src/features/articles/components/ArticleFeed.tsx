@@ -1,9 +1,13 @@
 import { Alert, Box, Button, Center, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment, type MouseEvent } from 'react';
+import { Fragment, Suspense, type MouseEvent } from 'react';
 import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
+import { HydrateWhenIdle } from '../../../components/HydrateWhenIdle';
 import { ArticleCard } from './ArticleCard';
 import './article-grid.css';
+
+/** Cards hydrated with the page; the rest once the browser is idle (HydrateWhenIdle). */
+export const HYDRATE_FIRST = 2;
 
 /** Spec section 2: on the home page an ad slot follows every third article. */
 export const AD_EVERY = 3;
@@ -53,7 +57,16 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
         {articles.map((article, index) => (
           <Fragment key={article.id}>
             {/* The first card's image is the top of the page on a phone: the server preloads it too. */}
-            <ArticleCard article={article} priority={index === 0} />
+            {index < HYDRATE_FIRST ? (
+              <ArticleCard article={article} priority={index === 0} />
+            ) : (
+              // Below the top rows: hydrated once the browser is idle, the server's card shown meanwhile.
+              <Suspense fallback={null}>
+                <HydrateWhenIdle>
+                  <ArticleCard article={article} />
+                </HydrateWhenIdle>
+              </Suspense>
+            )}
             {withAds && (index + 1) % AD_EVERY === 0 && <AdSlot slotId={AD_SLOT_IDS.inFeed} size={AD_SIZES.inFeed} data-placement="in-feed" />}
           </Fragment>
         ))}
