@@ -20,5 +20,7 @@ export default defineConfig({
     externals: ['jsdom'],
   },
   performance: { chunkSplit: { strategy: 'all-in-one' } },
-  tools: { htmlPlugin: false },
+  // One file: the API re-imports it under a new URL after a rebuild, which must not mix in chunks
+  // of the previous build that Node's module cache still holds.
+  tools: { htmlPlugin: false, rspack: { output: { asyncChunks: false } } },
 });
