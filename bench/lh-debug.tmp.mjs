@@ -7,7 +7,6 @@ const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLe
 await chrome.kill();
 const a = lhr.audits;
 console.log('score', lhr.categories.performance.score, 'FCP', a['first-contentful-paint'].numericValue, 'LCP', a['largest-contentful-paint'].numericValue, 'TBT', a['total-blocking-time'].numericValue, 'SI', a['speed-index'].numericValue);
-console.log(Object.keys(a).filter(k => /lcp|largest|render-block|network-dep/.test(k))); for (const k of Object.keys(a).filter(k => /lcp|largest-contentful-paint-element|render-block/.test(k))) console.log(k, JSON.stringify(a[k].details).slice(0, 1200));
 console.log('long tasks', JSON.stringify(a['long-tasks']?.details?.items?.slice(0, 8).map(t => [t.url?.slice(-50), Math.round(t.startTime), Math.round(t.duration)])));
 console.log('bootup', JSON.stringify(a['bootup-time']?.details?.items?.slice(0, 6).map(t => [t.url?.slice(-50), Math.round(t.total), Math.round(t.scripting)])));
 console.log('mainthread', JSON.stringify(a['mainthread-work-breakdown']?.details?.items?.map(t => [t.group, Math.round(t.duration)])));

@@ -28,6 +28,7 @@ function writeBuildWithManifests(root: string): void {
         { path: './App', assets: { js: { sync: ['static/js/async/app.5.js'], async: ['static/js/async/chat.6.js'] }, css: { sync: ['static/css/async/app.7.css'], async: ['static/css/async/grid.8.css'] } } },
       ],
     }),
+    'public-site/dist/static/css/async/app.7.css': '.site{color:#222}',
   };
   for (const [file, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -116,19 +117,16 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     expect(queries(search.body)).toEqual([]);
   });
 
-  it('links the site’s styles and preloads its entry, app chunks and the shell’s React at low priority, never admin code', async () => {
-    const links = [...(await get('/about')).body.matchAll(/<link rel="(?:preload|stylesheet)"[^>]*>/g)].map((m) => m[0]).filter((link) => !link.includes('as="image"'));
-    expect(links).toEqual([
-      '<link rel="stylesheet" href="/remotes/public/static/css/async/app.7.css">',
-      '<link rel="stylesheet" href="/remotes/public/static/css/async/grid.8.css">',
-      '<link rel="preload" as="script" href="/static/js/async/react.1.js" fetchpriority="low">',
-      '<link rel="preload" as="script" href="/static/js/async/react-dom.2.js" fetchpriority="low">',
-      '<link rel="preload" as="fetch" href="/remotes/public/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">',
-      '<link rel="preload" as="script" href="/remotes/public/static/js/public_app.4.js" fetchpriority="low">',
-      '<link rel="preload" as="script" href="/remotes/public/static/js/async/app.5.js" fetchpriority="low">',
-    ]);
+  it('puts the site’s styles in the page and preloads no script the page does not need to paint, never admin code', async () => {
+    const html = (await get('/about')).body;
+    expect(html).toContain('<style data-href="/remotes/public/static/css/async/app.7.css">.site{color:#222}</style>');
+    // A stylesheet the build does not have on disk is linked instead.
+    expect(html).toContain('<link rel="stylesheet" href="/remotes/public/static/css/async/grid.8.css">');
+    expect(preloads(html).filter((link) => !link.includes('as="image"'))).toEqual([]);
+    // A page the server could not render (the admin app's) preloads the public site as before; admin code never.
     const admin = (await get('/admin')).body;
     expect(preloads(admin)).toEqual([]);
+    expect(admin).not.toContain('<style data-href');
     expect(pageData(admin)).toBeNull();
     expect(admin).toContain('<div id="root"></div>');
   });

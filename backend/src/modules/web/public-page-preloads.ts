@@ -19,6 +19,28 @@ async function readManifest(file: string): Promise<FederationManifest | null> {
   }
 }
 
+const inlined = new Map<string, string>();
+
+/**
+ * A stylesheet of the public site inside the page (the CSP allows inline styles, not scripts): the
+ * first paint then waits for no request after the HTML. Hashed file names never change content, so
+ * each is read once. `data-href` names the file, which the site's chunk loader then finds in place.
+ */
+async function inlineStyle(distRoot: string, publicPrefix: string, file: string): Promise<string> {
+  const href = `${publicPrefix}${file}`;
+  let tag = inlined.get(href);
+  if (tag === undefined) {
+    try {
+      const css = await readFile(path.join(distRoot, 'public-site/dist', file), 'utf8');
+      tag = `<style data-href="${href}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    } catch {
+      tag = `<link rel="stylesheet" href="${href}">`;
+    }
+    inlined.set(href, tag);
+  }
+  return tag;
+}
+
 /**
  * The links a public page needs from the built apps, at the end of its head.
  *
@@ -42,7 +64,7 @@ export async function publicPagePreloads(distRoot: string, publicPrefix: string,
   const styles = [...new Set([...(app?.assets.css.sync ?? []), ...(rendered ? (app?.assets.css.async ?? []) : [])])];
   // A rendered page paints from its HTML, styles and image: its scripts, which only hydrate it, are
   // not preloaded to compete with those; the shell's script loads them once it runs.
-  if (rendered) return styles.map((file) => `<link rel="stylesheet" href="${publicPrefix}${file}">`);
+  if (rendered) return Promise.all(styles.map((file) => inlineStyle(distRoot, publicPrefix, file)));
   return [
     ...shell.shared.filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name)).flatMap((shared) => shared.assets.js.sync.map((file) => script(`/${file}`))),
     // The federation runtime fetches the manifest with fetch(): a CORS-mode preload is the one it reuses.
