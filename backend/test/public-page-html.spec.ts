@@ -123,7 +123,7 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     // A stylesheet the build does not have on disk is linked instead.
     expect(html).toContain('<link rel="stylesheet" href="/remotes/public/static/css/async/grid.8.css">');
     expect(preloads(html).filter((link) => !link.includes('as="image"'))).toEqual([]);
-    // A page the server could not render (the admin app's) preloads the public site as before; admin code never.
+    // The admin app's page carries none of the public site's styles or scripts.
     const admin = (await get('/admin')).body;
     expect(preloads(admin)).toEqual([]);
     expect(admin).not.toContain('<style data-href');
