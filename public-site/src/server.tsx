@@ -23,7 +23,8 @@ import { matchPublicRoute, preloadPage } from './app/PublicApp';
 import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
 import { setSanitizerWindow } from './features/articles/components/ArticleContent';
-import { articleListQuery, articleQuery, type ArticlePage } from './features/articles/hooks/use-articles';
+import type { ArticlePage } from './features/articles/api/articles-api';
+import { articleListQuery, articleQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
 
 export interface RenderOptions {

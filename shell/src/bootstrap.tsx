@@ -11,6 +11,7 @@ registerAppRemotes();
  * libs/ui, which the shell shares whole: a public page would download its Mantine.
  */
 function reportHydrationError(error: unknown, info?: { componentStack?: string }): void {
+  // eslint-disable-next-line no-console -- the one place a hydration failure is reported
   console.error(`[hydration] ${error instanceof Error ? error.message : String(error)}`, info?.componentStack ?? '');
 }
 

@@ -29,6 +29,6 @@ function browserIdle(): TrackedPromise {
  * hydrated does what the markup does without scripts (links navigate, the Like form posts).
  */
 export function HydrateWhenIdle({ children }: { children: ReactNode }) {
-  if (typeof window !== 'undefined' && idle?.status !== 'fulfilled') use(browserIdle());
+  if (typeof window !== 'undefined' && idle?.status !== 'fulfilled') use(browserIdle() as Promise<void>);
   return children;
 }

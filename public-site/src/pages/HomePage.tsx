@@ -49,7 +49,6 @@ export function HomePage() {
             hasMore={list.hasNextPage}
             isLoadingMore={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
-        moreHref={list.nextHref}
             moreHref={list.nextHref}
           />
         </Stack>

@@ -20,7 +20,7 @@ export function PageViewTracker() {
   const { pathname } = useLocation();
   const { details } = useConsent();
   // Read in the browser only (a server render sends no page view); the first client render reads it.
-  const [source] = useState(() => (typeof window === 'undefined' ? undefined : trafficSource(window.location.search, document.referrer, window.location.hostname)));
+  const [source] = useState(() => (typeof window === 'undefined' ? '' : trafficSource(window.location.search, document.referrer, window.location.hostname)));
   const allowed = details.analytics;
   const ga4Id = publicEnv.ga4Id();
 
