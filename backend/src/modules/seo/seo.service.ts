@@ -13,6 +13,7 @@ import {
   type PublicPageId,
 } from '@ai-mind/contracts';
 import { Inject } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -34,6 +35,8 @@ export interface RenderedPage {
   head: string;
   /** The page's markup, for the shell's root element. */
   body: string;
+  /** Names this rendering (a hash of it): the same page served again is recognised without reading it. */
+  version: string;
 }
 
 /** Pages rendered per request rather than cached: no data to read, and any path may ask for them. */
@@ -48,6 +51,7 @@ const UNCACHED_PAGES: ReadonlySet<PublicPageId> = new Set(['notFound']);
 export class SeoService implements OnModuleInit {
   private readonly logger = new Logger(SeoService.name);
   private readonly site: PublicSiteRenderer;
+  private readonly rendering = new Map<string, Promise<RenderedPage>>();
 
   constructor(
     private readonly store: ArticleStore,
@@ -90,11 +94,20 @@ export class SeoService implements OnModuleInit {
       const head = [renderHeadElements(headElements(page.meta, origin))];
       if (page.heroImage) head.push(renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes));
       head.push(renderPageData(page.pageData));
-      return { status: page.status, head: head.join('\n    '), body: page.html };
+      const headText = head.join('\n    ');
+      const version = createHash('sha256').update(headText).update(page.html).digest('base64url').slice(0, 32);
+      return { status: page.status, head: headText, body: page.html, version };
     };
     // A search's page shows skeletons (its results come from the client): as cheap as the 404 page.
     if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
-    return this.cache.remember(`page:${site.build}:${origin}:${url}`, render);
+    const key = `page:${site.build}:${origin}:${url}`;
+    // Readers arriving together at a page not yet cached wait for one render, not one each.
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = this.cache.remember(key, render).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+    }
+    return pending;
   }
 
   robotsTxt(origin: string): string {
