@@ -2,6 +2,7 @@
 // Lighthouse mobile performance score and LCP of the home and article pages. bench/run.mjs calls
 // measureFrontend; `node bench/frontend.mjs <baseUrl> [articleSlug]` runs it alone against a started
 // production build and prints a table.
+import autocannon from 'autocannon';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, measureFirstLoad } from './frontend/first-load.mjs';
 import { measureLighthouse } from './frontend/lighthouse.mjs';
@@ -14,6 +15,18 @@ async function newestSlug(baseUrl) {
   const [article] = await response.json();
   if (!article) throw new Error('No published article to measure');
   return article.slug;
+}
+
+/**
+ * Server-rendered HTML as a browser asks for it (brotli), from the page cache: requests per second and
+ * latency of `durationSeconds` of load on one page, after a warm-up request renders it once.
+ */
+async function measureHtmlThroughput(url, durationSeconds = 5, connections = 20) {
+  const headers = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
+  await fetch(url, { headers });
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+  const ok = result['2xx'];
+  return { htmlRequestsPerSecond: Math.round(result.requests.average), htmlP99Ms: result.latency.p99, htmlNon2xx: result.non2xx, htmlOk: ok };
 }
 
 export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHROMIUM_PATH, lighthouseRuns = 3, log = () => {} }) {
@@ -33,10 +46,15 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
   } finally {
     await browser.close();
   }
+  for (const load of loads) {
+    const html = await measureHtmlThroughput(load.url);
+    log(`${load.page}: HTML from cache ${html.htmlRequestsPerSecond} req/s, p99 ${html.htmlP99Ms} ms, non-2xx ${html.htmlNon2xx}`);
+    Object.assign(load, html);
+  }
   const pages = [];
   for (const load of loads) {
-    const { score, lcpMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
-    pages.push({ ...load, lighthouseScore: score, lcpMs });
+    const { score, lcpMs, cls, tbtMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
+    pages.push({ ...load, lighthouseScore: score, lcpMs, cls, tbtMs });
   }
   return { pages };
 }
@@ -44,8 +62,19 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
 function printTable({ pages }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = [
-    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'Lighthouse', 'LCP'],
-    ...pages.map((p) => [p.page, kb(p.jsGzipBytes), kb(p.cssGzipBytes), `${p.adminJsBytes} B`, String(p.lighthouseScore), `${(p.lcpMs / 1000).toFixed(2)} s`]),
+    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'Lighthouse', 'LCP', 'CLS', 'TBT', 'HTML req/s', 'HTML p99'],
+    ...pages.map((p) => [
+      p.page,
+      kb(p.jsGzipBytes),
+      kb(p.cssGzipBytes),
+      `${p.adminJsBytes} B`,
+      String(p.lighthouseScore),
+      `${(p.lcpMs / 1000).toFixed(2)} s`,
+      String(p.cls),
+      `${p.tbtMs} ms`,
+      String(p.htmlRequestsPerSecond),
+      `${p.htmlP99Ms} ms`,
+    ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);

@@ -8,6 +8,7 @@ import { freePort, startRedis } from '../../scripts/lib/services.mjs';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
 import { createArticle } from './support/article-factory.js';
+import { linkPublicSiteServer } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
@@ -23,13 +24,17 @@ function writeBuildWithManifests(root: string): void {
     'public-site/dist/mf-manifest.json': JSON.stringify({
       metaData: { remoteEntry: { path: '', name: 'static/js/public_app.4.js' } },
       shared: [],
-      exposes: [{ path: './App', assets: { js: { sync: ['static/js/async/app.5.js'], async: ['static/js/async/chat.6.js'] }, css: { sync: ['static/css/async/app.7.css'], async: [] } } }],
+      exposes: [
+        { path: './App', assets: { js: { sync: ['static/js/async/app.5.js'], async: ['static/js/async/chat.6.js'] }, css: { sync: ['static/css/async/app.7.css'], async: ['static/css/async/grid.8.css'] } } },
+      ],
     }),
+    'public-site/dist/static/css/async/app.7.css': '.site{color:#222}',
   };
   for (const [file, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), content);
   }
+  linkPublicSiteServer(root);
 }
 
 function pageData(html: string): PageData | null {
@@ -60,79 +65,100 @@ describe('public page HTML: first data, preloads and no inline script', () => {
 
   const get = (url: string) => app.inject({ method: 'GET', url });
 
-  it('embeds the home page’s first page of articles, as the API lists them, and preloads the newest card’s image', async () => {
+  /** The queries the page was rendered with, by their key's first parts. */
+  function queries(html: string): { key: unknown[]; data: unknown }[] {
+    const state = pageData(html)?.queries as { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | undefined;
+    return (state?.queries ?? []).map((query) => ({ key: query.queryKey, data: query.state.data }));
+  }
+
+  it('renders the home page with every card of its first page and hands the client the list, as the API lists it', async () => {
     const older = await createArticle(em, { title: 'Older Story About Grids', imageUrl: '/media/covers/older.svg' });
     const newer = await createArticle(em, { title: 'Newer Story </script><script>alert(1)</script>', imageUrl: '/media/articles/9/vab12-1200x630.webp' });
 
-    const html = (await get('/')).body;
-    const data = pageData(html)!;
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const [list] = queries(html) as [{ key: unknown[]; data: { pages: { items: { id: number; title: string }[]; nextCursor: string | null }[] } }];
+    expect(list.key).toEqual(['articles', 'list', {}]);
     const api = (await get('/api/articles?approved=true')).json<{ id: number }[]>();
-    expect(data.articles!.items.map((a) => a.id)).toEqual(api.map((a) => a.id));
-    expect(data.articles!.items.map((a) => a.id)).toEqual([newer.id, older.id]);
-    expect(data.articles!.items[0]!.title).toBe('Newer Story </script><script>alert(1)</script>');
-    expect(data.articles!.nextCursor).toBeNull();
+    expect(list.data.pages[0]!.items.map((a) => a.id)).toEqual(api.map((a) => a.id));
+    expect(list.data.pages[0]!.items.map((a) => a.id)).toEqual([newer.id, older.id]);
+    expect(list.data.pages[0]!.items[0]!.title).toBe('Newer Story </script><script>alert(1)</script>');
     expect(html).not.toContain('<script>alert');
+    // The cards are in the HTML, titles escaped.
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)![1]!;
+    expect(root).toContain('Older Story About Grids');
+    expect(root).toContain('Newer Story &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(preloads(html)).toContainEqual(
       '<link rel="preload" as="image" href="/media/articles/9/vab12-1200x630.webp" imagesrcset="/media/articles/9/vab12-600x315.webp 600w, /media/articles/9/vab12-1200x630.webp 1200w" imagesizes="(min-width: 75em) 25vw, (min-width: 48em) 40vw, 100vw" fetchpriority="high">',
     );
   });
 
-  it('embeds the article on its page and preloads its image; a search leaves the list to the client', async () => {
-    const story = await createArticle(em, { title: 'Ports Automate Their Cranes', imageUrl: '/media/covers/ports.svg' });
-    const html = (await get(`/article/${story.slug}`)).body;
-    expect(pageData(html)).toEqual({ article: expect.objectContaining({ id: story.id, slug: story.slug, title: story.title, content: story.content }) });
-    expect(preloads(html)).toContainEqual('<link rel="preload" as="image" href="/media/covers/ports.svg" fetchpriority="high">');
-
-    expect(pageData((await get('/?search=ports')).body)).toBeNull();
-    expect(pageData((await get('/article/no-such-story')).body)).toBeNull();
-  });
-
-  it('preloads the public site’s entry, app chunks and styles and the shell’s React, never admin or unused shared code', async () => {
-    const links = preloads((await get('/about')).body).filter((link) => !link.includes('as="image"'));
-    expect(links).toEqual([
-      '<link rel="preload" as="script" href="/static/js/async/react.1.js">',
-      '<link rel="preload" as="script" href="/static/js/async/react-dom.2.js">',
-      '<link rel="preload" as="fetch" href="/remotes/public/mf-manifest.json" crossorigin="anonymous">',
-      '<link rel="preload" as="script" href="/remotes/public/static/js/public_app.4.js">',
-      '<link rel="preload" as="script" href="/remotes/public/static/js/async/app.5.js">',
-      '<link rel="preload" as="style" href="/remotes/public/static/css/async/app.7.css">',
-    ]);
-    const admin = (await get('/admin')).body;
-    expect(preloads(admin)).toEqual([]);
-    expect(pageData(admin)).toBeNull();
-  });
-
-  it('writes the visible top of the page into the root element, stored text inert, and then fetches scripts at low priority', async () => {
-    const hostile = await createArticle(em, {
+  it('renders the article whole, sanitized, with its status; a missing article is a 404; a search leaves the list to the client', async () => {
+    const story = await createArticle(em, {
       title: 'Payload "><img src=x onerror=alert(1)><script>alert(2)</script>',
-      content: '<p>Opening words.</p><script>alert(3)</script><img src=x onerror=alert(4)>',
+      content: '<p>Opening words.</p><script>alert(3)</script><img src=x onerror=alert(4)><p>Closing words of the story.</p>',
       imageUrl: '/media/covers/payload.svg',
     });
-    // Written straight to the database: drop the lists cached by the tests before.
-    await app.get(ArticlesCacheService).invalidate();
-    const escapedTitle = 'Payload &quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;';
-    for (const url of ['/', `/article/${hostile.slug}`]) {
-      const response = await get(url);
-      const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(response.body)![1]!;
-      expect(root).toContain('<a class="fv-logo" href="/">The AI Mind</a>');
-      expect(root).toContain(escapedTitle);
-      expect(root).not.toMatch(/<script|<img src=x|onerror=alert\(4\)/);
-      expect(response.body).toMatch(/<style data-first-view>[^<]+<\/style>/);
-      const links = preloads(response.body).filter((link) => !link.includes('as="image"'));
-      expect(links.length).toBeGreaterThan(0);
-      for (const link of links) expect(link).toContain('fetchpriority="low"');
-      expect(links.filter((link) => link.includes('as="style"'))).toEqual([]);
-    }
-    expect((await get(`/article/${hostile.slug}`)).body).toContain('<p class="fv-opening">Opening words.');
-    // Pages the server has no first data for are left to the app, as before.
-    expect((await get('/about')).body).toContain('<div id="root"></div>');
+    const response = await get(`/article/${story.slug}`);
+    expect(response.statusCode).toBe(200);
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(response.body)![1]!;
+    expect(root).toContain('Payload &quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(root).toContain('<p>Opening words.</p>');
+    expect(root).toContain('<p>Closing words of the story.</p>');
+    expect(root).not.toMatch(/<script|onerror=alert\(4\)/);
+    expect(queries(response.body).map((q) => q.key[0])).toEqual(expect.arrayContaining(['articles', 'comments']));
+    expect(preloads(response.body)).toContainEqual('<link rel="preload" as="image" href="/media/covers/payload.svg" fetchpriority="high">');
+
+    const missing = await get('/article/no-such-story');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Article Not Found');
+    const search = await get('/?search=ports');
+    expect(queries(search.body)).toEqual([]);
   });
 
-  it('compresses the page for browsers that accept it', async () => {
+  it('puts the site’s styles in the page and preloads no script the page does not need to paint, never admin code', async () => {
+    const html = (await get('/about')).body;
+    expect(html).toContain('<style data-href="/remotes/public/static/css/async/app.7.css">.site{color:#222}</style>');
+    // A stylesheet the build does not have on disk is linked instead.
+    expect(html).toContain('<link rel="stylesheet" href="/remotes/public/static/css/async/grid.8.css">');
+    expect(preloads(html).filter((link) => !link.includes('as="image"'))).toEqual([]);
+    // The admin app's page carries none of the public site's styles or scripts.
+    const admin = (await get('/admin')).body;
+    expect(preloads(admin)).toEqual([]);
+    expect(admin).not.toContain('<style data-href');
+    expect(pageData(admin)).toBeNull();
+    expect(admin).toContain('<div id="root"></div>');
+  });
+
+  it('renders a page once per change: cached with the articles, rendered again after an article changes', async () => {
+    const story = await createArticle(em, { title: 'Cached Page Story' });
+    // The write's own change notice reaches the cache asynchronously: wait until the page settles.
+    let first = await get(`/article/${story.slug}`);
+    for (let tries = 0; tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await get(`/article/${story.slug}`);
+      if (again.headers.etag === first.headers.etag) break;
+      first = again;
+    }
+    // Rendered once: every later request is the same page, compressed once, with the same ETag.
+    for (let i = 0; i < 3; i++) expect((await get(`/article/${story.slug}`)).headers.etag).toBe(first.headers.etag);
+    const notModified = await app.inject({ method: 'GET', url: `/article/${story.slug}`, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    await em.getConnection().execute('update article set title = ? where id = ?', ['Cached Page Story, Revised', story.id]);
+    await app.get(ArticlesCacheService).invalidate();
+    const changed = await get(`/article/${story.slug}`);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.body).toContain('Cached Page Story, Revised');
+  });
+
+  it('compresses the page once for browsers that accept it', async () => {
     const response = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toContain('accept-encoding');
-    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toContain('About The AI Mind');
+    const gzip = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 
   it('writes no script the browser would run inline: every script element has a src or is a data block', async () => {

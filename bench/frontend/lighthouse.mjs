@@ -15,6 +15,8 @@ async function runOnce(url, chromiumPath) {
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN),
+      cls: Math.round((lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN) * 1000) / 1000,
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN),
     };
   } finally {
     await chrome.kill();
@@ -26,7 +28,7 @@ export async function measureLighthouse(url, { chromiumPath, runs = 3, log = () 
   const results = [];
   for (let i = 0; i < runs; i += 1) {
     const run = await runOnce(url, chromiumPath);
-    log(`lighthouse ${url} run ${i + 1}/${runs}: score ${run.score}, LCP ${run.lcpMs} ms`);
+    log(`lighthouse ${url} run ${i + 1}/${runs}: score ${run.score}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
     results.push(run);
   }
   results.sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);

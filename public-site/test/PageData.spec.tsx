@@ -1,8 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import { CONSENT_STORAGE_KEYS, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { articleKeys, CONSENT_STORAGE_KEYS, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
 import { stubFetch } from '@ai-mind/ui/testing';
 import PublicRoot, { preloadPage } from '../src/app/PublicRoot';
 import { article, summaries } from './fixtures';
+
+/** The queries a server render fetched, dehydrated as server.tsx writes them. */
+function rendered(fill: (client: QueryClient) => void): PageData {
+  const client = new QueryClient();
+  fill(client);
+  return { queries: JSON.parse(JSON.stringify(dehydrate(client))) };
+}
 
 /** The JSON data block the server writes into the page's HTML. */
 function embed(data: PageData): void {
@@ -13,7 +21,7 @@ function embed(data: PageData): void {
   document.head.append(element);
 }
 
-describe('the first data embedded in the page', () => {
+describe('the data a server render embeds in the page', () => {
   let network: ReturnType<typeof stubFetch>;
   beforeEach(() => localStorage.setItem(CONSENT_STORAGE_KEYS.consent, 'rejected'));
   afterEach(() => {
@@ -25,19 +33,19 @@ describe('the first data embedded in the page', () => {
 
   it('renders the home page’s articles from the HTML, asking the API for the next page only', async () => {
     const items = summaries(3);
-    embed({ articles: { items, nextCursor: 'next-1' } });
+    embed(rendered((client) => client.setQueryData(articleKeys.list({ category: undefined, search: undefined }), { pages: [{ items, nextCursor: 'next-1' }], pageParams: [null] })));
     network = stubFetch({ 'GET /api/trending': () => ({ status: 200, body: [] }) });
     await preloadPage('/');
     render(<PublicRoot />);
     expect(screen.getByRole('link', { name: items[0]!.title })).toBeInTheDocument();
     expect(screen.queryByTestId('article-skeletons')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Load more articles' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Load more articles' })).toHaveAttribute('href', '?cursor=next-1');
     expect(network.calls.filter((call) => call.path.startsWith('/api/articles'))).toEqual([]);
   });
 
   it('renders an article page from the HTML without fetching the article', async () => {
     const story = article();
-    embed({ article: story });
+    embed(rendered((client) => client.setQueryData(articleKeys.bySlug(story.slug), story)));
     window.history.pushState({}, '', `/article/${story.slug}`);
     network = stubFetch({ [`GET /api/articles/${story.id}/comments`]: () => ({ status: 200, body: [] }) });
     await preloadPage(`/article/${story.slug}`);

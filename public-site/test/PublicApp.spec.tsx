@@ -63,10 +63,10 @@ describe('public site pages', () => {
       'GET /api/trending': () => ({ status: 200, body: [] }),
     });
     renderApp(<PublicApp />, '/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Load more articles' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Load more articles' }));
     expect(await screen.findByRole('link', { name: 'An older story' })).toBeInTheDocument();
     expect(network.calls.map((c) => c.path)).toContain('/api/articles?approved=true&cursor=page-2');
-    expect(screen.queryByRole('button', { name: 'Load more articles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Load more articles' })).not.toBeInTheDocument();
   });
 
   it('searches server-side for ?search= and says so when nothing matches', async () => {

@@ -1,9 +1,19 @@
 import { lazy, startTransition, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAdminPath, ShellRoutes } from './app/router/ShellRoutes';
 import { loadPublicApp, registerAppRemotes } from './app/router/remotes';
 
 registerAppRemotes();
+
+/**
+ * What the hydrating root could not hydrate (React then renders that part again): logged with the
+ * prefix of libs/ui's reportHydrationError, which the end-to-end suites fail on. Not imported from
+ * libs/ui, which the shell shares whole: a public page would download its Mantine.
+ */
+function reportHydrationError(error: unknown, info?: { componentStack?: string }): void {
+  // eslint-disable-next-line no-console -- the one place a hydration failure is reported
+  console.error(`[hydration] ${error instanceof Error ? error.message : String(error)}`, info?.componentStack ?? '');
+}
 
 // Each remote is fetched the first time a route renders it, so a public page never loads admin code.
 const AdminApp = lazy(() => import('./app/admin/AdminHost').then(({ loadAdminHost }) => loadAdminHost()));
@@ -16,16 +26,22 @@ function failedApp(error: unknown): ComponentType {
 }
 
 const pathname = window.location.pathname;
-const root = createRoot(document.getElementById('root')!);
-const render = (PublicApp: ComponentType) => root.render(<ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} />);
+const container = document.getElementById('root')!;
 
 if (isAdminPath(pathname)) {
-  render(lazy(loadPublicApp));
+  createRoot(container).render(<ShellRoutes pathname={pathname} PublicApp={lazy(loadPublicApp)} AdminApp={AdminApp} />);
 } else {
-  // The server wrote the page's top as plain HTML into #root, and React replaces it on its first
-  // commit: the public site is loaded before rendering (a suspended first render would commit the
-  // loading spinner over it), and the render is a transition, so React yields to input as it works.
+  // The server rendered the whole public page from the public site's own components: once the site
+  // and the opening page's code are in, React hydrates that tree (events on it are replayed) instead
+  // of replacing it. Without server markup (the API not serving the site's server entry), it renders.
   void loadPublicApp()
-    .then(({ default: PublicApp }) => PublicApp, failedApp)
-    .then((PublicApp) => startTransition(() => render(PublicApp)));
+    .then(({ default: PublicApp }) => ({ PublicApp, loaded: true }), (error: unknown) => ({ PublicApp: failedApp(error), loaded: false }))
+    .then(({ PublicApp, loaded }) => {
+      if (loaded && container.firstElementChild) {
+        hydrateRoot(container, <ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} hydrating />, { onRecoverableError: reportHydrationError });
+      } else {
+        const root = createRoot(container);
+        startTransition(() => root.render(<ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} />));
+      }
+    });
 }

@@ -33,6 +33,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /api/geo': 'public',
   'GET /api/health': 'public',
   'POST /api/interactions': 'public',
+  // The Like button's no-JavaScript form: same-origin posts only, then a redirect back.
+  'POST /api/interactions/form': 'public',
   'POST /api/newsletter': 'public',
   'POST /api/analytics/pageview': 'public',
   'GET /api/trending': 'public',

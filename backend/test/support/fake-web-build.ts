@@ -1,7 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** A stand-in for the three built frontends, laid out as the bundler writes them. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Links the public site's real server entry into a fake build: public pages are the site's own server
+ * render, which no stand-in could imitate (the suites depend on the public site's build).
+ */
+export function linkPublicSiteServer(root: string): void {
+  const serverEntry = path.join(REPO_ROOT, 'public-site/dist-server');
+  if (!fs.existsSync(path.join(serverEntry, 'server.js'))) throw new Error('Build the public site first: its server entry renders the public pages');
+  fs.mkdirSync(path.join(root, 'public-site'), { recursive: true });
+  fs.symlinkSync(serverEntry, path.join(root, 'public-site/dist-server'), 'dir');
+}
+
+/** A stand-in for the three built frontends, laid out as the bundler writes them, with the public site's real server entry. */
 export function writeFakeBuild(root: string): void {
   const files: Record<string, string> = {
     'shell/dist/index.html':
@@ -16,4 +30,5 @@ export function writeFakeBuild(root: string): void {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), content);
   }
+  linkPublicSiteServer(root);
 }

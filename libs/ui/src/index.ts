@@ -8,3 +8,4 @@ export {
 export { AppProviders } from './providers';
 export { createQueryClient } from './query-client';
 export { SCROLL_HIDE_DELAY_MS, theme, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './theme';
+export { HYDRATION_ERROR_PREFIX, reportHydrationError } from './hydration';

@@ -2,7 +2,7 @@ import { Anchor, AppShell, Box, Burger, Group, SimpleGrid, Stack, Text } from '@
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AfterFirstCommit } from '../components/AfterFirstCommit';
+import { HydrateWhenIdle } from '../components/HydrateWhenIdle';
 import { AdsScriptLoader } from '../features/ads/components/AdsScriptLoader';
 import { PageViewTracker } from '../features/analytics/components/PageViewTracker';
 import { CookieBanner } from '../features/consent/components/CookieBanner';
@@ -89,29 +89,31 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <Box className="site-container" py="md" id="main">
             {children}
           </Box>
-          {/* Below the fold and not in the server-written first view. */}
-          <AfterFirstCommit>
-            <Box className="site-container" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-                <Stack gap="sm">
-                  <Group gap="md" component="nav" aria-label="Footer">
-                    {FOOTER_LINKS.map((link) => (
-                      <Anchor key={link.to} component={Link} to={link.to} c="gray.8" size="sm">
-                        {link.label}
-                      </Anchor>
-                    ))}
-                  </Group>
-                  <Text size="sm" c="gray.7">
-                    AI-written analysis of the news, reviewed by human editors before it is published.
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    © 2024 The AI Mind. All rights reserved.
-                  </Text>
-                </Stack>
-                <NewsletterBox />
-              </SimpleGrid>
-            </Box>
-          </AfterFirstCommit>
+          {/* Server-rendered with the page (a reader without JavaScript navigates from it too); hydrated once the browser is idle. */}
+          <Suspense fallback={null}>
+            <HydrateWhenIdle>
+              <Box className="site-container" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+                  <Stack gap="sm">
+                    <Group gap="md" component="nav" aria-label="Footer">
+                      {FOOTER_LINKS.map((link) => (
+                        <Anchor key={link.to} component={Link} to={link.to} c="gray.8" size="sm">
+                          {link.label}
+                        </Anchor>
+                      ))}
+                    </Group>
+                    <Text size="sm" c="gray.7">
+                      AI-written analysis of the news, reviewed by human editors before it is published.
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      © 2024 The AI Mind. All rights reserved.
+                    </Text>
+                  </Stack>
+                  <NewsletterBox />
+                </SimpleGrid>
+              </Box>
+            </HydrateWhenIdle>
+          </Suspense>
         </AppShell.Main>
         <CookieBanner />
       </AppShell>

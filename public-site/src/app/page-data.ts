@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { articleKeys, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts/web';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts/web';
 
-/** The data the server wrote into the page's HTML, if any (the home and article pages). */
+/** The data the server rendered the page with, if the page was server-rendered. */
 export function readPageData(doc: Document = document): PageData | null {
   const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
   if (!text) return null;
@@ -13,12 +13,9 @@ export function readPageData(doc: Document = document): PageData | null {
 }
 
 /**
- * Puts the server's data where the pages' queries look for it, so the first render shows the articles
- * instead of skeletons and a fetch: the same keys and shapes the API helpers produce.
+ * Puts the server's queries into the client's cache, so the first client render is the tree the
+ * server rendered (hydration, not a re-render) and fetches nothing.
  */
 export function seedPageData(client: QueryClient, data: PageData | null): void {
-  if (data?.article) client.setQueryData(articleKeys.bySlug(data.article.slug), data.article);
-  if (data?.articles) {
-    client.setQueryData(articleKeys.list({ category: undefined, search: undefined }), { pages: [data.articles], pageParams: [null] });
-  }
+  if (data?.queries && typeof data.queries === 'object') hydrate(client, data.queries);
 }

@@ -1,5 +1,8 @@
 import { Alert, Anchor, Box, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Suspense } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { HydrateWhenIdle } from '../components/HydrateWhenIdle';
+import { useSiteOrigin } from '../app/server-context';
 import { ARTICLE_IMAGE_SIZES, articleMeta, articleNotFoundMeta, formatLongDate, stripTags } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleContent } from '../features/articles/components/ArticleContent';
@@ -14,7 +17,9 @@ import { ArticleEngagement } from '../features/interactions/components/ArticleEn
 export function ArticlePage() {
   const { slug = '' } = useParams();
   const { data: article, isLoading, error } = useArticle(slug);
-  usePageMeta(article ? articleMeta(article, window.location.origin) : article === null ? articleNotFoundMeta(window.location.pathname) : null);
+  const origin = useSiteOrigin();
+  const { pathname } = useLocation();
+  usePageMeta(article ? articleMeta(article, origin) : article === null ? articleNotFoundMeta(pathname) : null);
 
   if (isLoading) {
     return (
@@ -69,7 +74,12 @@ export function ArticlePage() {
             priority
           />
           <ArticleEngagement key={article.id} article={{ ...article, text: stripTags(article.content) }} />
-          <ArticleContent content={article.content} />
+          {/* Text and links only: its server HTML is the page until the browser is idle. */}
+          <Suspense fallback={null}>
+            <HydrateWhenIdle>
+              <ArticleContent content={article.content} />
+            </HydrateWhenIdle>
+          </Suspense>
           {article.aiCommentary && (
             // A note, not an alert: it is part of the page, and screen readers must not announce it on every load.
             <Alert variant="light" color="indigo" title="AI commentary" role="note">
@@ -84,9 +94,13 @@ export function ArticlePage() {
         </Stack>
       </Box>
       <Divider my="md" />
-      <CommentsSection articleId={article.id} commentCount={article.comments}>
-        <AdSlot slotId={AD_SLOT_IDS.comments} size={AD_SIZES.comments} data-placement="comments" />
-      </CommentsSection>
+      <Suspense fallback={null}>
+        <HydrateWhenIdle>
+          <CommentsSection articleId={article.id} commentCount={article.comments}>
+            <AdSlot slotId={AD_SLOT_IDS.comments} size={AD_SIZES.comments} data-placement="comments" />
+          </CommentsSection>
+        </HydrateWhenIdle>
+      </Suspense>
       <ChatLauncher key={article.id} article={{ id: article.id, title: article.title }} />
     </Stack>
   );

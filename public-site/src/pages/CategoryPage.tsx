@@ -1,13 +1,14 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { categoryDisplayName, categoryMeta } from '@ai-mind/contracts/web';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
-import { useArticleList } from '../features/articles/hooks/use-articles';
+import { useArticleList, useListStart } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 
 export function CategoryPage() {
   const category = useParams().category?.trim() || undefined;
-  const list = useArticleList({ category }, { enabled: category !== undefined });
+  const [params] = useSearchParams();
+  const list = useArticleList({ category }, { enabled: category !== undefined, from: useListStart(params) });
   usePageMeta(category ? categoryMeta(category) : null);
 
   if (!category) return <Title order={1}>Category not found</Title>;
@@ -33,6 +34,7 @@ export function CategoryPage() {
         hasMore={list.hasNextPage}
         isLoadingMore={list.isFetchingNextPage}
         onLoadMore={() => void list.fetchNextPage()}
+        moreHref={list.nextHref}
       />
     </Stack>
   );

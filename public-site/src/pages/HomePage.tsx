@@ -5,16 +5,17 @@ import { AfterFirstCommit } from '../components/AfterFirstCommit';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../features/ads/components/AdSlot';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
 import { ChatLauncher } from '../features/chat/components/ChatLauncher';
-import { useArticleList } from '../features/articles/hooks/use-articles';
+import { useArticleList, useListStart } from '../features/articles/hooks/use-articles';
 import { SidebarWidget } from '../features/layout/components/SidebarWidget';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
+import { useSiteOrigin } from '../app/server-context';
 import { TrendingFeed } from '../features/trending/components/TrendingFeed';
 
 export function HomePage() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() || undefined;
-  const list = useArticleList({ search });
-  usePageMeta(homeMeta(window.location.origin, search));
+  const list = useArticleList({ search }, { from: useListStart(params) });
+  usePageMeta(homeMeta(useSiteOrigin(), search));
 
   return (
     <Grid gap="lg">
@@ -48,6 +49,7 @@ export function HomePage() {
             hasMore={list.hasNextPage}
             isLoadingMore={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
+            moreHref={list.nextHref}
           />
         </Stack>
       </Grid.Col>

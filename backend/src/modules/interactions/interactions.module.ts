@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module.js';
+import { InteractionFormController } from './interaction-form.controller.js';
 import { InteractionsController } from './interactions.controller.js';
 import { InteractionsService } from './interactions.service.js';
 
-@Module({ imports: [ArticlesModule], controllers: [InteractionsController], providers: [InteractionsService] })
+@Module({ imports: [ArticlesModule], controllers: [InteractionsController, InteractionFormController], providers: [InteractionsService] })
 export class InteractionsModule {}

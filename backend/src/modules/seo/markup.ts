@@ -47,3 +47,9 @@ export function renderImagePreload(href: string, srcset: string | undefined, siz
 export function renderPageData(data: PageData): string {
   return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
 }
+
+/** The shell's HTML with the server-rendered page in its root element (left as it is if the shell has none). */
+export function injectBody(html: string, markup: string): string {
+  const root = /<div id="root"><\/div>/;
+  return root.test(html) ? html.replace(root, () => `<div id="root">${markup}</div>`) : html;
+}

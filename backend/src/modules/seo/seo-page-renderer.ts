@@ -1,16 +1,22 @@
 import type { PageRenderer } from '../web/web-assets.js';
-import { injectFirstView } from './first-view.js';
-import { injectHead } from './markup.js';
+import { injectBody, injectHead } from './markup.js';
+import { inProcessFetch } from './public-site-renderer.js';
 import { requestOrigin } from './seo.controller.js';
 import type { SeoService } from './seo.service.js';
 
-/** The web fallback's renderer: the shell's HTML with the page's head, first view and status. */
+/** The web fallback's renderer: the shell's HTML with the server-rendered public page, its head and its status. */
 export function seoPageRenderer(seo: SeoService): PageRenderer {
   return async (request, shell) => {
     const url = new URL(request.url, 'http://placeholder');
-    const page = await seo.renderPage(url.pathname, url.searchParams, requestOrigin(request));
-    const withHead = page.head === null ? shell : injectHead(shell, page.head);
-    const html = page.firstView === null ? withHead : injectFirstView(withHead, page.firstView);
-    return { status: page.status, html, firstView: html !== withHead };
+    let page;
+    try {
+      page = await seo.renderPage(url.pathname, url.searchParams, requestOrigin(request), inProcessFetch(request.server));
+    } catch (error) {
+      // The client renders the page itself from the shell: a failed server render costs speed, not the page.
+      request.log.warn({ err: error }, 'Server render of a public page failed; serving the shell');
+      page = null;
+    }
+    if (!page) return { status: 200, html: shell, rendered: false };
+    return { status: page.status, html: injectBody(injectHead(shell, page.head), page.body), rendered: true, version: page.version };
   };
 }

@@ -1,95 +1,66 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import {
   DEFAULT_SOCIAL_IMAGE_PATH,
-  ARTICLE_IMAGE_SIZES,
-  CARD_IMAGE_SIZES,
   SITE_DESCRIPTION,
   SITE_NAME,
-  SLUG_PATTERN,
   STATIC_PAGES,
   absoluteUrl,
   articleCanonicalPath,
-  articleImageSrcSet,
-  articleMeta,
-  articleNotFoundMeta,
   categoryCanonicalPath,
-  categoryMeta,
   excerpt,
   headElements,
-  homeMeta,
-  notFoundMeta,
-  staticPageMeta,
-  type PageData,
-  type PageMeta,
-  type StaticPagePath,
+  isAdminPath,
+  type PublicPageId,
 } from '@ai-mind/contracts';
 import { Inject } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { renderCoverSvg } from '../media/cover-art.js';
-import { toArticleDto } from '../articles/article-row.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { ArticleStore } from '../articles/article.store.js';
-import { ArticlesService } from '../articles/articles.service.js';
-import { renderFirstView } from './first-view.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
+import { PublicSiteRenderer } from './public-site-renderer.js';
 import { SitemapSnapshotService, sitemapArticleUrls } from './sitemap-snapshot.service.js';
 
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 export const RSS_ITEM_COUNT = 50;
 
-const ARTICLE_PATH = /^\/(?:[^/]+\/)?article\/([^/]+)\/?$/;
-const CATEGORY_PATH = /^\/category\/([^/]+)\/?$/;
-
 export interface RenderedPage {
   status: 200 | 404;
-  /** Head elements to write into the shell's HTML, or null to leave it untouched (the admin app). */
-  head: string | null;
-  /** The visible top of the page as HTML for the shell's root element, where the server has its data. */
-  firstView: string | null;
+  /** Head elements to write into the shell's HTML: title, description, social tags, JSON-LD, preloads, the data block. */
+  head: string;
+  /** The page's markup, for the shell's root element. */
+  body: string;
+  /** Names this rendering (a hash of it): the same page served again is recognised without reading it. */
+  version: string;
 }
 
-/** A public page's metadata and the data it shows first. */
-interface PublicPage {
-  meta: PageMeta;
-  data: PageData | null;
-}
-
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
-/** The preload of the image a page shows largest at the top: the article's, or the newest card's. */
-function heroImagePreload(data: PageData): string[] {
-  const [url, sizes] = data.article ? [data.article.imageUrl, ARTICLE_IMAGE_SIZES] : [data.articles?.items[0]?.imageUrl, CARD_IMAGE_SIZES];
-  return url ? [renderImagePreload(url, articleImageSrcSet(url), sizes)] : [];
-}
+/** Pages rendered per request rather than cached: no data to read, and any path may ask for them. */
+const UNCACHED_PAGES: ReadonlySet<PublicPageId> = new Set(['notFound']);
 
 /**
- * What crawlers and link previews see without running JavaScript: each page's head elements in the
- * HTML, the sitemap, robots.txt and the RSS feed. Built from the same metadata the site applies on
- * the client, and cached with the article lists, so publishing, editing or deleting refreshes them.
+ * What readers without JavaScript, crawlers and link previews get: each public page rendered whole by
+ * the public site's own server entry with its head elements, the sitemap, robots.txt and the RSS
+ * feed. Cached with the article lists, so publishing, editing or deleting refreshes them.
  */
 @Injectable()
 export class SeoService implements OnModuleInit {
   private readonly logger = new Logger(SeoService.name);
+  private readonly site: PublicSiteRenderer;
+  private readonly rendering = new Map<string, Promise<RenderedPage>>();
 
   constructor(
-    private readonly em: EntityManager,
-    private readonly articles: ArticlesService,
     private readonly store: ArticleStore,
     private readonly cache: ArticlesCacheService,
     private readonly snapshots: SitemapSnapshotService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.site = new PublicSiteRenderer(config.web.distRoot);
+  }
 
   /** The social image of pages without one of their own. */
   async onModuleInit(): Promise<void> {
@@ -103,42 +74,40 @@ export class SeoService implements OnModuleInit {
   }
 
   /**
-   * A public URL's metadata and, for the home and article pages, the data they show first (read
-   * through the same cached paths as the API), or null for paths that are not public pages.
+   * A public page rendered on the server from the public site's own components (its route table
+   * settles the status), or null for the admin app's paths or when the site is not built. Rendered
+   * once per change: cached with the article lists and articles, whose changes invalidate it.
+   * `fetchApi` answers the API requests the page's queries make.
    */
-  private async publicPage(pathname: string, query: URLSearchParams, origin: string): Promise<PublicPage | null> {
-    if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
-    if (pathname === '/') {
-      const search = query.get('search')?.trim() || undefined;
-      // A search's results are left to the client: a bot-sized query should not cost a render.
-      // Page rendering runs outside Nest's request context: give the read a context of its own.
-      const data = search ? null : { articles: await RequestContext.create(this.em, () => this.articles.listPublished({})) };
-      return { meta: homeMeta(origin, search), data };
+  async renderPage(pathname: string, query: URLSearchParams, origin: string, fetchApi: typeof fetch): Promise<RenderedPage | null> {
+    if (isAdminPath(pathname)) return null;
+    const site = await this.site.load();
+    if (!site) return null;
+    const search = query.get('search')?.trim() || undefined;
+    const cursor = query.get('cursor') || undefined;
+    // Only what the pages read from the URL is part of it (a search, or where a list starts for a
+    // reader without JavaScript): tracking parameters never cost a render.
+    const kept = new URLSearchParams({ ...(search ? { search } : {}), ...(cursor && !search ? { cursor } : {}) });
+    const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
+    const render = async (): Promise<RenderedPage> => {
+      const page = await site.render(url, { origin, fetch: fetchApi });
+      const head = [renderHeadElements(headElements(page.meta, origin))];
+      if (page.heroImage) head.push(renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes));
+      head.push(renderPageData(page.pageData));
+      const headText = head.join('\n    ');
+      const version = createHash('sha256').update(headText).update(page.html).digest('base64url').slice(0, 32);
+      return { status: page.status, head: headText, body: page.html, version };
+    };
+    // A search's page shows skeletons (its results come from the client): as cheap as the 404 page.
+    if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
+    const key = `page:${site.build}:${origin}:${url}`;
+    // Readers arriving together at a page not yet cached wait for one render, not one each.
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = this.cache.remember(key, render).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
     }
-    const normalised = pathname.replace(/\/+$/, '');
-    if (normalised in STATIC_PAGES) return { meta: staticPageMeta(normalised as StaticPagePath), data: null };
-    const article = ARTICLE_PATH.exec(pathname);
-    if (article) {
-      const slug = decodeSegment(article[1]!);
-      const found = slug && SLUG_PATTERN.test(slug) ? await this.articles.findPublishedBySlugOrNull(slug) : null;
-      if (!found) return { meta: articleNotFoundMeta(pathname), data: null };
-      const dto = toArticleDto(found);
-      return { meta: articleMeta(dto, origin), data: { article: dto } };
-    }
-    const category = CATEGORY_PATH.exec(pathname);
-    if (category) {
-      const name = decodeSegment(category[1]!)?.trim();
-      if (name) return { meta: categoryMeta(name), data: null };
-    }
-    return { meta: notFoundMeta(pathname), data: null };
-  }
-
-  async renderPage(pathname: string, query: URLSearchParams, origin: string): Promise<RenderedPage> {
-    const page = await this.publicPage(pathname, query, origin);
-    if (!page) return { status: 200, head: null, firstView: null };
-    const head = [renderHeadElements(headElements(page.meta, origin))];
-    if (page.data) head.push(...heroImagePreload(page.data), renderPageData(page.data));
-    return { status: page.meta.status, head: head.join('\n    '), firstView: page.data ? renderFirstView(page.data) : null };
+    return pending;
   }
 
   robotsTxt(origin: string): string {

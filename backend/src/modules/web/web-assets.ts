@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { AppConfig } from '../../config/app-config.js';
 import { publicPagePreloads } from './public-page-preloads.js';
@@ -44,15 +45,95 @@ function notFound(reply: FastifyReply, method: string, url: string) {
     .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
 }
 
+/** A page's HTML and its compressed forms, made once per distinct page (hence once per change). */
+interface PreparedHtml {
+  etag: string;
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Distinct pages kept compressed in memory: the hot pages, a few megabytes at most. */
+const PREPARED_PAGES = 500;
+
 /**
- * The page's HTML compressed for a browser that accepts it: brotli at a quality quick enough for every
- * request, else gzip. The page carries its first data and first view, so it is worth it.
+ * Compressed pages by content: a page served from the render cache is the same text request after
+ * request, so it is compressed (brotli at its best, gzip) once, then served with an ETag.
  */
-function encodeHtml(html: string, acceptEncoding: string | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+class PreparedPages {
+  private readonly pages = new Map<string, PreparedHtml>();
+
+  /**
+   * `keep`: worth keeping (a 200 page); other pages (any path may be a 404) are compressed quickly and
+   * dropped. `version`, when the caller knows it, names the page's whole text, which then need not be
+   * hashed on every request.
+   */
+  get(html: () => string, keep: boolean, version?: string): PreparedHtml {
+    if (keep && version) {
+      const found = this.pages.get(version);
+      if (found) return this.touch(version, found);
+    }
+    const raw = Buffer.from(html(), 'utf8');
+    const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 32);
+    if (!keep) {
+      return { etag: `"${hash}"`, raw, br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(raw) };
+    }
+    const key = version ?? hash;
+    const found = this.pages.get(key);
+    if (found) return this.touch(key, found);
+    const prepared = {
+      etag: `"${hash}"`,
+      raw,
+      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    this.pages.set(key, prepared);
+    if (this.pages.size > PREPARED_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    return prepared;
+  }
+
+  private touch(key: string, page: PreparedHtml): PreparedHtml {
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+}
+
+/**
+ * The shell's HTML and the links a public page takes from the built apps, read again only when a
+ * build changes them (their files' times, looked at no more than once a second).
+ */
+class BuiltApps {
+  private state: { checkedAt: number; stamp: string; shell: string; links: Map<boolean, Promise<string[]>> } | null = null;
+
+  constructor(
+    private readonly shellIndex: string,
+    private readonly distRoot: string,
+  ) {}
+
+  async current(): Promise<{ stamp: string; shell: string; links: (rendered: boolean) => Promise<string[]> }> {
+    if (!this.state || Date.now() - this.state.checkedAt > 1000) {
+      const files = [this.shellIndex, path.join(this.distRoot, 'shell/dist/mf-manifest.json'), path.join(this.distRoot, 'public-site/dist/mf-manifest.json')];
+      const stamp = (await Promise.all(files.map((file) => stat(file).then((s) => `${s.mtimeMs}-${s.size}`, () => '-')))).join(':');
+      if (this.state?.stamp === stamp) this.state.checkedAt = Date.now();
+      else this.state = { checkedAt: Date.now(), stamp, shell: await readFile(this.shellIndex, 'utf8'), links: new Map() };
+    }
+    const state = this.state;
+    const links = (rendered: boolean) => {
+      let found = state.links.get(rendered);
+      if (!found) state.links.set(rendered, (found = publicPagePreloads(this.distRoot, PUBLIC_SITE_PREFIX, { rendered })));
+      return found;
+    };
+    return { stamp: state.stamp, shell: state.shell, links };
+  }
+}
+
+/** The prepared form a browser accepts: brotli, else gzip, else the text itself. */
+function encodeHtml(page: PreparedHtml, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
   const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return { body: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html), encoding: 'gzip' };
-  return { body: html };
+  if (/\bbr\b/.test(accepted)) return { body: page.br, encoding: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { body: page.gzip, encoding: 'gzip' };
+  return { body: page.raw };
 }
 
 /** The links placed at the end of the head, where the browser's preload scanner finds them at once. */
@@ -62,10 +143,10 @@ function withPreloads(html: string, links: string[]): string {
 }
 
 /**
- * Fills the shell's HTML in for one client route: the page's head elements (title, description,
- * social tags, structured data) and its status, so crawlers that run no JavaScript see the page.
+ * Fills the shell's HTML in for one client route: the server-rendered page (`rendered`), its head
+ * elements (title, description, social tags, structured data) and its status.
  */
-export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string; firstView?: boolean }>;
+export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string; rendered?: boolean; version?: string }>;
 
 /**
  * Serves the media folder under /media/ (whether or not the API serves the frontends): article images
@@ -93,6 +174,8 @@ export async function registerWebAssets(
   renderPage?: PageRenderer,
 ): Promise<void> {
   const shellIndex = path.join(config.web.distRoot, 'shell/dist/index.html');
+  const preparedPages = new PreparedPages();
+  const builtApps = new BuiltApps(shellIndex, config.web.distRoot);
   for (const app of WEB_APPS) {
     const root = path.join(config.web.distRoot, app.dir);
     if (!fs.existsSync(root)) {
@@ -124,19 +207,20 @@ export async function registerWebAssets(
     if (ASSET_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || !fs.existsSync(shellIndex)) {
       return notFound(reply, request.method, request.url);
     }
-    // Read per request: a rebuild of the shell while the API runs is picked up at once.
-    const shell = await readFile(shellIndex, 'utf8');
-    const page = renderPage ? await renderPage(request, shell) : { status: 200, html: shell };
-    const html = ADMIN_PATH.test(pathname)
-      ? page.html
-      : withPreloads(page.html, await publicPagePreloads(config.web.distRoot, PUBLIC_SITE_PREFIX, { firstView: page.firstView }));
-    const encoded = encodeHtml(html, request.headers['accept-encoding']);
+    // Checked per request: a rebuild of the apps while the API runs is picked up at once.
+    const build = await builtApps.current();
+    const page = renderPage ? await renderPage(request, build.shell) : { status: 200, html: build.shell };
+    const isAdmin = ADMIN_PATH.test(pathname);
+    const links = isAdmin ? [] : await build.links(Boolean(page.rendered));
+    const ok = page.status === 200;
+    // A rendered page's version and the build's stamp name the whole text: it is assembled, hashed
+    // and compressed once, then served as it is.
+    const version = page.version && !isAdmin ? `${page.version}:${build.stamp}` : undefined;
+    const prepared = preparedPages.get(() => (isAdmin ? page.html : withPreloads(page.html, links)), ok, version);
+    void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', prepared.etag);
+    if (ok && request.headers['if-none-match'] === prepared.etag) return reply.status(304).send();
+    const encoded = encodeHtml(prepared, request.headers['accept-encoding']);
     if (encoded.encoding) void reply.header('content-encoding', encoded.encoding);
-    return reply
-      .status(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .send(encoded.body);
+    return reply.send(encoded.body);
   });
 }

@@ -9,7 +9,7 @@ interface State {
  * Catches a remote that fails to load (a deploy in progress, a network blip) and offers a reload. Plain
  * markup: it runs before (or without) any app's Mantine theme.
  */
-class RemoteErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class RemoteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {

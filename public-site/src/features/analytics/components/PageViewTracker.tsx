@@ -19,7 +19,8 @@ export const PAGE_TITLE_WAIT_MS = 3000;
 export function PageViewTracker() {
   const { pathname } = useLocation();
   const { details } = useConsent();
-  const [source] = useState(() => trafficSource(window.location.search, document.referrer, window.location.hostname));
+  // Read in the browser only (a server render sends no page view); the first client render reads it.
+  const [source] = useState(() => (typeof window === 'undefined' ? '' : trafficSource(window.location.search, document.referrer, window.location.hostname)));
   const allowed = details.analytics;
   const ga4Id = publicEnv.ga4Id();
 

@@ -1,9 +1,13 @@
 import { Alert, Box, Button, Center, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment, startTransition, useEffect, useState } from 'react';
+import { Fragment, Suspense, type MouseEvent } from 'react';
 import type { ArticleSummary } from '@ai-mind/contracts/web';
 import { AD_SIZES, AD_SLOT_IDS, AdSlot } from '../../ads/components/AdSlot';
+import { HydrateWhenIdle } from '../../../components/HydrateWhenIdle';
 import { ArticleCard } from './ArticleCard';
 import './article-grid.css';
+
+/** Cards hydrated with the page; the rest once the browser is idle (HydrateWhenIdle). */
+export const HYDRATE_FIRST = 2;
 
 /** Spec section 2: on the home page an ad slot follows every third article. */
 export const AD_EVERY = 3;
@@ -17,20 +21,8 @@ interface ArticleFeedProps {
   hasMore?: boolean;
   isLoadingMore?: boolean;
   onLoadMore?: () => void;
-}
-
-/** Cards in a feed's first render: the top rows. The rest follow in a transition just after. */
-export const FIRST_RENDER_CARDS = 6;
-
-/**
- * How many of `total` cards to render: the first rows at once, all of them right after the first
- * commit, in a transition. A page's start then commits and lays out a few cards in one task rather
- * than every card of the page, and the rest arrive below the fold while the reader looks at the top.
- */
-function useStagedCount(total: number): number {
-  const [staged, setStaged] = useState(true);
-  useEffect(() => startTransition(() => setStaged(false)), []);
-  return staged ? Math.min(total, FIRST_RENDER_CARDS) : total;
+  /** The next page's address: the button is a link a reader without JavaScript follows. */
+  moreHref?: string;
 }
 
 export function ArticleSkeletons({ count = 6 }: { count?: number }) {
@@ -48,8 +40,7 @@ export function ArticleSkeletons({ count = 6 }: { count?: number }) {
   );
 }
 
-export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore }: ArticleFeedProps) {
-  const shown = useStagedCount(articles?.length ?? 0);
+export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = false, hasMore, isLoadingMore, onLoadMore, moreHref }: ArticleFeedProps) {
   if (isLoading) return <ArticleSkeletons />;
   if (error && !articles) {
     return (
@@ -63,17 +54,35 @@ export function ArticleFeed({ articles, isLoading, error, emptyText, withAds = f
     <Stack gap="lg">
       {/* article-grid.css: cells of at least 280 px, so neither cards nor ad slots are squeezed. */}
       <Box className="article-grid">
-        {articles.slice(0, shown).map((article, index) => (
+        {articles.map((article, index) => (
           <Fragment key={article.id}>
             {/* The first card's image is the top of the page on a phone: the server preloads it too. */}
-            <ArticleCard article={article} priority={index === 0} />
+            {index < HYDRATE_FIRST ? (
+              <ArticleCard article={article} priority={index === 0} />
+            ) : (
+              // Below the top rows: hydrated once the browser is idle, the server's card shown meanwhile.
+              <Suspense fallback={null}>
+                <HydrateWhenIdle>
+                  <ArticleCard article={article} />
+                </HydrateWhenIdle>
+              </Suspense>
+            )}
             {withAds && (index + 1) % AD_EVERY === 0 && <AdSlot slotId={AD_SLOT_IDS.inFeed} size={AD_SIZES.inFeed} data-placement="in-feed" />}
           </Fragment>
         ))}
       </Box>
       {hasMore && onLoadMore && (
         <Center>
-          <Button variant="outline" onClick={onLoadMore} loading={isLoadingMore}>
+          <Button
+            component="a"
+            href={moreHref ?? '#'}
+            variant="outline"
+            loading={isLoadingMore}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              onLoadMore();
+            }}
+          >
             Load more articles
           </Button>
         </Center>

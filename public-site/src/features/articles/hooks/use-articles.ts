@@ -1,19 +1,43 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { articleKeys } from '@ai-mind/contracts/web';
 import { fetchArticleBySlug, fetchArticlePage, type ArticleListFilter } from '../api/articles-api';
 
-/** Published articles, a page at a time; `fetchNextPage` loads more on demand. */
-export function useArticleList(filter: ArticleListFilter, options: { enabled?: boolean } = {}) {
-  const query = useInfiniteQuery({
-    queryKey: articleKeys.list({ category: filter.category, search: filter.search }),
+/**
+ * The query of a list of published articles: the hook below and the server render both use it.
+ * `from` is the cursor a page's address starts the list at (?cursor=, the no-JavaScript "Load more").
+ */
+export function articleListQuery(filter: ArticleListFilter, from: string | null = null) {
+  const list = articleKeys.list({ category: filter.category, search: filter.search });
+  return infiniteQueryOptions({
+    queryKey: from ? ([...list, { from }] as const) : list,
     queryFn: ({ pageParam }) => fetchArticlePage(filter, pageParam),
-    initialPageParam: null as string | null,
+    initialPageParam: from,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    enabled: options.enabled ?? true,
   });
-  return { ...query, articles: query.data?.pages.flatMap((page) => page.items) };
+}
+
+/** The query of one article by slug (null when there is none): the hook below and the server render use it. */
+export function articleQuery(slug: string) {
+  return queryOptions({ queryKey: articleKeys.bySlug(slug), queryFn: () => fetchArticleBySlug(slug) });
+}
+
+/** Published articles, a page at a time; `fetchNextPage` loads more on demand. */
+export function useArticleList(filter: ArticleListFilter, options: { enabled?: boolean; from?: string | null } = {}) {
+  const query = useInfiniteQuery({ ...articleListQuery(filter, options.from ?? null), enabled: options.enabled ?? true });
+  const nextCursor = query.data?.pages.at(-1)?.nextCursor ?? null;
+  return {
+    ...query,
+    articles: query.data?.pages.flatMap((page) => page.items),
+    /** The address of the next page of the list, for readers without JavaScript. */
+    nextHref: nextCursor ? `?${new URLSearchParams({ cursor: nextCursor })}` : undefined,
+  };
+}
+
+/** The cursor the page's address starts its list at, if any. */
+export function useListStart(params: URLSearchParams): string | null {
+  return params.get('cursor') || null;
 }
 
 export function useArticle(slug: string) {
-  return useQuery({ queryKey: articleKeys.bySlug(slug), queryFn: () => fetchArticleBySlug(slug) });
+  return useQuery(articleQuery(slug));
 }

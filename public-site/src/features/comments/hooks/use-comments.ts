@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, serverMessage } from '@ai-mind/ui';
 import { articleKeys, COMMENT_MESSAGES, commentKeys, type Comment, type CreateCommentRequest } from '@ai-mind/contracts/web';
@@ -12,6 +12,11 @@ export const AI_REPLY_POLL_WINDOW_MS = 60_000;
 
 const awaitingReply = (comments: Comment[] | undefined) => comments?.some((comment) => comment.aiResponse === null) ?? false;
 
+/** The query of an article's comments: the hook below and the server render both use it. */
+export function commentsQuery(articleId: number) {
+  return queryOptions({ queryKey: commentKeys.forArticle(articleId), queryFn: () => fetchComments(articleId) });
+}
+
 /**
  * The article's comments, newest first. While a comment still waits for its AI reply the list is
  * refetched every 2 s, for at most a minute from when the waiting started, so the reply appears
@@ -20,8 +25,10 @@ const awaitingReply = (comments: Comment[] | undefined) => comments?.some((comme
 export function useComments(articleId: number) {
   const [pollingSince, setPollingSince] = useState(() => Date.now());
   const query = useQuery({
-    queryKey: commentKeys.forArticle(articleId),
-    queryFn: () => fetchComments(articleId),
+    ...commentsQuery(articleId),
+    // The server-rendered page may come from its cache (a comment does not change the article): the
+    // list the page was rendered with is shown at once and asked for again as the page mounts.
+    staleTime: 0,
     refetchInterval: (current) =>
       awaitingReply(current.state.data) && Date.now() - pollingSince < AI_REPLY_POLL_WINDOW_MS ? AI_REPLY_POLL_INTERVAL_MS : false,
   });

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { headElements, type PageMeta } from '@ai-mind/contracts/web';
+import { ServerRender } from '../../../app/server-context';
 import { signalPageTitled } from '../page-title-signal';
 
 /** Marks the head elements a page owns; the server writes the same marker into the HTML it sends. */
@@ -24,6 +25,9 @@ export function usePageMeta(meta: PageMeta | null): void {
   // The serialised form decides when the metadata really changed (callers build a new object each render).
   const key = meta ? JSON.stringify(meta) : null;
   const { pathname } = useLocation();
+  // On the server there are no effects: the renderer collects the metadata for the HTML's head.
+  const server = useContext(ServerRender);
+  if (server && meta) server.onMeta(meta);
   useEffect(() => {
     if (!key) return;
     applyPageMeta(JSON.parse(key) as PageMeta);

@@ -1,0 +1,211 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { PUBLIC_ROUTES } from '@ai-mind/contracts';
+import { eventually } from '../support/browser.js';
+import { useProduct } from '../support/suite.js';
+
+interface ListedArticle {
+  id: number;
+  title: string;
+  slug: string;
+  category: string;
+  content: string;
+  likes: number;
+}
+
+/** The text a reader sees of stored article HTML (tags gone, entities decoded as the page shows them). */
+const words = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /^[A-Za-z]{4,}$/.test(word));
+
+describe('public pages rendered on the server and hydrated', () => {
+  const suite = useProduct('server-render');
+  let articles: ListedArticle[];
+
+  beforeAll(async () => {
+    const listed = (await (await fetch(`${suite.product.url}/api/articles?approved=true&limit=50`)).json()) as { slug: string }[];
+    articles = await Promise.all(listed.map(async ({ slug }) => (await (await fetch(`${suite.product.url}/api/articles/slug/${slug}`)).json()) as ListedArticle));
+  });
+
+  /** An example address of each route of the table, with the status the server must answer it with. */
+  function examples(): { path: string; route: string; status: number }[] {
+    const article = articles[0]!;
+    const byPattern: Record<string, { path: string; status: number }[]> = {
+      '/': [{ path: '/', status: 200 }],
+      '/article/:slug': [
+        { path: `/article/${article.slug}`, status: 200 },
+        { path: '/article/no-such-article-anywhere', status: 404 },
+      ],
+      '/:category/article/:slug': [
+        { path: `/technology/article/${article.slug}`, status: 200 },
+        { path: '/technology/article/no-such-article-anywhere', status: 404 },
+      ],
+      '/category': [{ path: '/category', status: 404 }],
+      '/category/:category': [{ path: `/category/${encodeURIComponent(article.category)}`, status: 200 }],
+      '/inspiring': [{ path: '/inspiring', status: 200 }],
+      '/about': [{ path: '/about', status: 200 }],
+      '/contact': [{ path: '/contact', status: 200 }],
+      '/privacy': [{ path: '/privacy', status: 200 }],
+      '/terms': [{ path: '/terms', status: 200 }],
+      '*': [
+        { path: '/no/such/page', status: 404 },
+        { path: '/abouts', status: 404 },
+      ],
+    };
+    return PUBLIC_ROUTES.flatMap((route) => {
+      const cases = byPattern[route.path];
+      if (!cases) throw new Error(`No example for the route ${route.path}: add one here`);
+      return cases.map((example) => ({ ...example, route: route.path }));
+    });
+  }
+
+  it("answers every route of the route table with the table's status, the page's title in the HTML", async () => {
+    const answered = await Promise.all(
+      examples().map(async ({ path, route, status }) => {
+        const response = await fetch(`${suite.product.url}${path}`);
+        const html = await response.text();
+        return { path, route, status: response.status, expected: status, rendered: /<div id="root">(?!<\/div>)/.test(html) && /<title data-seo>/.test(html) };
+      }),
+    );
+    expect(answered.filter((a) => a.status !== a.expected || !a.rendered)).toEqual([]);
+  });
+
+  describe('without JavaScript', () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      page = await context.newPage();
+    });
+    afterAll(() => context.close());
+
+    it('lists every card of the first page on the home page, with the footer', async () => {
+      const response = await page.goto(suite.product.url);
+      expect(response?.status()).toBe(200);
+      const first = articles.slice(0, 12);
+      for (const article of first) await page.getByRole('link', { name: article.title, exact: true }).first().waitFor();
+      await page.getByRole('navigation', { name: 'Footer' }).waitFor();
+    });
+
+    it('reads the full article, its comments section and navigates on by its links', async () => {
+      const article = articles[0]!;
+      await page.goto(suite.product.url);
+      await page.getByRole('link', { name: article.title, exact: true }).first().click();
+      await page.waitForURL(`**/article/${article.slug}`);
+      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+      const body = await page.getByTestId('article-content').innerText();
+      const expected = words(article.content);
+      expect(expected.length).toBeGreaterThan(50);
+      // The whole article: its last words as well as its first.
+      expect(words(body).slice(-20)).toEqual(expected.slice(-20));
+      expect(words(body).slice(0, 20)).toEqual(expected.slice(0, 20));
+      await page.getByTestId('comments-section').waitFor();
+      expect(await page.locator('script:not([type="application/json"]):not([type="application/ld+json"]):not([src])').count()).toBe(0);
+    });
+
+    it('follows a category link from the header, then the link to the next page of the list', async () => {
+      await page.goto(suite.product.url);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Technology' }).click();
+      await page.waitForURL('**/category/Technology');
+      await page.getByRole('heading', { level: 1, name: 'Technology' }).waitFor();
+
+      const cardLinks = () => page.locator('.article-grid a[href^="/article/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+      await page.goto(suite.product.url);
+      const firstPage = await cardLinks();
+      await page.getByRole('link', { name: 'Load more articles' }).click();
+      await page.waitForURL(/\?cursor=/);
+      const secondPage = await cardLinks();
+      expect(secondPage.length).toBeGreaterThan(0);
+      expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
+      expect(firstPage.length + secondPage.length).toBe(Math.min(articles.length, firstPage.length + secondPage.length));
+    });
+
+    it('shows the 404 page with a 404 status', async () => {
+      const response = await page.goto(`${suite.product.url}/no/such/page`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    });
+  });
+
+  describe('hydration', () => {
+    /** Opens `path` with scripts, recording hydration errors; says whether the server's tree was kept. */
+    async function hydrate(path: string, tamper?: (html: string) => string) {
+      const context = await suite.browser.newContext({ viewport: { width: 412, height: 900 } });
+      if (tamper) {
+        await context.route(`${suite.product.url}${path}`, async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({ response, body: tamper(await response.text()) });
+        });
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' && (text.startsWith('[hydration]') || /hydrat/i.test(text))) errors.push(text.slice(0, 500));
+      });
+      page.on('pageerror', (error) => /hydrat|#418|#423|#425/i.test(error.message) && errors.push(error.message.slice(0, 500)));
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { serverRoot: Element | null }).serverRoot = document.getElementById('root')!.firstElementChild;
+        });
+      });
+      await page.goto(`${suite.product.url}${path}`, { waitUntil: 'networkidle' });
+      // Hydrated: React's handlers are on the server's elements (the logo link navigates in the app).
+      await eventually(() => page.evaluate(() => Object.keys(document.querySelector('header a[href="/"]')!).some((key) => key.startsWith('__react'))), true);
+      const kept = await page.evaluate(() => document.getElementById('root')!.firstElementChild === (window as unknown as { serverRoot: Element | null }).serverRoot);
+      await context.close();
+      return { errors, kept };
+    }
+
+    it('hydrates every public route without a mismatch, keeping the elements the server sent', async () => {
+      const results = [];
+      for (const { path } of examples()) results.push({ path, ...(await hydrate(path)) });
+      results.push({ path: '/?search=economy', ...(await hydrate('/?search=economy')) });
+      expect(results.filter((r) => r.errors.length > 0 || !r.kept)).toEqual([]);
+    });
+
+    it('would report a mismatch: a page whose HTML differs from what the client renders fails the check', async () => {
+      const tampered = await hydrate('/about', (html) => html.replace('<h1', '<h1 data-tampered="yes"><span>changed</span></h1><h1'));
+      expect(tampered.errors.length).toBeGreaterThan(0);
+    });
+  });
+
+  it('counts a Like clicked while the page is still loading its scripts exactly once', async () => {
+    const article = articles[1]!;
+    const likes = async () => ((await (await fetch(`${suite.product.url}/api/articles/slug/${article.slug}`)).json()) as ListedArticle).likes;
+    const before = await likes();
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // A slow connection: the page's scripts arrive seconds after its HTML.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await context.route(
+      (url) => url.pathname.endsWith('.js'),
+      async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      },
+    );
+    const page = await context.newPage();
+    // The deferred scripts hold DOMContentLoaded back: the page is there as soon as its HTML is.
+    await page.goto(`${suite.product.url}/article/${article.slug}`, { waitUntil: 'commit' });
+    await page.getByTestId('article-engagement').first().getByRole('button', { name: 'Like' }).waitFor();
+    const posted = page.waitForResponse((response) => response.url().endsWith('/api/interactions/form'));
+    await page.getByTestId('article-engagement').first().getByRole('button', { name: 'Like' }).click();
+    // The click went to the server (the form), which sent the reader back to the article.
+    expect((await posted).status()).toBe(303);
+    await page.waitForURL(`**/article/${article.slug}`, { waitUntil: 'commit' });
+    releaseScripts();
+    await page.waitForLoadState('networkidle');
+    await eventually(likes, before + 1);
+    // Nothing more arrives later (no replay of the same click by the app once it hydrates).
+    await page.waitForTimeout(1500);
+    expect(await likes()).toBe(before + 1);
+    await context.close();
+  });
+});

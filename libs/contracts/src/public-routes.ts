@@ -1,0 +1,51 @@
+/**
+ * The public site's one route table (spec section 2): the client's router, the server's renderer and
+ * the server's status codes all read it, so a new public page is one line here. Patterns use the
+ * router's syntax (`:param`, `*`); order matters only for readability, the router ranks them.
+ */
+
+/** Every page of the public site, each a component (and a chunk) of its own in public-site. */
+export type PublicPageId = 'home' | 'article' | 'category' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'notFound';
+
+/** The data a page shows, fetched before a server render by the same loaders the client uses. */
+export type PublicPageData = 'articleList' | 'article';
+
+export interface PublicRoute {
+  /** A router path pattern, absolute. */
+  path: string;
+  page: PublicPageId;
+  /** What the page reads before it can render its content (none for static pages). */
+  data?: PublicPageData;
+  /**
+   * How the server answers: 'ok' is 200; 'notFound' is always 404; 'notFoundWhenMissing' is 404
+   * when the page's item (the article) does not exist, as the page then shows 'Article Not Found'.
+   */
+  status: 'ok' | 'notFound' | 'notFoundWhenMissing';
+}
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { path: '/', page: 'home', data: 'articleList', status: 'ok' },
+  { path: '/article/:slug', page: 'article', data: 'article', status: 'notFoundWhenMissing' },
+  { path: '/:category/article/:slug', page: 'article', data: 'article', status: 'notFoundWhenMissing' },
+  // Without a category the page says 'Category not found'.
+  { path: '/category', page: 'category', status: 'notFound' },
+  { path: '/category/:category', page: 'category', data: 'articleList', status: 'ok' },
+  { path: '/inspiring', page: 'inspiring', status: 'ok' },
+  { path: '/about', page: 'about', status: 'ok' },
+  { path: '/contact', page: 'contact', status: 'ok' },
+  { path: '/privacy', page: 'privacy', status: 'ok' },
+  { path: '/terms', page: 'terms', status: 'ok' },
+  { path: '*', page: 'notFound', status: 'notFound' },
+];
+
+/** The admin app's paths: not public pages, never server-rendered. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** The HTTP status of a public route, given whether its item was found (ignored by routes without one). */
+export function publicRouteStatus(route: Pick<PublicRoute, 'status'>, itemFound: boolean): 200 | 404 {
+  if (route.status === 'notFound') return 404;
+  if (route.status === 'notFoundWhenMissing' && !itemFound) return 404;
+  return 200;
+}

@@ -1,0 +1,127 @@
+/**
+ * The public site's server entry: renders a public URL from the site's own components (the same tree
+ * PublicRoot hydrates in the browser), with the page's data fetched by the same queries the pages use.
+ * Built for Node by rsbuild.server.config.ts into dist-server/; the API loads it at run time.
+ */
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import {
+  ARTICLE_IMAGE_SIZES,
+  CARD_IMAGE_SIZES,
+  articleImageSrcSet,
+  notFoundMeta,
+  publicRouteStatus,
+  type PageData,
+  type PageMeta,
+  type PublicPageId,
+} from '@ai-mind/contracts/web';
+import { configureApi, createQueryClient } from '@ai-mind/ui';
+import type { WindowLike } from 'dompurify';
+import { matchPublicRoute, preloadPage } from './app/PublicApp';
+import { PublicTree } from './app/PublicRoot';
+import { ServerRender } from './app/server-context';
+import { setSanitizerWindow } from './features/articles/components/ArticleContent';
+import type { ArticlePage } from './features/articles/api/articles-api';
+import { articleListQuery, articleQuery } from './features/articles/hooks/use-articles';
+import { commentsQuery } from './features/comments/hooks/use-comments';
+
+export interface RenderOptions {
+  /** The site's origin as the reader reached it (canonical URLs, structured data). */
+  origin: string;
+  /** Answers the API requests the pages' queries make (the API process itself, without a network hop). */
+  fetch: typeof fetch;
+}
+
+export interface RenderedPublicPage {
+  status: 200 | 404;
+  page: PublicPageId;
+  /** The markup of the site's root element: the whole page, hydrated by the client. */
+  html: string;
+  /** The page's head metadata, as the page itself applies it on the client. */
+  meta: PageMeta;
+  /** The queries the page was rendered with, for the page's JSON data block. */
+  pageData: PageData;
+  /** The page's largest image at the top, worth a preload. */
+  heroImage: { href: string; srcset?: string; sizes: string } | null;
+}
+
+let configured = false;
+
+/** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
+async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams) {
+  const search = query.get('search')?.trim() || undefined;
+  if (page === 'article') {
+    const article = await client.fetchQuery(articleQuery(params.slug ?? ''));
+    if (article) {
+      // The comments are part of the page. Should they fail to load, they are left to the client
+      // (the server renders them loading, as the client's first render will: no mismatch).
+      const comments = commentsQuery(article.id);
+      await client.prefetchQuery(comments);
+      if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
+    }
+    return { found: article !== null, heroImage: article?.imageUrl ? { href: article.imageUrl, sizes: ARTICLE_IMAGE_SIZES } : null };
+  }
+  if (page === 'home' || page === 'category') {
+    const category = params.category?.trim() || undefined;
+    // A search's results are left to the client (the page shows its skeletons): no render per query.
+    if (page === 'home' && search) return { found: true, heroImage: null };
+    const list = await client.fetchInfiniteQuery(articleListQuery({ category }, query.get('cursor') || null));
+    const first = (list.pages[0] as ArticlePage | undefined)?.items[0];
+    return { found: true, heroImage: first?.imageUrl ? { href: first.imageUrl, sizes: CARD_IMAGE_SIZES } : null };
+  }
+  return { found: true, heroImage: null };
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Renders `url` (path and query) whole: every Suspense boundary resolved, ready to cache. */
+export async function render(url: string, options: RenderOptions): Promise<RenderedPublicPage> {
+  if (!configured) {
+    // The article sanitizer needs a DOM, which the browser has and Node does not: jsdom's, made once.
+    const { JSDOM } = await import('jsdom');
+    setSanitizerWindow(new JSDOM('').window as unknown as WindowLike);
+    configured = true;
+  }
+  configureApi({ baseUrl: '', fetch: options.fetch });
+  const location = new URL(url, 'http://server.invalid');
+  const { route, params } = matchPublicRoute(location.pathname);
+  const client = createQueryClient();
+  const [data] = await Promise.all([loadPageData(client, route.page, params, location.searchParams), preloadPage(location.pathname)]);
+
+  const collected: { meta?: PageMeta } = {};
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
+  const tree = (
+    <ServerRender.Provider value={{ origin: options.origin, onMeta: (meta) => (collected.meta = meta) }}>
+      <PublicTree router={Router} queryClient={client} />
+    </ServerRender.Provider>
+  );
+  const { prelude } = await prerenderToNodeStream(tree, {
+    // Never split a large boundary into a later segment: that takes an inline script, which the CSP
+    // forbids, and the cached page is sent whole anyway.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const html = await streamToString(prelude);
+  const hero = data.heroImage ? { ...data.heroImage, srcset: articleImageSrcSet(data.heroImage.href) } : null;
+  return {
+    status: publicRouteStatus(route, data.found),
+    page: route.page,
+    html,
+    meta: collected.meta ?? notFoundMeta(location.pathname),
+    pageData: { queries: dehydrate(client) },
+    heroImage: hero,
+  };
+}
+
+/** The page of the route table that `pathname` opens (the API decides from it what to cache). */
+export function routePage(pathname: string): PublicPageId {
+  return matchPublicRoute(pathname).route.page;
+}

@@ -1,0 +1,55 @@
+/**
+ * @jest-environment node
+ */
+import { render } from '../src/server';
+import { article, summaries } from './fixtures';
+
+/** The API as the server render reaches it: answers by path, 404 for anything else. */
+function api(routes: Record<string, unknown>): typeof fetch {
+  return (async (input: string | URL | Request) => {
+    const url = String(input);
+    const match = Object.keys(routes).find((prefix) => url.startsWith(prefix));
+    if (!match) return new Response('{"error":"Not Found"}', { status: 404 });
+    return new Response(JSON.stringify(routes[match]), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+}
+
+describe('the public site rendered on the server (server.tsx)', () => {
+  it('renders every card of the home page’s first page, the footer, and the list for the client', async () => {
+    const items = summaries(12);
+    const page = await render('/', { origin: 'https://example.test', fetch: api({ '/api/articles?': items }) });
+    expect(page.status).toBe(200);
+    expect(page.page).toBe('home');
+    for (const item of items) expect(page.html).toContain(`href="/article/${item.slug}"`);
+    expect(page.html).toContain('aria-label="Footer"');
+    expect(page.meta.title).toContain('The AI Mind');
+    expect(JSON.stringify(page.pageData)).toContain('"story-12"');
+    expect(page.html).not.toMatch(/<script/);
+  });
+
+  it('renders the whole article sanitized, with its comments; a missing article is a 404 with its page', async () => {
+    const story = article({ content: '<p>First words.</p><script>alert(1)</script><img src=x onerror=alert(2)><p>Last words.</p>' });
+    const page = await render(`/article/${story.slug}`, {
+      origin: 'https://example.test',
+      fetch: api({ [`/api/articles/slug/${story.slug}`]: story, [`/api/articles/${story.id}/comments`]: [] }),
+    });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<p>First words.</p>');
+    expect(page.html).toContain('<p>Last words.</p>');
+    expect(page.html).not.toMatch(/<script|onerror/);
+    expect(page.html).toContain('data-testid="comments-section"');
+    expect(page.meta.title).toBe(`${story.title} | The AI Mind`);
+
+    const missing = await render('/article/nothing-here', { origin: 'https://example.test', fetch: api({}) });
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Article Not Found');
+  });
+
+  it('answers with the route table’s status: 404 for unknown paths and a category page without its name', async () => {
+    const fetchNothing = api({ '/api/articles?': [] });
+    expect((await render('/no/such/page', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(404);
+    expect((await render('/category', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(404);
+    expect((await render('/category/Technology', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(200);
+    expect((await render('/about', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(200);
+  });
+});
