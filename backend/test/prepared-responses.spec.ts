@@ -152,7 +152,7 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
   });
 
   it('never answers an admin route, even with an answer kept for it', async () => {
-    const fake = { method: 'GET', url: '/api/admin/articles', routeOptions: { url: '/api/admin/articles', config: {} } } as unknown as FastifyRequest;
+    const fake = { method: 'GET', protocol: 'http', host: 'localhost:80', url: '/api/admin/articles', routeOptions: { url: '/api/admin/articles', config: {} } } as unknown as FastifyRequest;
     prepared.put(fake, prepare(Buffer.from('[{"leaked":true}]'), { contentType: 'application/json', cacheControl: 'public', etag: 'W/"x"' }), () => true);
     const response = await app.inject({ method: 'GET', url: '/api/admin/articles' });
     expect(response.statusCode).toBe(401);
@@ -161,8 +161,8 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
 
   it('sends the compressed form a client accepts, and the plain one otherwise', async () => {
     const body = Buffer.from(`<!doctype html><p>${'page '.repeat(500)}</p>`);
-    const fake = { method: 'GET', url: '/api/trending?page=html', routeOptions: { url: '/api/trending', config: { access: 'public' } } } as unknown as FastifyRequest;
-    prepared.put(fake, prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: true }), () => true);
+    const fake = { method: 'GET', protocol: 'http', host: 'localhost:80', url: '/api/trending?page=html', routeOptions: { url: '/api/trending', config: { access: 'public' } } } as unknown as FastifyRequest;
+    prepared.put(fake, prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }), () => true);
     const url = '/api/trending?page=html';
     const plain = await app.inject({ method: 'GET', url });
     const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });

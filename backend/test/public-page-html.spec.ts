@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
@@ -7,6 +8,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { freePort, startRedis } from '../../scripts/lib/services.mjs';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { SeoService } from '../src/modules/seo/seo.service.js';
 import { createArticle } from './support/article-factory.js';
 import { linkPublicSiteServer } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -150,6 +152,42 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     const changed = await get(`/article/${story.slug}`);
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(changed.body).toContain('Cached Page Story, Revised');
+  });
+
+  it('answers a rendered page from prepared bytes before Nest runs, with the same headers, until the content changes; never to another host', async () => {
+    const seo = app.get(SeoService);
+    const renders = jest.spyOn(seo, 'renderPage');
+    try {
+      const headers = { 'accept-encoding': 'gzip, br', host: 'news.example' };
+      // The page settles once this process has heard of every earlier write (the cache is on from then).
+      let first = await app.inject({ method: 'GET', url: '/inspiring', headers });
+      for (let tries = 0; tries < 20; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const before = renders.mock.calls.length;
+        first = await app.inject({ method: 'GET', url: '/inspiring', headers });
+        if (renders.mock.calls.length === before) break;
+      }
+      const rendered = renders.mock.calls.length;
+      const again = await app.inject({ method: 'GET', url: '/inspiring', headers });
+      expect(renders.mock.calls.length).toBe(rendered);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      const comparable = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
+      expect(comparable(again.headers)).toEqual(comparable(first.headers));
+      expect(again.headers['x-request-id']).toBeTruthy();
+      expect(again.headers['content-encoding']).toBe('br');
+
+      // Another host is another page (its canonical links name it), made by the route, not served from this one.
+      const elsewhere = await app.inject({ method: 'GET', url: '/inspiring', headers: { host: 'mirror.example' } });
+      expect(renders.mock.calls.length).toBe(rendered + 1);
+      expect(elsewhere.body).toContain('http://mirror.example/inspiring');
+      expect(elsewhere.body).not.toContain('news.example');
+
+      await app.get(ArticlesCacheService).invalidate();
+      await app.inject({ method: 'GET', url: '/inspiring', headers });
+      expect(renders.mock.calls.length).toBe(rendered + 2);
+    } finally {
+      renders.mockRestore();
+    }
   });
 
   it('compresses the page once for browsers that accept it', async () => {

@@ -77,7 +77,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   await registerQueueDashboard(app);
   if (config.web.enabled) {
     await registerWithRouteConfig(fastify, { access: 'public' }, (scope) =>
-      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService))),
+      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService)), app.get(PreparedResponseCache)),
     );
   }
   await app.init();

@@ -16,12 +16,13 @@ import { matches } from './http-cache.js';
  *   const isCurrent = ...;                // a check made BEFORE computing, e.g. "same cache generation"
  *   prepared.put(request, prepare(body, { contentType, cacheControl, etag, headers, compress }), isCurrent);
  *
- * - The key is the route the router matched plus the URL as sent (path and query), so two spellings
- *   of one page are two entries, each computed by the route itself, and a route's key never collides
- *   with another route's.
+ * - The key is the route the router matched plus the host and the URL as sent (path and query), so
+ *   two spellings of one page are two entries, each computed by the route itself, a route's key never
+ *   collides with another route's, and a page that names its origin (canonical links) is never
+ *   served to another host.
  * - `isCurrent()` is asked on every hit (keep it to a few comparisons of numbers in memory); once it
  *   says false the entry is dropped and the request goes through Nest, whose handler puts the new one.
- * - `prepare(..., { compress: true })` makes the gzip and brotli forms once; the hook picks one from
+ * - `prepare(..., { compress: 'best' })` makes the gzip and brotli forms once; the hook picks one from
  *   Accept-Encoding and says `vary: accept-encoding`.
  * - The hook is the first onRequest hook and a hit is the whole of the request's work: it writes the
  *   answer itself (reply.hijack) with the request id, the security headers (securityHeaders(), the
@@ -50,8 +51,11 @@ export interface PrepareOptions {
   cacheControl: string;
   etag: string;
   headers?: Record<string, string>;
-  /** Make the gzip and brotli forms now (HTML pages); not worth it for small bodies. */
-  compress?: boolean;
+  /**
+   * Make the gzip and brotli forms now (HTML pages; not worth it for small bodies): `best` for an
+   * answer served many times, `quick` for one made per request (a search's page, a 404).
+   */
+  compress?: 'best' | 'quick';
 }
 
 /** Bodies below this are sent as they are even when compression is asked for. */
@@ -62,8 +66,9 @@ export const PREPARED_MAX_BYTES = 16 * 1024 * 1024;
 export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse {
   const prepared: PreparedResponse = { body, etag: options.etag, contentType: options.contentType, cacheControl: options.cacheControl, headers: options.headers };
   if (options.compress && body.length >= COMPRESS_MIN_BYTES) {
-    prepared.gzip = gzipSync(body, { level: 9 });
-    prepared.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const best = options.compress === 'best';
+    prepared.gzip = gzipSync(body, { level: best ? 9 : 6 });
+    prepared.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: best ? zlib.BROTLI_MAX_QUALITY : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
   }
   return prepared;
 }
@@ -129,11 +134,11 @@ export class PreparedResponseCache {
 function keyOf(request: FastifyRequest): string | null {
   const route = request.routeOptions.url;
   if (route === undefined) return null;
-  return `${route}\n${request.url}`;
+  return `${route}\n${request.protocol}://${request.host}\n${request.url}`;
 }
 
 /** The encoding to send, from the client's Accept-Encoding (no q-value parsing beyond refusals). */
-function encodingFor(request: FastifyRequest, prepared: PreparedResponse): 'br' | 'gzip' | null {
+export function encodingFor(request: FastifyRequest, prepared: PreparedResponse): 'br' | 'gzip' | null {
   if (!prepared.gzip && !prepared.br) return null;
   const accepted = request.headers['accept-encoding'];
   if (typeof accepted !== 'string') return null;

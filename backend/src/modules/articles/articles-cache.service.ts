@@ -91,6 +91,17 @@ export class ArticlesCacheService {
     return this.generation;
   }
 
+  /**
+   * A check, cheap enough for every request, that what is read from this cache now is still what it
+   * would give: the same generation, changes still heard, and no older than the cache's TTL (the
+   * bound on staleness should an invalidation ever be missed).
+   */
+  currentness(ttlSeconds = ARTICLE_CACHE_TTL_SECONDS): () => boolean {
+    const generation = this.generation;
+    const until = Date.now() + ttlSeconds * 1000;
+    return () => this.heard && this.generation === generation && Date.now() < until;
+  }
+
   /** Whether changes are being heard, so that what is cached now can be served later. */
   isCaching(): boolean {
     return this.heard;

@@ -38,9 +38,9 @@ export class ArticlesService {
    * computing, so that a change during the computation makes the answer out of date at once.
    */
   currentness(): () => boolean {
-    const generation = this.cache.currentGeneration();
+    const cached = this.cache.currentness();
     const counters = this.counters.version;
-    return () => this.cache.isCaching() && this.cache.currentGeneration() === generation && this.counters.version === counters;
+    return () => cached() && this.counters.version === counters;
   }
 
   /**

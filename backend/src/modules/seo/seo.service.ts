@@ -37,6 +37,8 @@ export interface RenderedPage {
   body: string;
   /** Names this rendering (a hash of it): the same page served again is recognised without reading it. */
   version: string;
+  /** For a page from the render cache: whether it is still the page (no change since, within the TTL). */
+  isCurrent?: () => boolean;
 }
 
 /** Pages rendered per request rather than cached: no data to read, and any path may ask for them. */
@@ -101,13 +103,15 @@ export class SeoService implements OnModuleInit {
     // A search's page shows skeletons (its results come from the client): as cheap as the 404 page.
     if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
     const key = `page:${site.build}:${origin}:${url}`;
+    // Taken before the render is looked up: a change while it is made leaves it current for nobody.
+    const isCurrent = this.cache.currentness();
     // Readers arriving together at a page not yet cached wait for one render, not one each.
     let pending = this.rendering.get(key);
     if (!pending) {
       pending = this.cache.remember(key, render).finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
     }
-    return pending;
+    return { ...(await pending), isCurrent };
   }
 
   robotsTxt(origin: string): string {

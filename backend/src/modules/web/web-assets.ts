@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { matches } from '../../common/http-cache.js';
+import { encodingFor, prepare, type PreparedResponse, type PreparedResponseCache } from '../../common/prepared-response-cache.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { publicPagePreloads } from './public-page-preloads.js';
 
@@ -45,58 +46,32 @@ function notFound(reply: FastifyReply, method: string, url: string) {
     .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
 }
 
-/** A page's HTML and its compressed forms, made once per distinct page (hence once per change). */
-interface PreparedHtml {
-  etag: string;
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-/** Distinct pages kept compressed in memory: the hot pages, a few megabytes at most. */
-const PREPARED_PAGES = 500;
+/** Distinct pages kept compressed in memory, by version: the hot pages, a few megabytes at most. */
+const PREPARED_PAGES = 200;
 
 /**
- * Compressed pages by content: a page served from the render cache is the same text request after
- * request, so it is compressed (brotli at its best, gzip) once, then served with an ETag.
+ * A page served from the render cache is the same text request after request (whatever tracking
+ * parameters its URL carries), so it is assembled and compressed once per version: a URL nobody asked
+ * for before costs no compression of a page already prepared.
  */
 class PreparedPages {
-  private readonly pages = new Map<string, PreparedHtml>();
+  private readonly pages = new Map<string, PreparedResponse>();
 
-  /**
-   * `keep`: worth keeping (a 200 page); other pages (any path may be a 404) are compressed quickly and
-   * dropped. `version`, when the caller knows it, names the page's whole text, which then need not be
-   * hashed on every request.
-   */
-  get(html: () => string, keep: boolean, version?: string): PreparedHtml {
-    if (keep && version) {
-      const found = this.pages.get(version);
-      if (found) return this.touch(version, found);
-    }
-    const raw = Buffer.from(html(), 'utf8');
-    const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 32);
-    if (!keep) {
-      return { etag: `"${hash}"`, raw, br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(raw) };
-    }
-    const key = version ?? hash;
-    const found = this.pages.get(key);
-    if (found) return this.touch(key, found);
-    const prepared = {
-      etag: `"${hash}"`,
-      raw,
-      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      gzip: gzipSync(raw, { level: 9 }),
-    };
-    this.pages.set(key, prepared);
+  get(version: string, make: () => PreparedResponse): PreparedResponse {
+    let page = this.pages.get(version);
+    if (page) this.pages.delete(version);
+    else page = make();
+    this.pages.set(version, page);
     if (this.pages.size > PREPARED_PAGES) this.pages.delete(this.pages.keys().next().value!);
-    return prepared;
-  }
-
-  private touch(key: string, page: PreparedHtml): PreparedHtml {
-    this.pages.delete(key);
-    this.pages.set(key, page);
     return page;
   }
+}
+
+/** A page's text prepared for sending: its ETag and, when `compress` says so, its compressed forms. */
+function preparePage(html: string, compress: 'best' | 'quick'): PreparedResponse {
+  const body = Buffer.from(html, 'utf8');
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', etag, compress });
 }
 
 /**
@@ -105,6 +80,7 @@ class PreparedPages {
  */
 class BuiltApps {
   private state: { checkedAt: number; stamp: string; shell: string; links: Map<boolean, Promise<string[]>> } | null = null;
+  private checking: Promise<unknown> | null = null;
 
   constructor(
     private readonly shellIndex: string,
@@ -126,14 +102,17 @@ class BuiltApps {
     };
     return { stamp: state.stamp, shell: state.shell, links };
   }
-}
 
-/** The prepared form a browser accepts: brotli, else gzip, else the text itself. */
-function encodeHtml(page: PreparedHtml, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return { body: page.br, encoding: 'br' };
-  if (/\bgzip\b/.test(accepted)) return { body: page.gzip, encoding: 'gzip' };
-  return { body: page.raw };
+  /**
+   * Whether `stamp` still names the build, without waiting: a look at the files is started when the
+   * last is over a second old, so a rebuild ends prepared pages within about a second.
+   */
+  isCurrent(stamp: string): boolean {
+    if (this.state && Date.now() - this.state.checkedAt > 1000 && !this.checking) {
+      this.checking = this.current().finally(() => (this.checking = null));
+    }
+    return this.state?.stamp === stamp;
+  }
 }
 
 /** The links placed at the end of the head, where the browser's preload scanner finds them at once. */
@@ -146,7 +125,17 @@ function withPreloads(html: string, links: string[]): string {
  * Fills the shell's HTML in for one client route: the server-rendered page (`rendered`), its head
  * elements (title, description, social tags, structured data) and its status.
  */
-export type PageRenderer = (request: FastifyRequest, html: string) => Promise<{ status: number; html: string; rendered?: boolean; version?: string }>;
+export type PageRenderer = (request: FastifyRequest, html: string) => Promise<RenderedShell>;
+
+export interface RenderedShell {
+  status: number;
+  html: string;
+  rendered?: boolean;
+  /** Names the page's whole text, when it came from the render cache. */
+  version?: string;
+  /** Whether the cached render is still the page (its content's cache generation holds). */
+  isCurrent?: () => boolean;
+}
 
 /**
  * Serves the media folder under /media/ (whether or not the API serves the frontends): article images
@@ -172,6 +161,7 @@ export async function registerWebAssets(
   config: AppConfig,
   log: (message: string) => void,
   renderPage?: PageRenderer,
+  preparedResponses?: PreparedResponseCache,
 ): Promise<void> {
   const shellIndex = path.join(config.web.distRoot, 'shell/dist/index.html');
   const preparedPages = new PreparedPages();
@@ -213,14 +203,22 @@ export async function registerWebAssets(
     const isAdmin = ADMIN_PATH.test(pathname);
     const links = isAdmin ? [] : await build.links(Boolean(page.rendered));
     const ok = page.status === 200;
-    // A rendered page's version and the build's stamp name the whole text: it is assembled, hashed
-    // and compressed once, then served as it is.
-    const version = page.version && !isAdmin ? `${page.version}:${build.stamp}` : undefined;
-    const prepared = preparedPages.get(() => (isAdmin ? page.html : withPreloads(page.html, links)), ok, version);
-    void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', prepared.etag);
-    if (ok && request.headers['if-none-match'] === prepared.etag) return reply.status(304).send();
-    const encoded = encodeHtml(prepared, request.headers['accept-encoding']);
-    if (encoded.encoding) void reply.header('content-encoding', encoded.encoding);
-    return reply.send(encoded.body);
+    const html = () => (isAdmin ? page.html : withPreloads(page.html, links));
+    // A cached render's version and the build's stamp name the whole text: assembled, hashed and
+    // compressed once, then written by the prepared-responses hook until the content or the build changes.
+    let prepared: PreparedResponse;
+    if (ok && page.version && page.isCurrent && !isAdmin) {
+      const { isCurrent } = page;
+      const stamp = build.stamp;
+      prepared = preparedPages.get(`${page.version}:${stamp}`, () => preparePage(html(), 'best'));
+      preparedResponses?.put(request, prepared, () => isCurrent() && builtApps.isCurrent(stamp));
+    } else {
+      prepared = preparePage(html(), 'quick');
+    }
+    void reply.status(page.status).type(prepared.contentType).header('cache-control', prepared.cacheControl).header('vary', 'accept-encoding').header('etag', prepared.etag);
+    if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
+    const encoding = encodingFor(request, prepared);
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.body);
   });
 }
