@@ -13,6 +13,7 @@ fastify.route({
   handler: async (request, reply) => {
     const answer = answers[request.method];
     if (!answer) return reply.code(404).send();
+    if (answer.contentEncoding) void reply.header('content-encoding', answer.contentEncoding);
     return reply.code(answer.status).header('content-type', answer.contentType).send(answer.body);
   },
 });

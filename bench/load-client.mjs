@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 function requestsFor(scenario, state) {
   if (scenario.kind === 'paths') {
     let next = 0;
-    return [{ method: 'GET', setupRequest: (req) => ({ ...req, path: scenario.paths[next++ % scenario.paths.length] }) }];
+    return [{ method: 'GET', headers: scenario.headers, setupRequest: (req) => ({ ...req, path: scenario.paths[next++ % scenario.paths.length] }) }];
   }
   if (scenario.kind === 'interactions') {
     // Every request comes from a new reader (the API trusts X-Forwarded-For behind its proxy) and
@@ -38,7 +38,7 @@ function requestsFor(scenario, state) {
       },
     ];
   }
-  return [{ method: 'GET', path: scenario.path }];
+  return [{ method: 'GET', path: scenario.path, headers: scenario.headers }];
 }
 
 function runRound(baseUrl, round, scenario, state, record) {

@@ -181,6 +181,12 @@ async function main() {
       reads.push(await measureRead({ ...context, name: 'GET /api/trending', paths: ['/api/trending'] }));
       const popular = terms.slice(0, 10).map((term) => `/api/articles?approved=true&search=${encodeURIComponent(term)}`);
       reads.push(await measureRead({ ...context, name: 'search (10 popular terms)', paths: popular }));
+      // The server-rendered pages, as a client without compression and as a browser asks for them.
+      const articlePage = `/economics/article/${slug}`;
+      for (const [page, pagePath] of [['home page', '/'], ['article page', articlePage]]) {
+        reads.push(await measureRead({ ...context, name: `${page} HTML`, paths: [pagePath], headers: { accept: 'text/html' } }));
+        reads.push(await measureRead({ ...context, name: `${page} HTML, br`, paths: [pagePath], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
+      }
       coldSearch = await measureColdSearch({ apiUrl, load, terms: terms.slice(10), categories: ['Technology', 'Politics'], seconds: SECONDS / 2 });
       memory();
     }

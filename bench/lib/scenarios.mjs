@@ -1,5 +1,6 @@
 // The measured scenarios: read endpoints against the bare baseline, cold search, interactions with
 // exact counter checks, and image regeneration with one and two workers.
+import http from 'node:http';
 import pg from 'pg';
 import { ask } from './processes.mjs';
 
@@ -8,12 +9,34 @@ export const CONNECTIONS = 50;
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value) => value?.toFixed(1);
 
-/** One answer of the API, kept byte for byte for the bare server. */
-async function capture(baseUrl, path, init) {
-  const response = await fetch(`${baseUrl}${path}`, init);
-  const body = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${response.status}: ${body.toString().slice(0, 200)}`);
-  return { status: response.status, contentType: response.headers.get('content-type'), body: body.toString('base64'), bytes: body.length };
+/**
+ * One answer of the API, kept byte for byte for the bare server: as sent, compressed when `headers`
+ * asked for it (node:http, which never decodes, rather than fetch, which does).
+ */
+function capture(baseUrl, path, { method = 'GET', headers = {}, body: sent } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}${path}`, { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          reject(new Error(`${method} ${path} answered ${response.statusCode}: ${body.toString().slice(0, 200)}`));
+          return;
+        }
+        resolve({
+          status: response.statusCode,
+          contentType: response.headers['content-type'],
+          contentEncoding: response.headers['content-encoding'],
+          body: body.toString('base64'),
+          bytes: body.length,
+        });
+      });
+    });
+    request.on('error', reject);
+    request.end(sent);
+  });
 }
 
 /** Alternating rounds, so that machine noise hits the API and the baseline alike. */
@@ -33,10 +56,10 @@ const ratio = (api, bare) => (bare.requestsPerSecond ? Number((api.requestsPerSe
  * A read endpoint at CONNECTIONS connections against the bare server answering the same bytes.
  * `paths` rotate (e.g. popular searches); the baseline answers the first one's bytes.
  */
-export async function measureRead({ name, paths, apiUrl, bareUrl, bare, load, seconds }) {
-  const sample = await capture(apiUrl, paths[0]);
+export async function measureRead({ name, paths, headers, apiUrl, bareUrl, bare, load, seconds }) {
+  const sample = await capture(apiUrl, paths[0], { headers });
   await ask(bare, { answers: { GET: sample } });
-  const scenario = paths.length === 1 ? { kind: 'fixed', path: paths[0] } : { kind: 'paths', paths };
+  const scenario = paths.length === 1 ? { kind: 'fixed', path: paths[0], headers } : { kind: 'paths', paths, headers };
   const result = await ask(load, {
     targets: { api: apiUrl, bare: bareUrl },
     scenario,
