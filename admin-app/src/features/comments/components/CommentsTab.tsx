@@ -1,9 +1,9 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import type { AdminComment } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { useAdminLocation } from '../../../lib/admin-routes';
+import { BulkListHeading, useSelection } from '../../../lib/BulkList';
 import { ADMIN_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { PagedList } from '../../../lib/PagedList';
 import { publicArticleUrl } from '../../../lib/public-site';
@@ -33,43 +33,26 @@ export function CommentsTab() {
   const { searchParams, setParams } = useAdminLocation();
   const filters = filtersOf(searchParams);
   const comments = useAdminComments(filters);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, ids, toggle, clear } = useSelection();
   const done = (result: { message: string }) => {
-    setSelected(new Set());
+    clear();
     notifications.show({ title: 'Comments', message: result.message });
   };
   const remove = useDeleteComments({ onSuccess: done, onError: (error) => showAlert(serverMessage(error, COMMENT_MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS)) });
   const spam = useMarkSpam({ onSuccess: done, onError: (error) => showAlert(serverMessage(error, COMMENT_MESSAGES.spamFailed, ADMIN_ERROR_FIELDS)) });
   const askDelete = (ids: number[]) => confirmAction(COMMENT_MESSAGES.deleteConfirm(ids.length)) && remove.mutate(ids);
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const articleTitle = filters.articleId !== undefined ? comments.items?.[0]?.articleTitle : undefined;
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Title order={3}>Comments</Title>
-          {comments.total !== undefined && (
-            <Badge size="lg" variant="light" data-testid="comment-count">
-              {comments.total.toLocaleString('en-US')}
-            </Badge>
-          )}
-        </Group>
-        <Group gap="xs">
-          <Button size="sm" variant="light" color="orange" disabled={selected.size === 0} loading={spam.isPending} onClick={() => spam.mutate({ ids: [...selected], spam: true })}>
-            Mark selected as spam ({selected.size})
-          </Button>
-          <Button size="sm" variant="light" color="red" disabled={selected.size === 0} loading={remove.isPending} onClick={() => askDelete([...selected])}>
-            Delete selected ({selected.size})
-          </Button>
-        </Group>
-      </Group>
+      <BulkListHeading title="Comments" total={comments.total} countTestId="comment-count">
+        <Button size="sm" variant="light" color="orange" disabled={selected.size === 0} loading={spam.isPending} onClick={() => spam.mutate({ ids: ids(), spam: true })}>
+          Mark selected as spam ({selected.size})
+        </Button>
+        <Button size="sm" variant="light" color="red" disabled={selected.size === 0} loading={remove.isPending} onClick={() => askDelete(ids())}>
+          Delete selected ({selected.size})
+        </Button>
+      </BulkListHeading>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SearchBox label="Search comments" placeholder="Words of the comment or the author's name" />
         <SegmentedControl

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import type { AdminContactSubmission } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { useAdminLocation } from '../../../lib/admin-routes';
+import { BulkListHeading, useSelection } from '../../../lib/BulkList';
 import { ADMIN_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { PagedList } from '../../../lib/PagedList';
@@ -26,42 +26,25 @@ export function ContactMessagesTab() {
   const { searchParams, setParams } = useAdminLocation();
   const filters = filtersOf(searchParams);
   const messages = useContactMessages(filters);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, ids, toggle, clear } = useSelection();
   const done = (result: { message: string }) => {
-    setSelected(new Set());
+    clear();
     notifications.show({ title: 'Contact messages', message: result.message });
   };
   const handled = useMarkHandled({ onSuccess: done, onError: (error) => showAlert(serverMessage(error, CONTACT_MESSAGES.handledFailed, ADMIN_ERROR_FIELDS)) });
   const remove = useDeleteMessages({ onSuccess: done, onError: (error) => showAlert(serverMessage(error, CONTACT_MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS)) });
   const askDelete = (ids: number[]) => confirmAction(CONTACT_MESSAGES.deleteConfirm(ids.length)) && remove.mutate(ids);
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Title order={3}>Contact Messages</Title>
-          {messages.total !== undefined && (
-            <Badge size="lg" variant="light" data-testid="contact-count">
-              {messages.total.toLocaleString('en-US')}
-            </Badge>
-          )}
-        </Group>
-        <Group gap="xs">
-          <Button size="sm" variant="light" disabled={selected.size === 0} loading={handled.isPending} onClick={() => handled.mutate({ ids: [...selected], handled: true })}>
-            Mark selected handled ({selected.size})
-          </Button>
-          <Button size="sm" variant="light" color="red" disabled={selected.size === 0} loading={remove.isPending} onClick={() => askDelete([...selected])}>
-            Delete selected ({selected.size})
-          </Button>
-        </Group>
-      </Group>
+      <BulkListHeading title="Contact Messages" total={messages.total} countTestId="contact-count">
+        <Button size="sm" variant="light" disabled={selected.size === 0} loading={handled.isPending} onClick={() => handled.mutate({ ids: ids(), handled: true })}>
+          Mark selected handled ({selected.size})
+        </Button>
+        <Button size="sm" variant="light" color="red" disabled={selected.size === 0} loading={remove.isPending} onClick={() => askDelete(ids())}>
+          Delete selected ({selected.size})
+        </Button>
+      </BulkListHeading>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SearchBox label="Search messages" placeholder="Name, address, subject or text" />
         <SegmentedControl
