@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_PAGE_SIZE, type AdminComment, type AdminCommentListQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
-import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { newestFirstPage } from '../../common/newest-first-page.js';
 import { ArticleStore } from '../articles/article.store.js';
-import { encodeCursor, requireCursor } from '../articles/list-cursor.js';
 
 export interface AdminCommentPage {
   items: AdminComment[];
@@ -22,10 +21,7 @@ interface Row {
   ai_response: string | null;
   spam: boolean;
   created_at: Date;
-  created_at_key: string;
 }
-
-const cursorError = (message: string) => new ValidationFailedException([{ path: 'cursor', message }]);
 
 /**
  * Comment moderation: every article's comments newest first, found by article, text or name; deleted
@@ -55,33 +51,19 @@ export class CommentsAdminService {
       where.push('c.spam = ?');
       params.push(query.spam === 'true');
     }
-    const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const keyset = [...where];
-    const keysetParams = [...params];
-    if (query.cursor !== undefined) {
-      const cursor = requireCursor(query.cursor, ['keyset'], cursorError);
-      keyset.push('(c.created_at, c.id) < (?::timestamptz, ?)');
-      keysetParams.push(cursor.createdAt, cursor.id);
-    }
-    const em = this.em.fork();
-    const [rows, [count]] = await Promise.all([
-      em.execute<Row[]>(
-        `select c.id, c.article_id, a.title as article_title, a.slug as article_slug, c.author_name, c.content, c.ai_response, c.spam, c.created_at,
-                c.created_at::text as created_at_key
-           from comment c left join article a on a.id = c.article_id
-           ${keyset.length ? `where ${keyset.join(' and ')}` : ''}
-          order by c.created_at desc, c.id desc limit ?`,
-        [...keysetParams, limit + 1],
-      ),
-      this.em.fork().execute<{ total: number }[]>(`select count(*)::int as total from comment c ${filter}`, params),
-    ]);
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return {
-      items: items.map(toAdminComment),
-      nextCursor: rows.length > limit && last ? encodeCursor({ kind: 'keyset', createdAt: last.created_at_key, id: last.id }) : null,
-      total: count!.total,
-    };
+    const { rows, nextCursor, total } = await newestFirstPage<Row>(
+      this.em,
+      {
+        select: 'c.id, c.article_id, a.title as article_title, a.slug as article_slug, c.author_name, c.content, c.ai_response, c.spam, c.created_at',
+        from: 'comment c left join article a on a.id = c.article_id',
+        countFrom: 'comment c',
+        time: 'c.created_at',
+        id: 'c.id',
+      },
+      { where, params },
+      { cursor: query.cursor, limit },
+    );
+    return { items: rows.map(toAdminComment), nextCursor, total };
   }
 
   /** Deletes the comments (and their AI replies); the counters lose those readers still saw. */

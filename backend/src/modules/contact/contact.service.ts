@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_PAGE_SIZE, type AdminContactListQuery, type AdminContactSubmission, type ContactRequest } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
-import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { encodeCursor, requireCursor } from '../articles/list-cursor.js';
+import { newestFirstPage } from '../../common/newest-first-page.js';
 import { ContactSubmission } from './contact-submission.entity.js';
 
 export interface ContactPage {
@@ -20,10 +19,7 @@ interface Row {
   message: string;
   handled: boolean;
   submitted_at: Date;
-  submitted_at_key: string;
 }
-
-const cursorError = (message: string) => new ValidationFailedException([{ path: 'cursor', message }]);
 
 export function toContactSubmissionDto(submission: Pick<ContactSubmission, 'id' | 'name' | 'email' | 'subject' | 'message' | 'submittedAt' | 'handled'>): AdminContactSubmission {
   return {
@@ -63,29 +59,13 @@ export class ContactService {
       where.push('s.handled = ?');
       params.push(query.handled === 'true');
     }
-    const keyset = [...where];
-    const keysetParams = [...params];
-    if (query.cursor !== undefined) {
-      const cursor = requireCursor(query.cursor, ['keyset'], cursorError);
-      keyset.push('(s.submitted_at, s.id) < (?::timestamptz, ?)');
-      keysetParams.push(cursor.createdAt, cursor.id);
-    }
-    const [rows, [count]] = await Promise.all([
-      this.em.fork().execute<Row[]>(
-        `select s.id, s.name, s.email, s.subject, s.message, s.handled, s.submitted_at, s.submitted_at::text as submitted_at_key
-           from contact_submission s ${keyset.length ? `where ${keyset.join(' and ')}` : ''}
-          order by s.submitted_at desc, s.id desc limit ?`,
-        [...keysetParams, limit + 1],
-      ),
-      this.em.fork().execute<{ total: number }[]>(`select count(*)::int as total from contact_submission s ${where.length ? `where ${where.join(' and ')}` : ''}`, params),
-    ]);
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return {
-      items: items.map((row) => toContactSubmissionDto({ ...row, submittedAt: new Date(row.submitted_at) })),
-      nextCursor: rows.length > limit && last ? encodeCursor({ kind: 'keyset', createdAt: last.submitted_at_key, id: last.id }) : null,
-      total: count!.total,
-    };
+    const { rows, nextCursor, total } = await newestFirstPage<Row>(
+      this.em,
+      { select: 's.id, s.name, s.email, s.subject, s.message, s.handled, s.submitted_at', from: 'contact_submission s', countFrom: 'contact_submission s', time: 's.submitted_at', id: 's.id' },
+      { where, params },
+      { cursor: query.cursor, limit },
+    );
+    return { items: rows.map((row) => toContactSubmissionDto({ ...row, submittedAt: new Date(row.submitted_at) })), nextCursor, total };
   }
 
   async markHandled(ids: number[], handled: boolean): Promise<number> {

@@ -38,6 +38,11 @@ export function useListStart(params: URLSearchParams): string | null {
   return params.get('cursor') || null;
 }
 
+/**
+ * One article. The server-rendered page may come from its cache, rendered before the latest likes,
+ * shares and comments: the article it was rendered with shows at once and is asked for again as the
+ * page mounts (a prepared answer, with the counts of now).
+ */
 export function useArticle(slug: string) {
-  return useQuery(articleQuery(slug));
+  return useQuery({ ...articleQuery(slug), staleTime: 0 });
 }
