@@ -73,6 +73,11 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
     try {
       const pool = (await this.em.getConnection().getNativeClient()) as unknown as { connect(): Promise<ListeningClient> };
       client = await pool.connect();
+      // A shutdown while connecting: the pool's close would wait for this connection for ever.
+      if (this.stopped) {
+        client.release(true);
+        return;
+      }
       const current = client;
       current.on('notification', (message) => this.changed((message as { payload?: string } | undefined)?.payload));
       current.on('error', (error) => this.lost(current, error));
@@ -99,7 +104,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
     if (this.stopped || this.retry) return;
     this.retry = setTimeout(() => {
       this.retry = null;
-      void this.listen();
+      if (!this.stopped) void this.listen();
     }, RETRY_MS);
   }
 

@@ -74,6 +74,7 @@ export class ArticleCountersSnapshot implements OnModuleDestroy {
   private readonly known = new Map<number, KnownCounters>();
   private timer: NodeJS.Timeout | null = null;
   private refreshing = false;
+  private destroyed = false;
   private changes = 0;
 
   constructor(private readonly reader: ArticleCountersReader) {}
@@ -121,12 +122,18 @@ export class ArticleCountersSnapshot implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.destroyed = true;
+    this.stopRefreshing();
+  }
+
+  private stopRefreshing(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
 
   private startRefreshing(): void {
-    if (this.timer) return;
+    // After shutdown a late read must not start queries on a pool that is closing.
+    if (this.timer || this.destroyed) return;
     this.timer = setInterval(() => void this.refresh(), COUNTERS_REFRESH_MS);
     this.timer.unref();
   }
@@ -138,7 +145,7 @@ export class ArticleCountersSnapshot implements OnModuleDestroy {
       const now = Date.now();
       for (const [id, known] of this.known) if (now - known.usedAt > COUNTERS_FORGET_MS) this.known.delete(id);
       if (this.known.size === 0) {
-        this.onModuleDestroy();
+        this.stopRefreshing();
         return;
       }
       const fresh = await this.reader.read([...this.known.keys()]);
