@@ -279,7 +279,9 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       expect(byAction.headers[TOTAL_COUNT_HEADER]).toBe('1');
       const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
       expect((await get(`/api/admin/audit-log?actor=${other.username}&from=${tomorrow}`)).json()).toEqual([]);
-      expect((await get('/api/admin/audit-log?from=yesterday')).statusCode).toBe(400);
+      const badDate = await get('/api/admin/audit-log?from=yesterday');
+      expect(badDate.statusCode).toBe(400);
+      expect(badDate.json().details).toEqual([{ path: 'from', message: 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)' }]);
     });
   });
 });

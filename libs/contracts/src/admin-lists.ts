@@ -115,7 +115,8 @@ export type AdminContactListQuery = z.infer<typeof AdminContactListQuerySchema>;
 export const MarkHandledRequestSchema = IdsRequestSchema.extend({ handled: z.boolean({ error: 'must be true or false' }).optional() });
 export type MarkHandledRequest = z.infer<typeof MarkHandledRequestSchema>;
 
-const isoDate = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' }).or(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }));
+// One message for either form: a union's own would only say "Invalid input".
+const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)' });
 
 export const AuditLogQuerySchema = listQuery({
     actor: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
