@@ -5,7 +5,7 @@ import { Public } from '../auth/route-access.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { INTERACTION_LIMITS } from './interactions.controller.js';
+import { consumeInteractionLimits } from './interactions.controller.js';
 import { InteractionsService } from './interactions.service.js';
 import { visitorId } from './visitor-id.js';
 
@@ -39,11 +39,7 @@ export class InteractionFormController {
     if (!sameOrigin) throw new ForbiddenException('Forms are accepted from this site only');
     const parsed = InteractionRequestSchema.safeParse({ articleId: Number(form?.articleId), type: form?.type });
     if (!parsed.success || parsed.data.type !== 'like') throw new BadRequestException('A like names its article');
-    const { perArticle, perClient } = INTERACTION_LIMITS;
-    await this.rateLimiter.consumeAll([
-      { key: `interactions:${request.ip}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
-      { key: `interaction:like:${parsed.data.articleId}:${request.ip}`, limit: perArticle.like, windowSeconds: perArticle.windowSeconds },
-    ]);
+    await consumeInteractionLimits(this.rateLimiter, request.ip, parsed.data);
     await this.interactions.record(parsed.data, request.ip, visitorId(request, reply, this.config.session.cookieSecure));
     void reply.header('location', backTo(form?.back)).header('cache-control', 'no-store');
   }

@@ -19,6 +19,15 @@ export const INTERACTION_LIMITS = {
   perClient: { perWindow: 240, windowSeconds: 60 },
 };
 
+/** The address limits every like or share passes, whichever way it arrives (JSON or the page's form). */
+export function consumeInteractionLimits(rateLimiter: RateLimiterService, ip: string, { type, articleId }: Pick<InteractionRequest, 'type' | 'articleId'>): Promise<void> {
+  const { perArticle, perClient } = INTERACTION_LIMITS;
+  return rateLimiter.consumeAll([
+    { key: `interactions:${ip}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
+    { key: `interaction:${type}:${articleId}:${ip}`, limit: perArticle[type], windowSeconds: perArticle.windowSeconds },
+  ]);
+}
+
 @Controller('interactions')
 export class InteractionsController {
   constructor(
@@ -34,11 +43,7 @@ export class InteractionsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<InteractionResponse> {
-    const { perArticle, perClient } = INTERACTION_LIMITS;
-    await this.rateLimiter.consumeAll([
-      { key: `interactions:${request.ip}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
-      { key: `interaction:${body.type}:${body.articleId}:${request.ip}`, limit: perArticle[body.type], windowSeconds: perArticle.windowSeconds },
-    ]);
+    await consumeInteractionLimits(this.rateLimiter, request.ip, body);
     return this.interactions.record(body, request.ip, visitorId(request, reply, this.config.session.cookieSecure));
   }
 }
