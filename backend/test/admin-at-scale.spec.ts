@@ -207,6 +207,35 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       expect(audit[0]).toMatchObject({ actor: admin.username, action: 'POST /api/admin/comments/delete', targetId: `${made[0]!.id},${made[1]!.id}`, status: 200 });
     });
 
+    it.each([
+      ['the spam mark first, then the delete', 'spam', 'delete'],
+      ['the delete first, then the spam mark', 'delete', 'spam'],
+    ] as const)('takes a comment off its counter once when a spam mark and a delete race (%s)', async (_order, first, second) => {
+      const article = await createArticle(em);
+      const fork = em.fork();
+      const comment = fork.create(Comment, { articleId: article.id, authorName: 'Racer', content: 'Raced', aiResponse: null, clientHash: 'x'.repeat(64) });
+      await fork.flush();
+      await sql('update article set comments = 1 where id = ?', [article.id]);
+      const call = (kind: 'spam' | 'delete') =>
+        kind === 'spam' ? post('/api/admin/comments/spam', { ids: [comment.id], spam: true }) : post('/api/admin/comments/delete', { ids: [comment.id] });
+      // Hold the comment's row: the first call waits behind the lock, the second queues behind the first.
+      const holder = em.fork().getConnection();
+      const trx = await holder.begin();
+      await holder.execute('select id from comment where id = ? for update', [comment.id], 'all', trx);
+      const one = call(first);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const two = call(second);
+      let answered = false;
+      void Promise.race([one, two]).then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answered).toBe(false);
+      await holder.commit(trx);
+      const [a, b] = await Promise.all([one, two]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(await sql('select id from comment where id = ?', [comment.id])).toEqual([]);
+      expect(await sql('select comments from article where id = ?', [article.id])).toEqual([{ comments: 0 }]);
+    });
+
     it('marks spam: hidden from readers, off the counter, and back again', async () => {
       const article = await createArticle(em);
       const fork = em.fork();
