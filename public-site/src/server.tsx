@@ -17,12 +17,11 @@ import {
   type PageMeta,
   type PublicPageId,
 } from '@ai-mind/contracts/web';
+import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { configureApi, createQueryClient } from '@ai-mind/ui';
-import type { WindowLike } from 'dompurify';
 import { matchPublicRoute, preloadPage } from './app/PublicApp';
 import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
-import { setSanitizerWindow } from './features/articles/components/ArticleContent';
 import type { ArticlePage } from './features/articles/api/articles-api';
 import { articleListQuery, articleQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
@@ -46,8 +45,6 @@ export interface RenderedPublicPage {
   /** The page's largest image at the top, worth a preload. */
   heroImage: { href: string; srcset?: string; sizes: string } | null;
 }
-
-let configured = false;
 
 /** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
 async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams) {
@@ -82,12 +79,6 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** Renders `url` (path and query) whole: every Suspense boundary resolved, ready to cache. */
 export async function render(url: string, options: RenderOptions): Promise<RenderedPublicPage> {
-  if (!configured) {
-    // The article sanitizer needs a DOM, which the browser has and Node does not: jsdom's, made once.
-    const { JSDOM } = await import('jsdom');
-    setSanitizerWindow(new JSDOM('').window as unknown as WindowLike);
-    configured = true;
-  }
   configureApi({ baseUrl: '', fetch: options.fetch });
   const location = new URL(url, 'http://server.invalid');
   const { route, params } = matchPublicRoute(location.pathname);
@@ -97,7 +88,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const collected: { meta?: PageMeta } = {};
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
   const tree = (
-    <ServerRender.Provider value={{ origin: options.origin, onMeta: (meta) => (collected.meta = meta) }}>
+    <ServerRender.Provider value={{ origin: options.origin, onMeta: (meta) => (collected.meta = meta), articleBodyHtml }}>
       <PublicTree router={Router} queryClient={client} />
     </ServerRender.Provider>
   );

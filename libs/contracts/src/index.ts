@@ -1,3 +1,4 @@
+export * from './article-html.js';
 export * from './articles.js';
 export * from './categories.js';
 export * from './errors.js';

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { VERSION_CONFLICT_PREFIX } from '@ai-mind/contracts';
-import { sanitizeArticleHtml } from '../../common/html-sanitizer.js';
+import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import type { RevisionRow } from './article-revision.entity.js';
 import { articleColumnList, type ArticleRow } from './article-row.js';
 import { setActor, ArticleWriter, type Actor } from './article-writer.js';

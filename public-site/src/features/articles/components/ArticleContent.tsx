@@ -1,40 +1,53 @@
 import { Typography } from '@mantine/core';
-import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
-import { useMemo } from 'react';
-import { decodeEntities } from '@ai-mind/contracts/web';
+import DOMPurify from 'dompurify';
+import { useContext, useMemo } from 'react';
+import {
+  ARTICLE_HTML_ATTRIBUTES,
+  ARTICLE_HTML_DROPPED_CONTENT,
+  ARTICLE_HTML_TAGS,
+  ARTICLE_LINK_REL,
+  decodeEntities,
+  isAllowedArticleUrl,
+} from '@ai-mind/contracts/web';
+import { ServerRender } from '../../../app/server-context';
+
+const URL_ATTRIBUTES: Readonly<Record<string, 'a' | 'img'>> = { href: 'a', src: 'img' };
+
+if (DOMPurify.isSupported) {
+  // The tag-by-tag parts of the shared allowlist, which DOMPurify's own options cannot say.
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.tagName.toLowerCase();
+    const urlTag = URL_ATTRIBUTES[data.attrName];
+    if (!ARTICLE_HTML_ATTRIBUTES[tag]?.includes(data.attrName) || (urlTag === tag && !isAllowedArticleUrl(urlTag, data.attrValue))) {
+      data.keepAttr = false;
+    }
+  });
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', ARTICLE_LINK_REL);
+  });
+}
 
 /**
- * Article HTML for display: entity-escaped markup (&lt;h2&gt;, &lt;p&gt;, &lt;strong&gt; from the
- * automation intake) is unescaped first, then everything is sanitized, so no script, handler,
- * frame or javascript: URL from stored content can ever run, whatever was stored.
+ * Article HTML for display in the browser: entity-escaped markup (&lt;h2&gt; from the automation
+ * intake) is unescaped first, then sanitized with the allowlist the server render applies
+ * (`articleBodyHtml`), so no script, handler, frame or javascript: URL from stored content can run.
  */
-function withLinkHook(purifier: Purifier): Purifier {
-  // Links out of an article never hand the site's window to the page they open.
-  if (purifier.isSupported) purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
-  });
-  return purifier;
-}
-
-let purifier = withLinkHook(DOMPurify);
-
-/** The server render has no document of its own: it hands the sanitizer a DOM window (jsdom) here. */
-export function setSanitizerWindow(window: WindowLike): void {
-  purifier = withLinkHook(DOMPurify(window));
-}
-
-export function sanitizeArticleHtml(content: string): string {
+export function purifyArticleHtml(content: string): string {
   // Without a DOM, DOMPurify would hand the markup back untouched: never show that.
-  if (!purifier.isSupported) throw new Error('The article sanitizer has no DOM to work with');
-  return purifier.sanitize(decodeEntities(content), {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
+  if (!DOMPurify.isSupported) throw new Error('The article sanitizer has no DOM to work with');
+  return DOMPurify.sanitize(decodeEntities(content), {
+    ALLOWED_TAGS: [...ARTICLE_HTML_TAGS],
+    ALLOWED_ATTR: [...new Set(Object.values(ARTICLE_HTML_ATTRIBUTES).flat())],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    FORBID_CONTENTS: [...ARTICLE_HTML_DROPPED_CONTENT],
   });
 }
 
 export function ArticleContent({ content }: { content: string }) {
-  const html = useMemo(() => sanitizeArticleHtml(content), [content]);
+  // The server render has no DOM: it sanitizes with the same allowlist through sanitize-html.
+  const server = useContext(ServerRender);
+  const html = useMemo(() => (server ? server.articleBodyHtml(content) : purifyArticleHtml(content)), [server, content]);
   return (
     <Typography>
       <div data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
