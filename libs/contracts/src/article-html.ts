@@ -33,6 +33,7 @@ export const ARTICLE_LINK_REL = 'noopener noreferrer';
 /** Whether `url` may stay in an `a` href or `img` src (the rule sanitize-html applies, for DOMPurify). */
 export function isAllowedArticleUrl(tag: 'a' | 'img', url: string): boolean {
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"): so do we.
+  // eslint-disable-next-line no-control-regex -- the control characters are what is being removed
   const compact = url.replace(/[\x00-\x20]+/g, '');
   const scheme = /^([a-z][a-z0-9.+-]*):/i.exec(compact);
   if (!scheme) return !/^[/\\]{2}/.test(compact);
