@@ -42,6 +42,13 @@ export function sharedSingletons(packageJsonUrl, names = SINGLETONS) {
  */
 export const PUBLIC_SITE_SHARED = ['react', 'react-dom'];
 
+/**
+ * The federation runtime of a remote that loads no remotes of its own: the code that fetches remotes
+ * and reads their manifests (about half of the runtime every remote entry carries, which a page
+ * downloads next to the host's) is left out, and so is its code for Node. The host keeps both.
+ */
+export const REMOTE_RUNTIME = { optimization: { disableRemote: true, disableSnapshot: true, target: 'web' } };
+
 /** Dev servers send API and media requests to the API process started by npm start (API_PORT, default 3000). */
 export const DEV_PROXY = {
   '/api': `http://localhost:${process.env.API_PORT ?? 3000}`,
@@ -102,13 +109,14 @@ export function pluginPrecompress() {
 
 /**
  * A remote: exposes its app as './App' (and any `exposes` more), boots on its own from src/index.ts,
- * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host.
+ * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host;
+ * `experiments` trims its federation runtime (REMOTE_RUNTIME).
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {} }) {
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, experiments }) {
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({ name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false }),
+      pluginModuleFederation({ name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false, experiments }),
       pluginPrecompress(),
     ],
     source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },

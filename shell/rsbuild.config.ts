@@ -15,6 +15,8 @@ export default defineConfig({
       remotes: {},
       shared: sharedSingletons(new URL('./package.json', import.meta.url)),
       dts: false,
+      // A browser-only host: the runtime's code for Node is left out.
+      experiments: { optimization: { target: 'web' } },
     }),
     pluginPrecompress(),
   ],
