@@ -126,6 +126,26 @@ describe('public pages rendered on the server and hydrated', () => {
       expect(firstPage.length + secondPage.length).toBe(Math.min(articles.length, firstPage.length + secondPage.length));
     });
 
+    it('searches from the header form: a blank term is refused, a term opens the page of its results', async () => {
+      await page.goto(suite.product.url);
+      const form = page.getByRole('search');
+      const input = form.getByRole('searchbox', { name: 'Search articles' });
+      await input.fill('   ');
+      await input.press('Enter');
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(`${suite.product.url}/`);
+
+      const target = articles[0]!;
+      const term = target.title.split(/\s+/).filter((word) => word.length > 5).slice(0, 2).join(' ');
+      await input.fill(term);
+      // The toggle, which needs JavaScript, is hidden: the form's own button is the one "Search" button.
+      await form.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/\?search=/);
+      expect(new URL(page.url()).searchParams.get('search')).toBe(term);
+      await page.getByRole('heading', { level: 1, name: `Search results for “${term}”` }).waitFor();
+      await page.locator('article h2', { hasText: target.title }).first().waitFor();
+    });
+
     it('shows the 404 page with a 404 status', async () => {
       const response = await page.goto(`${suite.product.url}/no/such/page`);
       expect(response?.status()).toBe(404);

@@ -65,9 +65,10 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
   }
   if (page === 'home' || page === 'category') {
     const category = params.category?.trim() || undefined;
-    // A search's results are left to the client (the page shows its skeletons): no render per query.
-    if (page === 'home' && search) return { found: true, heroImage: null };
-    const list = await client.fetchInfiniteQuery(articleListQuery({ category }, query.get('cursor') || null));
+    // A search's results are rendered too (the header's search form works without JavaScript); the
+    // API answers the search from its cache, the page is rendered per request (never cached).
+    const searching = page === 'home' && search !== undefined;
+    const list = await client.fetchInfiniteQuery(articleListQuery(searching ? { search } : { category }, searching ? null : query.get('cursor') || null));
     const first = (list.pages[0] as ArticlePage | undefined)?.items[0];
     return { found: true, heroImage: first?.imageUrl ? { href: first.imageUrl, sizes: CARD_IMAGE_SIZES } : null };
   }

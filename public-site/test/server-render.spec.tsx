@@ -45,6 +45,27 @@ describe('the public site rendered on the server (server.tsx)', () => {
     expect(missing.html).toContain('Article Not Found');
   });
 
+  it('renders the header search as a form that works without JavaScript: GET to the search page, its input in <noscript>', async () => {
+    const page = await render('/about', { origin: 'https://example.test', fetch: api({}) });
+    const form = page.html.match(/<form[^>]*role="search"[^>]*>([\s\S]*?)<\/form>/);
+    expect(form?.[0]).toMatch(/action="\/"/);
+    expect(form?.[0]).toMatch(/method="get"/);
+    const fallback = form?.[1].match(/<noscript>(<input[^>]*>)([\s\S]*?)<\/noscript>/);
+    expect(fallback?.[1]).toMatch(/name="search"/);
+    expect(fallback?.[1]).toMatch(/required=""/);
+    expect(fallback?.[2]).toMatch(/^<button[^>]*type="submit"/);
+  });
+
+  it('renders the results of a search (the search page a reader without JavaScript reaches), not skeletons', async () => {
+    const items = summaries(3);
+    const asked: string[] = [];
+    const answer = api({ '/api/articles?': items });
+    const page = await render('/?search=grid%20power', { origin: 'https://example.test', fetch: ((input: string) => (asked.push(String(input)), answer(input))) as typeof fetch });
+    expect(asked.some((url) => url.includes('search=grid+power'))).toBe(true);
+    expect(page.html).toContain('Search results for');
+    for (const item of items) expect(page.html).toContain(`href="/article/${item.slug}"`);
+  });
+
   it('answers with the route table’s status: 404 for unknown paths and a category page without its name', async () => {
     const fetchNothing = api({ '/api/articles?': [] });
     expect((await render('/no/such/page', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(404);

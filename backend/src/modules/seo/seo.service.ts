@@ -100,7 +100,7 @@ export class SeoService implements OnModuleInit {
       const version = createHash('sha256').update(headText).update(page.html).digest('base64url').slice(0, 32);
       return { status: page.status, head: headText, body: page.html, version };
     };
-    // A search's page shows skeletons (its results come from the client): as cheap as the 404 page.
+    // A search's page is rendered per request: one page per term would fill the cache with pages read once.
     if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
     const key = `page:${site.build}:${origin}:${url}`;
     // Taken before the render is looked up: a change while it is made leaves it current for nobody.
