@@ -23,6 +23,7 @@ import { matchPublicRoute, preloadPage } from './app/PublicApp';
 import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
 import { setSanitizerWindow } from './features/articles/components/ArticleContent';
+import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
 import type { ArticlePage } from './features/articles/api/articles-api';
 import { articleListQuery, articleQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
@@ -43,7 +44,7 @@ export interface RenderedPublicPage {
   meta: PageMeta;
   /** The queries the page was rendered with, for the page's JSON data block. */
   pageData: PageData;
-  /** The page's largest image at the top, worth a preload. */
+  /** The page's largest image at the top (the fallback cover where its article has none), worth a preload. */
   heroImage: { href: string; srcset?: string; sizes: string } | null;
 }
 
@@ -61,7 +62,7 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
       await client.prefetchQuery(comments);
       if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
     }
-    return { found: article !== null, heroImage: article?.imageUrl ? { href: article.imageUrl, sizes: ARTICLE_IMAGE_SIZES } : null };
+    return { found: article !== null, heroImage: article ? { href: article.imageUrl || FALLBACK_IMAGE, sizes: ARTICLE_IMAGE_SIZES } : null };
   }
   if (page === 'home' || page === 'category') {
     const category = params.category?.trim() || undefined;
@@ -70,7 +71,7 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
     const searching = page === 'home' && search !== undefined;
     const list = await client.fetchInfiniteQuery(articleListQuery(searching ? { search } : { category }, searching ? null : query.get('cursor') || null));
     const first = (list.pages[0] as ArticlePage | undefined)?.items[0];
-    return { found: true, heroImage: first?.imageUrl ? { href: first.imageUrl, sizes: CARD_IMAGE_SIZES } : null };
+    return { found: true, heroImage: first ? { href: first.imageUrl || FALLBACK_IMAGE, sizes: CARD_IMAGE_SIZES } : null };
   }
   return { found: true, heroImage: null };
 }

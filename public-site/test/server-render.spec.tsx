@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import { render } from '../src/server';
-import { article, summaries } from './fixtures';
+import { FALLBACK_IMAGE } from '../src/features/articles/components/ArticleImage';
+import { article, summaries, summary } from './fixtures';
 
 /** The API as the server render reaches it: answers by path, 404 for anything else. */
 function api(routes: Record<string, unknown>): typeof fetch {
@@ -64,6 +65,15 @@ describe('the public site rendered on the server (server.tsx)', () => {
     expect(asked.some((url) => url.includes('search=grid+power'))).toBe(true);
     expect(page.html).toContain('Search results for');
     for (const item of items) expect(page.html).toContain(`href="/article/${item.slug}"`);
+  });
+
+  it('preloads the top card’s image, or the fallback cover its card shows when its article has none', async () => {
+    const [withImage, without] = [summary({ id: 1, slug: 'a', imageUrl: '/media/covers/a.svg' }), summary({ id: 2, slug: 'b', imageUrl: null })];
+    const page = await render('/', { origin: 'https://example.test', fetch: api({ '/api/articles?': [withImage, without] }) });
+    expect(page.heroImage?.href).toBe('/media/covers/a.svg');
+    const fallback = await render('/', { origin: 'https://example.test', fetch: api({ '/api/articles?': [without, withImage] }) });
+    expect(fallback.heroImage?.href).toBe(FALLBACK_IMAGE);
+    expect(fallback.html).toContain(`src="${FALLBACK_IMAGE}"`);
   });
 
   it('answers with the route table’s status: 404 for unknown paths and a category page without its name', async () => {
