@@ -109,19 +109,39 @@ export function pluginPrecompress() {
 
 /**
  * A remote: exposes its app as './App' (and any `exposes` more), boots on its own from src/index.ts,
- * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host;
- * `experiments` trims its federation runtime (REMOTE_RUNTIME).
+ * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host.
+ *
+ * With `hostRuntime`, the remote's modules run on the host's federation runtime (the shell provides
+ * it) instead of carrying a second copy (about 30 KB gzip on every page), and its own is trimmed to
+ * what a remote without remotes needs (REMOTE_RUNTIME). Its standalone boot, which has no host, is
+ * then built apart without federation, into dist/standalone/.
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, experiments }) {
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false }) {
+  const federation = { name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false };
+  const server = { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY };
+  if (!hostRuntime) {
+    return defineConfig({
+      plugins: [pluginReact(), pluginModuleFederation(federation), pluginPrecompress()],
+      source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
+      html: { title },
+      output: { assetPrefix: 'auto', cleanDistPath: true },
+      server,
+    });
+  }
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({ name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false, experiments }),
+      pluginModuleFederation({ ...federation, experiments: { ...REMOTE_RUNTIME, externalRuntime: true } }, { environment: 'remote' }),
       pluginPrecompress(),
     ],
-    source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
+    source: { define: PUBLIC_ENV_DEFINES },
     html: { title },
     output: { assetPrefix: 'auto', cleanDistPath: true },
-    server: { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY },
+    server,
+    environments: {
+      // The container entry (public_app.js) is the remote's only entry: rsbuild's default one is dropped.
+      remote: { tools: { htmlPlugin: false, rspack: (config) => void (config.entry = {}) } },
+      standalone: { source: { entry: { index: './src/index.ts' } }, output: { distPath: { root: 'dist/standalone' } } },
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { defineRemoteConfig, PUBLIC_SITE_SHARED, REMOTE_RUNTIME } from '../module-federation.shared.js';
+import { defineRemoteConfig, PUBLIC_SITE_SHARED } from '../module-federation.shared.js';
 
 /**
  * The public site: a remote the shell mounts for every public path, also runnable on its own. Its
@@ -12,5 +12,5 @@ export default defineRemoteConfig({
   packageJsonUrl: new URL('./package.json', import.meta.url),
   shared: PUBLIC_SITE_SHARED,
   exposes: { './SiteFrame': './src/app/SiteFrame.tsx' },
-  experiments: REMOTE_RUNTIME,
+  hostRuntime: true,
 });
