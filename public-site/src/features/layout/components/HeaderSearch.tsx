@@ -35,7 +35,7 @@ export function HeaderSearch({ navigate = reloadAt }: { navigate?: (url: string)
   };
 
   return (
-    <Group gap={4} wrap="nowrap" component="form" role="search" action={SEARCH_PATH} method="get" onSubmit={submit}>
+    <Group gap={4} wrap="nowrap" renderRoot={(props) => <form {...props} role="search" action={SEARCH_PATH} method="get" onSubmit={submit} />}>
       {open && (
         <TextInput
           name={SEARCH_PARAM}
