@@ -23,7 +23,6 @@ export function inlineStylesPlugin(): ModuleFederationRuntimePlugin {
         const { filter } = op;
         op.filter = (asset) => !hasInlineStyle(asset) && (filter?.(asset) ?? true);
       }
-      return args;
     },
   };
 }
