@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PUBLIC_ROUTES } from '@ai-mind/contracts';
 import { eventually } from '../support/browser.js';
+import { REPO_ROOT } from '../support/product.js';
 import { useProduct } from '../support/suite.js';
 
 interface ListedArticle {
@@ -73,6 +76,24 @@ describe('public pages rendered on the server and hydrated', () => {
       }),
     );
     expect(answered.filter((a) => a.status !== a.expected || !a.rendered)).toEqual([]);
+  });
+
+  it('carries the styles of every Mantine class a page uses, though only those of the components the site uses', async () => {
+    // Mantine's classes (m_ and a hash) that its stylesheets give rules to.
+    const mantineCss = ['@mantine/core/styles.css', '@mantine/notifications/styles.css'].map((file) => fs.readFileSync(path.join(REPO_ROOT, 'node_modules', file), 'utf8')).join('');
+    const styled = new Set(mantineCss.match(/\.m_[0-9a-f]{8}\b/g)!.map((selector) => selector.slice(1)));
+    const unstyled: string[] = [];
+    let pageStyles = 0;
+    for (const { path: page } of examples()) {
+      const html = await (await fetch(`${suite.product.url}${page}`)).text();
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+      pageStyles = Math.max(pageStyles, styles.length);
+      const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.match(/\bm_[0-9a-f]{8}\b/g) ?? []));
+      unstyled.push(...[...used].filter((name) => styled.has(name) && !styles.includes(`.${name}`)).map((name) => `${page}: ${name}`));
+    }
+    expect(unstyled).toEqual([]);
+    // Not Mantine's whole stylesheet.
+    expect(pageStyles).toBeLessThan(mantineCss.length / 2);
   });
 
   describe('without JavaScript', () => {
