@@ -42,6 +42,13 @@ export function sharedSingletons(packageJsonUrl, names = SINGLETONS) {
  */
 export const PUBLIC_SITE_SHARED = ['react', 'react-dom'];
 
+/**
+ * The federation runtime of a remote that loads no remotes of its own: the code that fetches remotes
+ * and reads their manifests (about half of the runtime every remote entry carries, which a page
+ * downloads next to the host's) is left out, and so is its code for Node. The host keeps both.
+ */
+export const REMOTE_RUNTIME = { optimization: { disableRemote: true, disableSnapshot: true, target: 'web' } };
+
 /** Dev servers send API and media requests to the API process started by npm start (API_PORT, default 3000). */
 export const DEV_PROXY = {
   '/api': `http://localhost:${process.env.API_PORT ?? 3000}`,
@@ -103,17 +110,38 @@ export function pluginPrecompress() {
 /**
  * A remote: exposes its app as './App' (and any `exposes` more), boots on its own from src/index.ts,
  * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host.
+ *
+ * With `hostRuntime`, the remote's modules run on the host's federation runtime (the shell provides
+ * it) instead of carrying a second copy (about 30 KB gzip on every page), and its own is trimmed to
+ * what a remote without remotes needs (REMOTE_RUNTIME). Its standalone boot, which has no host, is
+ * then built apart without federation, into dist/standalone/.
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {} }) {
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false }) {
+  const federation = { name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false };
+  const server = { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY };
+  if (!hostRuntime) {
+    return defineConfig({
+      plugins: [pluginReact(), pluginModuleFederation(federation), pluginPrecompress()],
+      source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
+      html: { title },
+      output: { assetPrefix: 'auto', cleanDistPath: true },
+      server,
+    });
+  }
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({ name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false }),
+      pluginModuleFederation({ ...federation, experiments: { ...REMOTE_RUNTIME, externalRuntime: true } }, { environment: 'remote' }),
       pluginPrecompress(),
     ],
-    source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
+    source: { define: PUBLIC_ENV_DEFINES },
     html: { title },
     output: { assetPrefix: 'auto', cleanDistPath: true },
-    server: { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY },
+    server,
+    environments: {
+      // The container entry (public_app.js) is the remote's only entry: rsbuild's default one is dropped.
+      remote: { tools: { htmlPlugin: false, rspack: (config) => void (config.entry = {}) } },
+      standalone: { source: { entry: { index: './src/index.ts' } }, output: { distPath: { root: 'dist/standalone' } } },
+    },
   });
 }

@@ -12,4 +12,5 @@ export default defineRemoteConfig({
   packageJsonUrl: new URL('./package.json', import.meta.url),
   shared: PUBLIC_SITE_SHARED,
   exposes: { './SiteFrame': './src/app/SiteFrame.tsx' },
+  hostRuntime: true,
 });

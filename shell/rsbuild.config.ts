@@ -15,6 +15,9 @@ export default defineConfig({
       remotes: {},
       shared: sharedSingletons(new URL('./package.json', import.meta.url)),
       dts: false,
+      // A browser-only host (the runtime's code for Node left out), whose federation runtime the
+      // public site's modules run on too (defineRemoteConfig's hostRuntime).
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
     pluginPrecompress(),
   ],

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PUBLIC_ROUTES } from '@ai-mind/contracts';
 import { eventually } from '../support/browser.js';
+import { REPO_ROOT } from '../support/product.js';
 import { useProduct } from '../support/suite.js';
 
 interface ListedArticle {
@@ -75,6 +78,24 @@ describe('public pages rendered on the server and hydrated', () => {
     expect(answered.filter((a) => a.status !== a.expected || !a.rendered)).toEqual([]);
   });
 
+  it('carries the styles of every Mantine class a page uses, though only those of the components the site uses', async () => {
+    // Mantine's classes (m_ and a hash) that its stylesheets give rules to.
+    const mantineCss = ['@mantine/core/styles.css', '@mantine/notifications/styles.css'].map((file) => fs.readFileSync(path.join(REPO_ROOT, 'node_modules', file), 'utf8')).join('');
+    const styled = new Set(mantineCss.match(/\.m_[0-9a-f]{8}\b/g)!.map((selector) => selector.slice(1)));
+    const unstyled: string[] = [];
+    let pageStyles = 0;
+    for (const { path: page } of examples()) {
+      const html = await (await fetch(`${suite.product.url}${page}`)).text();
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+      pageStyles = Math.max(pageStyles, styles.length);
+      const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.match(/\bm_[0-9a-f]{8}\b/g) ?? []));
+      unstyled.push(...[...used].filter((name) => styled.has(name) && !styles.includes(`.${name}`)).map((name) => `${page}: ${name}`));
+    }
+    expect(unstyled).toEqual([]);
+    // Not Mantine's whole stylesheet.
+    expect(pageStyles).toBeLessThan(mantineCss.length / 2);
+  });
+
   describe('without JavaScript', () => {
     let context: BrowserContext;
     let page: Page;
@@ -124,6 +145,26 @@ describe('public pages rendered on the server and hydrated', () => {
       expect(secondPage.length).toBeGreaterThan(0);
       expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
       expect(firstPage.length + secondPage.length).toBe(Math.min(articles.length, firstPage.length + secondPage.length));
+    });
+
+    it('searches from the header form: a blank term is refused, a term opens the page of its results', async () => {
+      await page.goto(suite.product.url);
+      const form = page.getByRole('search');
+      const input = form.getByRole('searchbox', { name: 'Search articles' });
+      await input.fill('   ');
+      await input.press('Enter');
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(`${suite.product.url}/`);
+
+      const target = articles[0]!;
+      const term = target.title.split(/\s+/).filter((word) => word.length > 5).slice(0, 2).join(' ');
+      await input.fill(term);
+      // The toggle, which needs JavaScript, is hidden: the form's own button is the one "Search" button.
+      await form.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/\?search=/);
+      expect(new URL(page.url()).searchParams.get('search')).toBe(term);
+      await page.getByRole('heading', { level: 1, name: `Search results for “${term}”` }).waitFor();
+      await page.locator('article h2', { hasText: target.title }).first().waitFor();
     });
 
     it('shows the 404 page with a 404 status', async () => {

@@ -22,6 +22,7 @@ import { configureApi, createQueryClient } from '@ai-mind/ui';
 import { matchPublicRoute, preloadPage } from './app/PublicApp';
 import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
+import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
 import type { ArticlePage } from './features/articles/api/articles-api';
 import { articleListQuery, articleQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
@@ -42,7 +43,7 @@ export interface RenderedPublicPage {
   meta: PageMeta;
   /** The queries the page was rendered with, for the page's JSON data block. */
   pageData: PageData;
-  /** The page's largest image at the top, worth a preload. */
+  /** The page's largest image at the top (the fallback cover where its article has none), worth a preload. */
   heroImage: { href: string; srcset?: string; sizes: string } | null;
 }
 
@@ -58,15 +59,16 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
       await client.prefetchQuery(comments);
       if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
     }
-    return { found: article !== null, heroImage: article?.imageUrl ? { href: article.imageUrl, sizes: ARTICLE_IMAGE_SIZES } : null };
+    return { found: article !== null, heroImage: article ? { href: article.imageUrl || FALLBACK_IMAGE, sizes: ARTICLE_IMAGE_SIZES } : null };
   }
   if (page === 'home' || page === 'category') {
     const category = params.category?.trim() || undefined;
-    // A search's results are left to the client (the page shows its skeletons): no render per query.
-    if (page === 'home' && search) return { found: true, heroImage: null };
-    const list = await client.fetchInfiniteQuery(articleListQuery({ category }, query.get('cursor') || null));
+    // A search's results are rendered too (the header's search form works without JavaScript); the
+    // API answers the search from its cache, the page is rendered per request (never cached).
+    const searching = page === 'home' && search !== undefined;
+    const list = await client.fetchInfiniteQuery(articleListQuery(searching ? { search } : { category }, searching ? null : query.get('cursor') || null));
     const first = (list.pages[0] as ArticlePage | undefined)?.items[0];
-    return { found: true, heroImage: first?.imageUrl ? { href: first.imageUrl, sizes: CARD_IMAGE_SIZES } : null };
+    return { found: true, heroImage: first ? { href: first.imageUrl || FALLBACK_IMAGE, sizes: CARD_IMAGE_SIZES } : null };
   }
   return { found: true, heroImage: null };
 }

@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import { render } from '../src/server';
-import { article, summaries } from './fixtures';
+import { FALLBACK_IMAGE } from '../src/features/articles/components/ArticleImage';
+import { article, summaries, summary } from './fixtures';
 
 /** The API as the server render reaches it: answers by path, 404 for anything else. */
 function api(routes: Record<string, unknown>): typeof fetch {
@@ -43,6 +44,36 @@ describe('the public site rendered on the server (server.tsx)', () => {
     const missing = await render('/article/nothing-here', { origin: 'https://example.test', fetch: api({}) });
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('Article Not Found');
+  });
+
+  it('renders the header search as a form that works without JavaScript: GET to the search page, its input in <noscript>', async () => {
+    const page = await render('/about', { origin: 'https://example.test', fetch: api({}) });
+    const form = page.html.match(/<form[^>]*role="search"[^>]*>([\s\S]*?)<\/form>/);
+    expect(form?.[0]).toMatch(/action="\/"/);
+    expect(form?.[0]).toMatch(/method="get"/);
+    const fallback = form?.[1].match(/<noscript>(<input[^>]*>)([\s\S]*?)<\/noscript>/);
+    expect(fallback?.[1]).toMatch(/name="search"/);
+    expect(fallback?.[1]).toMatch(/required=""/);
+    expect(fallback?.[2]).toMatch(/^<button[^>]*type="submit"/);
+  });
+
+  it('renders the results of a search (the search page a reader without JavaScript reaches), not skeletons', async () => {
+    const items = summaries(3);
+    const asked: string[] = [];
+    const answer = api({ '/api/articles?': items });
+    const page = await render('/?search=grid%20power', { origin: 'https://example.test', fetch: ((input: string) => (asked.push(String(input)), answer(input))) as typeof fetch });
+    expect(asked.some((url) => url.includes('search=grid+power'))).toBe(true);
+    expect(page.html).toContain('Search results for');
+    for (const item of items) expect(page.html).toContain(`href="/article/${item.slug}"`);
+  });
+
+  it('preloads the top card’s image, or the fallback cover its card shows when its article has none', async () => {
+    const [withImage, without] = [summary({ id: 1, slug: 'a', imageUrl: '/media/covers/a.svg' }), summary({ id: 2, slug: 'b', imageUrl: null })];
+    const page = await render('/', { origin: 'https://example.test', fetch: api({ '/api/articles?': [withImage, without] }) });
+    expect(page.heroImage?.href).toBe('/media/covers/a.svg');
+    const fallback = await render('/', { origin: 'https://example.test', fetch: api({ '/api/articles?': [without, withImage] }) });
+    expect(fallback.heroImage?.href).toBe(FALLBACK_IMAGE);
+    expect(fallback.html).toContain(`src="${FALLBACK_IMAGE}"`);
   });
 
   it('answers with the route table’s status: 404 for unknown paths and a category page without its name', async () => {

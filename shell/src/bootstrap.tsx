@@ -38,7 +38,10 @@ if (isAdminPath(pathname)) {
     .then(({ default: PublicApp }) => ({ PublicApp, loaded: true }), (error: unknown) => ({ PublicApp: failedApp(error), loaded: false }))
     .then(({ PublicApp, loaded }) => {
       if (loaded && container.firstElementChild) {
-        hydrateRoot(container, <ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} hydrating />, { onRecoverableError: reportHydrationError });
+        // As a transition, hydration yields to the browser every few milliseconds instead of holding
+        // the main thread for the whole page (the blocking time of a phone); a click on a part not yet
+        // hydrated hydrates that part at once and is replayed.
+        startTransition(() => void hydrateRoot(container, <ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} hydrating />, { onRecoverableError: reportHydrationError }));
       } else {
         const root = createRoot(container);
         startTransition(() => root.render(<ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} />));

@@ -1,23 +1,27 @@
-import { Notifications, notifications, useNotifications } from '@mantine/notifications';
-import { useEffect, useRef } from 'react';
+import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { NOTIFICATION_FOCUS_KEY, NOTIFICATION_LIMIT, NOTIFICATION_SWIPE_THRESHOLD_PX } from './notification-rules';
 
-/** Notification rules of spec section 9: one visible at a time, shown for 5 seconds. */
-export const NOTIFICATION_LIMIT = 1;
-export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
-/** A swipe to the right longer than this dismisses the notification. */
-export const NOTIFICATION_SWIPE_THRESHOLD_PX = 50;
-/** The key that moves focus to the notifications, so keyboard users can reach a toast. */
-export const NOTIFICATION_FOCUS_KEY = 'F8';
+export { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_FOCUS_KEY, NOTIFICATION_LIMIT, NOTIFICATION_SWIPE_THRESHOLD_PX } from './notification-rules';
+
+const NotificationsStack = lazy(() => import('./notifications-stack'));
+
+// Toasts shown before the stack's code is in wait in the store's queue under the spec's limit.
+notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_LIMIT, defaultPosition: 'bottom-right' }));
 
 /**
  * The toast area: Mantine's notifications with the spec's swipe and keyboard rules. Mantine's own drag
  * dismissal goes both ways and needs 35% of the width, so it is off and this area handles the swipe.
- * Mantine's containers are fixed to the viewport, so this wrapper only catches events and focus.
+ * Mantine's containers are fixed to the viewport, so this wrapper only catches events and focus. The
+ * notifications' code (their stack and transitions) is fetched with the first toast: most pages
+ * never show one.
  */
 export function NotificationArea() {
   const area = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
-  const { notifications: visible } = useNotifications();
+  const { notifications: visible, queue } = useNotifications();
+  const [used, setUsed] = useState(false);
+  if (!used && visible.length + queue.length > 0) setUsed(true);
 
   useEffect(() => {
     const focusOnKey = (event: KeyboardEvent) => {
@@ -48,16 +52,11 @@ export function NotificationArea() {
       onPointerUp={(event) => endSwipe(event.clientX, event.clientY)}
       onPointerCancel={() => (swipeStart.current = null)}
     >
-      <Notifications
-        limit={NOTIFICATION_LIMIT}
-        autoClose={NOTIFICATION_AUTO_CLOSE_MS}
-        position="bottom-right"
-        withinPortal={false}
-        allowDragDismiss={false}
-        allowScrollDismiss={false}
-        // Horizontal finger moves reach the swipe handler instead of scrolling the page.
-        styles={{ notification: { touchAction: 'pan-y' } }}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <NotificationsStack />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -28,21 +28,31 @@ describe('the notification area (spec section 9)', () => {
     jest.useRealTimers();
   });
 
-  const show = (message: string) => act(() => void notifications.show({ title: message, message: `${message} body` }));
+  // The first toast fetches the notifications' code (a chunk of its own): let it arrive and render.
+  const show = async (message: string) => {
+    act(() => void notifications.show({ title: message, message: `${message} body` }));
+    await act(() => import('../src/notifications-stack'));
+  };
   const settle = () => act(() => jest.advanceTimersByTime(400));
 
-  it('shows one notification at a time; the next waits its turn', () => {
+  it('renders no notification stack (nor fetches its code) until the first toast', async () => {
+    expect(screen.getByTestId('notification-area')).toBeEmptyDOMElement();
+    await show('First');
+    expect(screen.getByTestId('notification-area')).not.toBeEmptyDOMElement();
+  });
+
+  it('shows one notification at a time; the next waits its turn', async () => {
     expect(NOTIFICATION_LIMIT).toBe(1);
-    show('First');
-    show('Second');
+    await show('First');
+    await show('Second');
     settle();
     expect(screen.getByText('First')).toBeInTheDocument();
     expect(screen.queryByText('Second')).toBeNull();
   });
 
-  it('closes a notification after 5000 ms', () => {
+  it('closes a notification after 5000 ms', async () => {
     expect(NOTIFICATION_AUTO_CLOSE_MS).toBe(5000);
-    show('First');
+    await show('First');
     settle();
     act(() => jest.advanceTimersByTime(4000));
     expect(screen.getByText('First')).toBeInTheDocument();
@@ -51,9 +61,9 @@ describe('the notification area (spec section 9)', () => {
     expect(screen.queryByText('First')).toBeNull();
   });
 
-  it('dismisses on a swipe to the right past 50 px, not on a shorter, leftward or vertical one', () => {
+  it('dismisses on a swipe to the right past 50 px, not on a shorter, leftward or vertical one', async () => {
     expect(NOTIFICATION_SWIPE_THRESHOLD_PX).toBe(50);
-    show('First');
+    await show('First');
     settle();
     swipe(50);
     swipe(-120);
@@ -65,8 +75,8 @@ describe('the notification area (spec section 9)', () => {
     expect(screen.queryByText('First')).toBeNull();
   });
 
-  it('moves focus to the notification area on F8', () => {
-    show('First');
+  it('moves focus to the notification area on F8', async () => {
+    await show('First');
     settle();
     fireEvent.keyDown(document.body, { key: 'F8' });
     expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveFocus();

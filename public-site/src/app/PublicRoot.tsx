@@ -1,7 +1,7 @@
 import { StrictMode, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createQueryClient } from '@ai-mind/ui';
+import { BaseProviders, createQueryClient } from '@ai-mind/ui';
 import PublicApp from './PublicApp';
 
 export { preloadPage } from './PublicApp';
@@ -12,9 +12,9 @@ export function PublicTree({ router: Router, queryClient }: { router: (props: { 
   return (
     <StrictMode>
       <Router>
-        <AppProviders queryClient={queryClient}>
+        <BaseProviders queryClient={queryClient}>
           <PublicApp />
-        </AppProviders>
+        </BaseProviders>
       </Router>
     </StrictMode>
   );

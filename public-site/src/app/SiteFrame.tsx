@@ -1,6 +1,6 @@
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createPath, parsePath, Router, type Navigator, type To } from 'react-router';
-import { AppProviders } from '@ai-mind/ui';
+import { BaseProviders } from '@ai-mind/ui';
 import { SiteLayout } from './SiteLayout';
 
 const href = (to: To) => createPath(typeof to === 'string' ? parsePath(to) : to);
@@ -26,9 +26,9 @@ export default function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <Router location={location} navigator={pageLoadNavigator}>
-        <AppProviders>
+        <BaseProviders>
           <SiteLayout>{children}</SiteLayout>
-        </AppProviders>
+        </BaseProviders>
       </Router>
     </StrictMode>
   );

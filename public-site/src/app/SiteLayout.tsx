@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Burger, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { CookieBanner } from '../features/consent/components/CookieBanner';
 import { ConsentProvider } from '../features/consent/hooks/consent-context';
 import { HeaderSearch } from '../features/layout/components/HeaderSearch';
 import { NewsletterBox } from '../features/layout/components/NewsletterBox';
+import './mantine-styles';
 import './site-layout.css';
 
 /** Header navigation of spec section 2. */
@@ -56,11 +57,16 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 
   return (
     <ConsentProvider>
-      <AppShell header={{ height: 64 }} padding={0}>
+      {/*
+        A fixed header over the main column, drawn by site-layout.css rather than Mantine's AppShell,
+        whose script (and the scroll lock it imports) every page would load for that alone. The
+        header's class is the one the drawer's scroll lock shifts, as it shifts AppShell's.
+      */}
+      <div className="site-shell">
         <ScrollToTopOnRouteChange />
         <PageViewTracker />
         <AdsScriptLoader />
-        <AppShell.Header component="header">
+        <header className="site-header right-scroll-bar-position">
           <Box className="site-container" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="xs" wrap="nowrap">
@@ -79,13 +85,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               <HeaderSearch />
             </Group>
           </Box>
-        </AppShell.Header>
+        </header>
         {drawerUsed && (
           <Suspense fallback={null}>
             <NavigationDrawer opened={drawerOpen} onClose={drawer.close} links={DRAWER_LINKS} />
           </Suspense>
         )}
-        <AppShell.Main>
+        <main className="site-main">
           <Box className="site-container" py="md" id="main">
             {children}
           </Box>
@@ -114,9 +120,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </Box>
             </HydrateWhenIdle>
           </Suspense>
-        </AppShell.Main>
+        </main>
         <CookieBanner />
-      </AppShell>
+      </div>
     </ConsentProvider>
   );
 }

@@ -48,8 +48,11 @@ export function renderPageData(data: PageData): string {
   return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
 }
 
-/** The shell's HTML with the server-rendered page in its root element (left as it is if the shell has none). */
-export function injectBody(html: string, markup: string): string {
+/**
+ * The shell's HTML with the server-rendered page in its root element and `after` right behind it
+ * (left as it is if the shell has none). Nothing but the page goes inside the root: it is hydrated.
+ */
+export function injectBody(html: string, markup: string, after = ''): string {
   const root = /<div id="root"><\/div>/;
-  return root.test(html) ? html.replace(root, () => `<div id="root">${markup}</div>`) : html;
+  return root.test(html) ? html.replace(root, () => `<div id="root">${markup}</div>${after}`) : html;
 }

@@ -17,6 +17,6 @@ export function seoPageRenderer(seo: SeoService): PageRenderer {
       page = null;
     }
     if (!page) return { status: 200, html: shell, rendered: false };
-    return { status: page.status, html: injectBody(injectHead(shell, page.head), page.body), rendered: true, version: page.version, isCurrent: page.isCurrent };
+    return { status: page.status, html: injectBody(injectHead(shell, page.head), page.body, page.data), rendered: true, version: page.version, isCurrent: page.isCurrent };
   };
 }

@@ -31,10 +31,15 @@ export const RSS_ITEM_COUNT = 50;
 
 export interface RenderedPage {
   status: 200 | 404;
-  /** Head elements to write into the shell's HTML: title, description, social tags, JSON-LD, preloads, the data block. */
+  /** Head elements to write into the shell's HTML: title, description, social tags, JSON-LD, the image preload. */
   head: string;
   /** The page's markup, for the shell's root element. */
   body: string;
+  /**
+   * The page's data block, written after the root element: only the scripts read it, which run once
+   * the page has painted, so its bytes come after everything the first paint needs.
+   */
+  data: string;
   /** Names this rendering (a hash of it): the same page served again is recognised without reading it. */
   version: string;
   /** For a page from the render cache: whether it is still the page (no change since, within the TTL). */
@@ -95,12 +100,12 @@ export class SeoService implements OnModuleInit {
       const page = await site.render(url, { origin, fetch: fetchApi });
       const head = [renderHeadElements(headElements(page.meta, origin))];
       if (page.heroImage) head.push(renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes));
-      head.push(renderPageData(page.pageData));
       const headText = head.join('\n    ');
-      const version = createHash('sha256').update(headText).update(page.html).digest('base64url').slice(0, 32);
-      return { status: page.status, head: headText, body: page.html, version };
+      const data = renderPageData(page.pageData);
+      const version = createHash('sha256').update(headText).update(page.html).update(data).digest('base64url').slice(0, 32);
+      return { status: page.status, head: headText, body: page.html, data, version };
     };
-    // A search's page shows skeletons (its results come from the client): as cheap as the 404 page.
+    // A search's page is rendered per request: one page per term would fill the cache with pages read once.
     if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
     const key = `page:${site.build}:${origin}:${url}`;
     // Taken before the render is looked up: a change while it is made leaves it current for nobody.

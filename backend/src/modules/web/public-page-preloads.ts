@@ -24,7 +24,9 @@ const inlined = new Map<string, string>();
 /**
  * A stylesheet of the public site inside the page (the CSP allows inline styles, not scripts): the
  * first paint then waits for no request after the HTML. Hashed file names never change content, so
- * each is read once. `data-href` names the file, which the site's chunk loader then finds in place.
+ * each is read once. `data-href` names the file as the site's chunk loader does (relative to the
+ * site's root), so that loader, and the shell's federation runtime (inline-styles-plugin.ts), find it
+ * in place and load it no second time.
  */
 async function inlineStyle(distRoot: string, publicPrefix: string, file: string): Promise<string> {
   const href = `${publicPrefix}${file}`;
@@ -32,7 +34,7 @@ async function inlineStyle(distRoot: string, publicPrefix: string, file: string)
   if (tag === undefined) {
     try {
       const css = await readFile(path.join(distRoot, 'public-site/dist', file), 'utf8');
-      tag = `<style data-href="${href}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+      tag = `<style data-href="${file}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
     } catch {
       tag = `<link rel="stylesheet" href="${href}">`;
     }

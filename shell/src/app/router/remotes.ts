@@ -1,11 +1,13 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { inlineStylesPlugin } from './inline-styles-plugin';
 
 /**
  * Where each remote's manifest is served: by default under /remotes/ on the shell's own origin (the
  * API serves all three builds); PUBLIC_PUBLIC_APP_URL / PUBLIC_ADMIN_APP_URL point elsewhere (a CDN).
  */
 export function registerAppRemotes(origin: string = window.location.origin): void {
+  registerPlugins([inlineStylesPlugin()]);
   registerRemotes([
     { name: 'public_app', entry: new URL(process.env.PUBLIC_PUBLIC_APP_URL || '/remotes/public/mf-manifest.json', origin).href },
     { name: 'admin_app', entry: new URL(process.env.PUBLIC_ADMIN_APP_URL || '/remotes/admin/mf-manifest.json', origin).href },

@@ -1,8 +1,12 @@
 import { Image, type ImageProps } from '@mantine/core';
-import { articleImageSrcSet } from '@ai-mind/contracts/web';
+import { articleImageSrcSet, DEFAULT_SOCIAL_IMAGE_PATH } from '@ai-mind/contracts/web';
 
-/** Shown when an article has no image or its image fails to load. */
-export const FALLBACK_IMAGE = 'https://images.unsplash.com/photo-1504711434969-e33886168f5c?w=1200&q=80';
+/**
+ * Shown when an article has no image or its image fails to load: the site's own cover (the social
+ * image of pages without one), served with the page, so no reader's browser contacts a third party
+ * for it and the page's first paint shares no connection setup with another origin.
+ */
+export const FALLBACK_IMAGE = DEFAULT_SOCIAL_IMAGE_PATH;
 
 interface ArticleImageProps extends Omit<ImageProps, 'src'> {
   src: string | null;
@@ -27,7 +31,7 @@ export function ArticleImage({ src, alt, sizes, priority = false, ...props }: Ar
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={(event) => {
-        if (event.currentTarget.src !== FALLBACK_IMAGE) {
+        if (event.currentTarget.getAttribute('src') !== FALLBACK_IMAGE) {
           event.currentTarget.removeAttribute('srcset');
           event.currentTarget.src = FALLBACK_IMAGE;
         }
