@@ -5,8 +5,7 @@ import { PUBLIC_ENV_DEFINES } from '../module-federation.shared.js';
 /**
  * The public site's server entry (src/server.tsx) for Node: the same components, router and queries
  * as the browser build, rendered by the API. Written to dist-server/ (never served to browsers);
- * styles come from the browser build, so none are emitted here. sanitize-html (the article
- * sanitizer without a DOM) stays a run-time import: the API has it loaded already, once.
+ * styles come from the browser build, so none are emitted here.
  */
 export default defineConfig({
   plugins: [pluginReact()],
@@ -17,7 +16,6 @@ export default defineConfig({
     cleanDistPath: true,
     emitCss: false,
     minify: false,
-    externals: ['sanitize-html'],
   },
   performance: { chunkSplit: { strategy: 'all-in-one' } },
   // One file: the API re-imports it under a new URL after a rebuild, which must not mix in chunks

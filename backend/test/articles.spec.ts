@@ -57,6 +57,21 @@ describe('articles API', () => {
     expect(ArticleSchema.parse(response.json())).toMatchObject({ id: article.id, title: 'A slug lookup', slug: article.slug });
   });
 
+  it('gives readers the body ready to show: escaped markup unescaped, whatever was stored sanitized', async () => {
+    // Written past the article store, as SQL by hand would: nothing was sanitized on the way in.
+    const article = await createArticle(em, {
+      content:
+        '&lt;h2&gt;Escaped heading&lt;/h2&gt;&lt;script&gt;alert(1)&lt;/script&gt;<p onclick="x()">Body <a href="javascript:alert(2)">js</a> ' +
+        '<a href="https://x.example" target="_blank">out</a></p><img src="x" onerror="alert(3)"><iframe src="https://evil.example"></iframe>',
+    });
+
+    const response = await app.inject({ method: 'GET', url: `/api/articles/slug/${article.slug}` });
+
+    expect(response.json().content).toBe(
+      '<h2>Escaped heading</h2><p>Body <a>js</a> <a href="https://x.example" target="_blank" rel="noopener noreferrer">out</a></p><img src="x" />',
+    );
+  });
+
   it('answers 404 with a JSON message for unknown slugs and for drafts', async () => {
     const draft = await createArticle(em, { approved: false });
     for (const slug of ['no-such-article', draft.slug]) {

@@ -17,7 +17,6 @@ import {
   type PageMeta,
   type PublicPageId,
 } from '@ai-mind/contracts/web';
-import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { configureApi, createQueryClient } from '@ai-mind/ui';
 import { matchPublicRoute, preloadPage } from './app/PublicApp';
 import { PublicTree } from './app/PublicRoot';
@@ -90,7 +89,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const collected: { meta?: PageMeta } = {};
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
   const tree = (
-    <ServerRender.Provider value={{ origin: options.origin, onMeta: (meta) => (collected.meta = meta), articleBodyHtml }}>
+    <ServerRender.Provider value={{ origin: options.origin, onMeta: (meta) => (collected.meta = meta) }}>
       <PublicTree router={Router} queryClient={client} />
     </ServerRender.Provider>
   );

@@ -1,4 +1,3 @@
-export * from './article-html.js';
 export * from './articles.js';
 export * from './categories.js';
 export * from './errors.js';

@@ -3,7 +3,6 @@
  * A bundle that imports the main entry gets every schema and zod with it (about 25 KB gzip); the
  * public site imports this one. The schemas stay in the main entry, for the backend and the admin app.
  */
-export * from './article-html.js';
 export * from './articles.constants.js';
 export * from './categories.js';
 export * from './contact.constants.js';

@@ -7,8 +7,6 @@ export interface ServerRenderContext {
   origin: string;
   /** Called during render with the page's metadata (what usePageMeta applies on the client). */
   onMeta: (meta: PageMeta) => void;
-  /** An article body sanitized without a DOM (`@ai-mind/contracts/article-sanitizer`). */
-  articleBodyHtml: (content: string) => string;
 }
 
 export const ServerRender = createContext<ServerRenderContext | null>(null);

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
+import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
@@ -60,12 +61,16 @@ export class ArticlesService {
     return { json: this.rendered.render(page, fingerprint(page.items, counters), () => withCounters(page.items, counters)), nextCursor: page.nextCursor };
   }
 
-  /** A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not public. */
+  /**
+   * A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not
+   * public. Its `content` is the body as pages show it (`articleBodyHtml`).
+   */
   async renderPublishedArticle(slug: string): Promise<RenderedJson> {
     const article = await this.cache.remember(`article:${slug}`, async () => {
       const found = await this.store.findPublishedBySlug(slug);
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
-      return toArticleDto(found);
+      // Readers get the body ready to show, sanitized once per change here rather than in every browser.
+      return { ...toArticleDto(found), content: articleBodyHtml(found.content) };
     });
     const counters = await this.countersOf([article]);
     return this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]);
