@@ -19,7 +19,7 @@ function writeBuildWithManifests(root: string): void {
   const shared = (name: string, file: string) => ({ name, assets: { js: { sync: [file], async: [] }, css: { sync: [], async: [] } } });
   const files: Record<string, string> = {
     'shell/dist/index.html':
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>The AI Mind</title><script defer src="/static/js/index.1a2b.js"></script></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>The AI Mind</title><script defer src="/static/js/index.1a2b.js"></script></head><body><div id="root"></div></body></html>',
     'shell/dist/mf-manifest.json': JSON.stringify({
       shared: [shared('react', 'static/js/async/react.1.js'), shared('react-dom', 'static/js/async/react-dom.2.js'), shared('@mantine/core', 'static/js/async/mantine.3.js')],
     }),
@@ -96,6 +96,10 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     expect(preloads(html)).toContainEqual(
       '<link rel="preload" as="image" href="/media/articles/9/vab12-1200x630.webp" imagesrcset="/media/articles/9/vab12-600x315.webp 600w, /media/articles/9/vab12-1200x630.webp 1200w" imagesizes="(min-width: 75em) 25vw, (min-width: 48em) 40vw, 100vw" fetchpriority="high">',
     );
+    // The top image is the browser's first request, ahead of the shell's script and the page's other tags.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('rel="preload" as="image"')).toBeGreaterThan(head.indexOf('name="viewport"'));
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(Math.min(head.indexOf('<script'), head.indexOf('<title')));
   });
 
   it('renders the article whole, sanitized, with its status; a missing article is a 404; a search’s page carries its results', async () => {

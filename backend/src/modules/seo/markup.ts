@@ -30,6 +30,13 @@ export function renderHeadElements(elements: HeadElement[]): string {
 /** The shell's HTML with its generic title and description replaced by the page's head elements. */
 export function injectHead(html: string, head: string): string {
   const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  // Right after the viewport (or the charset): ahead of the shell's script, the page's image preload is the browser's
+  // first request and takes the document's idle connection instead of waiting for a new one.
+  const early = /<meta\s+name=["']viewport["'][^>]*>/i.exec(stripped) ?? /<meta\s+charset=[^>]*>/i.exec(stripped);
+  if (early) {
+    const at = early.index + early[0].length;
+    return `${stripped.slice(0, at)}\n    ${head}${stripped.slice(at)}`;
+  }
   const at = stripped.search(/<\/head>/i);
   return at === -1 ? `${head}\n${stripped}` : `${stripped.slice(0, at)}    ${head}\n  ${stripped.slice(at)}`;
 }

@@ -98,8 +98,9 @@ export class SeoService implements OnModuleInit {
     const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
     const render = async (): Promise<RenderedPage> => {
       const page = await site.render(url, { origin, fetch: fetchApi });
-      const head = [renderHeadElements(headElements(page.meta, origin))];
-      if (page.heroImage) head.push(renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes));
+      // The image preload first: it is the page's largest paint.
+      const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
+      head.push(renderHeadElements(headElements(page.meta, origin)));
       const headText = head.join('\n    ');
       const data = renderPageData(page.pageData);
       const version = createHash('sha256').update(headText).update(page.html).update(data).digest('base64url').slice(0, 32);
