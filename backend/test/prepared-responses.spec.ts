@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { prepare, PreparedResponseCache } from '../src/common/prepared-response-cache.js';
+import { ArticleCountersSnapshot, COUNTERS_FORGET_MS } from '../src/modules/articles/article-counters.reader.js';
 import { ArticlesService } from '../src/modules/articles/articles.service.js';
 import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
 import { TRENDING_FEED_REUSE_MS, TrendingService } from '../src/modules/trending/trending.service.js';
@@ -127,6 +128,27 @@ describe('prepared answers of the public reads, written by the HTTP server befor
     await em.getConnection().execute('update article set title = ? where id = ?', ['After', article.id]);
     await app.get(ArticlesCacheService).invalidate();
     expect((await send({ method: 'GET', url })).json().title).toBe('After');
+  });
+
+  it('ends an answer prepared with counts the snapshot stops refreshing, so a later like is shown', async () => {
+    const article = await createArticle(em, { likes: 1 });
+    const url = `/api/articles/slug/${article.slug}`;
+    await send({ url });
+    expect((await send({ url })).json().likes).toBe(1);
+    // Only prepared hits for longer than the snapshot keeps an article it is not asked for.
+    const snapshot = app.get(ArticleCountersSnapshot);
+    const version = snapshot.version;
+    const later = Date.now() + COUNTERS_FORGET_MS + 1000;
+    const now = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const deadline = performance.now() + 2000;
+      while (snapshot.version === version && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      now.mockRestore();
+    }
+    // A reader's like (one step: no article change is announced, the cache generation stays).
+    await em.getConnection().execute('update article set likes = likes + 1 where id = ?', [article.id]);
+    expect((await send({ url })).json().likes).toBe(2);
   });
 
   it('never serves a prepared answer while article changes cannot be heard', async () => {
