@@ -161,11 +161,11 @@ export function encodingFor(request: { headers: IncomingHttpHeaders }, prepared:
   return null;
 }
 
-function headersOf(entry: Entry, security: Record<string, string>, variant: Variant): string[] {
+function headersOf(entry: Entry, securityHeadersOf: (routeUrl: string | undefined) => Record<string, string>, variant: Variant): string[] {
   let headers = entry.headers[variant];
   if (!headers) {
     const prepared = entry.response;
-    const all: Record<string, string> = { ...security, 'cache-control': prepared.cacheControl, etag: prepared.etag, ...prepared.headers };
+    const all: Record<string, string> = { ...securityHeadersOf(entry.route), 'cache-control': prepared.cacheControl, etag: prepared.etag, ...prepared.headers };
     if (prepared.gzip || prepared.br) all.vary = 'accept-encoding';
     if (variant !== 'notModified') {
       const body = variant === 'br' ? prepared.br! : variant === 'gzip' ? prepared.gzip! : prepared.body;
@@ -198,10 +198,9 @@ export function preparedAnswers(
       return;
     }
     const prepared = entry.response;
-    const security = securityHeadersOf(entry.route);
     const notModified = matches(request.headers['if-none-match'], prepared.etag);
     const encoding = notModified ? null : encodingFor(request, prepared);
-    const headers = headersOf(entry, security, notModified ? 'notModified' : (encoding ?? 'plain'));
+    const headers = headersOf(entry, securityHeadersOf, notModified ? 'notModified' : (encoding ?? 'plain'));
     // Used synchronously by writeHead, so one array per form serves every request.
     headers[1] = requestIdOf(request);
     response.writeHead(notModified ? 304 : 200, headers);
