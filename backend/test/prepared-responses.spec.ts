@@ -5,27 +5,36 @@ import type { FastifyRequest } from 'fastify';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { prepare, PreparedResponseCache } from '../src/common/prepared-response-cache.js';
+import { ArticleCountersSnapshot, COUNTERS_FORGET_MS } from '../src/modules/articles/article-counters.reader.js';
 import { ArticlesService } from '../src/modules/articles/articles.service.js';
 import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
 import { TRENDING_FEED_REUSE_MS, TrendingService } from '../src/modules/trending/trending.service.js';
 import { createArticle } from './support/article-factory.js';
+import { requestOverSocket } from './support/socket-request.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
 /** The headers every answer must carry, whoever wrote it. */
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options'];
 
-describe('prepared answers of the public reads, written before Nest runs', () => {
+describe('prepared answers of the public reads, written by the HTTP server before Fastify and Nest run', () => {
   let app: NestFastifyApplication;
   let em: EntityManager;
   let articles: ArticlesService;
   let prepared: PreparedResponseCache;
+  let origin: string;
+  /** Prepared answers are written by the HTTP server itself: only a real request reaches them. */
+  const send = (options: { method?: string; url: string; headers?: Record<string, string> }) => requestOverSocket(origin, options);
+  /** A request of a route as the handler saw it, for putting answers by hand. */
+  const fakeRequest = (url: string, route: string, config: object) =>
+    ({ method: 'GET', url, raw: { url, headers: { host: new URL(origin).host } }, routeOptions: { url: route, config } }) as unknown as FastifyRequest;
 
   beforeAll(async () => {
     app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }));
     em = app.get(EntityManager);
     articles = app.get(ArticlesService);
     prepared = app.get(PreparedResponseCache);
-    await app.getHttpAdapter().getInstance().ready();
+    await app.listen(0, '127.0.0.1');
+    origin = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     // Listening for article changes (caching starts then).
     const cache = app.get(ArticlesCacheService);
     while (!cache.isCaching()) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -65,9 +74,9 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
     const url = urlOf(category, article.slug);
     const computations = countComputations();
     try {
-      const first = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'first-request' } });
-      const second = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'second-request' } });
-      const third = await app.inject({ method: 'GET', url });
+      const first = await send({ method: 'GET', url, headers: { 'x-request-id': 'first-request' } });
+      const second = await send({ method: 'GET', url, headers: { 'x-request-id': 'second-request' } });
+      const third = await send({ method: 'GET', url });
       expect(computations.count).toBe(1);
       expect(first.statusCode).toBe(200);
       expect(second.statusCode).toBe(200);
@@ -80,16 +89,21 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
       }
 
       // A conditional request is a 304 with no body, from the prepared answer too.
-      const conditional = await app.inject({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
+      const conditional = await send({ method: 'GET', url, headers: { 'if-none-match': first.headers.etag as string } });
       expect(conditional.statusCode).toBe(304);
       expect(conditional.body).toBe('');
       for (const header of SECURITY_HEADERS) expect(conditional.headers[header]).toBe(first.headers[header]);
       expect(computations.count).toBe(1);
 
       // A cross-origin request (CORS) and a HEAD go the usual way, through Nest.
-      const crossOrigin = await app.inject({ method: 'GET', url, headers: { origin: 'https://elsewhere.example' } });
+      const crossOrigin = await send({ method: 'GET', url, headers: { origin: 'https://elsewhere.example' } });
       expect(crossOrigin.body).toBe(first.body);
       expect(computations.count).toBe(2);
+
+      // Another forwarded host or protocol is another entry, computed by the route (its links may name its origin).
+      await send({ method: 'GET', url, headers: { 'x-forwarded-host': 'elsewhere.example' } });
+      await send({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(computations.count).toBe(4);
     } finally {
       computations.restore();
     }
@@ -99,8 +113,8 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
     const category = `Paged ${uniqueSuffix()}`;
     for (let i = 0; i < 3; i++) await createArticle(em, { category });
     const url = `/api/articles?approved=true&limit=2&category=${encodeURIComponent(category)}`;
-    const first = await app.inject({ method: 'GET', url });
-    const second = await app.inject({ method: 'GET', url });
+    const first = await send({ method: 'GET', url });
+    const second = await send({ method: 'GET', url });
     expect(first.headers.link).toBeDefined();
     expect(second.headers.link).toBe(first.headers.link);
     expect(second.headers['x-next-cursor'] ?? null).toBe(first.headers['x-next-cursor'] ?? null);
@@ -110,22 +124,43 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
     const category = `Changing ${uniqueSuffix()}`;
     const article = await createArticle(em, { category, title: 'Before' });
     const url = `/api/articles/slug/${article.slug}`;
-    expect((await app.inject({ method: 'GET', url })).json().title).toBe('Before');
+    expect((await send({ method: 'GET', url })).json().title).toBe('Before');
     await em.getConnection().execute('update article set title = ? where id = ?', ['After', article.id]);
     await app.get(ArticlesCacheService).invalidate();
-    expect((await app.inject({ method: 'GET', url })).json().title).toBe('After');
+    expect((await send({ method: 'GET', url })).json().title).toBe('After');
+  });
+
+  it('ends an answer prepared with counts the snapshot stops refreshing, so a later like is shown', async () => {
+    const article = await createArticle(em, { likes: 1 });
+    const url = `/api/articles/slug/${article.slug}`;
+    await send({ url });
+    expect((await send({ url })).json().likes).toBe(1);
+    // Only prepared hits for longer than the snapshot keeps an article it is not asked for.
+    const snapshot = app.get(ArticleCountersSnapshot);
+    const version = snapshot.version;
+    const later = Date.now() + COUNTERS_FORGET_MS + 1000;
+    const now = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const deadline = performance.now() + 2000;
+      while (snapshot.version === version && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      now.mockRestore();
+    }
+    // A reader's like (one step: no article change is announced, the cache generation stays).
+    await em.getConnection().execute('update article set likes = likes + 1 where id = ?', [article.id]);
+    expect((await send({ url })).json().likes).toBe(2);
   });
 
   it('never serves a prepared answer while article changes cannot be heard', async () => {
     const article = await createArticle(em, { title: 'Heard' });
     const url = `/api/articles/slug/${article.slug}`;
-    await app.inject({ method: 'GET', url });
+    await send({ method: 'GET', url });
     const cache = app.get(ArticlesCacheService);
     const computations = countComputations();
     try {
       cache.setListening(false, null);
-      await app.inject({ method: 'GET', url });
-      await app.inject({ method: 'GET', url });
+      await send({ method: 'GET', url });
+      await send({ method: 'GET', url });
       expect(computations.count).toBe(2);
     } finally {
       computations.restore();
@@ -137,37 +172,37 @@ describe('prepared answers of the public reads, written before Nest runs', () =>
     const trending = app.get(TrendingService);
     const render = jest.spyOn(trending, 'renderFeed');
     try {
-      await app.inject({ method: 'GET', url: '/api/trending' });
-      await app.inject({ method: 'GET', url: '/api/trending' });
+      await send({ method: 'GET', url: '/api/trending' });
+      await send({ method: 'GET', url: '/api/trending' });
       expect(render).toHaveBeenCalledTimes(1);
       // Past the reuse window: the feed is read again once, then prepared again.
       const later = Date.now() + TRENDING_FEED_REUSE_MS + 1000;
       jest.spyOn(Date, 'now').mockReturnValue(later);
-      await app.inject({ method: 'GET', url: '/api/trending' });
-      await app.inject({ method: 'GET', url: '/api/trending' });
+      await send({ method: 'GET', url: '/api/trending' });
+      await send({ method: 'GET', url: '/api/trending' });
       expect(render).toHaveBeenCalledTimes(2);
     } finally {
       jest.restoreAllMocks();
     }
   });
 
-  it('never answers an admin route, even with an answer kept for it', async () => {
-    const fake = { method: 'GET', protocol: 'http', host: 'localhost:80', url: '/api/admin/articles', routeOptions: { url: '/api/admin/articles', config: {} } } as unknown as FastifyRequest;
-    prepared.put(fake, prepare(Buffer.from('[{"leaked":true}]'), { contentType: 'application/json', cacheControl: 'public', etag: 'W/"x"' }), () => true);
-    const response = await app.inject({ method: 'GET', url: '/api/admin/articles' });
+  it('keeps no answer of a route that is not public, so an admin route is never answered from one', async () => {
+    const held = prepared.heldBytes();
+    prepared.put(fakeRequest('/api/admin/articles', '/api/admin/articles', {}), prepare(Buffer.from('[{"leaked":true}]'), { contentType: 'application/json', cacheControl: 'public', etag: 'W/"x"' }), () => true);
+    expect(prepared.heldBytes()).toBe(held);
+    const response = await send({ method: 'GET', url: '/api/admin/articles' });
     expect(response.statusCode).toBe(401);
     expect(response.body).not.toContain('leaked');
   });
 
   it('sends the compressed form a client accepts, and the plain one otherwise', async () => {
     const body = Buffer.from(`<!doctype html><p>${'page '.repeat(500)}</p>`);
-    const fake = { method: 'GET', protocol: 'http', host: 'localhost:80', url: '/api/trending?page=html', routeOptions: { url: '/api/trending', config: { access: 'public' } } } as unknown as FastifyRequest;
-    prepared.put(fake, prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }), () => true);
+    prepared.put(fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public' }), prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }), () => true);
     const url = '/api/trending?page=html';
-    const plain = await app.inject({ method: 'GET', url });
-    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
-    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    const refused = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    const plain = await send({ method: 'GET', url });
+    const gzip = await send({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const br = await send({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const refused = await send({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(body)).toBe(true);
     expect(gzip.headers['content-encoding']).toBe('gzip');

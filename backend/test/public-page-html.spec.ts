@@ -12,6 +12,7 @@ import { SeoService } from '../src/modules/seo/seo.service.js';
 import { createArticle } from './support/article-factory.js';
 import { linkPublicSiteServer } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
+import { requestOverSocket } from './support/socket-request.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
 /** Built apps as the bundler lays them out, with the manifests module federation writes. */
@@ -161,21 +162,25 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     expect(changed.body).toContain('Cached Page Story, Revised');
   });
 
-  it('answers a rendered page from prepared bytes before Nest runs, with the same headers, until the content changes; never to another host', async () => {
+  it('answers a rendered page from prepared bytes before Fastify and Nest run, with the same headers, until the content changes; never to another host', async () => {
     const seo = app.get(SeoService);
     const renders = jest.spyOn(seo, 'renderPage');
+    // Prepared answers are written by the HTTP server itself: only a real request reaches them.
+    await app.listen(0, '127.0.0.1');
+    const origin = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const send = (options: { method: string; url: string; headers?: Record<string, string> }) => requestOverSocket(origin, options);
     try {
       const headers = { 'accept-encoding': 'gzip, br', host: 'news.example' };
       // The page settles once this process has heard of every earlier write (the cache is on from then).
-      let first = await app.inject({ method: 'GET', url: '/inspiring', headers });
+      let first = await send({ method: 'GET', url: '/inspiring', headers });
       for (let tries = 0; tries < 20; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const before = renders.mock.calls.length;
-        first = await app.inject({ method: 'GET', url: '/inspiring', headers });
+        first = await send({ method: 'GET', url: '/inspiring', headers });
         if (renders.mock.calls.length === before) break;
       }
       const rendered = renders.mock.calls.length;
-      const again = await app.inject({ method: 'GET', url: '/inspiring', headers });
+      const again = await send({ method: 'GET', url: '/inspiring', headers });
       expect(renders.mock.calls.length).toBe(rendered);
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
       const comparable = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
@@ -184,13 +189,13 @@ describe('public page HTML: first data, preloads and no inline script', () => {
       expect(again.headers['content-encoding']).toBe('br');
 
       // Another host is another page (its canonical links name it), made by the route, not served from this one.
-      const elsewhere = await app.inject({ method: 'GET', url: '/inspiring', headers: { host: 'mirror.example' } });
+      const elsewhere = await send({ method: 'GET', url: '/inspiring', headers: { host: 'mirror.example' } });
       expect(renders.mock.calls.length).toBe(rendered + 1);
       expect(elsewhere.body).toContain('http://mirror.example/inspiring');
       expect(elsewhere.body).not.toContain('news.example');
 
       await app.get(ArticlesCacheService).invalidate();
-      await app.inject({ method: 'GET', url: '/inspiring', headers });
+      await send({ method: 'GET', url: '/inspiring', headers });
       expect(renders.mock.calls.length).toBe(rendered + 2);
     } finally {
       renders.mockRestore();

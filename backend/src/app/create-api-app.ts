@@ -4,12 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { registerEtags } from '../common/http-cache.js';
 import { registerSecurityHeaders, securityHeaders } from '../common/security-headers.js';
-import { PreparedResponseCache, preparedResponsesHook } from '../common/prepared-response-cache.js';
+import { PreparedResponseCache, preparedAnswers } from '../common/prepared-response-cache.js';
 import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
 import { SeoService } from '../modules/seo/seo.service.js';
@@ -33,12 +34,42 @@ function requestId(req: { headers: IncomingHttpHeaders }): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/**
+ * The HTTP server, made as Fastify makes its own (same timeouts), whose request handler answers
+ * prepared public reads itself and hands every other request to Fastify's `handler`.
+ */
+function serverWithPreparedAnswers(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  options: FastifyServerOptions,
+  config: AppConfig,
+  state: { cache?: PreparedResponseCache; shuttingDown: () => boolean },
+): Server {
+  const server: Server = createServer(
+    preparedAnswers(() => state.cache, securityHeaders(config, QUEUE_DASHBOARD_PATH), requestId, () => state.shuttingDown() || !server.listening, handler),
+  );
+  server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+  server.requestTimeout = options.requestTimeout ?? 0;
+  server.setTimeout(options.connectionTimeout ?? 0);
+  if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  return server;
+}
+
 /** Builds the API application (routes under /api, plus the built frontends when configured). */
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
+  // Filled in once the app exists: until then every request goes to Fastify.
+  const prepared: { cache?: PreparedResponseCache; shuttingDown: () => boolean } = { shuttingDown: () => false };
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: requestId,
+    // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.
+    routerOptions: { ignoreDuplicateSlashes: true },
+    // A prepared public answer is the whole of its request's work, before Fastify routes it.
+    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions) => serverWithPreparedAnswers(handler, options, config, prepared),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config),
-    // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy, genReqId: requestId, routerOptions: { ignoreDuplicateSlashes: true } }),
+    adapter,
     // The raw body is kept for the automation intake, whose signature covers the exact bytes sent.
     { bufferLogs: true, rawBody: true },
   );
@@ -48,11 +79,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix('api', { exclude: SEO_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
   app.useGlobalFilters(new HttpExceptionFilter());
   const fastify = app.getHttpAdapter().getInstance();
-  // First of the onRequest hooks (before Nest's middleware too): a prepared public answer is the whole of its request's work.
-  const adapter = app.getHttpAdapter() as FastifyAdapter;
-  adapter.setOnRequestHook(
-    preparedResponsesHook(app.get(PreparedResponseCache), securityHeaders(config, QUEUE_DASHBOARD_PATH), () => Boolean((adapter as unknown as { isShuttingDown?: boolean }).isShuttingDown)),
-  );
+  prepared.cache = app.get(PreparedResponseCache);
+  prepared.shuttingDown = () => Boolean((adapter as unknown as { isShuttingDown?: boolean }).isShuttingDown);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -1,38 +1,42 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { accessOf } from '../modules/auth/route-access.js';
 import { matches } from './http-cache.js';
 
 /**
  * Prepared responses: the bytes of a public GET answer, made once per change by the route that
- * computes them, and written by a Fastify hook on every later request before Nest does any
- * per-request work (guards, interceptors, pipes, the handler).
+ * computes them, and written on every later request by the HTTP server itself, before Fastify routes
+ * the request or Nest does any per-request work (guards, interceptors, pipes, the handler).
  *
- * How a route uses it (the API, for the JSON reads and, at merge, the server-rendered pages):
+ * How a route uses it (the JSON reads and the server-rendered pages):
  *
  *   // in the handler, after computing the answer the usual way (so a miss costs what it did):
  *   const isCurrent = ...;                // a check made BEFORE computing, e.g. "same cache generation"
  *   prepared.put(request, prepare(body, { contentType, cacheControl, etag, headers, compress }), isCurrent);
  *
- * - The key is the route the router matched plus the host and the URL as sent (path and query), so
- *   two spellings of one page are two entries, each computed by the route itself, a route's key never
- *   collides with another route's, and a page that names its origin (canonical links) is never
- *   served to another host.
+ * - Only an answer of a route whose matched route config says `public` is kept (the access gate lets
+ *   those through unconditionally), so the route Fastify matched decides, never the URL's text.
+ * - The key is the URL as sent (path and query) plus the request's Host, X-Forwarded-Host and
+ *   X-Forwarded-Proto as sent: the same bytes are routed to the same route (the route table is fixed
+ *   once the server listens), two spellings of one page are two entries, each computed by the route
+ *   itself, and a page that names its origin (canonical links) is never served to another host.
  * - `isCurrent()` is asked on every hit (keep it to a few comparisons of numbers in memory); once it
- *   says false the entry is dropped and the request goes through Nest, whose handler puts the new one.
- * - `prepare(..., { compress: 'best' })` makes the gzip and brotli forms once; the hook picks one from
+ *   says false the entry is dropped and the request goes through Fastify and Nest, whose handler puts
+ *   the new one.
+ * - `prepare(..., { compress: 'best' })` makes the gzip and brotli forms once; a hit picks one from
  *   Accept-Encoding and says `vary: accept-encoding`.
- * - The hook is the first onRequest hook and a hit is the whole of the request's work: it writes the
- *   answer itself (reply.hijack) with the request id, the security headers (securityHeaders(), the
- *   same function the headers hook uses), the ETag and Cache-Control, and a 304 for a matching
- *   If-None-Match. What it skips, and why that is safe: the access gate (only routes whose matched
- *   route config says `public` are answered: the gate lets those through unconditionally), CORS
- *   (requests carrying an Origin header go the usual way), the request log line (hits are not
- *   logged; misses and every error are), the audit (public reads are never audited), Nest's guards,
- *   interceptors and pipes (the handler that prepared the answer ran them for this URL).
- *   test/prepared-responses.spec.ts shows each of these.
+ * - A hit (`preparedAnswers()`, wrapped around Fastify's request handler by `serverFactory`) is the
+ *   whole of its request's work: it writes the answer with the request id (`requestIdOf`, Fastify's
+ *   genReqId too), the security headers of the matched route (securityHeaders(), the same function
+ *   the headers hook uses), the ETag, Cache-Control and the answer's own headers, one header array
+ *   made once per entry; a 304 for a matching If-None-Match. What it skips, and why that is safe: the
+ *   access gate (only public routes' answers are kept), CORS (requests carrying an Origin header go
+ *   the usual way), the request log line (hits are not logged; misses and every error are), the audit
+ *   (public reads are never audited), Nest's guards, interceptors and pipes (the handler that
+ *   prepared the answer ran them for this URL). Only GET; never while the server closes.
+ *   test/prepared-responses.spec.ts shows each of these over a real socket.
  * - Sized in bytes (MAX_BYTES, least recently used dropped first).
  */
 export interface PreparedResponse {
@@ -73,10 +77,16 @@ export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse
   return prepared;
 }
 
+type Variant = 'plain' | 'gzip' | 'br' | 'notModified';
+
 interface Entry {
   response: PreparedResponse;
   isCurrent: () => boolean;
   bytes: number;
+  /** The matched route's URL pattern (it picks the security headers). */
+  route: string;
+  /** Each form's headers as one [name, value, ...] array, its request id (index 1) filled per request. */
+  headers: Partial<Record<Variant, string[]>>;
 }
 
 @Injectable()
@@ -88,23 +98,22 @@ export class PreparedResponseCache {
 
   constructor(private readonly maxBytes = PREPARED_MAX_BYTES) {}
 
-  /** Keeps `response` for later requests to the same route and URL while `isCurrent()` holds. */
+  /** Keeps `response` for later requests to the same URL while `isCurrent()` holds, if the matched route is public. */
   put(request: FastifyRequest, response: PreparedResponse, isCurrent: () => boolean): void {
-    if (request.method !== 'GET' || !isCurrent()) return;
-    const key = keyOf(request);
-    if (key === null) return;
+    const route = request.routeOptions.url;
+    if (request.method !== 'GET' || route === undefined || accessOf(request.routeOptions.config) !== 'public' || !isCurrent()) return;
+    const key = keyOf(request.raw);
     const bytes = response.body.length + (response.gzip?.length ?? 0) + (response.br?.length ?? 0) + key.length * 2 + 256;
     if (bytes > this.maxBytes / 8) return;
     this.drop(key);
-    this.entries.set(key, { response, isCurrent, bytes });
+    this.entries.set(key, { response, isCurrent, bytes, route, headers: {} });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
   }
 
   /** The current prepared answer to this request, if any. */
-  find(request: FastifyRequest): PreparedResponse | undefined {
+  find(request: IncomingMessage): Entry | undefined {
     const key = keyOf(request);
-    if (key === null) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!entry.isCurrent()) {
@@ -116,7 +125,7 @@ export class PreparedResponseCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
-    return entry.response;
+    return entry;
   }
 
   heldBytes(): number {
@@ -131,14 +140,17 @@ export class PreparedResponseCache {
   }
 }
 
-function keyOf(request: FastifyRequest): string | null {
-  const route = request.routeOptions.url;
-  if (route === undefined) return null;
-  return `${route}\n${request.protocol}://${request.host}\n${request.url}`;
+/** The URL and every header the route's answer may depend on for its origin, as sent. */
+function keyOf(request: IncomingMessage): string {
+  const { headers } = request;
+  const forwardedHost = headers['x-forwarded-host'];
+  const forwardedProto = headers['x-forwarded-proto'];
+  const url = request.url ?? '';
+  return forwardedHost === undefined && forwardedProto === undefined ? `${headers.host}\n${url}` : `${headers.host}\n${url}\n${String(forwardedHost)}\n${String(forwardedProto)}`;
 }
 
 /** The encoding to send, from the client's Accept-Encoding (no q-value parsing beyond refusals). */
-export function encodingFor(request: FastifyRequest, prepared: PreparedResponse): 'br' | 'gzip' | null {
+export function encodingFor(request: { headers: IncomingHttpHeaders }, prepared: PreparedResponse): 'br' | 'gzip' | null {
   if (!prepared.gzip && !prepared.br) return null;
   const accepted = request.headers['accept-encoding'];
   if (typeof accepted !== 'string') return null;
@@ -149,70 +161,50 @@ export function encodingFor(request: FastifyRequest, prepared: PreparedResponse)
   return null;
 }
 
-type Variant = 'plain' | 'gzip' | 'br' | 'notModified';
-
-/** The headers of each form of an answer, but the request id, made once per answer and route. */
-const headerCache = new WeakMap<PreparedResponse, { security: Record<string, string>; variants: Partial<Record<Variant, Record<string, string | number>>> }>();
-
-function headersOf(prepared: PreparedResponse, security: Record<string, string>, variant: Variant): Record<string, string | number> {
-  let cached = headerCache.get(prepared);
-  if (!cached || cached.security !== security) {
-    cached = { security, variants: {} };
-    headerCache.set(prepared, cached);
-  }
-  let headers = cached.variants[variant];
+function headersOf(entry: Entry, securityHeadersOf: (routeUrl: string | undefined) => Record<string, string>, variant: Variant): string[] {
+  let headers = entry.headers[variant];
   if (!headers) {
-    headers = { ...security, 'cache-control': prepared.cacheControl, etag: prepared.etag, ...prepared.headers };
-    if (prepared.gzip || prepared.br) headers.vary = 'accept-encoding';
+    const prepared = entry.response;
+    const all: Record<string, string> = { ...securityHeadersOf(entry.route), 'cache-control': prepared.cacheControl, etag: prepared.etag, ...prepared.headers };
+    if (prepared.gzip || prepared.br) all.vary = 'accept-encoding';
     if (variant !== 'notModified') {
       const body = variant === 'br' ? prepared.br! : variant === 'gzip' ? prepared.gzip! : prepared.body;
-      headers['content-type'] = prepared.contentType;
-      headers['content-length'] = body.length;
-      if (variant !== 'plain') headers['content-encoding'] = variant;
+      all['content-type'] = prepared.contentType;
+      all['content-length'] = String(body.length);
+      if (variant !== 'plain') all['content-encoding'] = variant;
     }
-    cached.variants[variant] = headers;
+    headers = ['x-request-id', '', ...Object.entries(all).flat()];
+    entry.headers[variant] = headers;
   }
   return headers;
 }
 
-/** Writes a prepared answer to the socket, a 304 when If-None-Match names its ETag. */
-function writePrepared(request: FastifyRequest, raw: ServerResponse, prepared: PreparedResponse, security: Record<string, string>): void {
-  raw.setHeader('x-request-id', request.id);
-  if (matches(request.headers['if-none-match'], prepared.etag)) {
-    raw.writeHead(304, headersOf(prepared, security, 'notModified'));
-    raw.end();
-    return;
-  }
-  const encoding = encodingFor(request, prepared);
-  raw.writeHead(200, headersOf(prepared, security, encoding ?? 'plain'));
-  raw.end(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.body);
-}
-
 /**
- * Answers GETs of public routes from `cache`: a hook for the HTTP adapter's setOnRequestHook, which
- * Nest's Fastify adapter runs as the very first onRequest hook (before its middleware: the ORM's
- * request context, the request logger). `isClosing` says the server is shutting down (then the
- * usual path answers 503).
+ * The request handler of the HTTP server: a request with a current prepared answer is answered here,
+ * any other goes to `next` (Fastify's handler). `requestIdOf` is Fastify's genReqId; `isClosing` says
+ * the server is shutting down (then Fastify answers 503).
  */
-export function preparedResponsesHook(
-  cache: PreparedResponseCache,
+export function preparedAnswers(
+  cache: () => PreparedResponseCache | undefined,
   securityHeadersOf: (routeUrl: string | undefined) => Record<string, string>,
+  requestIdOf: (request: IncomingMessage) => string,
   isClosing: () => boolean,
-): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
-  return (request, reply, done) => {
-    const route = request.routeOptions.url;
-    if (request.method !== 'GET' || route === undefined || request.headers.origin !== undefined || accessOf(request.routeOptions.config) !== 'public' || isClosing()) {
-      done();
+  next: (request: IncomingMessage, response: ServerResponse) => void,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    const entry = request.method === 'GET' && request.headers.origin === undefined && !isClosing() ? cache()?.find(request) : undefined;
+    if (!entry) {
+      next(request, response);
       return;
     }
-    const prepared = cache.find(request);
-    if (!prepared) {
-      done();
-      return;
-    }
-    // The answer is complete here: Fastify runs nothing further for this request.
-    reply.hijack();
-    writePrepared(request, reply.raw, prepared, securityHeadersOf(route));
+    const prepared = entry.response;
+    const notModified = matches(request.headers['if-none-match'], prepared.etag);
+    const encoding = notModified ? null : encodingFor(request, prepared);
+    const headers = headersOf(entry, securityHeadersOf, notModified ? 'notModified' : (encoding ?? 'plain'));
+    // Used synchronously by writeHead, so one array per form serves every request.
+    headers[1] = requestIdOf(request);
+    response.writeHead(notModified ? 304 : 200, headers);
+    response.end(notModified ? undefined : encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.body);
   };
 }
 

@@ -54,7 +54,7 @@ export class ArticleCountersReader {
 /** How often the counters of the articles readers are looking at are read again. */
 export const COUNTERS_REFRESH_MS = 250;
 /** An article nobody has read for this long is no longer refreshed. */
-const COUNTERS_FORGET_MS = 60_000;
+export const COUNTERS_FORGET_MS = 60_000;
 
 interface KnownCounters extends ArticleCounters {
   usedAt: number;
@@ -143,13 +143,19 @@ export class ArticleCountersSnapshot implements OnModuleDestroy {
     this.refreshing = true;
     try {
       const now = Date.now();
-      for (const [id, known] of this.known) if (now - known.usedAt > COUNTERS_FORGET_MS) this.known.delete(id);
+      let changed = false;
+      for (const [id, known] of this.known) {
+        if (now - known.usedAt <= COUNTERS_FORGET_MS) continue;
+        this.known.delete(id);
+        // Answers prepared with its counts are no longer kept current (a prepared hit reads nothing): they end here.
+        changed = true;
+      }
       if (this.known.size === 0) {
+        if (changed) this.changes += 1;
         this.stopRefreshing();
         return;
       }
       const fresh = await this.reader.read([...this.known.keys()]);
-      let changed = false;
       for (const [id, known] of this.known) {
         const row = fresh.get(id);
         if (!row) continue;
