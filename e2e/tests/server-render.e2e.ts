@@ -167,6 +167,27 @@ describe('public pages rendered on the server and hydrated', () => {
       await page.locator('article h2', { hasText: target.title }).first().waitFor();
     });
 
+    it('on a phone, shows no burger it cannot open and reaches every section from the footer', async () => {
+      const phone = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      try {
+        const small = await phone.newPage();
+        await small.goto(suite.product.url);
+        expect(await small.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+        expect(await small.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+        const sections = small.getByRole('navigation', { name: 'Sections' });
+        for (const label of ['Technology', 'Global Events', 'Human Achievements', 'AI Product Reviews']) {
+          expect(await sections.getByRole('link', { name: label }).isVisible()).toBe(true);
+        }
+        // About is a footer link already.
+        expect(await small.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).isVisible()).toBe(true);
+        await sections.getByRole('link', { name: 'Technology' }).click();
+        await small.waitForURL('**/category/Technology');
+        await small.getByRole('heading', { level: 1, name: 'Technology' }).waitFor();
+      } finally {
+        await phone.close();
+      }
+    });
+
     it('shows the 404 page with a 404 status', async () => {
       const response = await page.goto(`${suite.product.url}/no/such/page`);
       expect(response?.status()).toBe(404);

@@ -70,7 +70,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <Box className="site-container" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="xs" wrap="nowrap">
-                <Burger opened={drawerOpen} onClick={toggleDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+                <Burger className="site-burger" opened={drawerOpen} onClick={toggleDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
                 <Anchor component={Link} to="/" fw={800} size="xl" c="indigo.8" underline="never" aria-label="The AI Mind, home">
                   The AI Mind
                 </Anchor>
@@ -101,6 +101,16 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               <Box className="site-container" component="footer" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
                   <Stack gap="sm">
+                    {/* The drawer needs JavaScript: without it, the header's sections are listed here for small screens. */}
+                    <noscript>
+                      <nav className="site-sections-fallback" aria-label="Sections">
+                        {HEADER_LINKS.filter((link) => !FOOTER_LINKS.some((footer) => footer.to === link.to)).map((link) => (
+                          <a key={link.to} href={encodeURI(link.to)}>
+                            {link.label}
+                          </a>
+                        ))}
+                      </nav>
+                    </noscript>
                     <Group gap="md" component="nav" aria-label="Footer">
                       {FOOTER_LINKS.map((link) => (
                         <Anchor key={link.to} component={Link} to={link.to} c="gray.8" size="sm">
