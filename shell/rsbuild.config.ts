@@ -22,7 +22,19 @@ export default defineConfig({
     pluginPrecompress(),
   ],
   source: { entry: { index: './src/index.ts' }, define: PUBLIC_ENV_DEFINES },
-  html: { title: 'The AI Mind', template: './src/index.html', favicon: './src/favicon.svg' },
+  html: {
+    title: 'The AI Mind',
+    template: './src/index.html',
+    favicon: './src/favicon.svg',
+    // The page names the entry loader (public/static/js/entry-loader.js, copied as it is, its version
+    // the build's hash), which requests the entry once the page has painted.
+    tags: (tags, { hash }) =>
+      tags.map((tag) =>
+        tag.tag === 'script' && typeof tag.attrs?.src === 'string' && /\/index\.[0-9a-f]+\.js$/.test(tag.attrs.src)
+          ? { ...tag, attrs: { ...tag.attrs, src: `/static/js/entry-loader.js?v=${hash}`, 'data-entry': tag.attrs.src } }
+          : tag,
+      ),
+  },
   output: { assetPrefix: '/', cleanDistPath: true },
   server: { port: 3100, historyApiFallback: true, proxy: DEV_PROXY },
 });

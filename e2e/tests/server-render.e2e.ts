@@ -78,6 +78,28 @@ describe('public pages rendered on the server and hydrated', () => {
     expect(answered.filter((a) => a.status !== a.expected || !a.rendered)).toEqual([]);
   });
 
+  it('names only the entry loader in the HTML; the entry is requested once the page has painted, and hydrates it', async () => {
+    const html = await (await fetch(suite.product.url)).text();
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)];
+    expect(scripts.map((match) => match[1]!.replace(/\?v=\w+$/, '?v=…'))).toEqual(['/static/js/entry-loader.js?v=…']);
+    const entry = /data-entry="([^"]+)"/.exec(scripts[0]![0])![1]!;
+    expect(entry).toMatch(/^\/static\/js\/index\.[0-9a-f]+\.js$/);
+
+    const context = await suite.browser.newContext();
+    try {
+      const page = await context.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(suite.product.url, { waitUntil: 'load' });
+      for (let waited = 0; !requested.includes(entry) && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+      expect(requested).toContain(entry);
+      // Requested after the page and its top image.
+      expect(requested.indexOf(entry)).toBeGreaterThan(requested.findIndex((path) => path.startsWith('/media/')));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('carries the styles of every Mantine class a page uses, though only those of the components the site uses', async () => {
     // Mantine's classes (m_ and a hash) that its stylesheets give rules to.
     const mantineCss = ['@mantine/core/styles.css', '@mantine/notifications/styles.css'].map((file) => fs.readFileSync(path.join(REPO_ROOT, 'node_modules', file), 'utf8')).join('');
