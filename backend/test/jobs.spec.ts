@@ -7,6 +7,7 @@ import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
 import { ArticleBackup } from '../src/modules/recovery/article-backup.entity.js';
 import { createArticle } from './support/article-factory.js';
+import { collect } from './support/collect.js';
 import { testConfig } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 
@@ -38,7 +39,7 @@ describe('API to worker job, end to end', () => {
     expect(backup.articleCount).toBe(result.articleCount);
     expect(result.articleCount).toBeGreaterThanOrEqual(before);
     expect(result.articleCount).toBeLessThanOrEqual(await countArticles());
-    const snapshot = await app.get(BackupService).read(result.backupId);
+    const snapshot = await collect(app.get(BackupService).read(result.backupId));
     expect(snapshot.find((a) => a.id === draft.id)).toMatchObject({ title: 'Draft kept in backups', approved: false });
   });
 

@@ -41,8 +41,11 @@ export interface AppConfig {
   };
   /** No webhookUrl: the built-in generator writes the blogs. The secret signs both directions. */
   automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; retryDelayMs: number; toleranceSeconds: number };
-  /** Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept, and the newest of each of the last `dailyDays` days. */
-  backup: { dir: string; cron: string; retention: number; dailyDays: number };
+  /**
+   * Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept, and the
+   * newest of each of the last `dailyDays` days. Backups are written and scanned `batchSize` articles at a time, which bounds the memory they take.
+   */
+  backup: { dir: string; cron: string; retention: number; dailyDays: number; batchSize: number };
   /**
    * No provider: covers are rendered locally. baseUrl overrides the provider's API origin (a proxy, or
    * tests). With s3, images go to that bucket (path-style when an endpoint is given) and are linked
@@ -149,7 +152,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: env.AUTOMATION_RETRY_DELAY_MS,
       toleranceSeconds: env.AUTOMATION_SIGNATURE_TOLERANCE_SECONDS,
     },
-    backup: { dir: path.resolve(env.BACKUP_DIR ?? path.join(REPO_ROOT, '.data/backups')), cron: env.BACKUP_CRON, retention: env.BACKUP_RETENTION_COUNT, dailyDays: env.BACKUP_DAILY_DAYS },
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(REPO_ROOT, '.data/backups')),
+      cron: env.BACKUP_CRON,
+      retention: env.BACKUP_RETENTION_COUNT,
+      dailyDays: env.BACKUP_DAILY_DAYS,
+      batchSize: env.BACKUP_BATCH_SIZE,
+    },
     images: {
       provider: env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL } : undefined,
       concurrency: env.IMAGE_CONCURRENCY,

@@ -74,6 +74,8 @@ export const EnvSchema = z.object({
   BACKUP_RETENTION_COUNT: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Besides the newest BACKUP_RETENTION_COUNT, the newest backup of each of the last this many days is kept. */
   BACKUP_DAILY_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
+  /** Articles a backup reads (and a recovery checks) at a time: the memory a backup takes is about this many articles. */
+  BACKUP_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   IMAGE_PROVIDER: z.enum(['unsplash', 'pexels']).optional(),
   IMAGE_PROVIDER_API_KEY: z.string().min(1).optional(),
   IMAGE_PROVIDER_BASE_URL: z.url().optional(),

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { RevisionRow } from './article-revision.entity.js';
 import { ARTICLE_COLUMNS, ARTICLE_VALUE_ROW, articleColumnList, articleRowValues, type ArticleRow } from './article-row.js';
@@ -14,6 +15,9 @@ export interface RestoreCandidate {
   commentsThrough: number | null;
 }
 
+/** An article row as a backup reads it: with the newest interaction and comment ids its counters include. */
+export type SnapshotRow = ArticleRow & { interactions_through: string; comments_through: string };
+
 /**
  * What recovery reads and writes of the article table: the rows to back up, the newest revisions of
  * missing articles, and the restoring inserts (recorded by the trigger as 'restore' revisions of the
@@ -27,15 +31,28 @@ export class ArticleRecoveryStore {
   ) {}
 
   /**
-   * Every article, with the interaction and comment ids its counters include (for backups: a
-   * restore adds the rows that came after).
+   * Every article in id order, `batchSize` at a time, each with the interaction and comment ids its
+   * counters include (for backups: a restore adds the rows that came after). `each` is awaited before
+   * the next batch is read. All batches are read in one repeatable-read transaction: they make one
+   * snapshot of the table, so an article inserted or deleted meanwhile is neither doubled nor lost.
    */
-  snapshotAll(): Promise<(ArticleRow & { interactions_through: string; comments_through: string })[]> {
-    return this.em.fork().execute(
-      `select ${A_COLUMNS},
-              (select coalesce(max(i.id), 0) from interaction i where i.article_id = a.id) as interactions_through,
-              (select coalesce(max(c.id), 0) from comment c where c.article_id = a.id) as comments_through
-         from article a order by a.id`,
+  async snapshotInBatches(batchSize: number, each: (rows: SnapshotRow[]) => Promise<void>): Promise<void> {
+    await this.em.fork().transactional(
+      async (em) => {
+        for (let after = 0; ; ) {
+          const rows = await em.execute<SnapshotRow[]>(
+            `select ${A_COLUMNS},
+                    (select coalesce(max(i.id), 0) from interaction i where i.article_id = a.id) as interactions_through,
+                    (select coalesce(max(c.id), 0) from comment c where c.article_id = a.id) as comments_through
+               from article a where a.id > ? order by a.id limit ?`,
+            [after, batchSize],
+          );
+          if (rows.length > 0) await each(rows);
+          if (rows.length < batchSize) return;
+          after = rows.at(-1)!.id;
+        }
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
   }
 

@@ -8,7 +8,8 @@ import { ArticleRecoveryStore, type RestoreCandidate } from '../articles/article
 import type { RevisionRow } from '../articles/article-revision.entity.js';
 import { ArticleStore } from '../articles/article.store.js';
 import type { Actor } from '../articles/article-writer.js';
-import { BackupService, type BackedUpArticle, type BackupSource } from './backup.service.js';
+import type { BackedUpArticle } from './backup-format.js';
+import { BackupService, type BackupSource } from './backup.service.js';
 import { fetchLivePageArticle } from './live-page.js';
 import { SitemapSnapshotService } from '../seo/sitemap-snapshot.service.js';
 
@@ -38,6 +39,12 @@ function fromRevision(revision: RevisionRow): Candidate {
 
 function fromBackedUp(article: BackedUpArticle, at: Date, source: string): Candidate {
   return { row: fromArticleDto(article), interactionsThrough: article.interactionsThrough ?? null, commentsThrough: article.commentsThrough ?? null, at, source };
+}
+
+/** What a scan of one backup kept: the versions picked, and the id of every article it holds. */
+interface Scanned {
+  picked: Candidate[];
+  ids: number[];
 }
 
 /** Keeps, per article id, the newest version seen. */
@@ -75,7 +82,7 @@ export class ArticleRestoreService {
     for (const revision of await this.articles.latestRevisionsOfMissing()) keepNewest(candidates, fromRevision(revision));
     await progress(15, 'Reading the latest backup');
     const latest = await this.backups.latest();
-    if (latest) for (const candidate of await this.fromBackup(latest)) keepNewest(candidates, candidate);
+    if (latest) for (const candidate of (await this.scan(latest, (batch) => this.missing(batch))).picked) keepNewest(candidates, candidate);
     const restored = await this.restore([...candidates.values()], `recovery:quick by ${requestedBy}`, progress, 20);
     return { restored, ...(await this.counts()) };
   }
@@ -88,10 +95,9 @@ export class ArticleRestoreService {
     const sources = await this.backups.all();
     for (const [index, source] of sources.entries()) {
       await progress(5 + Math.round((45 * index) / Math.max(sources.length, 1)), `Scanning ${source.label} (${index + 1} of ${sources.length})`);
-      const articles = await this.readSafely(source);
-      for (const article of articles) seen.add(article.id);
-      const missing = await this.articles.missingIds(articles.map((article) => article.id));
-      for (const article of articles) if (missing.has(article.id)) keepNewest(candidates, fromBackedUp(article, source.createdAt, source.label));
+      const { picked, ids } = await this.scan(source, (batch) => this.missing(batch));
+      for (const id of ids) seen.add(id);
+      for (const candidate of picked) keepNewest(candidates, candidate);
     }
     const restored = await this.restore([...candidates.values()], `recovery:deep by ${requestedBy}`, progress, 50);
     return { restored, articlesFound: seen.size, backupsFound: sources.length, ...(await this.counts()) };
@@ -116,9 +122,7 @@ export class ArticleRestoreService {
         // Newest first: once every article has a version at least this recent, older backups cannot beat it.
         if ([...wanted.keys()].every((slug) => (found.get(slug)?.at ?? new Date(0)) >= source.createdAt)) break;
         await progress(15 + Math.round((35 * index) / Math.max(sources.length, 1)), `Looking in ${source.label}`);
-        for (const article of await this.readSafely(source)) {
-          if (wanted.has(article.slug)) keep(fromBackedUp(article, source.createdAt, source.label));
-        }
+        for (const candidate of (await this.scan(source, (batch) => batch.filter((article) => wanted.has(article.slug)))).picked) keep(candidate);
       }
       if (this.config.recovery.fetchLivePages) {
         // A live page gives no article id, so its tombstone can only be recognised by slug.
@@ -138,20 +142,38 @@ export class ArticleRestoreService {
     return { restored, ...(await this.counts()) };
   }
 
-  private async fromBackup(source: BackupSource): Promise<Candidate[]> {
-    const articles = await this.readSafely(source);
-    const missing = await this.articles.missingIds(articles.map((article) => article.id));
-    return articles.filter((article) => missing.has(article.id)).map((article) => fromBackedUp(article, source.createdAt, source.label));
-  }
-
-  /** A damaged backup is skipped (and logged), never the end of the run. */
-  private async readSafely(source: BackupSource): Promise<BackedUpArticle[]> {
+  /**
+   * Reads a backup `batchSize` articles at a time, keeping the versions `pick` chooses from each batch.
+   * A damaged backup (bad gzip or JSON anywhere in it) is skipped whole and logged, never the end of
+   * the run: what was read before the damage is dropped too, as a backup is trusted only once it has
+   * been read to its end.
+   */
+  private async scan(source: BackupSource, pick: (batch: BackedUpArticle[]) => Promise<BackedUpArticle[]> | BackedUpArticle[]): Promise<Scanned> {
+    const scanned: Scanned = { picked: [], ids: [] };
+    const take = async (batch: BackedUpArticle[]) => {
+      for (const article of await pick(batch)) scanned.picked.push(fromBackedUp(article, source.createdAt, source.label));
+      for (const article of batch) scanned.ids.push(article.id);
+    };
     try {
-      return await source.read();
+      let batch: BackedUpArticle[] = [];
+      for await (const article of source.read()) {
+        batch.push(article);
+        if (batch.length < this.config.backup.batchSize) continue;
+        await take(batch);
+        batch = [];
+      }
+      await take(batch);
+      return scanned;
     } catch (error) {
       this.logger.error({ err: error, backup: source.label }, 'Could not read a backup; skipping it');
-      return [];
+      return { picked: [], ids: [] };
     }
+  }
+
+  /** Of these backed-up articles, those with neither a row nor a tombstone now. */
+  private async missing(batch: BackedUpArticle[]): Promise<BackedUpArticle[]> {
+    const missing = await this.articles.missingIds(batch.map((article) => article.id));
+    return batch.filter((article) => missing.has(article.id));
   }
 
   /** Inserts the candidates in batches, each batch in one transaction; tombstones are checked again inside it. */

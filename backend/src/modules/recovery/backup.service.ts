@@ -1,35 +1,44 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
-import type { Article as ArticleDto } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { toAdminArticle } from '../articles/article-row.js';
-import { ArticleRecoveryStore } from '../articles/article-recovery.store.js';
-import { ArticleBackup } from './article-backup.entity.js';
+import { ArticleRecoveryStore, type SnapshotRow } from '../articles/article-recovery.store.js';
+import { decodeBackup, encodeBackup, type BackedUpArticle } from './backup-format.js';
 import { backupFileTime, backupsToKeep } from './backup-retention.js';
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 
 /** articles-<id>-<time>.json.gz: the id ties a file to its database row; the time sorts them. */
 const BACKUP_FILE = /^articles-(\d+)-[\dTZ]+\.json\.gz$/;
 
-/**
- * An article as a backup keeps it: with its version, and the newest interaction and comment ids its
- * counters include, so a restore adds the likes, shares and comments that came after the backup.
- */
-export type BackedUpArticle = ArticleDto & { version?: number; interactionsThrough?: number; commentsThrough?: number };
+/** A backup row's bytes are read this many at a time, so no single value is as big as the archive. */
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** One backup wherever it is: a row of article_backup, or a file of the backup folder with no row. */
 export interface BackupSource {
   label: string;
   createdAt: Date;
-  read: () => Promise<BackedUpArticle[]>;
+  /** Its articles, one at a time; throws where the backup is damaged. */
+  read: () => AsyncIterable<BackedUpArticle>;
+}
+
+interface Encoded {
+  compressed: Buffer;
+  articleCount: number;
+  publishedCount: number;
+}
+
+interface SavedBackup {
+  id: number;
+  createdAt: Date;
+}
+
+function toBackedUp(row: SnapshotRow): BackedUpArticle {
+  return { ...toAdminArticle(row), interactionsThrough: Number(row.interactions_through), commentsThrough: Number(row.comments_through) };
 }
 
 /**
@@ -37,7 +46,9 @@ export interface BackupSource {
  * article_backup, which every process of the cluster can read, and as a file in the backup folder,
  * which survives a lost or rolled-back database (and which an operator can copy off the machine or
  * drop back in). The newest `retention` of each are kept, and the newest of each day of the last
- * `dailyDays` days (backup-retention.ts).
+ * `dailyDays` days (backup-retention.ts). Taking and reading a backup holds a batch of articles in the
+ * JavaScript heap, not the archive: its compressed bytes live in Buffers, outside it (backup-format.ts;
+ * only a backup written before, as one line, is parsed whole).
  */
 @Injectable()
 export class BackupService {
@@ -55,33 +66,21 @@ export class BackupService {
    * the newest backup is answered instead.
    */
   async snapshot(reason: string, options: { skipIfUnchanged?: boolean } = {}): Promise<BackupSnapshotResult> {
-    const em = this.em.fork();
-    const articles = (await this.articles.snapshotAll()).map(
-      (row): BackedUpArticle => ({ ...toAdminArticle(row), interactionsThrough: Number(row.interactions_through), commentsThrough: Number(row.comments_through) }),
-    );
-    const compressed = await gzipAsync(JSON.stringify(articles));
-    const backup = em.create(ArticleBackup, {
-      reason: reason.slice(0, 100),
-      articleCount: articles.length,
-      publishedCount: articles.filter((a) => a.approved).length,
-      snapshot: compressed,
-    });
-    // Answered before the flush: the new row is then never written.
-    const identical = options.skipIfUnchanged ? await this.newestIfIdentical(compressed) : null;
+    const encoded = await this.encode();
+    const identical = options.skipIfUnchanged ? await this.newestIfIdentical(encoded.compressed) : null;
     if (identical) return identical;
-    await em.flush();
+    const backup = await this.insert(reason, encoded);
     try {
-      await this.writeFile(backup, compressed);
+      await this.writeFile(backup, encoded.compressed);
     } catch (error) {
       this.logger.error({ err: error, dir: this.config.backup.dir }, 'Could not write the backup file; the database copy is kept');
     }
     await this.prune();
-    return { backupId: backup.id, articleCount: backup.articleCount, publishedCount: backup.publishedCount };
+    return { backupId: backup.id, articleCount: encoded.articleCount, publishedCount: encoded.publishedCount };
   }
 
-  async read(backupId: number): Promise<BackedUpArticle[]> {
-    const backup = await this.em.fork().findOneOrFail(ArticleBackup, backupId);
-    return decode(Buffer.from(backup.snapshot));
+  read(backupId: number): AsyncIterable<BackedUpArticle> {
+    return decodeBackup(this.rowBytes(backupId));
   }
 
   /** The newest backup, from the database, else from the folder; null when there is none. */
@@ -117,13 +116,13 @@ export class BackupService {
       const file = path.join(this.config.backup.dir, name);
       const stat = await fs.stat(file).catch(() => null);
       if (!stat) continue;
-      sources.push({ label: `file ${name}`, createdAt: stat.mtime, read: async () => decode(await fs.readFile(file)) });
+      sources.push({ label: `file ${name}`, createdAt: stat.mtime, read: () => decodeBackup(createReadStream(file)) });
     }
     return sources.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
   /** Written under a temporary name and renamed, so a reader never sees half a file. */
-  private async writeFile(backup: ArticleBackup, compressed: Buffer): Promise<void> {
+  private async writeFile(backup: SavedBackup, compressed: Buffer): Promise<void> {
     await fs.mkdir(this.config.backup.dir, { recursive: true });
     const stamp = backup.createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
     const file = path.join(this.config.backup.dir, `articles-${backup.id}-${stamp}.json.gz`);
@@ -131,11 +130,62 @@ export class BackupService {
     await fs.rename(`${file}.tmp`, file);
   }
 
-  /** The newest backup when its snapshot has exactly these bytes, else null. */
+  /** Every article, read in batches and compressed as it comes. */
+  private async encode(): Promise<Encoded> {
+    let articleCount = 0;
+    let publishedCount = 0;
+    const compressed = await encodeBackup((write) =>
+      this.articles.snapshotInBatches(this.config.backup.batchSize, async (rows) => {
+        articleCount += rows.length;
+        publishedCount += rows.filter((row) => row.approved).length;
+        await write(rows.map(toBackedUp));
+      }),
+    );
+    return { compressed, articleCount, publishedCount };
+  }
+
+  /**
+   * The bytes go to the driver as a bound binary parameter: through the ORM they would be inlined into
+   * the SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
+   */
+  private async insert(reason: string, encoded: Encoded): Promise<SavedBackup> {
+    const pool = (await this.em.getConnection().getNativeClient()) as unknown as {
+      query(sql: string, values: unknown[]): Promise<{ rows: { id: number; created_at: string }[] }>;
+    };
+    const { rows } = await pool.query(
+      `insert into article_backup (reason, article_count, published_count, snapshot, created_at)
+       values ($1, $2, $3, $4, now()) returning id, created_at`,
+      [reason.slice(0, 100), encoded.articleCount, encoded.publishedCount, encoded.compressed],
+    );
+    return { id: rows[0]!.id, createdAt: new Date(rows[0]!.created_at) };
+  }
+
+  /** A row's compressed bytes, a chunk at a time; throws when the row is gone (pruned meanwhile). */
+  private async *rowBytes(backupId: number): AsyncGenerator<Buffer> {
+    const em = this.em.fork();
+    for (let offset = 1; ; offset += READ_CHUNK_BYTES) {
+      const [row] = await em.execute<{ part: Buffer }[]>('select substring(snapshot from ? for ?) as part from article_backup where id = ?', [
+        offset,
+        READ_CHUNK_BYTES,
+        backupId,
+      ]);
+      if (!row) throw new Error(`Backup ${backupId} is gone`);
+      if (row.part.length > 0) yield row.part;
+      if (row.part.length < READ_CHUNK_BYTES) return;
+    }
+  }
+
+  /**
+   * The newest backup when its snapshot has exactly these bytes, else null. PostgreSQL compares
+   * lengths and digests, so the newest backup's bytes never come into this process.
+   */
   private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
-    const [newest] = await this.em.fork().find(ArticleBackup, {}, { orderBy: { id: 'desc' }, limit: 1 });
-    if (!newest || !Buffer.from(newest.snapshot).equals(compressed)) return null;
-    return { backupId: newest.id, articleCount: newest.articleCount, publishedCount: newest.publishedCount };
+    const [newest] = await this.em.fork().execute<{ id: number; article_count: number; published_count: number }[]>(
+      `select id, article_count, published_count from article_backup
+        where id = (select max(id) from article_backup) and octet_length(snapshot) = ? and sha256(snapshot) = ?`,
+      [compressed.length, createHash('sha256').update(compressed).digest()],
+    );
+    return newest ? { backupId: newest.id, articleCount: newest.article_count, publishedCount: newest.published_count } : null;
   }
 
   /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
@@ -155,8 +205,4 @@ export class BackupService {
       await fs.rm(path.join(this.config.backup.dir, file.name), { force: true });
     }
   }
-}
-
-async function decode(compressed: Buffer): Promise<BackedUpArticle[]> {
-  return JSON.parse((await gunzipAsync(compressed)).toString('utf8')) as BackedUpArticle[];
 }
