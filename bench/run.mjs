@@ -52,11 +52,11 @@ function redisCommand(url, args) {
   });
 }
 
-/** The Node options the production image gives the API and worker (infra/Dockerfile), so they run here as there. */
-function productionNodeOptions() {
+/** The runtime settings the production image gives the API and worker (infra/Dockerfile), so they run here as there. */
+function productionRuntimeEnv() {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'infra/Dockerfile'), 'utf8');
-  const match = /NODE_OPTIONS=("[^"]*"|\S+)/.exec(dockerfile);
-  return match ? match[1].replace(/^"|"$/g, '') : '';
+  const value = (name) => new RegExp(`${name}=("[^"]*"|\\S+)`).exec(dockerfile)?.[1].replace(/^"|"$/g, '') ?? '';
+  return { NODE_OPTIONS: value('NODE_OPTIONS'), MALLOC_ARENA_MAX: value('MALLOC_ARENA_MAX') };
 }
 
 async function notifyArticleChange(databaseUrl) {
@@ -127,7 +127,7 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    NODE_OPTIONS: productionNodeOptions(),
+    ...productionRuntimeEnv(),
     HOST: '127.0.0.1',
     PORT: String(apiPort),
     DATABASE_URL: postgres.url,
@@ -142,7 +142,7 @@ async function main() {
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'create-admin', ADMIN.username], env);
   await seedTrendingTopics(postgres.url);
 
-  log(`API and workers run with NODE_OPTIONS='${env.NODE_OPTIONS}' (from infra/Dockerfile)`);
+  log(`API and workers run with NODE_OPTIONS='${env.NODE_OPTIONS}' MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX} (from infra/Dockerfile)`);
   const logFile = path.join(DATA_DIR, 'backend.log');
   const api = startBackend('API', 'main.api.js', env, logFile);
   const workers = [startBackend('worker', 'main.worker.js', env, logFile)];

@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { loadConfigOrExit } from './config/app-config.js';
 import { createApiApp } from './app/create-api-app.js';
 import { closeOnSignals } from './app/shutdown.js';
+import { paceGarbageCollection } from './app/heap-pacing.js';
+
+paceGarbageCollection();
 
 const config = loadConfigOrExit();
 const app = await createApiApp(config);
