@@ -56,7 +56,7 @@ function redisCommand(url, args) {
 function productionRuntimeEnv() {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'infra/Dockerfile'), 'utf8');
   const value = (name) => new RegExp(`${name}=("[^"]*"|\\S+)`).exec(dockerfile)?.[1].replace(/^"|"$/g, '') ?? '';
-  return { NODE_OPTIONS: value('NODE_OPTIONS'), MALLOC_ARENA_MAX: value('MALLOC_ARENA_MAX') };
+  return { NODE_OPTIONS: value('NODE_OPTIONS'), GLIBC_TUNABLES: value('GLIBC_TUNABLES') };
 }
 
 async function notifyArticleChange(databaseUrl) {
@@ -142,7 +142,7 @@ async function main() {
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'create-admin', ADMIN.username], env);
   await seedTrendingTopics(postgres.url);
 
-  log(`API and workers run with NODE_OPTIONS='${env.NODE_OPTIONS}' MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX} (from infra/Dockerfile)`);
+  log(`API and workers run with NODE_OPTIONS='${env.NODE_OPTIONS}' GLIBC_TUNABLES=${env.GLIBC_TUNABLES} (from infra/Dockerfile)`);
   const logFile = path.join(DATA_DIR, 'backend.log');
   const api = startBackend('API', 'main.api.js', env, logFile);
   const workers = [startBackend('worker', 'main.worker.js', env, logFile)];
