@@ -64,8 +64,11 @@ export interface PrepareOptions {
 
 /** Bodies below this are sent as they are even when compression is asked for. */
 const COMPRESS_MIN_BYTES = 1024;
-/** Each API process keeps at most this many bytes of prepared answers. */
-export const PREPARED_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * Each API process keeps at most this many bytes of prepared answers: about 40 pages in their three
+ * forms, or 400 list answers (part of the API's memory budget, README "Memory").
+ */
+export const PREPARED_MAX_BYTES = 8 * 1024 * 1024;
 
 export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse {
   const prepared: PreparedResponse = { body, etag: options.etag, contentType: options.contentType, cacheControl: options.cacheControl, headers: options.headers };

@@ -4,9 +4,10 @@ import { Injectable } from '@nestjs/common';
 export const ARTICLE_CACHE_TTL_SECONDS = 300;
 /**
  * What each process keeps, counted in (approximate) bytes rather than entries: a list page is a few
- * kilobytes, a long article tens of kilobytes, so an entry count says little about memory.
+ * kilobytes, a long article tens of kilobytes, so an entry count says little about memory. Part of the
+ * API's memory budget (README "Memory"), with the prepared answers' PREPARED_MAX_BYTES.
  */
-export const ARTICLE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+export const ARTICLE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 interface LocalEntry {
   value: unknown;
