@@ -1,6 +1,7 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { pgPool, type PgPooledClient } from '../../database/pg-pool.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 
 /** The channel the article_history trigger notifies on every committed change but a reader's count. */
@@ -10,13 +11,6 @@ const RETRY_MS = 1000;
 const COALESCE_MS = 20;
 /** How long a writer waits for its own announcement to come back before acknowledging anyway. */
 const ECHO_TIMEOUT_MS = 1000;
-
-/** The part of a `pg` pooled client this listener uses (`pg` ships no types). */
-interface ListeningClient {
-  query(sql: string): Promise<unknown>;
-  on(event: 'notification' | 'error', listener: (arg?: { payload?: string } | unknown) => void): void;
-  release(destroy?: boolean): void;
-}
 
 /**
  * Pushes every committed article change to this process's cache generation, whoever made it: this
@@ -35,7 +29,7 @@ interface ListeningClient {
 @Injectable()
 export class ArticleChangeListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ArticleChangeListener.name);
-  private client: ListeningClient | null = null;
+  private client: PgPooledClient | null = null;
   private readonly echoes = new Map<string, () => void>();
   private pending: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
@@ -69,10 +63,9 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   }
 
   private async listen(): Promise<void> {
-    let client: ListeningClient | null = null;
+    let client: PgPooledClient | null = null;
     try {
-      const pool = (await this.em.getConnection().getNativeClient()) as unknown as { connect(): Promise<ListeningClient> };
-      client = await pool.connect();
+      client = await (await pgPool(this.em)).connect();
       // A shutdown while connecting: the pool's close would wait for this connection for ever.
       if (this.stopped) {
         client.release(true);
@@ -91,7 +84,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
     }
   }
 
-  private lost(client: ListeningClient, error: unknown): void {
+  private lost(client: PgPooledClient, error: unknown): void {
     if (this.client !== client) return;
     this.client = null;
     this.cache.setListening(false, null);
@@ -138,8 +131,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
       });
     });
     try {
-      const pool = (await this.em.getConnection().getNativeClient()) as unknown as { query(sql: string, values: unknown[]): Promise<unknown> };
-      await pool.query(`select pg_notify('${CHANNEL}', $1)`, [token]);
+      await (await pgPool(this.em)).query(`select pg_notify('${CHANNEL}', $1)`, [token]);
     } catch (error) {
       this.echoes.get(token)?.();
       this.echoes.delete(token);

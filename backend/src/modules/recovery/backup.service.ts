@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { pgPool } from '../../database/pg-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { toAdminArticle } from '../articles/article-row.js';
@@ -149,10 +150,7 @@ export class BackupService {
    * the SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
    */
   private async insert(reason: string, encoded: Encoded): Promise<SavedBackup> {
-    const pool = (await this.em.getConnection().getNativeClient()) as unknown as {
-      query(sql: string, values: unknown[]): Promise<{ rows: { id: number; created_at: string }[] }>;
-    };
-    const { rows } = await pool.query(
+    const { rows } = await (await pgPool(this.em)).query<{ id: number; created_at: string }>(
       `insert into article_backup (reason, article_count, published_count, snapshot, created_at)
        values ($1, $2, $3, $4, now()) returning id, created_at`,
       [reason.slice(0, 100), encoded.articleCount, encoded.publishedCount, encoded.compressed],
