@@ -11,6 +11,7 @@ import { Migration20261124150000_interaction_visitor } from './Migration20261124
 import { Migration20261124160000_audit_path } from './Migration20261124160000_audit_path.js';
 import { Migration20261124200000_admin_at_scale } from './Migration20261124200000_admin_at_scale.js';
 import { Migration20261124210000_grouped_reader_counts } from './Migration20261124210000_grouped_reader_counts.js';
+import { Migration20261126230000_comment_changes } from './Migration20261126230000_comment_changes.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124160000_audit_path', class: Migration20261124160000_audit_path },
   { name: 'Migration20261124200000_admin_at_scale', class: Migration20261124200000_admin_at_scale },
   { name: 'Migration20261124210000_grouped_reader_counts', class: Migration20261124210000_grouped_reader_counts },
+  { name: 'Migration20261126230000_comment_changes', class: Migration20261126230000_comment_changes },
 ];
