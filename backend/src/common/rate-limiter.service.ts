@@ -4,7 +4,7 @@ import { REDIS } from './redis.token.js';
 
 const PREFIX = 'ai-mind:rate:';
 
-/** At most `limit` calls per `windowSeconds` for `key` (an action and a client, e.g. 'contact:203.0.113.7'). */
+/** At most `limit` calls per `windowSeconds` for `key` (an action and a client as clientKey names it, e.g. 'contact:203.0.113.7' or 'contact:2001:db8:1:2::/64'). */
 export interface RateLimit {
   key: string;
   limit: number;

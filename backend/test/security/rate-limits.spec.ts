@@ -9,6 +9,7 @@ import { INTERACTION_LIMITS } from '../../src/modules/interactions/interactions.
 import { NEWSLETTER_LIMIT } from '../../src/modules/newsletter/newsletter.controller.js';
 import { Comment } from '../../src/modules/comments/comment.entity.js';
 import { Article } from '../../src/modules/articles/article.entity.js';
+import { AdminUsersService } from '../../src/modules/auth/admin-users.service.js';
 import { createArticle } from '../support/article-factory.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally, isClearError, randomIp } from './attack-tally.js';
@@ -33,16 +34,16 @@ describe('rate limits hold under a concurrent burst', () => {
   });
   afterAll(() => app.close());
 
-  async function burst(limit: number, send: (i: number) => InjectOptions) {
-    const ip = randomIp();
-    const responses = await Promise.all(Array.from({ length: limit + EXTRA }, (_, i) => app.inject({ ...send(i), remoteAddress: ip })));
+  /** A burst from one client: by default one address, or each call from `address(i)`. */
+  async function burst(limit: number, send: (i: number) => InjectOptions, address: (i: number) => string = ((ip) => () => ip)(randomIp())) {
+    const responses = await Promise.all(Array.from({ length: limit + EXTRA }, (_, i) => app.inject({ ...send(i), remoteAddress: address(i) })));
     const ok = responses.filter((r) => r.statusCode < 300).length;
     const limited = responses.filter((r) => r.statusCode === 429);
     expect(limited.every((r) => isClearError(r.json()) && Number(r.headers['retry-after']) > 0)).toBe(true);
     for (let i = 0; i < EXTRA; i += 1) tally.attempt(i < limited.length);
     expect({ ok, limited: limited.length }).toEqual({ ok: limit, limited: EXTRA });
     // The window holds after the burst too.
-    const after = await app.inject({ ...send(limit + EXTRA), remoteAddress: ip });
+    const after = await app.inject({ ...send(limit + EXTRA), remoteAddress: address(limit + EXTRA) });
     expect(tally.attempt(after.statusCode === 429)).toBe(true);
   }
 
@@ -78,5 +79,49 @@ describe('rate limits hold under a concurrent burst', () => {
   it('interactions across articles', async () => {
     const targets = await Promise.all(Array.from({ length: 40 }, () => createArticle(em)));
     await burst(INTERACTION_LIMITS.perClient.perWindow, (i) => ({ method: 'POST', url: '/api/interactions', payload: { articleId: targets[i % targets.length]!.id, type: 'share' } }));
+  });
+
+  describe('an IPv6 client is its /64 network, whichever of its addresses it sends from', () => {
+    /** Every call from another address of one random /64, as one IPv6 subscriber may send. */
+    const oneNetwork = () => {
+      const group = () => Math.floor(Math.random() * 0xffff).toString(16);
+      const prefix = `2001:db8:${group()}:${group()}`;
+      return (i: number) => `${prefix}:${(i + 1).toString(16)}:${group()}:${group()}:${group()}`;
+    };
+
+    it('comments', async () => {
+      const marker = uniqueSuffix();
+      // The issue's case: 12 comments from 12 addresses of one /64 where one address gets 429 after 5.
+      expect(COMMENT_LIMIT.perWindow + EXTRA).toBeGreaterThanOrEqual(12);
+      await burst(COMMENT_LIMIT.perWindow, (i) => ({ method: 'POST', url: `/api/articles/${articleId}/comments`, payload: { authorName: 'Burst', content: `Burst v6 ${marker} number ${i}` } }), oneNetwork());
+      expect(await em.fork().count(Comment, { content: { $like: `Burst v6 ${marker}%` } })).toBe(COMMENT_LIMIT.perWindow);
+    });
+
+    it('likes on one article', async () => {
+      const target = (await createArticle(em)).id;
+      await burst(INTERACTION_LIMITS.perArticle.like, () => ({ method: 'POST', url: '/api/interactions', payload: { articleId: target, type: 'like' } }), oneNetwork());
+      expect((await em.fork().findOneOrFail(Article, target)).likes).toBe(INTERACTION_LIMITS.perArticle.like);
+    });
+
+    it('contact', async () => {
+      await burst(CONTACT_LIMIT.perWindow, (i) => ({ method: 'POST', url: '/api/contact', payload: { name: 'Burst', email: 'burst@example.com', subject: 'v6', message: `Message ${i}` } }), oneNetwork());
+    });
+
+    it('the sign-in lockout', async () => {
+      const username = `v6-${uniqueSuffix()}`;
+      await app.get(AdminUsersService).upsert(username, 'a-long-test-password');
+      const address = oneNetwork();
+      const limit = testConfig().loginMaxFailures;
+      const statuses: number[] = [];
+      for (let i = 0; i <= limit; i += 1) {
+        const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: `guess-${i}` }, remoteAddress: address(i) });
+        statuses.push(response.statusCode);
+      }
+      expect(tally.attempt(statuses.at(-1) === 429)).toBe(true);
+      expect(statuses).toEqual([...Array<number>(limit).fill(401), 429]);
+      // Another network is not locked out of the username.
+      const other = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: 'a-long-test-password' }, remoteAddress: oneNetwork()(0) });
+      expect(other.statusCode).toBe(200);
+    });
   });
 });

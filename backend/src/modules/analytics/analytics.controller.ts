@@ -7,6 +7,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageView } from './page-view.entity.js';
 import { visitorCountry } from './visitor-country.js';
 import { Public, PublicWrite } from '../auth/route-access.js';
+import { clientOf } from '../../common/client-hash.js';
 
 export const PAGE_VIEW_LIMIT = { perWindow: 120, windowSeconds: 60 };
 
@@ -30,7 +31,7 @@ export class AnalyticsController {
   @Post('analytics/pageview')
   @HttpCode(202)
   async pageView(@Body(new ZodValidationPipe(PageViewRequestSchema)) body: PageViewRequest, @Req() request: FastifyRequest): Promise<void> {
-    await this.rateLimiter.consume(`pageviews:${request.ip}`, PAGE_VIEW_LIMIT.perWindow, PAGE_VIEW_LIMIT.windowSeconds);
+    await this.rateLimiter.consume(`pageviews:${clientOf(request)}`, PAGE_VIEW_LIMIT.perWindow, PAGE_VIEW_LIMIT.windowSeconds);
     const em = this.em.fork();
     em.create(PageView, { path: body.path, title: body.title ?? null, source: body.source, country: visitorCountry(request.headers) });
     await em.flush();

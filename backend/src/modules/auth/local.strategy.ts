@@ -4,6 +4,7 @@ import { Strategy } from 'passport-local';
 import type { FastifyRequest } from 'fastify';
 import { AdminUsersService } from './admin-users.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { clientOf } from '../../common/client-hash.js';
 
 export interface AuthenticatedAdmin {
   id: number;
@@ -21,12 +22,12 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   }
 
   async validate(request: FastifyRequest, username: string, password: string): Promise<AuthenticatedAdmin> {
-    await this.throttle.beginAttempt(request.ip, username);
+    await this.throttle.beginAttempt(clientOf(request), username);
     const user = await this.users.verifyCredentials(username.trim(), password);
     if (!user) {
       throw new UnauthorizedException({ error: 'Unauthorized', message: 'Invalid username or password' });
     }
-    await this.throttle.recordSuccess(request.ip, username);
+    await this.throttle.recordSuccess(clientOf(request), username);
     return { id: user.id, username: user.username };
   }
 }

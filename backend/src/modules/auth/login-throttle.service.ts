@@ -57,16 +57,16 @@ export class LoginThrottleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private keys(ip: string, username: string) {
+  private keys(client: string, username: string) {
     const user = username.toLowerCase();
-    const pair = `pair:${ip}:${user}`;
-    const client = `ip:${ip}`;
-    return { pair: [`${FAILURES}${pair}`, `${LOCK}${pair}`], client: [`${FAILURES}${client}`, `${LOCK}${client}`], user: `${FAILURES}user:${user}` };
+    const pair = `pair:${client}:${user}`;
+    const byClient = `ip:${client}`;
+    return { pair: [`${FAILURES}${pair}`, `${LOCK}${pair}`], client: [`${FAILURES}${byClient}`, `${LOCK}${byClient}`], user: `${FAILURES}user:${user}` };
   }
 
   /** Throttles and counts the attempt (a failure until it succeeds): 429 with the wait while the client is locked out, a delay while the username is under attack. */
-  async beginAttempt(ip: string, username: string): Promise<void> {
-    const keys = this.keys(ip, username);
+  async beginAttempt(client: string, username: string): Promise<void> {
+    const keys = this.keys(client, username);
     const limit = this.config.loginMaxFailures;
     const [wait, userFailures] = (await this.redis.eval(
       BEGIN_ATTEMPT,
@@ -91,8 +91,8 @@ export class LoginThrottleService {
   }
 
   /** A right password clears this client's failures and locks, and the username's slowdown. */
-  async recordSuccess(ip: string, username: string): Promise<void> {
-    const keys = this.keys(ip, username);
+  async recordSuccess(client: string, username: string): Promise<void> {
+    const keys = this.keys(client, username);
     await this.redis.del(...keys.pair, ...keys.client, keys.user);
   }
 }

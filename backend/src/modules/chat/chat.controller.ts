@@ -5,6 +5,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ChatService } from './chat.service.js';
 import { PublicWrite } from '../auth/route-access.js';
+import { clientOf } from '../../common/client-hash.js';
 
 /** Chat calls per client IP per minute: a fast typist never meets it, a script does. */
 export const CHAT_RATE_LIMIT = { perWindow: 20, windowSeconds: 60 };
@@ -20,7 +21,7 @@ export class ChatController {
   @Post()
   @HttpCode(200)
   async send(@Body(new ZodValidationPipe(ChatRequestSchema)) body: ChatRequest, @Req() request: FastifyRequest): Promise<ChatResponse> {
-    await this.rateLimiter.consume(`chat:${request.ip}`, CHAT_RATE_LIMIT.perWindow, CHAT_RATE_LIMIT.windowSeconds);
+    await this.rateLimiter.consume(`chat:${clientOf(request)}`, CHAT_RATE_LIMIT.perWindow, CHAT_RATE_LIMIT.windowSeconds);
     return { response: await this.chat.reply(body) };
   }
 
@@ -28,7 +29,7 @@ export class ChatController {
   @Post('summary')
   @HttpCode(200)
   async summary(@Body(new ZodValidationPipe(ChatSummaryRequestSchema)) body: ChatSummaryRequest, @Req() request: FastifyRequest): Promise<ChatResponse> {
-    await this.rateLimiter.consume(`chat:${request.ip}`, CHAT_RATE_LIMIT.perWindow, CHAT_RATE_LIMIT.windowSeconds);
+    await this.rateLimiter.consume(`chat:${clientOf(request)}`, CHAT_RATE_LIMIT.perWindow, CHAT_RATE_LIMIT.windowSeconds);
     return { response: await this.chat.summary(body) };
   }
 }

@@ -5,6 +5,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CommentsService, toCommentDto } from './comments.service.js';
 import { Public, PublicWrite } from '../auth/route-access.js';
+import { clientOf } from '../../common/client-hash.js';
 
 /** Comments per client per window: a conversation is fine, a flood is not. */
 export const COMMENT_LIMIT = { perWindow: 5, windowSeconds: 300 };
@@ -35,7 +36,8 @@ export class CommentsController {
     @Body(new ZodValidationPipe(CreateCommentRequestSchema)) body: CreateCommentRequest,
     @Req() request: FastifyRequest,
   ): Promise<Comment> {
-    await this.rateLimiter.consumeAll([{ key: `comments:${request.ip}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage }]);
-    return toCommentDto(await this.comments.create(params.id, body, request.ip));
+    const client = clientOf(request);
+    await this.rateLimiter.consumeAll([{ key: `comments:${client}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage }]);
+    return toCommentDto(await this.comments.create(params.id, body, client));
   }
 }

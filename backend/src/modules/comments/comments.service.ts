@@ -53,10 +53,10 @@ export class CommentsService {
    * The comment is kept whatever happens to the reply: a failed queue or model only delays it (when
    * the job cannot be queued, the workers' AiReplySweeperService queues it later).
    */
-  async create(articleId: number, request: CreateCommentRequest, ip: string): Promise<Comment> {
+  async create(articleId: number, request: CreateCommentRequest, client: string): Promise<Comment> {
     const reason = spamReason(request.content);
     if (reason) throw new ValidationFailedException([{ path: 'content', message: reason }]);
-    const hash = clientHash(ip);
+    const hash = clientHash(client);
     const comment = await this.em.fork().transactional(async (em) => {
       await this.publishedArticle(em, articleId);
       const repeat = await em.count(Comment, { articleId, clientHash: hash, content: request.content, createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) } });

@@ -5,6 +5,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ContactService } from './contact.service.js';
 import { PublicWrite } from '../auth/route-access.js';
+import { clientOf } from '../../common/client-hash.js';
 
 /** Messages per client IP per window: plenty for a person, useless for a spam script. */
 export const CONTACT_LIMIT = { perWindow: 5, windowSeconds: 600 };
@@ -19,7 +20,7 @@ export class ContactController {
   @PublicWrite()
   @Post()
   async submit(@Body(new ZodValidationPipe(ContactRequestSchema)) body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.rateLimiter.consume(`contact:${request.ip}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
+    await this.rateLimiter.consume(`contact:${clientOf(request)}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
     await this.contact.submit(body);
     return { message: CONTACT_SUCCESS_MESSAGE };
   }

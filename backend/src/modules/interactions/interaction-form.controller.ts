@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { consumeInteractionLimits } from './interactions.controller.js';
 import { InteractionsService } from './interactions.service.js';
 import { visitorId } from './visitor-id.js';
+import { clientOf } from '../../common/client-hash.js';
 
 /** Where the reader goes back to: a path of this site only (never another origin, never //host). */
 function backTo(value: unknown): string {
@@ -35,8 +36,9 @@ export class InteractionFormController {
   async submit(@Body() form: Record<string, unknown>, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const parsed = InteractionRequestSchema.safeParse({ articleId: Number(form?.articleId), type: form?.type });
     if (!parsed.success || parsed.data.type !== 'like') throw new BadRequestException('A like names its article');
-    await consumeInteractionLimits(this.rateLimiter, request.ip, parsed.data);
-    await this.interactions.record(parsed.data, request.ip, visitorId(request, reply, this.config.session.cookieSecure));
+    const client = clientOf(request);
+    await consumeInteractionLimits(this.rateLimiter, client, parsed.data);
+    await this.interactions.record(parsed.data, client, visitorId(request, reply, this.config.session.cookieSecure));
     void reply.header('location', backTo(form?.back)).header('cache-control', 'no-store');
   }
 }

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { InteractionsService } from './interactions.service.js';
 import { visitorId } from './visitor-id.js';
+import { clientOf } from '../../common/client-hash.js';
 
 /**
  * Each reader's like or share counts once (the visitor id), so the address limits only stop floods:
@@ -19,12 +20,12 @@ export const INTERACTION_LIMITS = {
   perClient: { perWindow: 240, windowSeconds: 60 },
 };
 
-/** The address limits every like or share passes, whichever way it arrives (JSON or the page's form). */
-export function consumeInteractionLimits(rateLimiter: RateLimiterService, ip: string, { type, articleId }: Pick<InteractionRequest, 'type' | 'articleId'>): Promise<void> {
+/** The client limits (clientKey) every like or share passes, whichever way it arrives (JSON or the page's form). */
+export function consumeInteractionLimits(rateLimiter: RateLimiterService, client: string, { type, articleId }: Pick<InteractionRequest, 'type' | 'articleId'>): Promise<void> {
   const { perArticle, perClient } = INTERACTION_LIMITS;
   return rateLimiter.consumeAll([
-    { key: `interactions:${ip}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
-    { key: `interaction:${type}:${articleId}:${ip}`, limit: perArticle[type], windowSeconds: perArticle.windowSeconds },
+    { key: `interactions:${client}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },
+    { key: `interaction:${type}:${articleId}:${client}`, limit: perArticle[type], windowSeconds: perArticle.windowSeconds },
   ]);
 }
 
@@ -43,7 +44,8 @@ export class InteractionsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<InteractionResponse> {
-    await consumeInteractionLimits(this.rateLimiter, request.ip, body);
-    return this.interactions.record(body, request.ip, visitorId(request, reply, this.config.session.cookieSecure));
+    const client = clientOf(request);
+    await consumeInteractionLimits(this.rateLimiter, client, body);
+    return this.interactions.record(body, client, visitorId(request, reply, this.config.session.cookieSecure));
   }
 }

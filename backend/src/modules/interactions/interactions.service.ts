@@ -44,10 +44,10 @@ export class InteractionsService {
    * sent only after the statement that holds it has committed; if it fails, every reader in it gets
    * the error, and none of them an acknowledgement.
    */
-  async record(request: InteractionRequest, ip: string, visitorId: string): Promise<InteractionResponse> {
+  async record(request: InteractionRequest, client: string, visitorId: string): Promise<InteractionResponse> {
     // No article has such an id (the column is an int); kept out of the statement, which it would fail for everyone in it.
     if (request.articleId > MAX_ARTICLE_ID) throw notFound(request.articleId);
-    const item = { id: request.articleId, type: request.type, content: request.content ?? null, clientHash: clientHash(ip), visitorId };
+    const item = { id: request.articleId, type: request.type, content: request.content ?? null, clientHash: clientHash(client), visitorId };
     const counters = await new Promise<InteractionResponse | null>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (this.running < INTERACTION_STATEMENTS) void this.runBatch();

@@ -5,6 +5,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { NewsletterService } from './newsletter.service.js';
 import { PublicWrite } from '../auth/route-access.js';
+import { clientOf } from '../../common/client-hash.js';
 
 export const NEWSLETTER_LIMIT = { perWindow: 10, windowSeconds: 3600 };
 
@@ -19,7 +20,7 @@ export class NewsletterController {
   @PublicWrite()
   @Post()
   async subscribe(@Body(new ZodValidationPipe(NewsletterRequestSchema)) body: NewsletterRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.rateLimiter.consume(`newsletter:${request.ip}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
+    await this.rateLimiter.consume(`newsletter:${clientOf(request)}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
     await this.newsletter.subscribe(body.email);
     return { message: NEWSLETTER_SUCCESS_MESSAGE };
   }
