@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 
 const FAILURES = 'ai-mind:login-failures:';
+const CHECKS = 'ai-mind:login-checks:';
 const LOCK = 'ai-mind:login-lock:';
 const FAILURE_WINDOW_SECONDS = 24 * 3600;
 const FIRST_LOCK_SECONDS = 60;
@@ -18,14 +19,19 @@ const MAX_DELAY_MS = 2000;
 
 /**
  * KEYS: failures and lock of (client, username), failures and lock of the client, failures of the
- * username. ARGV: the pair's limit, the client's limit, failure window, first and longest lock.
- * Answers { seconds to wait, 0 } while the pair or the client is locked; otherwise counts this attempt
+ * username, the username's checks in this window. ARGV: the pair's limit, the client's limit, failure
+ * window, first and longest lock, the username's checks per window, that window.
+ * Answers { seconds to wait, 0, 0 } while the pair or the client is locked, { seconds left in the
+ * window, 0, 1 } once the username has had its checks in this window; otherwise counts this attempt
  * as a failure of all three up front (the attempt that reaches a limit locks its subject) and answers
- * { 0, the username's failures }.
+ * { 0, the username's failures, 0 }.
  */
 const BEGIN_ATTEMPT = `
 local wait = math.max(redis.call('TTL', KEYS[2]), redis.call('TTL', KEYS[4]))
-if wait > 0 then return { wait, 0 } end
+if wait > 0 then return { wait, 0, 0 } end
+local checks = redis.call('INCR', KEYS[6])
+if checks == 1 or redis.call('TTL', KEYS[6]) < 0 then redis.call('EXPIRE', KEYS[6], ARGV[7]) end
+if checks > tonumber(ARGV[6]) then return { math.max(redis.call('TTL', KEYS[6]), 1), 0, 1 } end
 for i = 1, 3, 2 do
   local failures = redis.call('INCR', KEYS[i])
   redis.call('EXPIRE', KEYS[i], ARGV[3])
@@ -36,7 +42,7 @@ for i = 1, 3, 2 do
 end
 local userFailures = redis.call('INCR', KEYS[5])
 redis.call('EXPIRE', KEYS[5], ARGV[3])
-return { 0, userFailures }`;
+return { 0, userFailures, 0 }`;
 
 /**
  * Failed sign-ins, counted in Redis (shared by every API instance), without handing an attacker a
@@ -44,9 +50,11 @@ return { 0, userFailures }`;
  * - a client that keeps failing on a username is locked out of it (from the configured number of
  *   failures on, each further failure doubles the lockout, up to an hour), and a client failing across
  *   many usernames is locked out altogether;
- * - a username under attack from many clients is only slowed: each attempt on it waits (up to 2 s)
- *   before its password is checked, so the right password from a client that has not been failing is
- *   still accepted.
+ * - a username under attack from many clients is slowed: each attempt on it waits (up to 2 s)
+ *   before its password is checked, and it gets at most LOGIN_USERNAME_CHECKS checks per window from
+ *   all clients together (429 beyond), so guessing in parallel from many addresses is bounded as a
+ *   rate. Neither locks anyone: the right password from a client that has not been failing is accepted
+ *   (in the next window at the latest).
  * Every attempt is counted before its password is checked, in one atomic step, so a burst of parallel
  * guesses gets no more tries than a sequence would.
  */
@@ -61,30 +69,39 @@ export class LoginThrottleService {
     const user = username.toLowerCase();
     const pair = `pair:${client}:${user}`;
     const byClient = `ip:${client}`;
-    return { pair: [`${FAILURES}${pair}`, `${LOCK}${pair}`], client: [`${FAILURES}${byClient}`, `${LOCK}${byClient}`], user: `${FAILURES}user:${user}` };
+    return {
+      pair: [`${FAILURES}${pair}`, `${LOCK}${pair}`],
+      client: [`${FAILURES}${byClient}`, `${LOCK}${byClient}`],
+      user: `${FAILURES}user:${user}`,
+      checks: `${CHECKS}user:${user}`,
+    };
   }
 
   /** Throttles and counts the attempt (a failure until it succeeds): 429 with the wait while the client is locked out, a delay while the username is under attack. */
   async beginAttempt(client: string, username: string): Promise<void> {
     const keys = this.keys(client, username);
     const limit = this.config.loginMaxFailures;
-    const [wait, userFailures] = (await this.redis.eval(
+    const rate = this.config.loginUsernameRate;
+    const [wait, userFailures, usernameBusy] = (await this.redis.eval(
       BEGIN_ATTEMPT,
-      5,
+      6,
       ...keys.pair,
       ...keys.client,
       keys.user,
+      keys.checks,
       limit,
       limit * CLIENT_LIMIT_FACTOR,
       FAILURE_WINDOW_SECONDS,
       FIRST_LOCK_SECONDS,
       MAX_LOCK_SECONDS,
-    )) as [number, number];
+      rate.checks,
+      rate.windowSeconds,
+    )) as [number, number, number];
     if (wait > 0) {
-      throw new HttpException(
-        { error: 'Too Many Requests', message: `Too many failed sign-in attempts. Try again in ${wait} seconds.`, retryAfter: wait },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      const message = usernameBusy
+        ? `This username has had all the sign-in attempts it allows for now. Try again in ${wait} seconds.`
+        : `Too many failed sign-in attempts. Try again in ${wait} seconds.`;
+      throw new HttpException({ error: 'Too Many Requests', message, retryAfter: wait }, HttpStatus.TOO_MANY_REQUESTS);
     }
     const over = userFailures - limit;
     if (over > 0) await sleep(Math.min(FIRST_DELAY_MS * 2 ** (over - 1), MAX_DELAY_MS));
