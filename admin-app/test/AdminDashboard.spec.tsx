@@ -60,9 +60,10 @@ describe('admin dashboard', () => {
     };
     network = stubFetch({
       ...SIGNED_IN,
-      'GET /api/trending-topics': ({ url }) => {
-        if (url.searchParams.get('refresh') === 'true') refreshed = true;
-        return { status: 200, body: refreshed ? [fresh] : [] };
+      'GET /api/trending-topics': () => ({ status: 200, body: refreshed ? [fresh] : [] }),
+      'POST /api/trending-topics/refresh': () => {
+        refreshed = true;
+        return { status: 200, body: [fresh] };
       },
       'GET /api/trending-topics/sources': () => ({ status: 200, body: sources }),
     });
@@ -73,6 +74,8 @@ describe('admin dashboard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Topics' }));
     expect(await screen.findByText('Ceasefire talks resume')).toBeInTheDocument();
+    // Refreshing is a POST: no GET changes anything.
+    expect(network.calls.filter((c) => c.path.includes('refresh')).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/trending-topics/refresh']);
     expect(network.calls.filter((c) => c.path === '/api/trending-topics/sources').length).toBeGreaterThanOrEqual(2);
   });
 

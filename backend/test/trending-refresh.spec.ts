@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
 import { TrendingListSchema, TrendingSourcesResponseSchema, TrendingTopicSchema, type TrendingTopic } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { JobProducer } from '../src/queue/job-producer.service.js';
 import { TrendingRefresh } from '../src/modules/trending/trending-refresh.entity.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
@@ -83,7 +84,7 @@ describe('trending refresh from real RSS and Atom feeds', () => {
   });
 
   async function refresh(): Promise<TrendingTopic[]> {
-    const response = await app.inject({ method: 'GET', url: '/api/trending-topics?refresh=true', headers: { cookie: admin.cookie } });
+    const response = await app.inject({ method: 'POST', url: '/api/trending-topics/refresh', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     return TrendingTopicSchema.array().parse(response.json());
   }
@@ -152,7 +153,14 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     expect(feed[0]).toMatchObject({ mentions: 3, category: 'Economics' });
   });
 
-  it('refuses a refresh to anyone without an admin session', async () => {
+  it('refuses a refresh to anyone without an admin session, or without its CSRF token, and audits it', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/trending-topics/refresh' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/trending-topics/refresh', headers: { cookie: admin.cookie } })).statusCode).toBe(403);
+    const audited = await app
+      .get(EntityManager)
+      .getConnection()
+      .execute<{ status: number }[]>("select status from audit_log where actor = ? and action = 'POST /api/trending-topics/refresh' order by id", [admin.username]);
+    expect(audited.map((row) => row.status)).toContain(200);
     expect((await app.inject({ method: 'GET', url: '/api/trending-topics?refresh=true' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/trending-topics/sources' })).statusCode).toBe(401);
   });
@@ -201,13 +209,30 @@ describe('scheduled trending refresh with two workers', () => {
 });
 
 describe('on-demand refresh when no worker answers in time', () => {
+  it('never refreshes on a GET: ?refresh=true answers the list as it is, and queues nothing', async () => {
+    // Redis database 3 has no worker: a refresh would wait in the queue and answer 504.
+    const app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/3`, TRENDING_REFRESH_WAIT_MS: '300' }));
+    try {
+      const admin = await signInAdmin(app);
+      const queue = app.get(JobProducer).queue('trending');
+      const before = await queue.getJobCounts('waiting', 'delayed', 'active');
+      const list = await app.inject({ method: 'GET', url: '/api/trending-topics', headers: { cookie: admin.cookie } });
+      const response = await app.inject({ method: 'GET', url: '/api/trending-topics?refresh=true', headers: { cookie: admin.cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(list.json());
+      expect(await queue.getJobCounts('waiting', 'delayed', 'active')).toEqual(before);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 504 with a clear message after TRENDING_REFRESH_WAIT_MS instead of hanging', async () => {
     // Redis database 3 has no worker: the refresh job waits in the queue.
     const app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/3`, TRENDING_REFRESH_WAIT_MS: '300' }));
     try {
       const admin = await signInAdmin(app);
       const started = Date.now();
-      const response = await app.inject({ method: 'GET', url: '/api/trending-topics?refresh=true', headers: { cookie: admin.cookie } });
+      const response = await app.inject({ method: 'POST', url: '/api/trending-topics/refresh', headers: admin.headers });
       expect(response.statusCode).toBe(504);
       expect(response.json().message).toBe('Refreshing the news feeds took longer than 1 s; it carries on in the background, try again in a moment.');
       expect(Date.now() - started).toBeLessThan(5_000);

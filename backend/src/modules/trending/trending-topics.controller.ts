@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import type { TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { TrendingService } from './trending.service.js';
 
@@ -7,11 +7,23 @@ import { TrendingService } from './trending.service.js';
 export class TrendingTopicsController {
   constructor(private readonly trending: TrendingService) {}
 
-  /** `?refresh=true` fetches the feeds first and answers with the fresh list (504 past the wait limit). */
+  /**
+   * The list as it is. A GET changes nothing: `?refresh=true` (the spec's spelling of a forced refresh)
+   * answers the same list, since a link or a cross-site navigation carrying the session cookie could
+   * send it; refreshing is POST /api/trending-topics/refresh.
+   */
   @Get()
   @Header('cache-control', 'no-store')
-  async list(@Query('refresh') refresh?: string): Promise<TrendingTopic[]> {
-    if (refresh === 'true') await this.trending.refreshNow();
+  list(): Promise<TrendingTopic[]> {
+    return this.trending.listAll();
+  }
+
+  /** Fetches the feeds now and answers with the fresh list (504 past the wait limit); a change, so CSRF-checked and audited. */
+  @Post('refresh')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  async refresh(): Promise<TrendingTopic[]> {
+    await this.trending.refreshNow();
     return this.trending.listAll();
   }
 

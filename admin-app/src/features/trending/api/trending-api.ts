@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, type ApproveTopicRequest, type DeclineTopicRequest, type TrendingSourcesResponse, type TrendingTopic } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
-export const fetchTrendingTopics = (refresh = false) => apiRequest<TrendingTopic[]>(`/api/trending-topics${refresh ? '?refresh=true' : ''}`);
+export const fetchTrendingTopics = () => apiRequest<TrendingTopic[]>('/api/trending-topics');
+/** Fetches the feeds now (a change: POSTed with the CSRF token, audited) and answers with the fresh list. */
+export const refreshTrendingTopics = () => apiRequest<TrendingTopic[]>('/api/trending-topics/refresh', { method: 'POST' });
 export const approveTopic = (body: ApproveTopicRequest) => apiRequest<unknown>('/api/admin/approve-topic', { method: 'POST', body });
 export const declineTopic = (body: DeclineTopicRequest) => apiRequest<unknown>('/api/admin/decline-topic', { method: 'POST', body });
 export const fetchTrendingSources = () => apiRequest<TrendingSourcesResponse>('/api/trending-topics/sources');
@@ -21,7 +23,7 @@ export const useDeclineTopic = declareMutation((topic: TrendingTopic) => decline
 export function useRefreshTrendingTopics(callbacks: { onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchTrendingTopics(true),
+    mutationFn: refreshTrendingTopics,
     onSuccess: (fresh) => queryClient.setQueryData(adminKeys.trendingTopics(), fresh),
     onError: callbacks.onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.trendingSources() }),
