@@ -209,6 +209,17 @@ describe('the admin panel at scale', () => {
       await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/audit-log?actor=alice&action=delete&from=2026-11-01')).toBe(true));
     });
 
+    it('shows how many calls were refused without a session, for the filter’s dates', async () => {
+      network = stubFetch({
+        ...SIGNED_IN,
+        'GET /api/admin/audit-log': () => ({ status: 200, body: [], headers: { [TOTAL_COUNT_HEADER]: '0' } }),
+        'GET /api/admin/audit-log/refusals': () => ({ status: 200, body: { total: 1500, routes: [{ action: 'GET /api/admin/articles', status: 401, count: 1500 }] } }),
+      });
+      renderAt('/admin/audit?from=2026-11-01&actor=alice');
+      expect(await screen.findByTestId('audit-refusals')).toHaveTextContent('1,500 admin calls refused without a session in these dates (counted, with a few samples in the log): GET /api/admin/articles 401 ×1,500');
+      expect(network.calls.map((c) => c.path)).toContain('/api/admin/audit-log/refusals?from=2026-11-01');
+    });
+
     it('links the queue dashboard', async () => {
       network = stubFetch({ ...SIGNED_IN });
       renderAt('/admin/audit');

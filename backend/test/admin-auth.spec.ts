@@ -10,7 +10,6 @@ import { testConfig, uniqueSuffix } from './support/test-config.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
 
-
 describe('admin sign-in and server-enforced admin rights', () => {
   let app: NestFastifyApplication;
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config.js';
+import { AdminJobsModule } from '../modules/admin/admin.jobs.module.js';
 import { AiJobsModule } from '../modules/ai/ai.jobs.module.js';
 import { HealthJobsModule } from '../modules/health/health.jobs.module.js';
 import { MediaJobsModule } from '../modules/media/media.jobs.module.js';
@@ -17,7 +18,7 @@ export class WorkerModule {
     tuneWorkers(config);
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AiJobsModule, HealthJobsModule, MediaJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
+      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
     };
   }
 }

@@ -26,6 +26,8 @@ export interface AppConfig {
   loginMaxFailures: number;
   /** At most `checks` passwords are checked per username per `windowSeconds`, from all clients together. */
   loginUsernameRate: { checks: number; windowSeconds: number };
+  /** Audit rows and refusal counts older than this are deleted (once an hour, once per cluster). */
+  auditRetentionDays: number;
   /** No baseUrl: the offline persona engine. */
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxOutputTokens: number };
   /** The first admin, created at seed time when set. */
@@ -134,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     cspExtraOrigins: env.CSP_EXTRA_ORIGINS.map((origin) => new URL(origin).origin),
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginUsernameRate: { checks: env.LOGIN_USERNAME_CHECKS, windowSeconds: env.LOGIN_USERNAME_WINDOW_SECONDS },
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS, maxOutputTokens: env.AI_MAX_TOKENS },
     initialAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
     trending: {

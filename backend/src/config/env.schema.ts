@@ -44,6 +44,7 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_USERNAME_CHECKS: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_USERNAME_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(1).max(200).optional(),
   AI_BASE_URL: z.url({ message: 'must be the base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1' }).optional(),

@@ -1,5 +1,6 @@
 import { AdminUser } from '../modules/auth/admin-user.entity.js';
 import { AuditLog } from '../modules/admin/audit-log.entity.js';
+import { AuditRefusal } from '../modules/admin/audit-refusal.entity.js';
 import { Article } from '../modules/articles/article.entity.js';
 import { DeletedArticle } from '../modules/articles/deleted-article.entity.js';
 import { PageView } from '../modules/analytics/page-view.entity.js';
@@ -19,7 +20,7 @@ import { SeedRun } from './seed-run.entity.js';
 
 /** Every entity, listed explicitly: no folder scanning, so the built and the test runs see the same set. */
 export const ENTITIES = [
-  Article, ArticleBackup, TrendingTopic, SeedRun, AdminUser, AuditLog, DeletedArticle, ContactSubmission,
+  Article, ArticleBackup, TrendingTopic, SeedRun, AdminUser, AuditLog, AuditRefusal, DeletedArticle, ContactSubmission,
   Interaction, Comment, NewsletterSubscriber, PageView, ApprovedTopic,
   ArticleRevision, SitemapSnapshot,
   TrendingSource, TrendingRefresh, WebhookDelivery,

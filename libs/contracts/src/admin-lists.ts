@@ -139,6 +139,20 @@ export const AuditLogEntrySchema = z.object({
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 
+/** GET /api/admin/audit-log/refusals: the dates of the Audit tab's filters. */
+export const AuditRefusalsQuerySchema = listQuery({ from: isoDate.optional(), to: isoDate.optional() });
+export type AuditRefusalsQuery = z.infer<typeof AuditRefusalsQuerySchema>;
+
+/**
+ * Admin calls refused without a session in those dates: counted, not logged one by one (a few of each
+ * route, status and minute are in the log as samples). `routes` are the most refused, most first.
+ */
+export const AuditRefusalsSchema = z.object({
+  total: z.number().int(),
+  routes: z.array(z.object({ action: z.string(), status: z.number().int(), count: z.number().int() })),
+});
+export type AuditRefusals = z.infer<typeof AuditRefusalsSchema>;
+
 export const AdminContactSubmissionSchema = ContactSubmissionSchema.extend({ handled: z.boolean() });
 export type AdminContactSubmission = z.infer<typeof AdminContactSubmissionSchema>;
 

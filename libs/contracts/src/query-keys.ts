@@ -1,4 +1,4 @@
-import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AuditLogQuery } from './admin-lists.js';
+import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AuditLogQuery, AuditRefusalsQuery } from './admin-lists.js';
 import type { ArticleListQuery } from './articles.js';
 
 type Filters<Q> = Omit<Q, 'cursor' | 'limit'>;
@@ -37,6 +37,7 @@ export const adminKeys = {
   commentList: (filters: Filters<AdminCommentListQuery>) => [...adminKeys.comments(), filters] as const,
   auditLog: () => [...adminKeys.all, 'audit-log'] as const,
   auditList: (filters: Filters<AuditLogQuery>) => [...adminKeys.auditLog(), filters] as const,
+  auditRefusals: (filters: Filters<AuditRefusalsQuery>) => [...adminKeys.auditLog(), 'refusals', filters] as const,
 };
 
 export const commentKeys = {

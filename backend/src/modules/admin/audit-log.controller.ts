@@ -1,6 +1,15 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AuditLogQuerySchema, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type AuditLogEntry, type AuditLogQuery } from '@ai-mind/contracts';
+import {
+  AuditLogQuerySchema,
+  AuditRefusalsQuerySchema,
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+  type AuditLogEntry,
+  type AuditLogQuery,
+  type AuditRefusals,
+  type AuditRefusalsQuery,
+} from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AuditLogReader } from './audit-log.reader.js';
 
@@ -15,5 +24,11 @@ export class AuditLogController {
     void reply.header(TOTAL_COUNT_HEADER, page.total);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;
+  }
+
+  /** Admin calls refused without a session: counted, not listed (a few samples of each are in the log). */
+  @Get('refusals')
+  refusals(@Query(new ZodValidationPipe(AuditRefusalsQuerySchema)) query: AuditRefusalsQuery): Promise<AuditRefusals> {
+    return this.audit.refusals(query);
   }
 }

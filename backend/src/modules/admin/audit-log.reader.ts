@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_PAGE_SIZE, type AuditLogEntry, type AuditLogQuery } from '@ai-mind/contracts';
+import { ADMIN_PAGE_SIZE, type AuditLogEntry, type AuditLogQuery, type AuditRefusals, type AuditRefusalsQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
 
@@ -19,10 +19,33 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const startOf = (value: string) => (DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
 const endOf = (value: string) => (DATE_ONLY.test(value) ? `${value}T23:59:59.999Z` : value);
 
-/** The Audit tab's reads of audit_log (AuditLogWriter is its one writer). */
+/** Routes listed with the refusal total, most refused first. */
+const REFUSED_ROUTES_SHOWN = 10;
+
+/** The Audit tab's reads of audit_log and audit_refusal (AuditLogWriter is their one writer). */
 @Injectable()
 export class AuditLogReader {
   constructor(private readonly em: EntityManager) {}
+
+  /** How many admin calls were refused without a session in the dates, in all and by route and status. */
+  async refusals(query: AuditRefusalsQuery): Promise<AuditRefusals> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.from !== undefined) {
+      where.push('minute >= ?::timestamptz');
+      params.push(startOf(query.from));
+    }
+    if (query.to !== undefined) {
+      where.push('minute <= ?::timestamptz');
+      params.push(endOf(query.to));
+    }
+    const routes = await this.em.getConnection().execute<{ action: string; status: number; count: number }[]>(
+      `select action, status, sum(count)::int as count from audit_refusal ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+       group by action, status order by count desc, action, status`,
+      params,
+    );
+    return { total: routes.reduce((sum, route) => sum + route.count, 0), routes: routes.slice(0, REFUSED_ROUTES_SHOWN).map(({ action, status, count }) => ({ action, status, count })) };
+  }
 
   async page(query: AuditLogQuery): Promise<{ items: AuditLogEntry[]; nextCursor: string | null; total: number }> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;

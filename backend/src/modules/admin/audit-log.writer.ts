@@ -17,12 +17,36 @@ function targetOf(request: FastifyRequest): string | null {
   return target === undefined || target === null ? null : clean(String(target), 5000);
 }
 
+/** Refused calls without a session kept whole per route, status and minute; the rest are only counted. */
+export const REFUSAL_SAMPLES_PER_MINUTE = 3;
+
+const actionOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '(no route)'}`.slice(0, 200);
+
 /** The one writer of audit_log rows: who called which route, on what, with which outcome. */
 @Injectable()
 export class AuditLogWriter {
   private readonly logger = new Logger(AuditLogWriter.name);
 
   constructor(private readonly em: EntityManager) {}
+
+  /**
+   * A refused call without a session (no sign-in, or a cross-site sign-in): counted per route, status
+   * and minute in audit_refusal, and the first REFUSAL_SAMPLES_PER_MINUTE of each written whole, so
+   * anyone can be refused as often as they like without flooding the log. Never throws.
+   */
+  async recordAnonymousRefusal(request: FastifyRequest, status: number): Promise<void> {
+    try {
+      // An upsert that adds one and answers the new count: the query builder cannot say `count + 1` on conflict.
+      const [row] = await this.em.getConnection().execute<{ count: number }[]>(
+        `insert into audit_refusal (minute, action, status, count) values (date_trunc('minute', now()), ?, ?, 1)
+         on conflict (minute, action, status) do update set count = audit_refusal.count + 1 returning count`,
+        [actionOf(request), status],
+      );
+      if (row && row.count <= REFUSAL_SAMPLES_PER_MINUTE) await this.record(request, status);
+    } catch (error) {
+      this.logger.error({ err: error }, 'Could not count a refused call');
+    }
+  }
 
   /** Never throws: a call is not failed because its audit row could not be written (the error is logged). */
   async record(request: FastifyRequest, status: number): Promise<void> {
@@ -32,7 +56,7 @@ export class AuditLogWriter {
       const em = this.em.fork();
       em.create(AuditLog, {
         actor,
-        action: `${request.method} ${request.routeOptions.url ?? '(no route)'}`.slice(0, 200),
+        action: actionOf(request),
         // As sent, undecoded: a refused call shows the spelling it tried.
         path: request.url.split('?')[0]!.slice(0, 500),
         targetId: targetOf(request),

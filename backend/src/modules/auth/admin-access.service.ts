@@ -18,13 +18,17 @@ export interface Refusal {
   status: 401 | 403;
   error: 'Unauthorized' | 'Forbidden';
   message: string;
+  /** Refused with no live session: anyone can send it, so the audit counts it rather than writing each. */
+  anonymous: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const SIGN_IN_FIRST: Refusal = { status: 401, error: 'Unauthorized', message: 'Sign in to use the admin panel.' };
-const BAD_CSRF: Refusal = { status: 403, error: 'Forbidden', message: 'Missing or invalid CSRF token.' };
-const CROSS_SITE: Refusal = { status: 403, error: 'Forbidden', message: 'Cross-site request refused.' };
+const SIGN_IN_FIRST: Refusal = { status: 401, error: 'Unauthorized', message: 'Sign in to use the admin panel.', anonymous: true };
+const BAD_CSRF: Refusal = { status: 403, error: 'Forbidden', message: 'Missing or invalid CSRF token.', anonymous: false };
+const CROSS_SITE: Refusal = { status: 403, error: 'Forbidden', message: 'Cross-site request refused.', anonymous: false };
+/** A change without a session from another site: a sign-in (login CSRF) or a reader's write. */
+const CROSS_SITE_ANONYMOUS: Refusal = { ...CROSS_SITE, anonymous: true };
 
 /** Whether the call changes something (anything but a read). */
 export const changesSomething = (request: FastifyRequest) => !SAFE_METHODS.has(request.method);
@@ -65,7 +69,7 @@ export class AdminAccessService {
     const access = accessOf(config);
     if (access === 'public' || access === 'signature') return null;
     const changes = changesSomething(request);
-    if (access === 'sign-in' || access === 'public-write') return changes && !fromAllowedOrigin(request, this.config.corsOrigins) ? CROSS_SITE : null;
+    if (access === 'sign-in' || access === 'public-write') return changes && !fromAllowedOrigin(request, this.config.corsOrigins) ? CROSS_SITE_ANONYMOUS : null;
 
     const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
     if (!session) return SIGN_IN_FIRST;

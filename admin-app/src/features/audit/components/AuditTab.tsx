@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { AuditLogEntry } from '@ai-mind/contracts';
 import { useAdminLocation } from '../../../lib/admin-routes';
 import { PagedList } from '../../../lib/PagedList';
-import { useAuditLog, type AuditFilters } from '../api/audit-api';
+import { useAuditLog, useAuditRefusals, type AuditFilters } from '../api/audit-api';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS = ['actor', 'action', 'from', 'to'] as const;
@@ -24,6 +24,7 @@ export function AuditTab() {
   const { searchParams, setParams } = useAdminLocation();
   const filters = filtersOf(searchParams);
   const log = useAuditLog(filters);
+  const refusals = useAuditRefusals(filters);
   const [draft, setDraft] = useState<Record<(typeof FIELDS)[number], string>>({
     actor: filters.actor ?? '',
     action: filters.action ?? '',
@@ -59,6 +60,13 @@ export function AuditTab() {
           </Button>
         </Group>
       </form>
+      {refusals.data && refusals.data.total > 0 && (
+        <Text size="sm" c="dimmed" data-testid="audit-refusals">
+          {refusals.data.total.toLocaleString('en-US')} admin call{refusals.data.total === 1 ? '' : 's'} refused without a session
+          {filters.from || filters.to ? ' in these dates' : ''} (counted, with a few samples in the log):{' '}
+          {refusals.data.routes.map((route) => `${route.action} ${route.status} ×${route.count.toLocaleString('en-US')}`).join(', ')}
+        </Text>
+      )}
       <PagedList list={log} errorText="Failed to fetch the audit log" emptyText="No audit entries match.">
         {(items: AuditLogEntry[]) => (
           <Table striped data-testid="audit-table">
