@@ -36,7 +36,10 @@ function requestId(req: { headers: IncomingHttpHeaders }): string {
 
 /**
  * The HTTP server, made as Fastify makes its own (same timeouts), whose request handler answers
- * prepared public reads itself and hands every other request to Fastify's `handler`.
+ * prepared public reads itself and hands every other request to Fastify's `handler`. A request must
+ * arrive whole within REQUEST_TIMEOUT_MS: a body trickled a byte at a time would otherwise hold its
+ * socket (and its share of the server) for ever. Node checks the connections for it at an interval,
+ * so the interval is a fraction of the limit.
  */
 function serverWithPreparedAnswers(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
@@ -44,11 +47,12 @@ function serverWithPreparedAnswers(
   config: AppConfig,
   state: { cache?: PreparedResponseCache; shuttingDown: () => boolean },
 ): Server {
+  const requestTimeout = options.requestTimeout ?? config.requestTimeoutMs;
   const server: Server = createServer(
+    { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeout / 4)) },
     preparedAnswers(() => state.cache, securityHeaders(config, QUEUE_DASHBOARD_PATH), requestId, () => state.shuttingDown() || !server.listening, handler),
   );
   server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-  server.requestTimeout = options.requestTimeout ?? 0;
   server.setTimeout(options.connectionTimeout ?? 0);
   if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   return server;
@@ -60,6 +64,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const prepared: { cache?: PreparedResponseCache; shuttingDown: () => boolean } = { shuttingDown: () => false };
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     genReqId: requestId,
     // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.

@@ -9,6 +9,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** The longest a client may take to send a whole request, headers and body (then 408 and the connection closed). */
+  requestTimeoutMs: number;
   logLevel: string;
   databaseUrl: string;
   databasePoolMax: number;
@@ -117,6 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

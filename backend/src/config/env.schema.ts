@@ -44,6 +44,7 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_USERNAME_CHECKS: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_USERNAME_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(1).max(200).optional(),
