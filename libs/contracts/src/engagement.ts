@@ -12,6 +12,21 @@ export const InteractionRequestSchema = z.object({
 });
 export type InteractionRequest = z.infer<typeof InteractionRequestSchema>;
 
+/**
+ * A page of this site to send a reader back to after a form: a path (never another origin, never
+ * `//host`), in printable ASCII as a browser writes a page's path (non-ASCII percent-encoded), so it
+ * is always a valid Location header.
+ */
+export const SitePathSchema = z.string().regex(/^\/(?!\/)[!-[\]-~]*$/, 'must be a path of this site');
+
+/** The Like button's form (POST /api/interactions/form, urlencoded): the article, and the page to go back to. */
+export const LikeFormSchema = z.object({
+  articleId: z.coerce.number({ error: 'must be an article id' }).int('must be an article id').positive('must be an article id'),
+  type: z.literal('like', { error: "must be 'like'" }),
+  back: SitePathSchema.optional(),
+});
+export type LikeForm = z.infer<typeof LikeFormSchema>;
+
 /** The article's counters after the interaction was recorded. */
 export const InteractionResponseSchema = z.object({ likes: z.number().int(), shares: z.number().int() });
 export type InteractionResponse = z.infer<typeof InteractionResponseSchema>;
