@@ -176,4 +176,38 @@ describe('admin sign-in and server-enforced admin rights', () => {
       { targetId: 'abc', status: 400 },
     ]);
   });
+
+  describe('with the username rate’s default window (a minute)', () => {
+    let steady: NestFastifyApplication;
+    beforeAll(async () => {
+      steady = await createApiApp(testConfig());
+    });
+    afterAll(() => steady.close());
+
+    it('lets the editor’s own browser (one that signed in before) in at once while the username’s rate is full', async () => {
+      const admin = await signInAdmin(steady);
+      const first = await steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.3.0.1' });
+      const device = first.cookies.find((c) => c.name === 'ai_mind_device')!;
+      expect(device).toMatchObject({ httpOnly: true, path: '/api/admin/login' });
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `wrong-${i}` }, remoteAddress: `10.3.1.${i + 1}` }),
+        ),
+      );
+      const stranger = await steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.3.2.1' });
+      expect(stranger.statusCode).toBe(429);
+      // From another address too (a phone that moved networks): the browser is what is known.
+      const editor = await steady.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: admin.username, password: 'a-long-test-password' },
+        cookies: { ai_mind_device: device.value },
+        remoteAddress: '10.3.3.1',
+      });
+      expect(editor.statusCode).toBe(200);
+      // A device cookie of another username, or a made-up one, does not get past the rate.
+      const forged = await steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'x' }, cookies: { ai_mind_device: 'A'.repeat(43) }, remoteAddress: '10.3.4.1' });
+      expect(forged.statusCode).toBe(429);
+    });
+  });
 });

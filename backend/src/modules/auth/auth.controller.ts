@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminCheckResponse } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { SESSION_COOKIE, SignInRoute } from './route-access.js';
+import { DEVICE_COOKIE, SESSION_COOKIE, SignInRoute } from './route-access.js';
+import { KNOWN_DEVICE_SECONDS } from './login-throttle.service.js';
 import type { AuthenticatedAdmin } from './local.strategy.js';
 import { LoginBodyGuard } from './login-body.guard.js';
 import { SessionService } from './session.service.js';
@@ -30,6 +31,13 @@ export class AuthController {
       sameSite: this.config.session.cookieSameSite,
       path: '/api',
       maxAge: this.config.session.maxSeconds,
+    });
+    void reply.setCookie(DEVICE_COOKIE, request.user.deviceToken, {
+      httpOnly: true,
+      secure: this.config.session.cookieSecure,
+      sameSite: this.config.session.cookieSameSite,
+      path: '/api/admin/login',
+      maxAge: KNOWN_DEVICE_SECONDS,
     });
     return { authenticated: true, username: session.username, csrfToken: session.csrfToken };
   }

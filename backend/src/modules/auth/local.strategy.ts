@@ -4,11 +4,14 @@ import { Strategy } from 'passport-local';
 import type { FastifyRequest } from 'fastify';
 import { AdminUsersService } from './admin-users.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { DEVICE_COOKIE } from './route-access.js';
 import { clientOf } from '../../common/client-hash.js';
 
 export interface AuthenticatedAdmin {
   id: number;
   username: string;
+  /** Marks this browser as known for the username (the login sets it as DEVICE_COOKIE). */
+  deviceToken: string;
 }
 
 /** Username and password sign-in, behind the per-IP and per-username lockouts. */
@@ -22,12 +25,13 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   }
 
   async validate(request: FastifyRequest, username: string, password: string): Promise<AuthenticatedAdmin> {
-    await this.throttle.beginAttempt(clientOf(request), username);
+    const device = request.cookies[DEVICE_COOKIE];
+    await this.throttle.beginAttempt(clientOf(request), username, device);
     const user = await this.users.verifyCredentials(username.trim(), password);
     if (!user) {
       throw new UnauthorizedException({ error: 'Unauthorized', message: 'Invalid username or password' });
     }
-    await this.throttle.recordSuccess(clientOf(request), username);
-    return { id: user.id, username: user.username };
+    const deviceToken = await this.throttle.recordSuccess(clientOf(request), username, device);
+    return { id: user.id, username: user.username, deviceToken };
   }
 }

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REDIS } from '../../common/redis.module.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -7,6 +8,9 @@ import type { AppConfig } from '../../config/app-config.js';
 
 const FAILURES = 'ai-mind:login-failures:';
 const CHECKS = 'ai-mind:login-checks:';
+const DEVICE = 'ai-mind:login-device:';
+/** How long a browser that signed in is known for its username (renewed by each sign-in from it). */
+export const KNOWN_DEVICE_SECONDS = 180 * 24 * 3600;
 const LOCK = 'ai-mind:login-lock:';
 const FAILURE_WINDOW_SECONDS = 24 * 3600;
 const FIRST_LOCK_SECONDS = 60;
@@ -20,7 +24,8 @@ const MAX_DELAY_MS = 2000;
 /**
  * KEYS: failures and lock of (client, username), failures and lock of the client, failures of the
  * username, the username's checks in this window. ARGV: the pair's limit, the client's limit, failure
- * window, first and longest lock, the username's checks per window, that window.
+ * window, first and longest lock, the username's checks per window, that window, 1 when the attempt
+ * comes from a browser known to have signed in as this username (not held by the username's rate).
  * Answers { seconds to wait, 0, 0 } while the pair or the client is locked, { seconds left in the
  * window, 0, 1 } once the username has had its checks in this window; otherwise counts this attempt
  * as a failure of all three up front (the attempt that reaches a limit locks its subject) and answers
@@ -29,9 +34,11 @@ const MAX_DELAY_MS = 2000;
 const BEGIN_ATTEMPT = `
 local wait = math.max(redis.call('TTL', KEYS[2]), redis.call('TTL', KEYS[4]))
 if wait > 0 then return { wait, 0, 0 } end
-local checks = redis.call('INCR', KEYS[6])
-if checks == 1 or redis.call('TTL', KEYS[6]) < 0 then redis.call('EXPIRE', KEYS[6], ARGV[7]) end
-if checks > tonumber(ARGV[6]) then return { math.max(redis.call('TTL', KEYS[6]), 1), 0, 1 } end
+if ARGV[8] ~= '1' then
+  local checks = redis.call('INCR', KEYS[6])
+  if checks == 1 or redis.call('TTL', KEYS[6]) < 0 then redis.call('EXPIRE', KEYS[6], ARGV[7]) end
+  if checks > tonumber(ARGV[6]) then return { math.max(redis.call('TTL', KEYS[6]), 1), 0, 1 } end
+end
 for i = 1, 3, 2 do
   local failures = redis.call('INCR', KEYS[i])
   redis.call('EXPIRE', KEYS[i], ARGV[3])
@@ -54,7 +61,9 @@ return { 0, userFailures, 0 }`;
  *   before its password is checked, and it gets at most LOGIN_USERNAME_CHECKS checks per window from
  *   all clients together (429 beyond), so guessing in parallel from many addresses is bounded as a
  *   rate. Neither locks anyone: the right password from a client that has not been failing is accepted
- *   (in the next window at the latest).
+ *   (in the next window at the latest), and a browser that signed in as the username before (its
+ *   device cookie, known in Redis) is not held by the username's rate at all, so an attack that keeps
+ *   the rate full cannot keep the editor out of their own browser.
  * Every attempt is counted before its password is checked, in one atomic step, so a burst of parallel
  * guesses gets no more tries than a sequence would.
  */
@@ -78,8 +87,9 @@ export class LoginThrottleService {
   }
 
   /** Throttles and counts the attempt (a failure until it succeeds): 429 with the wait while the client is locked out, a delay while the username is under attack. */
-  async beginAttempt(client: string, username: string): Promise<void> {
+  async beginAttempt(client: string, username: string, deviceToken?: string): Promise<void> {
     const keys = this.keys(client, username);
+    const knownDevice = await this.isKnownDevice(deviceToken, username);
     const limit = this.config.loginMaxFailures;
     const rate = this.config.loginUsernameRate;
     const [wait, userFailures, usernameBusy] = (await this.redis.eval(
@@ -96,6 +106,7 @@ export class LoginThrottleService {
       MAX_LOCK_SECONDS,
       rate.checks,
       rate.windowSeconds,
+      knownDevice ? 1 : 0,
     )) as [number, number, number];
     if (wait > 0) {
       const message = usernameBusy
@@ -107,9 +118,22 @@ export class LoginThrottleService {
     if (over > 0) await sleep(Math.min(FIRST_DELAY_MS * 2 ** (over - 1), MAX_DELAY_MS));
   }
 
-  /** A right password clears this client's failures and locks, and the username's slowdown. */
-  async recordSuccess(client: string, username: string): Promise<void> {
+  /**
+   * A right password clears this client's failures and locks, and the username's slowdown; answers the
+   * device token that marks this browser as known for the username (the one it sent, when known).
+   */
+  async recordSuccess(client: string, username: string, deviceToken?: string): Promise<string> {
     const keys = this.keys(client, username);
-    await this.redis.del(...keys.pair, ...keys.client, keys.user);
+    const token = (await this.isKnownDevice(deviceToken, username)) ? deviceToken! : randomBytes(32).toString('base64url');
+    await this.redis.multi().del(...keys.pair, ...keys.client, keys.user).set(deviceKey(token), username.toLowerCase(), 'EX', KNOWN_DEVICE_SECONDS).exec();
+    return token;
+  }
+
+  private async isKnownDevice(token: string | undefined, username: string): Promise<boolean> {
+    if (!token || token.length > 100) return false;
+    return (await this.redis.get(deviceKey(token))) === username.toLowerCase();
   }
 }
+
+/** Stored by a hash of the token, as sessions are: Redis never holds a cookie's value. */
+const deviceKey = (token: string) => `${DEVICE}${createHash('sha256').update(token).digest('hex')}`;

@@ -26,6 +26,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'ai_mind_admin';
+/** Marks a browser that signed in before, for the sign-in rate (LoginThrottleService); sent to the login route only. */
+export const DEVICE_COOKIE = 'ai_mind_device';
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** The access a route declared; `admin` when it declared none, so a forgotten declaration fails closed. */
