@@ -5,7 +5,10 @@ import { accessOf } from './route-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when the access gate refused the call, so it is audited even for a read: `anonymous` when no live session was refused (counted and sampled). */
+    /**
+     * Set when the access gate refused the call, so it is audited even for a read: `anonymous` when
+     * the call had no live session (counted and sampled), `session` when a signed-in call was refused.
+     */
     accessRefused?: 'anonymous' | 'session';
   }
 }
@@ -15,8 +18,8 @@ declare module 'fastify' {
  * later, by Nest or by plugins, pass through it too): refuses what the matched route's access does
  * not allow, and writes the audit row of every admin or sign-in change and of every refusal before
  * the answer leaves, so an acknowledged change is always in the log (a refusal without a session is
- * counted, and sampled, rather than written each: AuditLogWriter.recordAnonymousRefusal). Register after the cookie
- * parser, before the routes.
+ * counted, and sampled, rather than written each: AuditLogWriter.recordAnonymousRefusal). Register
+ * after the cookie parser, before the routes.
  */
 export function registerAccessGate(fastify: FastifyInstance, access: AdminAccessService, audit: AuditLogWriter): void {
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
