@@ -9,6 +9,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** The site's origin (scheme, host, port; no trailing slash): every URL the site writes about itself starts with it. */
+  publicUrl: string;
   logLevel: string;
   databaseUrl: string;
   databasePoolMax: number;
@@ -65,6 +67,8 @@ export interface AppConfig {
   queue: { lockDurationMs: number; stalledIntervalMs: number; sweepIntervalMs: number };
   /** Articles restored per transaction; live pages are fetched for recreate-from-sitemap only when enabled. */
   recovery: { batchSize: number; fetchLivePages: boolean };
+  /** URLs per file of the split sitemap (/sitemap.xml is their index). */
+  sitemapUrlsPerFile: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +110,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.MEDIA_S3_BUCKET && !(env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY && env.MEDIA_PUBLIC_URL)) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_S3_BUCKET: needs MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_PUBLIC_URL too');
   }
+  if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the origin readers reach the site at, e.g. https://www.example.com)');
+  }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
   }
@@ -113,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
@@ -176,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS, sweepIntervalMs: env.QUEUE_SWEEP_INTERVAL_MS },
     recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
+    sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
   };
 }
 
