@@ -24,7 +24,8 @@ export interface PublicRoute {
 }
 
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', page: 'home', data: 'articleList', status: 'ok' },
+  // A list page whose ?cursor= names nothing in its list is not a page.
+  { path: '/', page: 'home', data: 'articleList', status: 'notFoundWhenMissing' },
   { path: '/article/:slug', page: 'article', data: 'article', status: 'notFoundWhenMissing' },
   { path: '/:category/article/:slug', page: 'article', data: 'article', status: 'notFoundWhenMissing' },
   // Without a category the page says 'Category not found'.

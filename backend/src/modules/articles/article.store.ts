@@ -128,6 +128,11 @@ export class ArticleStore {
       .execute('select category_slug, min(category) as category, max(updated_at) as updated_at from article where approved = true group by category_slug order by 1');
   }
 
+  /** Whether a published article has this category (in its comparable form). */
+  async hasPublishedInCategory(categorySlug: string): Promise<boolean> {
+    return (await this.em.fork().execute('select 1 from article where category_slug = ? and approved = true limit 1', [categorySlug])).length > 0;
+  }
+
   /** Whether a list cursor names a published article (of the category, when given) at that position. */
   async isPublishedAt(id: number, createdAt: string, categorySlug: string | null): Promise<boolean> {
     const rows = await this.em

@@ -98,12 +98,10 @@ export class ArticlesService {
     );
   }
 
-  /** A category the site links to, or one a published article has (read once per change of the articles). */
+  /** A category the site links to, or one a published article has (one probe of an index, never cached: a new category shows at once). */
   async categoryExists(category: string): Promise<boolean> {
     const slug = categorySlug(category);
-    if (LINKED_CATEGORY_SLUGS.has(slug)) return true;
-    const published = await this.cache.remember('published-categories', async () => (await this.store.publishedCategories()).map((row) => row.category_slug));
-    return published.includes(slug);
+    return LINKED_CATEGORY_SLUGS.has(slug) || this.store.hasPublishedInCategory(slug);
   }
 
   /** Like findPublishedBySlug, but null instead of a 404 (for page rendering). */

@@ -9,13 +9,17 @@ export interface ArticleListFilter {
 export interface ArticlePage {
   items: ArticleSummary[];
   nextCursor: string | null;
-  /** There is no such list: the API knows no such category (its page says 'Category not found'). */
+  /**
+   * There is no such list: the API knows no such category (its page says 'Category not found'), or
+   * the cursor the page's address starts at names nothing in it.
+   */
   missing?: true;
 }
 
 /**
  * One page of published articles; the list is a plain array and the next cursor comes in a header.
- * An unknown category (404) is an empty page marked `missing`, as an unknown article is null.
+ * An unknown category (404) or a cursor the API refuses (400) is an empty page marked `missing`, as
+ * an unknown article is null.
  */
 export async function fetchArticlePage(filter: ArticleListFilter, cursor?: string | null): Promise<ArticlePage> {
   const query = new URLSearchParams({ approved: 'true' });
@@ -31,7 +35,8 @@ export async function fetchArticlePage(filter: ArticleListFilter, cursor?: strin
     });
     return { items, nextCursor };
   } catch (error) {
-    if (filter.category && error instanceof Error && error.message.startsWith('404:')) return { items: [], nextCursor: null, missing: true };
+    const status = error instanceof Error ? error.message.slice(0, 4) : '';
+    if ((filter.category && status === '404:') || (cursor && status === '400:')) return { items: [], nextCursor: null, missing: true };
     throw error;
   }
 }
