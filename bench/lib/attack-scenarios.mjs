@@ -16,6 +16,8 @@ const ms = (value) => value?.toFixed(1);
  * another process churn (each from its own load process: neither slows the other's timing).
  */
 export async function measureChurn({ apiUrl, load, attackLoad, seconds }) {
+  // As on a running site: the home page rendered and prepared, the compression thread started.
+  for (const path of ['/', '/', CACHED_READ]) await (await fetch(`${apiUrl}${path}`, { headers: { 'accept-encoding': 'gzip, br' } })).arrayBuffer();
   const read = (secs) => ask(load, { targets: { api: apiUrl }, scenario: { kind: 'fixed', path: CACHED_READ }, connections: 1, warmup: { seconds: 1 }, rounds: [{ target: 'api', seconds: secs }] });
   const alone = await read(Math.max(1, seconds / 2));
   const [during, attack] = await Promise.all([
