@@ -75,6 +75,8 @@ export class SeoService implements OnModuleInit {
   private readonly logger = new Logger(SeoService.name);
   private readonly site: PublicSiteRenderer;
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  /** The sitemap files of the current state of the articles, each made on its first request. */
+  private sitemapFiles: { isCurrent: () => boolean; made: Map<number, Promise<Buffer>> } | null = null;
 
   constructor(
     private readonly store: ArticleStore,
@@ -178,31 +180,43 @@ export class SeoService implements OnModuleInit {
 
   /**
    * Sitemap file `n` (from 1), gzip-compressed as the protocol allows, or null when there is no such
-   * file. Made once per change, compressed on the compression thread: a file of 50,000 URLs is about
-   * 8 MB of XML and 1 MB compressed.
+   * file. Made once per change of the articles, compressed on the compression thread, and kept here
+   * rather than in the article cache, whose entries are bounded: a file of 50,000 URLs is about 10 MB
+   * of XML and 0.5-1.8 MB compressed, depending on how long the slugs are.
    */
   async sitemapFile(n: number): Promise<Buffer | null> {
     const layout = await this.sitemapLayout();
     if (!Number.isSafeInteger(n) || n < 1 || n > layout.files) return null;
-    return this.cache.remember(`sitemap-file:${n}`, async () => {
-      const perFile = this.config.sitemapUrlsPerFile;
-      const start = (n - 1) * perFile;
-      const pages = layout.pages.slice(start, start + perFile);
-      const articleLimit = perFile - pages.length;
-      const articles = articleLimit > 0 ? await this.store.sitemapEntries(Math.max(0, start - layout.pages.length), articleLimit) : [];
-      const origin = this.config.publicUrl;
-      const entry = ({ path, lastmod, priority }: SitemapEntry) =>
-        `  <url><loc>${xmlText(absoluteUrl(path, origin))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}<priority>${priority}</priority></url>`;
-      const xml = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...pages.map(entry),
-        ...articles.map((a) => entry({ path: articleCanonicalPath(a), lastmod: new Date(a.updated_at).toISOString(), priority: '0.8' })),
-        '</urlset>',
-        '',
-      ].join('\n');
-      return (await strongestCompression.compress(Buffer.from(xml, 'utf8'), ['gzip'])).gzip!;
-    });
+    // A new set of files once anything changed (nothing kept while changes go unheard).
+    if (!this.sitemapFiles?.isCurrent()) this.sitemapFiles = { isCurrent: this.cache.currentness(), made: new Map() };
+    const files = this.sitemapFiles;
+    let made = files.made.get(n);
+    if (!made) {
+      made = this.makeSitemapFile(layout, n);
+      files.made.set(n, made);
+      made.catch(() => files.made.delete(n));
+    }
+    return made;
+  }
+
+  private async makeSitemapFile(layout: SitemapLayout, n: number): Promise<Buffer> {
+    const perFile = this.config.sitemapUrlsPerFile;
+    const start = (n - 1) * perFile;
+    const pages = layout.pages.slice(start, start + perFile);
+    const articleLimit = perFile - pages.length;
+    const articles = articleLimit > 0 ? await this.store.sitemapEntries(Math.max(0, start - layout.pages.length), articleLimit) : [];
+    const origin = this.config.publicUrl;
+    const entry = ({ path, lastmod, priority }: SitemapEntry) =>
+      `  <url><loc>${xmlText(absoluteUrl(path, origin))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}<priority>${priority}</priority></url>`;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...pages.map(entry),
+      ...articles.map((a) => entry({ path: articleCanonicalPath(a), lastmod: new Date(a.updated_at).toISOString(), priority: '0.8' })),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return (await strongestCompression.compress(Buffer.from(xml, 'utf8'), ['gzip'])).gzip!;
   }
 
   /** Refresh Data: drops every cached page and feed, and writes the recovery snapshot from the database now. */
