@@ -1,4 +1,4 @@
-import { Controller, Get, Header, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { FEED_CACHE_CONTROL } from '../../common/http-cache.js';
@@ -48,7 +48,6 @@ export class SeoController {
 
   @Public()
   @Get('robots.txt')
-  @Header('content-type', 'text/plain; charset=utf-8')
   robots(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Buffer {
     return this.send(request, reply, Buffer.from(this.seo.robotsTxt()), 'text/plain; charset=utf-8', () => true);
   }
