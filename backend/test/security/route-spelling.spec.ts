@@ -39,6 +39,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/analytics/pageview': 'public',
   'GET /api/trending': 'public',
   'GET /sitemap.xml': 'public',
+  // The sitemap's files, listed by /sitemap.xml.
+  'GET /sitemaps/:file': 'public',
   'GET /rss.xml': 'public',
   'GET /robots.txt': 'public',
   // Static files (article images, the built frontends) and the pages of the sites.
