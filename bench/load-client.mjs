@@ -38,6 +38,27 @@ function requestsFor(scenario, state) {
       },
     ];
   }
+  if (scenario.kind === 'churn') {
+    // The attack of issue 27: every request is one the server has not seen, in turn a page for a
+    // Host of its own, a well-formed made-up cursor, and a category nobody publishes in.
+    let n = 0;
+    const random = () => Math.random().toString(36).slice(2, 10);
+    return [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const kind = n++ % 3;
+          const headers = { 'accept-encoding': 'gzip, br' };
+          if (kind === 0) return { ...req, path: '/', headers: { ...headers, host: `${random()}.attacker.example`, 'x-forwarded-host': `${random()}.example` } };
+          if (kind === 1) {
+            const cursor = Buffer.from(JSON.stringify({ c: `2025-01-01 00:00:00.${String(n % 1e6).padStart(6, '0')}+00`, i: n })).toString('base64url');
+            return { ...req, path: `/?cursor=${cursor}`, headers };
+          }
+          return { ...req, path: `/category/${random()}`, headers };
+        },
+      },
+    ];
+  }
   return [{ method: 'GET', path: scenario.path, headers: scenario.headers }];
 }
 

@@ -13,6 +13,7 @@ import { forkScript, startBackend, stopAllChildren, waitForHttp, waitForMessage 
 import { CONNECTIONS, measureColdSearch, measureImages, measureInteractions, measureRead } from './lib/scenarios.mjs';
 import { checkTargets, machine, table } from './lib/report.mjs';
 import { adminRows, adminVerdicts, measureAdmin } from './lib/admin-scenarios.mjs';
+import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
@@ -130,6 +131,7 @@ async function main() {
     ...productionRuntimeEnv(),
     HOST: '127.0.0.1',
     PORT: String(apiPort),
+    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     LOG_LEVEL: 'warn',
@@ -155,6 +157,8 @@ async function main() {
   await waitForMessage(bare, (message) => message.ready);
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const load = forkScript('load-client.mjs');
+  // The churning clients' own load process, so that the reader's timing is not theirs.
+  const attackLoad = forkScript('load-client.mjs');
   const admin = await signIn(apiUrl);
 
   const terms = searchTerms();
@@ -190,6 +194,10 @@ async function main() {
       coldSearch = await measureColdSearch({ apiUrl, load, terms: terms.slice(10), categories: ['Technology', 'Politics'], seconds: SECONDS / 2 });
       memory();
     }
+
+    const churn = SKIP.has('churn') ? undefined : await measureChurn({ apiUrl, load, attackLoad, seconds: SECONDS });
+    // The sitemap's size grows with the articles: measured at the largest scale.
+    const sitemap = !SKIP.has('sitemap') && articles === SCALES.at(-1) ? await measureSitemap({ apiUrl }) : undefined;
 
     const adminFigures = SKIP.has('admin') ? undefined : await measureAdmin({ apiUrl, admin, terms });
 
@@ -232,7 +240,7 @@ async function main() {
       images = { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
       memory();
     }
-    scales.push({ articles, reads, coldSearch, admin: adminFigures, interactions, images });
+    scales.push({ articles, reads, coldSearch, churn, sitemap, admin: adminFigures, interactions, images });
   }
 
   const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);

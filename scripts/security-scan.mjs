@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { freePort } from './lib/services.mjs';
 import { log, ROOT } from './lib/workspace.mjs';
 
@@ -33,6 +34,8 @@ const product = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], 
   env: {
     ...process.env,
     PORT: String(port),
+    // The address the scanners use is the site's own: its links and sitemap name it.
+    PUBLIC_URL: base,
     AI_MIND_DATA_DIR: path.join(workDir, 'data'),
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
@@ -207,8 +210,12 @@ try {
   const sqlResults = await runSqlmap(list, session);
   log(`wapiti on the public pages, at most ${WAPITI_SECONDS} s...`);
   // The pages render their links as they hydrate, so the crawl also starts from every page the sitemap lists.
-  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const wapiti = runWapiti([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).filter((url) => url.startsWith(base)).slice(0, 40));
+  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).filter((url) => url.startsWith(base));
+  // /sitemap.xml is the index of gzip files.
+  const files = locs(await (await fetch(`${base}/sitemap.xml`)).text());
+  const pages = [];
+  for (const file of files) pages.push(...locs(gunzipSync(Buffer.from(await (await fetch(file)).arrayBuffer())).toString('utf8')));
+  const wapiti = runWapiti(pages.slice(0, 40));
 
   const injectable = sqlResults.filter((result) => result.found);
   console.log('\nsecurity scan results');

@@ -113,9 +113,12 @@ async function main() {
     redisUrl = redis.url;
   }
 
+  // The site names the address printed below in its links, sitemaps and feeds, unless PUBLIC_URL says otherwise.
+  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
   const env = {
     ...process.env,
     PORT: String(port),
+    PUBLIC_URL: publicUrl,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(dataDir, 'media'),
@@ -134,8 +137,8 @@ async function main() {
   startProcess('worker', 'main.worker.js', env);
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000);
 
-  log(`The AI Mind is running at http://localhost:${port}`);
-  log(`Admin panel: http://localhost:${port}/admin (username '${admin.username}', password '${admin.password}')`);
+  log(`The AI Mind is running at ${publicUrl}`);
+  log(`Admin panel: ${publicUrl}/admin (username '${admin.username}', password '${admin.password}')`);
   log(`Database: ${databaseUrl}`);
   log(`Redis: ${redisUrl}`);
   log('Press Ctrl-C to stop.');

@@ -10,6 +10,7 @@ import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js'
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { gunzipSync } from 'node:zlib';
 
 describe('admin article calls', () => {
   let app: NestFastifyApplication;
@@ -78,7 +79,12 @@ describe('admin article calls', () => {
 
   it('keeps the sitemap current through publish and delete, despite its cache', async () => {
     const draft = await createArticle(em, { approved: false });
-    const sitemap = async () => (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    // The index and every file it lists, as a crawler reads them.
+    const sitemap = async () => {
+      const index = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+      const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+      return (await Promise.all(files.map(async (file) => gunzipSync((await app.inject({ method: 'GET', url: file })).rawPayload).toString('utf8')))).join('\n');
+    };
     expect(await sitemap()).not.toContain(draft.slug);
     await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: draft.id } });
     expect(await sitemap()).toContain(draft.slug);

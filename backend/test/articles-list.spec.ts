@@ -105,6 +105,33 @@ describe('the public article list: pages, excerpts, caching', () => {
     }
   });
 
+  it('refuses a well-formed cursor that names no article of the list (400) and keeps nothing for it', async () => {
+    const category = `Cursors ${uniqueSuffix()}`;
+    for (let i = 0; i < 3; i++) await createArticle(em, { category });
+    const other = await createArticle(em, { category: `Elsewhere ${uniqueSuffix()}` });
+    const { response } = await list(`/api/articles?approved=true&limit=2&category=${encodeURIComponent(category)}`);
+    const real = response.headers[NEXT_CURSOR_HEADER] as string;
+    const made = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const [row] = await em.getConnection().execute<{ created_at: string }[]>('select created_at::text as created_at from article where id = ?', [other.id]);
+    const before = cache.heldBytes();
+    for (const [cursor, scope] of [
+      // A made-up position: no article at that time with that id.
+      [made({ c: '2020-01-01 00:00:00+00', i: 987654321 }), `&category=${encodeURIComponent(category)}`],
+      [made({ c: '2020-01-01 00:00:00+00', i: other.id }), ''],
+      // A real article of another category.
+      [made({ c: row!.created_at, i: other.id }), `&category=${encodeURIComponent(category)}`],
+      // A search position past its results.
+      [made({ o: 9000 }), '&search=grid'],
+    ]) {
+      const refused = await app.inject({ method: 'GET', url: `/api/articles?approved=true&limit=2${scope}&cursor=${cursor}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details[0].path).toBe('cursor');
+    }
+    expect(cache.heldBytes()).toBeLessThanOrEqual(before);
+    // The cursor the list gave is still followed.
+    expect((await list(`/api/articles?approved=true&limit=2&category=${encodeURIComponent(category)}&cursor=${real}`)).items).toHaveLength(1);
+  });
+
   it('serves cached pages until published content changes, then the new article at once', async () => {
     const { category, articles } = await seedCategory(1);
     const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;

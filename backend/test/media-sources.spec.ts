@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ImageProviderError, providerImage } from '../src/modules/media/image-source.js';
 import { IMAGE_CACHE_CONTROL, S3ImageStore } from '../src/modules/media/image-store.js';
 import { authorization, sha256Hex } from '../src/modules/media/s3-signer.js';
-import { fetchLivePageArticle } from '../src/modules/recovery/live-page.js';
+import { fetchLivePageArticle, ForeignOriginError } from '../src/modules/recovery/live-page.js';
 import { renderHeadElements } from '../src/modules/seo/markup.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 
@@ -59,7 +59,7 @@ describe('image provider and live page sources, against a local stand-in server'
     server.routes['/global-events/article/the-grid-and-the-heat'] = (_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><head>${head}</head><body><div id="root"></div></body></html>`);
 
-    const found = await fetchLivePageArticle(server.url('/global-events/article/the-grid-and-the-heat'), 'the-grid-and-the-heat');
+    const found = await fetchLivePageArticle(server.url('/global-events/article/the-grid-and-the-heat'), 'the-grid-and-the-heat', server.origin);
     expect(found).toMatchObject({
       title: 'The grid & the heat',
       slug: 'the-grid-and-the-heat',
@@ -69,7 +69,19 @@ describe('image provider and live page sources, against a local stand-in server'
       createdAt: '2026-01-05T10:00:00.000Z',
       approved: false,
     });
-    expect(await fetchLivePageArticle(server.url('/global-events/article/gone'), 'gone')).toBeNull();
+    expect(await fetchLivePageArticle(server.url('/global-events/article/gone'), 'gone', server.origin)).toBeNull();
+  });
+
+  it('fetches no live page outside the site\'s own origin, nor follows a redirect away from it', async () => {
+    let asked = 0;
+    server.routes['/global-events/article/elsewhere'] = (_req, res) => {
+      asked += 1;
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
+    };
+    await expect(fetchLivePageArticle(server.url('/global-events/article/elsewhere'), 'elsewhere', 'https://www.example.com')).rejects.toThrow(ForeignOriginError);
+    expect(asked).toBe(0);
+    server.routes['/global-events/article/moved'] = (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    await expect(fetchLivePageArticle(server.url('/global-events/article/moved'), 'moved', server.origin)).rejects.toThrow();
   });
 });
 

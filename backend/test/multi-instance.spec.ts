@@ -130,6 +130,7 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
     orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 2 }));
     env = {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cluster.example',
       DATABASE_URL: database.url,
       REDIS_URL,
       SERVE_WEB: 'false',

@@ -8,7 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ExhaustiveRecoveryResponseSchema, ForceRecoveryResponseSchema, RecreateFromSitemapResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import type { AppConfig } from '../src/config/app-config.js';
@@ -18,6 +20,7 @@ import { toArticleDto, type ArticleRow } from '../src/modules/articles/article-r
 import { ArticleStore } from '../src/modules/articles/article.store.js';
 import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
+import { SitemapSnapshotService } from '../src/modules/seo/sitemap-snapshot.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { createArticle } from './support/article-factory.js';
 import { runCli } from './support/api-process.js';
@@ -100,6 +103,15 @@ describe('article recovery', () => {
     const { id, title, slug, content, category, approved, likes, shares, comments, aiCommentary, metaDescription, createdAt } = toArticleDto(article);
     return { id, title, slug, content, category, approved, likes, shares, comments, aiCommentary, metaDescription, createdAt };
   };
+
+  /** The sitemap as a crawler reads it: the index and every file it names, as text. */
+  async function sitemapText(): Promise<string> {
+    const index = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const files = await Promise.all(
+      [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async ([, loc]) => gunzipSync((await app.inject({ method: 'GET', url: new URL(loc!).pathname })).rawPayload).toString('utf8')),
+    );
+    return [index.body, ...files].join('\n');
+  }
 
   /** Articles with their own text, category and counters; published when `published(i)`, by default every other one. */
   async function articles(count: number, label: string, published = (i: number) => i % 2 === 0): Promise<ArticleRow[]> {
@@ -191,12 +203,12 @@ describe('article recovery', () => {
 
   it('Recreate Articles brings back the articles the last generated sitemap lists, except deleted ones', async () => {
     const [listedA, listedB, draft, declined] = await articles(4, 'Sitemap', (i) => i !== 2);
-    // Refresh Data rebuilds the sitemap, which is kept as the last generated one.
+    // Refresh Data writes the recovery snapshot from the database at once.
     expect((await post('/api/admin/refresh-data')).statusCode).toBe(200);
-    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
-    expect(sitemap.body).toContain(`/article/${listedA!.slug}`);
-    expect(sitemap.body).toContain(`/article/${declined!.slug}`);
-    expect(sitemap.body).not.toContain(`/article/${draft!.slug}`);
+    const sitemap = await sitemapText();
+    expect(sitemap).toContain(`/article/${listedA!.slug}`);
+    expect(sitemap).toContain(`/article/${declined!.slug}`);
+    expect(sitemap).not.toContain(`/article/${draft!.slug}`);
 
     const expected = (await rows([listedA!.id, listedB!.id])).map(essentials);
     expect((await post('/api/admin/decline-blog', { blogId: declined!.id })).statusCode).toBe(200);
@@ -216,6 +228,66 @@ describe('article recovery', () => {
 
     const again = RecreateFromSitemapResponseSchema.parse((await post('/api/admin/recreate-from-sitemap', {})).json());
     expect(again.recreatedArticles).toEqual([]);
+  });
+
+  it('Recreate Articles after a loss restores them even when an anonymous reader fetched the sitemap in between: the snapshot is the database\'s', async () => {
+    const [kept, lostOne] = await articles(2, 'Snapshot', () => true);
+    const snapshots = app.get(SitemapSnapshotService);
+    // No Refresh Data: the worker writes the snapshot after the change it heard of.
+    const listed = await until(
+      () => snapshots.latestArticleUrls(),
+      (urls) => [kept!.slug, lostOne!.slug].every((slug) => urls.some((url) => url.slug === slug)),
+    );
+    expect(listed.map((url) => url.slug)).toEqual(expect.arrayContaining([kept!.slug, lostOne!.slug]));
+    expect(listed.every((url) => url.url.startsWith(`${config.publicUrl}/`))).toBe(true);
+
+    const expected = (await rows([lostOne!.id])).map(essentials);
+    await lose([lostOne!.id]);
+    // A reader (from another host) reads the sitemap after the loss, as a crawler or an attacker would.
+    const index = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'attacker.example' } });
+    expect(index.statusCode).toBe(200);
+    for (const [, loc] of index.body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      expect((await app.inject({ method: 'GET', url: new URL(loc!).pathname, headers: { host: 'attacker.example' } })).statusCode).toBe(200);
+    }
+    // The loss itself was a change: whatever snapshot followed it still lists the lost article.
+    await sleep(2500);
+    expect((await snapshots.latestArticleUrls()).map((url) => url.slug)).toContain(lostOne!.slug);
+
+    const response = await post('/api/admin/recreate-from-sitemap', {});
+    expect(response.statusCode).toBe(200);
+    expect(RecreateFromSitemapResponseSchema.parse(response.json()).recreatedArticles.map((a) => a.slug)).toEqual([lostOne!.slug]);
+    expect((await rows([lostOne!.id])).map(essentials)).toEqual(expected);
+  });
+
+  it('live-page recovery fetches nothing outside the configured origin, whatever a snapshot lists', async () => {
+    let asked = 0;
+    const elsewhere = http.createServer((_request, response) => {
+      asked += 1;
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><meta property="og:title" content="Planted"></head></html>');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    // The only worker is one that may fetch live pages.
+    await Promise.all(workers.splice(0).map((worker) => stopProcess(worker)));
+    startWorker({ RECOVERY_FETCH_LIVE_PAGES: 'true', RECOVERY_BATCH_SIZE: '1' });
+    await until(() => countLiveWorkers(app.get(REDIS)), (n) => n > 0);
+    try {
+      const slug = `planted-${uniqueSuffix()}`;
+      const foreign = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/technology/article/${slug}`;
+      // A snapshot as an older version wrote it, from a request's Host.
+      const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${foreign}</loc></url></urlset>`;
+      await sql('insert into sitemap_snapshot (digest, url_count, xml, created_at) values (?, 1, ?, now())', [`planted-${uniqueSuffix()}`, gzipSync(xml)]);
+      const response = await post('/api/admin/recreate-from-sitemap', {});
+      expect(response.statusCode).toBe(200);
+      expect(RecreateFromSitemapResponseSchema.parse(response.json()).recreatedArticles).toEqual([]);
+      expect(asked).toBe(0);
+      expect(await sql('select 1 from article where slug = ?', [slug])).toEqual([]);
+    } finally {
+      await Promise.all(workers.splice(0).map((running) => stopProcess(running)));
+      startWorker({ RECOVERY_BATCH_SIZE: '1' });
+      await new Promise((resolve) => elsewhere.close(resolve));
+      // The next tests read the database's own snapshot again.
+      await post('/api/admin/refresh-data');
+    }
   });
 
   it('a worker killed in the middle of a recovery run: another worker finishes it, with no duplicates', async () => {

@@ -2,7 +2,11 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SaxesParser } from 'saxes';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { jest } from '@jest/globals';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { PreparedResponseCache } from '../src/common/prepared-response-cache.js';
+import { ArticleStore } from '../src/modules/articles/article.store.js';
 import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
@@ -11,8 +15,11 @@ import { testConfig, uniqueSuffix } from './support/test-config.js';
 // Its own Redis database: other suites running in parallel invalidate the shared article cache.
 const CACHE_REDIS_URL = `${process.env.REDIS_URL}/9`;
 
-const HOST = 'news.example.test';
-const ORIGIN = `http://${HOST}`;
+/** The configured origin (PUBLIC_URL); every request below is sent with another Host and forwarded headers. */
+const ORIGIN = 'https://news.example.test';
+const FOREIGN = { host: 'mirror.attacker.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+/** A small split, to see the sitemap cut into files (50,000 in production). */
+const URLS_PER_FILE = 25;
 
 /** Parses XML strictly (throws on any well-formedness error) into a list of element names and texts. */
 function parseXml(xml: string): { elements: string[]; texts: Map<string, string[]> } {
@@ -53,12 +60,40 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
   beforeAll(async () => {
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
-    app = await createApiApp(testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, REDIS_URL: CACHE_REDIS_URL }));
+    app = await createApiApp(
+      testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, REDIS_URL: CACHE_REDIS_URL, PUBLIC_URL: ORIGIN, SITEMAP_URLS_PER_FILE: String(URLS_PER_FILE), TRUST_PROXY: 'true' }),
+    );
     em = app.get(EntityManager);
   });
   afterAll(() => app.close());
 
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: HOST } });
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: FOREIGN });
+
+  /** Every URL the sitemap lists, through its index and its gzip files (each checked to hold at most URLS_PER_FILE). */
+  async function sitemapLocs(): Promise<{ files: string[]; locs: string[]; bodies: string[] }> {
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const parsed = parseXml(index.body);
+    expect(parsed.elements[0]).toBe('sitemapindex');
+    const files = parsed.texts.get('loc')!;
+    const locs: string[] = [];
+    const bodies: string[] = [];
+    for (const file of files) {
+      expect(file.startsWith(`${ORIGIN}/sitemaps/`)).toBe(true);
+      const response = await get(new URL(file).pathname);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/gzip');
+      const xml = gunzipSync(response.rawPayload).toString('utf8');
+      const { elements, texts } = parseXml(xml);
+      expect(elements[0]).toBe('urlset');
+      const fileLocs = texts.get('loc') ?? [];
+      expect(fileLocs.length).toBeLessThanOrEqual(URLS_PER_FILE);
+      locs.push(...fileLocs);
+      bodies.push(xml);
+    }
+    return { files, locs, bodies };
+  }
 
   it('puts an article page\'s title, description, social tags, canonical URL and Article JSON-LD into the HTML', async () => {
     const article = await createArticle(em, {
@@ -120,28 +155,68 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     expect(admin.body).not.toContain('data-seo');
   });
 
-  it('lists published articles and their categories with lastmod in a valid sitemap, updated when articles change', async () => {
+  it('lists published articles and their categories with lastmod in a sitemap index of files of at most the split size, updated when articles change', async () => {
     const category = `Sitemap ${uniqueSuffix()}`;
     const article = await createArticle(em, { category, createdAt: new Date('2024-04-04T04:04:04.000Z') });
     const draft = await createArticle(em, { category, approved: false });
+    // More than one file's worth of articles, so the sitemap is split.
+    for (let i = 0; i < URLS_PER_FILE; i++) await createArticle(em, { category });
     await app.get(ArticlesCacheService).invalidate();
 
-    const response = await get('/sitemap.xml');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const { elements, texts } = parseXml(response.body);
-    expect(elements[0]).toBe('urlset');
-    const locs = texts.get('loc')!;
+    const { files, locs, bodies } = await sitemapLocs();
+    expect(files.length).toBeGreaterThan(1);
     const slug = category.toLowerCase().replace(/ /g, '-');
     expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/about`, `${ORIGIN}/category/${slug}`, `${ORIGIN}/${slug}/article/${article.slug}`]));
-    expect(response.body).toContain(`<loc>${ORIGIN}/${slug}/article/${article.slug}</loc><lastmod>2024-04-04T04:04:04.000Z</lastmod>`);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs.every((loc) => loc.startsWith(`${ORIGIN}/`))).toBe(true);
+    expect(bodies.join('\n')).toContain(`<loc>${ORIGIN}/${slug}/article/${article.slug}</loc><lastmod>2024-04-04T04:04:04.000Z</lastmod>`);
     expect(locs.some((loc) => loc.endsWith(draft.slug))).toBe(false);
+    // One past the last file, and names that are no file: 404, never made.
+    expect((await get(`/sitemaps/${files.length + 1}.xml.gz`)).statusCode).toBe(404);
+    expect((await get('/sitemaps/0.xml.gz')).statusCode).toBe(404);
+    expect((await get('/sitemaps/1.xml')).statusCode).toBe(404);
+
+    // Each file is made once per change, whoever asks and however often.
+    const entries = jest.spyOn(app.get(ArticleStore), 'sitemapEntries');
+    try {
+      const generation = app.get(ArticlesCacheService).currentGeneration();
+      for (let i = 0; i < 3; i++) await get(new URL(files[0]!).pathname);
+      if (app.get(ArticlesCacheService).currentGeneration() === generation) expect(entries.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      entries.mockRestore();
+    }
 
     // Added behind the API's back: the committed change is heard (article_changed) and the sitemap rebuilt.
     const added = await createArticle(em, { category });
     const deadline = Date.now() + 2000;
-    while (!(await get('/sitemap.xml')).body.includes(added.slug) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await get('/sitemap.xml')).body).toContain(added.slug);
+    while (!(await sitemapLocs()).locs.some((loc) => loc.endsWith(added.slug)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await sitemapLocs()).locs.some((loc) => loc.endsWith(added.slug))).toBe(true);
+  });
+
+  it('answers an unknown category with 404 and keeps nothing for it; a category the site links to is a page even when empty', async () => {
+    const cache = app.get(ArticlesCacheService);
+    const prepared = app.get(PreparedResponseCache);
+    const before = { values: cache.heldBytes(), prepared: prepared.heldBytes() };
+    for (let i = 0; i < 5; i++) {
+      const name = `Made Up ${uniqueSuffix()}`;
+      const api = await get(`/api/articles?approved=true&category=${encodeURIComponent(name)}`);
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ error: 'Not Found', message: `Category '${name}' not found` });
+      const page = await get(`/category/${encodeURIComponent(name)}`);
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('Category not found');
+      expect(metaContent(page.body, 'name="robots"')).toBe('noindex, follow');
+    }
+    expect(cache.heldBytes()).toBeLessThanOrEqual(before.values);
+    expect(prepared.heldBytes()).toBeLessThanOrEqual(before.prepared);
+
+    const linked = await get('/category/future-predictions');
+    expect(linked.statusCode).toBe(200);
+    expect(linked.body).toContain('No articles found in this category yet.');
+    const withArticle = `Known ${uniqueSuffix()}`;
+    await createArticle(em, { category: withArticle });
+    await cache.invalidate();
+    expect((await get(`/category/${encodeURIComponent(withArticle)}`)).statusCode).toBe(200);
   });
 
   it('serves an RSS 2.0 feed of the newest published articles as valid XML', async () => {
@@ -162,5 +237,6 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Disallow: /admin');
     expect(response.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(response.body).not.toMatch(/attacker|evil/);
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -76,20 +77,21 @@ describe('reading and discovery in Chromium', () => {
     }
   });
 
-  it('serves a sitemap and an RSS feed that parse as XML and list the published articles', async () => {
+  it('serves a sitemap index, its gzip files and an RSS feed that parse as XML and list the published articles', async () => {
     const page = await open(`${suite.product.url}/about`);
-    for (const [file, root] of [
-      ['sitemap.xml', 'urlset'],
-      ['rss.xml', 'rss'],
-    ] as const) {
-      const xml = await (await fetch(`${suite.product.url}/${file}`)).text();
-      const parsed = await page.evaluate((source) => {
-        const doc = new DOMParser().parseFromString(source, 'application/xml');
-        return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName };
-      }, xml);
-      expect(parsed).toEqual({ error: null, root });
-      expect(xml).toContain(articles[0]!.slug);
-    }
+    const parse = (source: string) =>
+      page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml');
+        return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName, locs: Array.from(doc.querySelectorAll('loc'), (loc) => loc.textContent) };
+      }, source);
+    const index = await parse(await (await fetch(`${suite.product.url}/sitemap.xml`)).text());
+    expect(index).toMatchObject({ error: null, root: 'sitemapindex' });
+    const files = await Promise.all(index.locs.map(async (loc) => gunzipSync(Buffer.from(await (await fetch(loc!)).arrayBuffer())).toString('utf8')));
+    for (const file of files) expect(await parse(file)).toMatchObject({ error: null, root: 'urlset' });
+    expect(files.join('\n')).toContain(articles[0]!.slug);
+    const rss = await (await fetch(`${suite.product.url}/rss.xml`)).text();
+    expect(await parse(rss)).toMatchObject({ error: null, root: 'rss' });
+    expect(rss).toContain(articles[0]!.slug);
     expect(await (await fetch(`${suite.product.url}/robots.txt`)).text()).toContain(`Sitemap: ${suite.product.url}/sitemap.xml`);
     await page.close();
   });

@@ -66,8 +66,9 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
     // API answers the search from its cache, the page is rendered per request (never cached).
     const searching = page === 'home' && search !== undefined;
     const list = await client.fetchInfiniteQuery(articleListQuery(searching ? { search } : { category }, searching ? null : query.get('cursor') || null));
-    const first = (list.pages[0] as ArticlePage | undefined)?.items[0];
-    return { found: true, heroImage: first ? { href: first.imageUrl || FALLBACK_IMAGE, sizes: CARD_IMAGE_SIZES } : null };
+    const firstPage = list.pages[0] as ArticlePage | undefined;
+    const first = firstPage?.items[0];
+    return { found: !firstPage?.missing, heroImage: first ? { href: first.imageUrl || FALLBACK_IMAGE, sizes: CARD_IMAGE_SIZES } : null };
   }
   return { found: true, heroImage: null };
 }

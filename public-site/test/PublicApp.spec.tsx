@@ -105,6 +105,13 @@ describe('public site pages', () => {
     expect(screen.getByTestId('category-count')).toHaveTextContent('2+');
   });
 
+  it("says 'Category not found' for a category the API does not know (404)", async () => {
+    network = stubFetch({ 'GET /api/articles': () => ({ status: 404, body: { error: 'Not Found', message: "Category 'made-up' not found" } }) });
+    renderApp(<PublicApp />, '/category/made-up');
+    expect(await screen.findByRole('heading', { name: 'Category not found' })).toBeInTheDocument();
+    expect(screen.queryByTestId('category-count')).not.toBeInTheDocument();
+  });
+
   it("says 'Category not found' without a category", () => {
     network = stubFetch({});
     renderApp(<PublicApp />, '/category');

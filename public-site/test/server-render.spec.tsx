@@ -82,4 +82,15 @@ describe('the public site rendered on the server (server.tsx)', () => {
     expect((await render('/category/Technology', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(200);
     expect((await render('/about', { origin: 'https://example.test', fetch: fetchNothing })).status).toBe(200);
   });
+
+  it("answers 404 with 'Category not found' for a category the API does not know, and for a list start (?cursor=) the API refuses", async () => {
+    const unknown = await render('/category/made-up', { origin: 'https://example.test', fetch: api({}) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('Category not found');
+    expect(unknown.meta.index).toBe(false);
+    const refused = (async () => new Response('{"error":"Bad Request","details":[{"path":"cursor","message":"names no article of this list"}]}', { status: 400 })) as typeof fetch;
+    const deadStart = await render('/?cursor=eyJjIjoiMjAyMCJ9', { origin: 'https://example.test', fetch: refused });
+    expect(deadStart.status).toBe(404);
+    expect(deadStart.meta.index).toBe(false);
+  });
 });

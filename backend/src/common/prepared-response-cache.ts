@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { accessOf } from '../modules/auth/route-access.js';
+import { strongestCompression, type CompressedForm } from './compression-pool.js';
 import { matches } from './http-cache.js';
 
 /**
@@ -18,14 +19,17 @@ import { matches } from './http-cache.js';
  *
  * - Only an answer of a route whose matched route config says `public` is kept (the access gate lets
  *   those through unconditionally), so the route Fastify matched decides, never the URL's text.
- * - The key is the URL as sent (path and query) plus the request's Host, X-Forwarded-Host and
- *   X-Forwarded-Proto as sent: the same bytes are routed to the same route (the route table is fixed
- *   once the server listens), two spellings of one page are two entries, each computed by the route
- *   itself, and a page that names its origin (canonical links) is never served to another host.
+ * - The key is the URL as sent (path and query), nothing else: the same bytes are routed to the same
+ *   route (the route table is fixed once the server listens), and two spellings of one page are two
+ *   entries, each computed by the route itself. No answer depends on the request's Host or forwarded
+ *   headers (the site names its configured origin, PUBLIC_URL), so a request with another Host is
+ *   answered from the same entry and can never make a new one.
  * - `isCurrent()` is asked on every hit (keep it to a few comparisons of numbers in memory); once it
  *   says false the entry is dropped and the request goes through Fastify and Nest, whose handler puts
  *   the new one.
- * - `prepare(..., { compress: 'best' })` makes the gzip and brotli forms once; a hit picks one from
+ * - `prepare(..., { compress: 'best' })` makes cheap gzip and brotli forms at once and the strongest
+ *   ones on the compression thread (compression-pool.ts), never on the event loop; once those are
+ *   ready (`better`), every entry holding the answer sends them. A hit picks a form from
  *   Accept-Encoding and says `vary: accept-encoding`.
  * - A hit (`preparedAnswers()`, wrapped around Fastify's request handler by `serverFactory`) is the
  *   whole of its request's work: it writes the answer with the request id (`requestIdOf`, Fastify's
@@ -48,6 +52,8 @@ export interface PreparedResponse {
   headers?: Record<string, string>;
   gzip?: Buffer;
   br?: Buffer;
+  /** The same answer in its strongest compression, set once the compression thread has made it. */
+  better?: PreparedResponse;
 }
 
 export interface PrepareOptions {
@@ -56,10 +62,12 @@ export interface PrepareOptions {
   etag: string;
   headers?: Record<string, string>;
   /**
-   * Make the gzip and brotli forms now (HTML pages; not worth it for small bodies): `best` for an
-   * answer served many times, `quick` for one made per request (a search's page, a 404).
+   * Compress (HTML pages; not worth it for small bodies): `best` for an answer served many times
+   * (cheap forms now, the strongest from the compression thread once ready), `quick` for one made
+   * per request (a search's page, a 404), in the `forms` its reader takes (both by default).
    */
   compress?: 'best' | 'quick';
+  forms?: readonly CompressedForm[];
 }
 
 /** Bodies below this are sent as they are even when compression is asked for. */
@@ -69,13 +77,27 @@ const COMPRESS_MIN_BYTES = 1024;
  * forms, or 400 list answers (part of the API's memory budget, README "Memory").
  */
 export const PREPARED_MAX_BYTES = 8 * 1024 * 1024;
+const BOTH_FORMS: readonly CompressedForm[] = ['gzip', 'br'];
+
+/** A few milliseconds for a 250 KB page (gzip level 1, brotli quality 1), against half a second for the strongest. */
+function compressCheaply(body: Buffer, forms: readonly CompressedForm[]): { gzip?: Buffer; br?: Buffer } {
+  return {
+    gzip: forms.includes('gzip') ? gzipSync(body, { level: 1 }) : undefined,
+    br: forms.includes('br') ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : undefined,
+  };
+}
 
 export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse {
   const prepared: PreparedResponse = { body, etag: options.etag, contentType: options.contentType, cacheControl: options.cacheControl, headers: options.headers };
-  if (options.compress && body.length >= COMPRESS_MIN_BYTES) {
-    const best = options.compress === 'best';
-    prepared.gzip = gzipSync(body, { level: best ? 9 : 6 });
-    prepared.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: best ? zlib.BROTLI_MAX_QUALITY : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (!options.compress || body.length < COMPRESS_MIN_BYTES) return prepared;
+  const forms = options.forms ?? BOTH_FORMS;
+  Object.assign(prepared, compressCheaply(body, forms));
+  if (options.compress === 'best') {
+    strongestCompression.compress(body, forms).then(
+      (strongest) => (prepared.better = { ...prepared, ...strongest }),
+      // The cheap forms stay: slower to download, never wrong.
+      () => undefined,
+    );
   }
   return prepared;
 }
@@ -83,6 +105,7 @@ export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse
 type Variant = 'plain' | 'gzip' | 'br' | 'notModified';
 
 interface Entry {
+  key: string;
   response: PreparedResponse;
   isCurrent: () => boolean;
   bytes: number;
@@ -106,10 +129,10 @@ export class PreparedResponseCache {
     const route = request.routeOptions.url;
     if (request.method !== 'GET' || route === undefined || accessOf(request.routeOptions.config) !== 'public' || !isCurrent()) return;
     const key = keyOf(request.raw);
-    const bytes = response.body.length + (response.gzip?.length ?? 0) + (response.br?.length ?? 0) + key.length * 2 + 256;
+    const bytes = bytesOf(response, key);
     if (bytes > this.maxBytes / 8) return;
     this.drop(key);
-    this.entries.set(key, { response, isCurrent, bytes, route, headers: {} });
+    this.entries.set(key, { key, response, isCurrent, bytes, route, headers: {} });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
   }
@@ -123,12 +146,23 @@ export class PreparedResponseCache {
       this.drop(key);
       return undefined;
     }
+    if (entry.response.better) this.upgrade(entry);
     // Recency is refreshed one hit in 16: moving a key on every hit costs more than it saves.
     if ((++this.hits & 15) === 0) {
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
     return entry;
+  }
+
+  /** Sends the strongest compression from now on: new forms, new header arrays (their lengths differ). */
+  private upgrade(entry: Entry): void {
+    const better = entry.response.better!;
+    const bytes = bytesOf(better, entry.key);
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    entry.response = better;
+    entry.headers = {};
   }
 
   heldBytes(): number {
@@ -143,17 +177,17 @@ export class PreparedResponseCache {
   }
 }
 
-/** The URL and every header the route's answer may depend on for its origin, as sent. */
+function bytesOf(response: PreparedResponse, key: string): number {
+  return response.body.length + (response.gzip?.length ?? 0) + (response.br?.length ?? 0) + key.length * 2 + 256;
+}
+
+/** The URL as sent: the whole of what a public answer depends on besides Accept-Encoding and If-None-Match. */
 function keyOf(request: IncomingMessage): string {
-  const { headers } = request;
-  const forwardedHost = headers['x-forwarded-host'];
-  const forwardedProto = headers['x-forwarded-proto'];
-  const url = request.url ?? '';
-  return forwardedHost === undefined && forwardedProto === undefined ? `${headers.host}\n${url}` : `${headers.host}\n${url}\n${String(forwardedHost)}\n${String(forwardedProto)}`;
+  return request.url ?? '';
 }
 
 /** The encoding to send, from the client's Accept-Encoding (no q-value parsing beyond refusals). */
-export function encodingFor(request: { headers: IncomingHttpHeaders }, prepared: PreparedResponse): 'br' | 'gzip' | null {
+export function encodingFor(request: { headers: IncomingHttpHeaders }, prepared: Pick<PreparedResponse, 'gzip' | 'br'>): 'br' | 'gzip' | null {
   if (!prepared.gzip && !prepared.br) return null;
   const accepted = request.headers['accept-encoding'];
   if (typeof accepted !== 'string') return null;
@@ -162,6 +196,12 @@ export function encodingFor(request: { headers: IncomingHttpHeaders }, prepared:
   if (prepared.br && allows('br')) return 'br';
   if (prepared.gzip && allows('gzip')) return 'gzip';
   return null;
+}
+
+/** The one compressed form worth making for this request alone (none when its client takes neither). */
+export function formsFor(request: { headers: IncomingHttpHeaders }): CompressedForm[] {
+  const encoding = encodingFor(request, { gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
+  return encoding ? [encoding] : [];
 }
 
 function headersOf(entry: Entry, securityHeadersOf: (routeUrl: string | undefined) => Record<string, string>, variant: Variant): string[] {

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
 
 describe('loadConfig: sessions and origins', () => {
   it('makes cookies Secure in production only, unless told', () => {
-    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).session.cookieSecure).toBe(true);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' }).session.cookieSecure).toBe(true);
     expect(loadConfig(valid).session.cookieSecure).toBe(false);
     expect(loadConfig({ ...valid, COOKIE_SECURE: 'true' }).session.cookieSecure).toBe(true);
   });
@@ -46,5 +46,14 @@ describe('loadConfig: sessions and origins', () => {
   it('refuses a short admin password in production', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD/);
     expect(loadConfig({ ...valid, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' }).initialAdmin).toEqual({ username: 'admin', password: 'admin' });
+  });
+
+  it('takes the site origin from PUBLIC_URL, by default the local address of PORT', () => {
+    expect(loadConfig(valid).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...valid, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...valid, PUBLIC_URL: 'https://www.example.com/' }).publicUrl).toBe('https://www.example.com');
+    expect(() => loadConfig({ ...valid, PUBLIC_URL: 'https://www.example.com/blog' })).toThrow(/PUBLIC_URL: must be an origin only/);
+    expect(() => loadConfig({ ...valid, PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
   });
 });

@@ -11,6 +11,8 @@ export interface AppConfig {
   port: number;
   /** The longest a client may take to send a whole request, headers and body (then 408 and the connection closed). */
   requestTimeoutMs: number;
+  /** The site's origin (scheme, host, port; no trailing slash): every URL the site writes about itself starts with it. */
+  publicUrl: string;
   logLevel: string;
   databaseUrl: string;
   databasePoolMax: number;
@@ -71,6 +73,8 @@ export interface AppConfig {
   queue: { lockDurationMs: number; stalledIntervalMs: number; sweepIntervalMs: number };
   /** Articles restored per transaction; live pages are fetched for recreate-from-sitemap only when enabled. */
   recovery: { batchSize: number; fetchLivePages: boolean };
+  /** URLs per file of the split sitemap (/sitemap.xml is their index). */
+  sitemapUrlsPerFile: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +116,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.MEDIA_S3_BUCKET && !(env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY && env.MEDIA_PUBLIC_URL)) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_S3_BUCKET: needs MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_PUBLIC_URL too');
   }
+  if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the origin readers reach the site at, e.g. https://www.example.com)');
+  }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
   }
@@ -120,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST,
     port: env.PORT,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
@@ -185,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS, sweepIntervalMs: env.QUEUE_SWEEP_INTERVAL_MS },
     recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
+    sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
   };
 }
 

@@ -8,6 +8,18 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
+  /**
+   * The site's own origin, as readers reach it (https://www.example.com): canonical links, structured
+   * data, sitemaps, feeds and the recovery snapshot name it, never a request's Host. Required in
+   * production; elsewhere http://localhost:PORT.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be the http(s) origin readers reach the site at, e.g. https://www.example.com' })
+    .refine((value) => {
+      const url = new URL(value);
+      return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+    }, 'must be an origin only (scheme, host and port), without a path, query or credentials')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -96,6 +108,8 @@ export const EnvSchema = z.object({
   QUEUE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   RECOVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(50),
   RECOVERY_FETCH_LIVE_PAGES: booleanString.default(false),
+  /** URLs per sitemap file (the protocol allows 50,000); smaller in tests to see the split. */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50_000).default(50_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -69,12 +69,20 @@ export interface TrendingRefreshResult {
   failedSources: number;
 }
 
+/** A record of the article URLs that were public, for Recreate Articles (SitemapSnapshotService). */
+export type SitemapSnapshotPayload = Record<string, never>;
+export interface SitemapSnapshotResult {
+  articleUrls: number;
+  stored: boolean;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
   'quick-recovery': { queue: 'recovery'; payload: RecoveryPayload; result: QuickRecoveryResult };
   'deep-recovery': { queue: 'recovery'; payload: RecoveryPayload; result: DeepRecoveryResult };
   'recreate-from-sitemap': { queue: 'recovery'; payload: RecoveryPayload; result: RecreateFromSitemapResult };
+  'sitemap-snapshot': { queue: 'recovery'; payload: SitemapSnapshotPayload; result: SitemapSnapshotResult };
   'image-regenerate': { queue: 'images'; payload: ImageRegeneratePayload; result: ImageRegenerateResult };
   'ai-commentary': { queue: 'ai'; payload: AiCommentaryPayload; result: AiCommentaryResult };
   'ai-comment-reply': { queue: 'ai'; payload: AiCommentReplyPayload; result: AiCommentaryResult };
@@ -92,6 +100,7 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'quick-recovery': 'recovery',
   'deep-recovery': 'recovery',
   'recreate-from-sitemap': 'recovery',
+  'sitemap-snapshot': 'recovery',
   'image-regenerate': 'images',
   'ai-commentary': 'ai',
   'ai-comment-reply': 'ai',

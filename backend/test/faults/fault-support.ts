@@ -103,6 +103,7 @@ export function productionEnv(databaseUrl: string, redisUrl: string, extra: Reco
   const dir = faultDataDir('files');
   return {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://faults.example',
     LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'error',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,

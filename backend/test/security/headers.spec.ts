@@ -83,7 +83,7 @@ describe('security headers (development mode, serving the pages)', () => {
 describe('production mode', () => {
   let app: NestFastifyApplication;
   beforeAll(async () => {
-    app = await createApiApp(testConfig({ NODE_ENV: 'production' }));
+    app = await createApiApp(testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://news.example' }));
   });
   afterAll(() => app.close());
 

@@ -40,6 +40,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/analytics/pageview': 'public-write',
   'GET /api/trending': 'public',
   'GET /sitemap.xml': 'public',
+  // The sitemap's files, listed by /sitemap.xml.
+  'GET /sitemaps/:file': 'public',
   'GET /rss.xml': 'public',
   'GET /robots.txt': 'public',
   // Static files (article images, the built frontends) and the pages of the sites.

@@ -11,6 +11,23 @@ export const CATEGORY_BADGE_COLORS: Record<(typeof BADGE_CATEGORIES)[number], st
 
 export const NEUTRAL_BADGE_COLOR = 'gray';
 
+/**
+ * Categories the site links to whether or not they have published articles yet (spec section 2: the
+ * header, the footer and Browse by Category): their pages exist, saying 'No articles found in this
+ * category yet.' when empty. Any other category exists once a published article has it.
+ */
+export const LINKED_CATEGORIES = [
+  'Technology',
+  'Global Events',
+  'Human Achievements',
+  'AI Product Reviews',
+  'ai-insights',
+  'tech-analysis',
+  'business-intelligence',
+  'future-predictions',
+  ...BADGE_CATEGORIES,
+] as const;
+
 export function categoryBadgeColor(category: string): string {
   return (CATEGORY_BADGE_COLORS as Record<string, string>)[category] ?? NEUTRAL_BADGE_COLOR;
 }

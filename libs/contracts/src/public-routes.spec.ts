@@ -27,6 +27,9 @@ describe('the public route table', () => {
     expect(publicRouteStatus(route('/article/:slug'), false)).toBe(404);
     expect(publicRouteStatus(route('/category'), true)).toBe(404);
     expect(publicRouteStatus(route('/category/:category'), true)).toBe(200);
+    // A category nobody publishes in or links to, and a list start that names nothing, are not pages.
+    expect(publicRouteStatus(route('/category/:category'), false)).toBe(404);
+    expect(publicRouteStatus(route('/'), false)).toBe(404);
     expect(publicRouteStatus(route('*'), true)).toBe(404);
   });
 

@@ -18,18 +18,20 @@ export interface PublicRoute {
   data?: PublicPageData;
   /**
    * How the server answers: 'ok' is 200; 'notFound' is always 404; 'notFoundWhenMissing' is 404
-   * when the page's item (the article) does not exist, as the page then shows 'Article Not Found'.
+   * when the page's item (the article, the category) does not exist, as the page then says so.
    */
   status: 'ok' | 'notFound' | 'notFoundWhenMissing';
 }
 
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', page: 'home', data: 'articleList', status: 'ok' },
+  // A list page whose ?cursor= names nothing in its list is not a page.
+  { path: '/', page: 'home', data: 'articleList', status: 'notFoundWhenMissing' },
   { path: '/article/:slug', page: 'article', data: 'article', status: 'notFoundWhenMissing' },
   { path: '/:category/article/:slug', page: 'article', data: 'article', status: 'notFoundWhenMissing' },
   // Without a category the page says 'Category not found'.
   { path: '/category', page: 'category', status: 'notFound' },
-  { path: '/category/:category', page: 'category', data: 'articleList', status: 'ok' },
+  // A category exists when the site links to it or a published article has it; any other says 'Category not found'.
+  { path: '/category/:category', page: 'category', data: 'articleList', status: 'notFoundWhenMissing' },
   { path: '/inspiring', page: 'inspiring', status: 'ok' },
   { path: '/about', page: 'about', status: 'ok' },
   { path: '/contact', page: 'contact', status: 'ok' },

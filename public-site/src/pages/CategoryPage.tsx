@@ -9,9 +9,9 @@ export function CategoryPage() {
   const category = useParams().category?.trim() || undefined;
   const [params] = useSearchParams();
   const list = useArticleList({ category }, { enabled: category !== undefined, from: useListStart(params) });
-  usePageMeta(category ? categoryMeta(category) : null);
+  usePageMeta(category && !list.missing ? categoryMeta(category) : null);
 
-  if (!category) return <Title order={1}>Category not found</Title>;
+  if (!category || list.missing) return <Title order={1}>Category not found</Title>;
   const name = categoryDisplayName(category);
   const count = list.articles?.length;
   return (

@@ -15,7 +15,9 @@ export function HomePage() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() || undefined;
   const list = useArticleList({ search }, { from: useListStart(params) });
-  usePageMeta(homeMeta(useSiteOrigin(), search));
+  const meta = homeMeta(useSiteOrigin(), search);
+  // A start (?cursor=) that names nothing is no page: the server answers it as not found.
+  usePageMeta(list.missing ? null : meta);
 
   return (
     <Grid gap="lg">

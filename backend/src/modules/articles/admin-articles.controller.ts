@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AdminArticleListQuerySchema,
@@ -20,6 +20,8 @@ import {
   type UpdateBlogResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
 import { toAdminArticle, toArticleDto } from '../articles/article-row.js';
 import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleStore } from './article.store.js';
@@ -28,9 +30,6 @@ import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
 import { SeoService } from '../seo/seo.service.js';
 import { TrendingService } from '../trending/trending.service.js';
-
-/** The origin the editor is using, for absolute URLs in the structured data it gets back. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 @Controller('admin')
 export class AdminArticlesController {
@@ -41,6 +40,7 @@ export class AdminArticlesController {
     private readonly trending: TrendingService,
     private readonly list: AdminArticleListService,
     private readonly store: ArticleStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -87,9 +87,9 @@ export class AdminArticlesController {
   /** Refresh Data: drops every cached public page and feed, rebuilds the sitemap, and reports what the database holds. */
   @Post('refresh-data')
   @HttpCode(200)
-  async refreshData(@Req() request: FastifyRequest): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
+  async refreshData(): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
     const counts = await this.articles.refreshCaches();
-    const sitemap = await this.seo.rebuildSitemap(originOf(request));
+    const sitemap = await this.seo.rebuildSitemap();
     await this.trending.requestRefresh();
     return {
       message: `Caches cleared and sitemap rebuilt: ${counts.publishedArticles} of ${counts.totalArticles} articles are published. Trending topics are being refreshed from the feeds.`,
@@ -115,8 +115,8 @@ export class AdminArticlesController {
     const article = toArticleDto(await this.articles.update(params.id, body, request.adminSession!.username));
     return {
       message: 'Blog updated successfully.',
-      seoSchema: articleMeta(article, originOf(request)).jsonLd[0]!,
-      // The sitemap is built from the database on each request, so it already lists the new version.
+      seoSchema: articleMeta(article, this.config.publicUrl).jsonLd[0]!,
+      // The sitemap is made from the database after each change, so it lists the new version.
       sitemapUpdated: true,
     };
   }

@@ -103,16 +103,47 @@ export class ArticleStore {
     return { totalArticles: row!.total, publishedArticles: row!.published };
   }
 
-  /** Published articles for the sitemap, newest first. */
-  sitemapEntries(limit: number): Promise<{ slug: string; category: string; updated_at: Date }[]> {
-    return this.em.fork().execute('select slug, category, updated_at from article where approved = true order by created_at desc, id desc limit ?', [limit]);
+  /** How many articles are published (the sitemap's size). */
+  async publishedCount(): Promise<number> {
+    const [row] = await this.em.fork().execute<{ count: number }[]>('select count(*)::int as count from article where approved = true');
+    return row!.count;
   }
 
-  /** One row per category with published articles, with its newest change. */
-  sitemapCategories(): Promise<{ category: string; updated_at: Date }[]> {
+  /** Published articles for one sitemap file: `limit` of them after the first `offset`, newest first. */
+  sitemapEntries(offset: number, limit: number): Promise<{ slug: string; category: string; updated_at: Date }[]> {
     return this.em
       .fork()
-      .execute('select min(category) as category, max(updated_at) as updated_at from article where approved = true group by category_slug order by 1 limit 500');
+      .execute('select slug, category, updated_at from article where approved = true order by created_at desc, id desc offset ? limit ?', [offset, limit]);
+  }
+
+  /** Every published article's slug and category (what its public URL is made of), newest first. */
+  publishedPaths(): Promise<{ slug: string; category: string }[]> {
+    return this.em.fork().execute('select slug, category from article where approved = true order by created_at desc, id desc');
+  }
+
+  /** One row per category with published articles (its comparable form, a name as written, its newest change). */
+  publishedCategories(): Promise<{ category_slug: string; category: string; updated_at: Date }[]> {
+    return this.em
+      .fork()
+      .execute('select category_slug, min(category) as category, max(updated_at) as updated_at from article where approved = true group by category_slug order by 1');
+  }
+
+  /** Whether a published article has this category (in its comparable form). */
+  async hasPublishedInCategory(categorySlug: string): Promise<boolean> {
+    return (await this.em.fork().execute('select 1 from article where category_slug = ? and approved = true limit 1', [categorySlug])).length > 0;
+  }
+
+  /** Whether a list cursor names a published article (of the category, when given) at that position. */
+  async isPublishedAt(id: number, createdAt: string, categorySlug: string | null): Promise<boolean> {
+    const rows = await this.em
+      .fork()
+      .execute('select 1 from article where id = ? and created_at = ?::timestamptz and approved = true and (?::text is null or category_slug = ?)', [
+        id,
+        createdAt,
+        categorySlug,
+        categorySlug,
+      ]);
+    return rows.length > 0;
   }
 
   /** The newest published articles for the feed, with the head of their body. */

@@ -44,8 +44,11 @@ export class ArticlesCacheService {
   private announcer: ChangeAnnouncer | null = null;
   private heard = false;
 
-  /** The cached value of `key`, or `compute()`'s result, kept for the next reader of this generation. */
-  async remember<T>(key: string, compute: () => Promise<T>, ttlSeconds = ARTICLE_CACHE_TTL_SECONDS): Promise<T> {
+  /**
+   * The cached value of `key`, or `compute()`'s result, kept for the next reader of this generation
+   * unless `keep` says otherwise (a page that turned out not to exist is answered, never kept).
+   */
+  async remember<T>(key: string, compute: () => Promise<T>, ttlSeconds = ARTICLE_CACHE_TTL_SECONDS, keep: (value: T) => boolean = () => true): Promise<T> {
     if (!this.isCaching()) return compute();
     const entryKey = `${this.generation}:${key}`;
     const local = this.fromMemory<T>(entryKey);
@@ -57,7 +60,7 @@ export class ArticlesCacheService {
       (value) => {
         this.inFlight.delete(entryKey);
         // A change that committed while this was computed makes it an entry nobody asks for again.
-        if (this.generation === generation) this.keep(entryKey, value, ttlSeconds);
+        if (this.generation === generation && keep(value)) this.keep(entryKey, value, ttlSeconds);
         return value;
       },
       (error: unknown) => {

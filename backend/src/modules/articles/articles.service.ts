@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
+import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, LINKED_CATEGORIES, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
 import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
@@ -14,6 +14,8 @@ import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-su
 
 /** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */
 const LIST_CACHE_TTL_SECONDS = 60;
+
+const LINKED_CATEGORY_SLUGS: ReadonlySet<string> = new Set(LINKED_CATEGORIES.map(categorySlug));
 
 export interface ArticlePage {
   items: ArticleSummary[];
@@ -76,16 +78,30 @@ export class ArticlesService {
     return this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]);
   }
 
-  private cachedPage(query: ArticleListQuery): Promise<ArticlePage> {
+  /**
+   * Only lists that exist are computed and kept: an unknown category is a 404 and a cursor that
+   * names no article of the list a 400, both found before anything is cached (a reader cannot make
+   * the server keep a page nobody could reach by following the site's own links).
+   */
+  private async cachedPage(query: ArticleListQuery): Promise<ArticlePage> {
     const limit = query.limit ?? ARTICLE_PAGE_SIZE;
     const cursor = query.cursor === undefined ? null : this.cursorOf(query.cursor);
     const category = query.category === undefined ? null : categorySlug(query.category);
+    if (category !== null && !(await this.categoryExists(category))) {
+      throw new NotFoundException({ error: 'Not Found', message: `Category '${query.category}' not found` });
+    }
     const key = `list:${JSON.stringify([category, query.search ?? null, query.cursor ?? null, limit])}`;
     return this.cache.remember(
       key,
       () => (query.search === undefined ? this.newestPage(category, cursor, limit) : this.searchPage(query.search, category, cursor, limit)),
       LIST_CACHE_TTL_SECONDS,
     );
+  }
+
+  /** A category the site links to, or one a published article has (one probe of an index, never cached: a new category shows at once). */
+  async categoryExists(category: string): Promise<boolean> {
+    const slug = categorySlug(category);
+    return LINKED_CATEGORY_SLUGS.has(slug) || this.store.hasPublishedInCategory(slug);
   }
 
   /** Like findPublishedBySlug, but null instead of a 404 (for page rendering). */
@@ -102,6 +118,9 @@ export class ArticlesService {
   /** Keyset paging over (created_at, id): every page costs the same however deep the reader goes. */
   private async newestPage(category: string | null, cursor: ListCursor | null, limit: number): Promise<ArticlePage> {
     if (cursor && cursor.kind !== 'keyset') throw new ValidationFailedException([{ path: 'cursor', message: 'belongs to a search' }]);
+    if (cursor && !(await this.store.isPublishedAt(cursor.id, cursor.createdAt, category))) {
+      throw new ValidationFailedException([{ path: 'cursor', message: 'names no article of this list' }]);
+    }
     const params: unknown[] = [];
     let where = 'a.approved = true';
     if (category !== null) {
@@ -130,6 +149,7 @@ export class ArticlesService {
     if (cursor && cursor.kind !== 'offset') throw new ValidationFailedException([{ path: 'cursor', message: 'does not belong to a search' }]);
     const offset = cursor?.offset ?? 0;
     const rows = await this.search.searchPublished(term, { category, offset, limit: limit + 1 });
+    if (offset > 0 && rows.length === 0) throw new ValidationFailedException([{ path: 'cursor', message: 'is past the end of this search' }]);
     const hasMore = rows.length > limit;
     return {
       items: rows.slice(0, limit).map((row) => toArticleSummary(row, excerpt)),

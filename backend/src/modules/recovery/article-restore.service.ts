@@ -130,7 +130,7 @@ export class ArticleRestoreService {
         const tombstoned = await this.articles.tombstonedSlugs(notFound);
         for (const [slug, url] of wanted) {
           if (found.has(slug) || tombstoned.has(slug)) continue;
-          const article = await fetchLivePageArticle(url, slug).catch((error: unknown) => {
+          const article = await fetchLivePageArticle(url, slug, this.config.publicUrl).catch((error: unknown) => {
             this.logger.warn({ err: error, url }, 'Could not read the live page');
             return null;
           });

@@ -30,13 +30,24 @@ function metaContent(html: string, key: string): string | null {
   return content ? decodeEntities(content) : null;
 }
 
+export class ForeignOriginError extends Error {}
+
 /**
  * What the article's public page (for example still in a CDN cache) says about it: its structured
  * data, else its social tags. The page carries a description rather than the whole text, so the
  * article comes back as a draft for an editor to complete. Null when the page has no article.
+ * Only a page of the site itself is fetched: a URL on any other origin than `siteOrigin` (the
+ * configured PUBLIC_URL) is refused before any request, and so is a redirect.
  */
-export async function fetchLivePageArticle(url: string, slug: string): Promise<Omit<ArticleDto, 'id'> | null> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'text/html' }, redirect: 'follow' });
+export async function fetchLivePageArticle(url: string, slug: string, siteOrigin: string): Promise<Omit<ArticleDto, 'id'> | null> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new ForeignOriginError(`Not a URL: ${url}`);
+  }
+  if (target.origin !== new URL(siteOrigin).origin) throw new ForeignOriginError(`${target.origin} is not the site's origin (${siteOrigin})`);
+  const response = await fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'text/html' }, redirect: 'error' });
   if (!response.ok) return null;
   const html = (await response.text()).slice(0, MAX_PAGE_BYTES);
   let data: ArticleJsonLd | null = null;

@@ -11,6 +11,7 @@ import { RecoveryService } from './recovery.service.js';
   imports: [ArticlesModule, MediaModule, SeoModule],
   controllers: [AdminRecoveryController],
   providers: [RecoveryService, BackupService, ArticleRestoreService],
-  exports: [RecoveryService, BackupService, ArticleRestoreService],
+  // The recovery snapshot (SeoModule's) is written by the recovery queue's jobs too.
+  exports: [RecoveryService, BackupService, ArticleRestoreService, SeoModule],
 })
 export class RecoveryModule {}

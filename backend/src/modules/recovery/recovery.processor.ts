@@ -4,8 +4,9 @@ import type { JobName, JobPayload, JobResult } from '../../queue/job-types.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { ArticleRestoreService, type Progress } from './article-restore.service.js';
 import { BackupService } from './backup.service.js';
+import { SitemapSnapshotService } from '../seo/sitemap-snapshot.service.js';
 
-type RecoveryJobName = 'backup-snapshot' | 'quick-recovery' | 'deep-recovery' | 'recreate-from-sitemap';
+type RecoveryJobName = 'backup-snapshot' | 'quick-recovery' | 'deep-recovery' | 'recreate-from-sitemap' | 'sitemap-snapshot';
 type RecoveryJob = Job<JobPayload<RecoveryJobName>, JobResult<RecoveryJobName>, string>;
 
 /** What a recovery job reports as its progress: how far, and what it is doing. */
@@ -24,6 +25,7 @@ export class RecoveryProcessor extends WorkerHost {
   constructor(
     private readonly backups: BackupService,
     private readonly restore: ArticleRestoreService,
+    private readonly sitemaps: SitemapSnapshotService,
   ) {
     super();
   }
@@ -41,6 +43,8 @@ export class RecoveryProcessor extends WorkerHost {
         return this.restore.deep(progress, (job.data as JobPayload<'deep-recovery'>).requestedBy);
       case 'recreate-from-sitemap':
         return this.restore.recreateFromSitemap(progress, (job.data as JobPayload<'recreate-from-sitemap'>).requestedBy);
+      case 'sitemap-snapshot':
+        return this.sitemaps.recordFromDatabase();
       default:
         throw new Error(`Unknown recovery job '${job.name}'`);
     }

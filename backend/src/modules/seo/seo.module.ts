@@ -5,7 +5,7 @@ import { SeoService } from './seo.service.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 
 /** Paths SeoController serves at the root; the API's global prefix leaves them out. */
-export const SEO_ROOT_PATHS = ['sitemap.xml', 'rss.xml', 'robots.txt'];
+export const SEO_ROOT_PATHS = ['sitemap.xml', 'sitemaps/:file', 'rss.xml', 'robots.txt'];
 
 @Module({
   imports: [ArticlesModule],

@@ -23,11 +23,27 @@ import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { ArticleStore } from '../articles/article.store.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { PublicSiteRenderer } from './public-site-renderer.js';
-import { SitemapSnapshotService, sitemapArticleUrls } from './sitemap-snapshot.service.js';
+import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
+import { strongestCompression } from '../../common/compression-pool.js';
 
-/** The sitemap protocol's limit per file. */
-export const SITEMAP_MAX_URLS = 50_000;
 export const RSS_ITEM_COUNT = 50;
+
+/** Where sitemap file `n` is served (listed by /sitemap.xml). */
+export const sitemapFilePath = (n: number) => `/sitemaps/${n}.xml.gz`;
+
+interface SitemapEntry {
+  path: string;
+  lastmod: string | null;
+  priority: string;
+}
+
+interface SitemapLayout {
+  /** Home, the static pages and the categories, ahead of the articles. */
+  pages: SitemapEntry[];
+  /** Published articles. */
+  articles: number;
+  files: number;
+}
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -59,6 +75,8 @@ export class SeoService implements OnModuleInit {
   private readonly logger = new Logger(SeoService.name);
   private readonly site: PublicSiteRenderer;
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  /** The sitemap files of the current state of the articles, each made on its first request. */
+  private sitemapFiles: { isCurrent: () => boolean; made: Map<number, Promise<Buffer>> } | null = null;
 
   constructor(
     private readonly store: ArticleStore,
@@ -83,13 +101,15 @@ export class SeoService implements OnModuleInit {
   /**
    * A public page rendered on the server from the public site's own components (its route table
    * settles the status), or null for the admin app's paths or when the site is not built. Rendered
-   * once per change: cached with the article lists and articles, whose changes invalidate it.
-   * `fetchApi` answers the API requests the page's queries make.
+   * once per change: cached with the article lists and articles, whose changes invalidate it; a page
+   * that does not exist (404) is answered, never kept. `fetchApi` answers the API requests the page's
+   * queries make. Every URL in it names the configured origin, whoever asked.
    */
-  async renderPage(pathname: string, query: URLSearchParams, origin: string, fetchApi: typeof fetch): Promise<RenderedPage | null> {
+  async renderPage(pathname: string, query: URLSearchParams, fetchApi: typeof fetch): Promise<RenderedPage | null> {
     if (isAdminPath(pathname)) return null;
     const site = await this.site.load();
     if (!site) return null;
+    const origin = this.config.publicUrl;
     const search = query.get('search')?.trim() || undefined;
     const cursor = query.get('cursor') || undefined;
     // Only what the pages read from the URL is part of it (a search, or where a list starts for a
@@ -108,57 +128,108 @@ export class SeoService implements OnModuleInit {
     };
     // A search's page is rendered per request: one page per term would fill the cache with pages read once.
     if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
-    const key = `page:${site.build}:${origin}:${url}`;
+    const key = `page:${site.build}:${url}`;
     // Taken before the render is looked up: a change while it is made leaves it current for nobody.
     const isCurrent = this.cache.currentness();
     // Readers arriving together at a page not yet cached wait for one render, not one each.
     let pending = this.rendering.get(key);
     if (!pending) {
-      pending = this.cache.remember(key, render).finally(() => this.rendering.delete(key));
+      pending = this.cache.remember(key, render, undefined, (page) => page.status === 200).finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
     }
-    return { ...(await pending), isCurrent };
+    const page = await pending;
+    return page.status === 200 ? { ...page, isCurrent } : page;
   }
 
-  robotsTxt(origin: string): string {
-    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${absoluteUrl('/sitemap.xml', origin)}`, ''].join('\n');
+  robotsTxt(): string {
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${absoluteUrl('/sitemap.xml', this.config.publicUrl)}`, ''].join('\n');
   }
 
-  /** Home, the static pages, every category with published articles and every published article. */
-  sitemapXml(origin: string): Promise<string> {
-    return this.cache.remember(`sitemap:${origin}`, async () => {
-      const articles = await this.store.sitemapEntries(SITEMAP_MAX_URLS - 1000);
-      const categories = await this.store.sitemapCategories();
-      const newest = articles.reduce<Date | null>((max, a) => (!max || new Date(a.updated_at) > max ? new Date(a.updated_at) : max), null);
-      // The driver gives timestamps as Date or, for aggregates, as text: normalise both.
-      const entry = (pathOrUrl: string, lastmod: Date | string | null, priority: string) =>
-        `  <url><loc>${xmlText(absoluteUrl(pathOrUrl, origin))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ''}<priority>${priority}</priority></url>`;
-      const xml = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        entry('/', newest, '1.0'),
-        ...Object.keys(STATIC_PAGES).map((page) => entry(page, null, '0.3')),
-        ...categories.map((c) => entry(categoryCanonicalPath(c.category), c.updated_at, '0.6')),
-        ...articles.map((a) => entry(articleCanonicalPath(a), a.updated_at, '0.8')),
-        '</urlset>',
-        '',
-      ].join('\n');
-      // Every generated sitemap is kept (when its articles changed): Recreate Articles reads the last one.
-      await this.snapshots.record(xml);
-      return xml;
+  /**
+   * What the sitemap lists, in order (home, the static pages, every category with published articles,
+   * then every published article, newest first), cut into files of `sitemapUrlsPerFile` URLs.
+   */
+  private sitemapLayout(): Promise<SitemapLayout> {
+    return this.cache.remember('sitemap-layout', async () => {
+      const [categories, articles] = await Promise.all([this.store.publishedCategories(), this.store.publishedCount()]);
+      const newest = categories.reduce<string | null>((max, c) => {
+        const at = new Date(c.updated_at).toISOString();
+        return !max || at > max ? at : max;
+      }, null);
+      const pages: SitemapEntry[] = [
+        { path: '/', lastmod: newest, priority: '1.0' },
+        ...Object.keys(STATIC_PAGES).map((page) => ({ path: page, lastmod: null, priority: '0.3' })),
+        ...categories.map((c) => ({ path: categoryCanonicalPath(c.category), lastmod: new Date(c.updated_at).toISOString(), priority: '0.6' })),
+      ];
+      return { pages, articles, files: Math.max(1, Math.ceil((pages.length + articles) / this.config.sitemapUrlsPerFile)) };
     });
   }
 
-  /** Generates the sitemap afresh (dropping the cached one with every other cached page) and keeps it. */
-  async rebuildSitemap(origin: string): Promise<{ articleUrls: number }> {
+  /** /sitemap.xml: the index of the sitemap files (the protocol's limit is 50,000 URLs per file). */
+  async sitemapIndexXml(): Promise<string> {
+    const { files } = await this.sitemapLayout();
+    const origin = this.config.publicUrl;
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xmlText(absoluteUrl(sitemapFilePath(i + 1), origin))}</loc></sitemap>`),
+      '</sitemapindex>',
+      '',
+    ].join('\n');
+  }
+
+  /**
+   * Sitemap file `n` (from 1), gzip-compressed as the protocol allows, or null when there is no such
+   * file. Made once per change of the articles, compressed on the compression thread, and kept here
+   * rather than in the article cache, whose entries are bounded: a file of 50,000 URLs is about 10 MB
+   * of XML and 0.5-1.8 MB compressed, depending on how long the slugs are.
+   */
+  async sitemapFile(n: number): Promise<Buffer | null> {
+    const layout = await this.sitemapLayout();
+    if (!Number.isSafeInteger(n) || n < 1 || n > layout.files) return null;
+    // A new set of files once anything changed (nothing kept while changes go unheard).
+    if (!this.sitemapFiles?.isCurrent()) this.sitemapFiles = { isCurrent: this.cache.currentness(), made: new Map() };
+    const files = this.sitemapFiles;
+    let made = files.made.get(n);
+    if (!made) {
+      made = this.makeSitemapFile(layout, n);
+      files.made.set(n, made);
+      made.catch(() => files.made.delete(n));
+    }
+    return made;
+  }
+
+  private async makeSitemapFile(layout: SitemapLayout, n: number): Promise<Buffer> {
+    const perFile = this.config.sitemapUrlsPerFile;
+    const start = (n - 1) * perFile;
+    const pages = layout.pages.slice(start, start + perFile);
+    const articleLimit = perFile - pages.length;
+    const articles = articleLimit > 0 ? await this.store.sitemapEntries(Math.max(0, start - layout.pages.length), articleLimit) : [];
+    const origin = this.config.publicUrl;
+    const entry = ({ path, lastmod, priority }: SitemapEntry) =>
+      `  <url><loc>${xmlText(absoluteUrl(path, origin))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}<priority>${priority}</priority></url>`;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...pages.map(entry),
+      ...articles.map((a) => entry({ path: articleCanonicalPath(a), lastmod: new Date(a.updated_at).toISOString(), priority: '0.8' })),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return (await strongestCompression.compress(Buffer.from(xml, 'utf8'), ['gzip'])).gzip!;
+  }
+
+  /** Refresh Data: drops every cached page and feed, and writes the recovery snapshot from the database now. */
+  async rebuildSitemap(): Promise<{ articleUrls: number }> {
     await this.cache.invalidate();
-    const xml = await this.sitemapXml(origin);
-    return { articleUrls: sitemapArticleUrls(xml).length };
+    const { articleUrls } = await this.snapshots.recordFromDatabase();
+    return { articleUrls };
   }
 
   /** RSS 2.0 of the newest published articles. */
-  rssXml(origin: string): Promise<string> {
-    return this.cache.remember(`rss:${origin}`, async () => {
+  rssXml(): Promise<string> {
+    const origin = this.config.publicUrl;
+    return this.cache.remember('rss', async () => {
       const rows = await this.store.feedItems(RSS_ITEM_COUNT);
       const items = rows.map((row) => {
         const link = xmlText(absoluteUrl(articleCanonicalPath(row), origin));

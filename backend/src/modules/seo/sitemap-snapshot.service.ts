@@ -1,15 +1,25 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { absoluteUrl, articleCanonicalPath } from '@ai-mind/contracts';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { ArticleRecoveryStore } from '../articles/article-recovery.store.js';
+import { ArticleStore } from '../articles/article.store.js';
+import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { SitemapSnapshot } from './sitemap-snapshot.entity.js';
+import { xmlText } from './markup.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** Generated sitemaps kept; only a sitemap whose article URLs changed is stored again. */
+/** Snapshots kept; only one whose article URLs changed is stored again. */
 export const SITEMAP_SNAPSHOT_RETENTION = 20;
+/** Changes that come together make one snapshot: the job waits this long, and any change meanwhile rides along. */
+export const SNAPSHOT_DEBOUNCE_MS = 1000;
 
 /** An article page path: /<category>/article/<slug>, or the older /article/<slug>. */
 const ARTICLE_PATH = /^\/(?:[^/]+\/)?article\/([^/]+)\/?$/;
@@ -41,33 +51,83 @@ export function sitemapArticleUrls(xml: string): SitemapArticleUrl[] {
   return urls;
 }
 
-/** Keeps the sitemaps the site generates, so Recreate Articles knows which article URLs were public. */
+/**
+ * The record Recreate Articles reads: which article URLs were public. Written from the database (never
+ * from a request) after articles change, by the worker's `sitemap-snapshot` job (one at a time in the
+ * cluster, debounced), or by Refresh Data. It lists every published article and keeps listing an article
+ * of the last record whose row is gone without a tombstone: a lost article stays listed until it is
+ * recreated, while an unpublished or deliberately deleted one drops out.
+ */
 @Injectable()
-export class SitemapSnapshotService {
+export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SitemapSnapshotService.name);
+  private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly store: ArticleStore,
+    private readonly recoveryStore: ArticleRecoveryStore,
+    private readonly cache: ArticlesCacheService,
+    private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** Stores the sitemap unless the last one stored lists the same article URLs. Never throws. */
-  async record(xml: string): Promise<void> {
+  /** Each article change this process hears asks for a snapshot (every API process asks; one job runs). */
+  onApplicationBootstrap(): void {
+    this.unsubscribe = this.cache.onChange(() => void this.requestSnapshot());
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Queues the snapshot job unless one is already waiting; a change while one runs queues one more after it. */
+  async requestSnapshot(): Promise<void> {
     try {
-      const urls = sitemapArticleUrls(xml);
-      // Paths, not URLs: the same sitemap reached through another host name is not a new one.
-      const digest = createHash('sha256').update(urls.map((u) => new URL(u.url).pathname).sort().join('\n')).digest('hex');
-      const em = this.em.fork();
-      const [last] = await em.execute<{ digest: string }[]>('select digest from sitemap_snapshot order by id desc limit 1');
-      if (last?.digest === digest) return;
-      em.create(SitemapSnapshot, { digest, urlCount: urls.length, xml: await gzipAsync(xml) });
-      await em.flush();
-      await em.execute('delete from sitemap_snapshot where id not in (select id from sitemap_snapshot order by id desc limit ?)', [SITEMAP_SNAPSHOT_RETENTION]);
+      await this.jobs.enqueue(
+        'sitemap-snapshot',
+        {},
+        { delay: SNAPSHOT_DEBOUNCE_MS, deduplication: { id: 'sitemap-snapshot', keepLastIfActive: true }, attempts: 3, removeOnComplete: true, removeOnFail: 100 },
+      );
     } catch (error) {
-      this.logger.warn({ err: error }, 'Could not keep a copy of the generated sitemap');
+      // Redis is away: the next change (or Refresh Data) asks again.
+      this.logger.warn({ err: error }, 'Could not queue the sitemap snapshot');
     }
   }
 
-  /** The article URLs of the last generated sitemap (none when no sitemap was ever generated). */
-  async latestArticleUrls(): Promise<SitemapArticleUrl[]> {
-    const [latest] = await this.em.fork().find(SitemapSnapshot, {}, { orderBy: { id: 'desc' }, limit: 1 });
+  /** Writes the snapshot from the database now (the job, and Refresh Data); one writer at a time. */
+  async recordFromDatabase(): Promise<{ articleUrls: number; stored: boolean }> {
+    return this.em.fork().transactional(async (em) => {
+      // Two writers (a job and Refresh Data) would each compare with the same last snapshot.
+      await em.execute(`select pg_advisory_xact_lock(hashtext('sitemap_snapshot'))`);
+      const origin = this.config.publicUrl;
+      const published = (await this.store.publishedPaths()).map((row) => ({ slug: row.slug, url: absoluteUrl(articleCanonicalPath(row), origin) }));
+      const listed = new Set(published.map((entry) => entry.slug));
+      const previous = (await this.latestArticleUrls(em)).filter((entry) => !listed.has(entry.slug));
+      const present = await this.recoveryStore.presentSlugs(previous.map((entry) => entry.slug));
+      const tombstoned = await this.recoveryStore.tombstonedSlugs(previous.map((entry) => entry.slug));
+      const lost = previous.filter((entry) => !present.has(entry.slug) && !tombstoned.has(entry.slug));
+      const urls = [...published, ...lost];
+      const digest = createHash('sha256').update(urls.map((entry) => new URL(entry.url).pathname).sort().join('\n')).digest('hex');
+      const [last] = await em.execute<{ digest: string }[]>('select digest from sitemap_snapshot order by id desc limit 1');
+      if (last?.digest === digest) return { articleUrls: urls.length, stored: false };
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...urls.map((entry) => `  <url><loc>${xmlText(entry.url)}</loc></url>`),
+        '</urlset>',
+        '',
+      ].join('\n');
+      em.create(SitemapSnapshot, { digest, urlCount: urls.length, xml: await gzipAsync(xml) });
+      await em.flush();
+      await em.execute('delete from sitemap_snapshot where id not in (select id from sitemap_snapshot order by id desc limit ?)', [SITEMAP_SNAPSHOT_RETENTION]);
+      return { articleUrls: urls.length, stored: true };
+    });
+  }
+
+  /** The article URLs of the last snapshot (none when none was ever written). */
+  async latestArticleUrls(em: EntityManager = this.em.fork()): Promise<SitemapArticleUrl[]> {
+    const [latest] = await em.find(SitemapSnapshot, {}, { orderBy: { id: 'desc' }, limit: 1 });
     if (!latest) return [];
     return sitemapArticleUrls((await gunzipAsync(Buffer.from(latest.xml))).toString('utf8'));
   }

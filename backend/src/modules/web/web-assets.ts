@@ -5,7 +5,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { matches } from '../../common/http-cache.js';
-import { encodingFor, prepare, type PreparedResponse, type PreparedResponseCache } from '../../common/prepared-response-cache.js';
+import { encodingFor, formsFor, prepare, type PreparedResponse, type PreparedResponseCache } from '../../common/prepared-response-cache.js';
+import type { CompressedForm } from '../../common/compression-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { publicPagePreloads } from './public-page-preloads.js';
 
@@ -61,17 +62,23 @@ class PreparedPages {
     let page = this.pages.get(version);
     if (page) this.pages.delete(version);
     else page = make();
+    // Once the compression thread has made the strongest forms, they are the page.
+    page = page.better ?? page;
     this.pages.set(version, page);
     if (this.pages.size > PREPARED_PAGES) this.pages.delete(this.pages.keys().next().value!);
     return page;
   }
 }
 
-/** A page's text prepared for sending: its ETag and, when `compress` says so, its compressed forms. */
-function preparePage(html: string, compress: 'best' | 'quick'): PreparedResponse {
+/**
+ * A page's text prepared for sending, with its ETag: `best` for a page served until its content
+ * changes (the strongest compression follows from the compression thread), `quick` in `forms` for
+ * a page made for one request.
+ */
+function preparePage(html: string, compress: 'best' | 'quick', forms?: CompressedForm[]): PreparedResponse {
   const body = Buffer.from(html, 'utf8');
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', etag, compress });
+  return prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', etag, compress, forms });
 }
 
 /**
@@ -213,7 +220,7 @@ export async function registerWebAssets(
       prepared = preparedPages.get(`${page.version}:${stamp}`, () => preparePage(html(), 'best'));
       preparedResponses?.put(request, prepared, () => isCurrent() && builtApps.isCurrent(stamp));
     } else {
-      prepared = preparePage(html(), 'quick');
+      prepared = preparePage(html(), 'quick', formsFor(request));
     }
     void reply.status(page.status).type(prepared.contentType).header('cache-control', prepared.cacheControl).header('vary', 'accept-encoding').header('etag', prepared.etag);
     if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();

@@ -9,21 +9,36 @@ export interface ArticleListFilter {
 export interface ArticlePage {
   items: ArticleSummary[];
   nextCursor: string | null;
+  /**
+   * There is no such list: the API knows no such category (its page says 'Category not found'), or
+   * the cursor the page's address starts at names nothing in it.
+   */
+  missing?: true;
 }
 
-/** One page of published articles; the list is a plain array and the next cursor comes in a header. */
+/**
+ * One page of published articles; the list is a plain array and the next cursor comes in a header.
+ * An unknown category (404) or a cursor the API refuses (400) is an empty page marked `missing`, as
+ * an unknown article is null.
+ */
 export async function fetchArticlePage(filter: ArticleListFilter, cursor?: string | null): Promise<ArticlePage> {
   const query = new URLSearchParams({ approved: 'true' });
   if (filter.category) query.set('category', filter.category);
   if (filter.search) query.set('search', filter.search);
   if (cursor) query.set('cursor', cursor);
   let nextCursor: string | null = null;
-  const items = await apiRequest<ArticleSummary[]>(`/api/articles?${query}`, {
-    onResponse: (response) => {
-      nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
-    },
-  });
-  return { items, nextCursor };
+  try {
+    const items = await apiRequest<ArticleSummary[]>(`/api/articles?${query}`, {
+      onResponse: (response) => {
+        nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
+      },
+    });
+    return { items, nextCursor };
+  } catch (error) {
+    const status = error instanceof Error ? error.message.slice(0, 4) : '';
+    if ((filter.category && status === '404:') || (cursor && status === '400:')) return { items: [], nextCursor: null, missing: true };
+    throw error;
+  }
 }
 
 /** The article, or null when there is no published article with that slug. */

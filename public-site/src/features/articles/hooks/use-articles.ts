@@ -28,6 +28,8 @@ export function useArticleList(filter: ArticleListFilter, options: { enabled?: b
   return {
     ...query,
     articles: query.data?.pages.flatMap((page) => page.items),
+    /** The list does not exist (an unknown category). */
+    missing: query.data?.pages[0]?.missing === true,
     /** The address of the next page of the list, for readers without JavaScript. */
     nextHref: nextCursor ? `?${new URLSearchParams({ cursor: nextCursor })}` : undefined,
   };
