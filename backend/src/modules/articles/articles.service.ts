@@ -80,26 +80,28 @@ export class ArticlesService {
 
   /**
    * Only lists that exist are computed and kept: an unknown category is a 404 and a cursor that
-   * names no article of the list a 400, both found before anything is cached (a reader cannot make
-   * the server keep a page nobody could reach by following the site's own links).
+   * names no article of the list a 400, both found before the page is read, and a refusal is never
+   * kept (a reader cannot make the server keep a page nobody could reach by the site's own links).
    */
   private async cachedPage(query: ArticleListQuery): Promise<ArticlePage> {
     const limit = query.limit ?? ARTICLE_PAGE_SIZE;
     const cursor = query.cursor === undefined ? null : this.cursorOf(query.cursor);
     const category = query.category === undefined ? null : categorySlug(query.category);
-    if (category !== null && !(await this.categoryExists(category))) {
-      throw new NotFoundException({ error: 'Not Found', message: `Category '${query.category}' not found` });
-    }
     const key = `list:${JSON.stringify([category, query.search ?? null, query.cursor ?? null, limit])}`;
     return this.cache.remember(
       key,
-      () => (query.search === undefined ? this.newestPage(category, cursor, limit) : this.searchPage(query.search, category, cursor, limit)),
+      async () => {
+        if (category !== null && !(await this.categoryExists(category))) {
+          throw new NotFoundException({ error: 'Not Found', message: `Category '${query.category}' not found` });
+        }
+        return query.search === undefined ? this.newestPage(category, cursor, limit) : this.searchPage(query.search, category, cursor, limit);
+      },
       LIST_CACHE_TTL_SECONDS,
     );
   }
 
   /** A category the site links to, or one a published article has (one probe of an index, never cached: a new category shows at once). */
-  async categoryExists(category: string): Promise<boolean> {
+  private async categoryExists(category: string): Promise<boolean> {
     const slug = categorySlug(category);
     return LINKED_CATEGORY_SLUGS.has(slug) || this.store.hasPublishedInCategory(slug);
   }
