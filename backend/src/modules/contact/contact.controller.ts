@@ -9,6 +9,11 @@ import { Public } from '../auth/route-access.js';
 /** Messages per client IP per window: plenty for a person, useless for a spam script. */
 export const CONTACT_LIMIT = { perWindow: 5, windowSeconds: 600 };
 
+/** The limit every contact message passes, whichever way it arrives (JSON or the page's form). */
+export function consumeContactLimit(rateLimiter: RateLimiterService, ip: string): Promise<void> {
+  return rateLimiter.consume(`contact:${ip}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
+}
+
 @Controller('contact')
 export class ContactController {
   constructor(
@@ -19,7 +24,7 @@ export class ContactController {
   @Public()
   @Post()
   async submit(@Body(new ZodValidationPipe(ContactRequestSchema)) body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.rateLimiter.consume(`contact:${request.ip}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
+    await consumeContactLimit(this.rateLimiter, request.ip);
     await this.contact.submit(body);
     return { message: CONTACT_SUCCESS_MESSAGE };
   }

@@ -8,6 +8,11 @@ import { Public } from '../auth/route-access.js';
 
 export const NEWSLETTER_LIMIT = { perWindow: 10, windowSeconds: 3600 };
 
+/** The limit every subscription passes, whichever way it arrives (JSON or the page's form). */
+export function consumeNewsletterLimit(rateLimiter: RateLimiterService, ip: string): Promise<void> {
+  return rateLimiter.consume(`newsletter:${ip}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
+}
+
 @Controller('newsletter')
 export class NewsletterController {
   constructor(
@@ -19,7 +24,7 @@ export class NewsletterController {
   @Public()
   @Post()
   async subscribe(@Body(new ZodValidationPipe(NewsletterRequestSchema)) body: NewsletterRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.rateLimiter.consume(`newsletter:${request.ip}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
+    await consumeNewsletterLimit(this.rateLimiter, request.ip);
     await this.newsletter.subscribe(body.email);
     return { message: NEWSLETTER_SUCCESS_MESSAGE };
   }

@@ -1,0 +1,136 @@
+import { ForbiddenException, HttpException, Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { FORM_BACK_FIELD, FORM_FLASH_PARAM, type FormFlash, type PageFormId } from '@ai-mind/contracts';
+import { REDIS } from './redis.token.js';
+import { ValidationFailedException } from './zod-validation.pipe.js';
+
+const FLASH_PREFIX = 'ai-mind:form-flash:';
+/** Long enough for a slow phone to follow the redirect; the outcome is taken by the first page that shows it. */
+export const FLASH_TTL_SECONDS = 300;
+const FLASH_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** A form post as the browser sends it: each field a string (a repeated field's first value). */
+export type PostedForm = Record<string, unknown>;
+
+/** A posted field's text ('' when it is missing or not text). */
+export function formField(form: PostedForm | undefined, name: string): string {
+  const value = form?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
+/** Where the reader goes back to: a path of this site only (never another origin, never //host). */
+export function backTo(value: unknown): string {
+  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/';
+}
+
+/**
+ * Refuses a form posted from another site: a browser names the sending page in Sec-Fetch-Site (or,
+ * older ones, in Origin) on every form post, so no other site can make its visitors post here.
+ */
+export function assertPostedFromThisSite(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const sameOrigin = site ? site === 'same-origin' : origin === `${request.protocol}://${request.host}`;
+  if (!sameOrigin) throw new ForbiddenException('Forms are accepted from this site only');
+}
+
+interface StoredFlash {
+  /** The page the outcome belongs to: another page never shows it. */
+  path: string;
+  flash: FormFlash;
+}
+
+/**
+ * The outcome of a form posted without the page's scripts, kept in Redis (any API process serves the
+ * page that follows) under a random id that the redirect's URL carries: the reader's text never goes
+ * into a URL, and the page shows the outcome once.
+ */
+@Injectable()
+export class FormFlashService {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /** Keeps `flash` for the page at `path`; returns the id to name it by. */
+  async put(path: string, flash: FormFlash): Promise<string> {
+    const id = randomBytes(16).toString('base64url');
+    const stored: StoredFlash = { path, flash };
+    await this.redis.set(`${FLASH_PREFIX}${id}`, JSON.stringify(stored), 'EX', FLASH_TTL_SECONDS);
+    return id;
+  }
+
+  /** The outcome named `id` for the page at `path`, taken (a second look finds nothing). */
+  async take(id: string, path: string): Promise<FormFlash | null> {
+    if (!FLASH_ID.test(id)) return null;
+    const text = await this.redis.getdel(`${FLASH_PREFIX}${id}`);
+    if (!text) return null;
+    const stored = JSON.parse(text) as StoredFlash;
+    return stored.path === path ? stored.flash : null;
+  }
+}
+
+/** The page to come back to with the outcome's id in its query (any earlier id replaced). */
+function withFlash(back: string, id: string): string {
+  const url = new URL(back, 'http://this.site');
+  url.searchParams.set(FORM_FLASH_PARAM, id);
+  return `${url.pathname}${url.search}`;
+}
+
+/** What a refusal says: each field's first message, and what concerns the whole form. */
+function refusal(error: unknown): Pick<FormFlash, 'fieldErrors' | 'notice'> | null {
+  if (error instanceof ValidationFailedException) {
+    const fieldErrors: Record<string, string> = {};
+    const general: string[] = [];
+    for (const { path, message } of error.fieldErrors) {
+      if (!path) general.push(message);
+      else fieldErrors[path] ??= message;
+    }
+    return { fieldErrors, ...(general.length > 0 ? { notice: { message: general.join(' ') } } : {}) };
+  }
+  // A rate limit, a missing article: the reader is told what the JSON call would say.
+  if (error instanceof HttpException && error.getStatus() < 500) {
+    const response = error.getResponse();
+    const message = typeof response === 'string' ? response : [(response as { message?: unknown }).message ?? error.message].flat().join('; ');
+    return { notice: { message: String(message) } };
+  }
+  return null;
+}
+
+export interface PageFormPost {
+  form: PageFormId;
+  articleId?: number;
+  /** What the reader typed, put back in the fields when the form is refused (never a honeypot). */
+  values: Record<string, string>;
+  /** Runs the JSON call's own rules and service: validation, rate limits, spam screening, storing. */
+  act: () => Promise<unknown>;
+}
+
+/**
+ * Answers a public form the browser posted itself (without the page's scripts, or before them):
+ * refuses another site's post, runs the call, and sends the reader back to the page they were on
+ * (303, a path of this site) with the outcome for that page to show once: sent, or refused with the
+ * messages and what they typed. Errors that are no refusal (a datastore down) answer as the API does.
+ */
+export async function answerPageForm(
+  flashes: FormFlashService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PostedForm | undefined,
+  post: PageFormPost,
+): Promise<void> {
+  assertPostedFromThisSite(request);
+  const back = backTo(body?.[FORM_BACK_FIELD]);
+  const about = { form: post.form, ...(post.articleId !== undefined ? { articleId: post.articleId } : {}) };
+  let flash: FormFlash;
+  try {
+    await post.act();
+    flash = { ...about, outcome: 'sent' };
+  } catch (error) {
+    const refused = refusal(error);
+    if (!refused) throw error;
+    flash = { ...about, outcome: 'refused', ...refused, values: post.values };
+  }
+  const id = await flashes.put(new URL(back, 'http://this.site').pathname, flash);
+  void reply.status(303).header('location', withFlash(back, id)).header('cache-control', 'no-store');
+}
