@@ -27,13 +27,17 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /api/articles/slug/:slug': 'public',
   'GET /api/articles/:id/comments': 'public',
   'POST /api/articles/:id/comments': 'public',
+  // The public forms as the browser posts them without JavaScript: same-origin posts only, then a redirect back.
+  'POST /api/articles/:id/comments/form': 'public',
+  'POST /api/contact/form': 'public',
+  'POST /api/newsletter/form': 'public',
   'POST /api/chat': 'public',
   'POST /api/chat/summary': 'public',
   'POST /api/contact': 'public',
   'GET /api/geo': 'public',
   'GET /api/health': 'public',
   'POST /api/interactions': 'public',
-  // The Like button's no-JavaScript form: same-origin posts only, then a redirect back.
+  // The Like and Share buttons' no-JavaScript form: same-origin posts only, then a redirect back.
   'POST /api/interactions/form': 'public',
   'POST /api/newsletter': 'public',
   'POST /api/analytics/pageview': 'public',
