@@ -16,8 +16,8 @@ export function reportHydrationError(error: unknown, info?: { componentStack?: s
 export interface AdoptedForm<Name extends string> {
   /** The form element's ref (a callback). */
   attach: (form: HTMLFormElement | null) => void;
-  /** For the form element's onInput: every field's change, from typing, pasting or autofill. */
-  onInput: () => void;
+  /** For the form element's onChange (React's, which bubbles): every field's change, typed, pasted or autofilled. */
+  onChange: () => void;
   /**
    * The fields as the DOM holds them, for what the app derives from them (a submit enabled once both
    * are filled): null until the app has read them, so the server's HTML and the hydrating render,
@@ -34,7 +34,7 @@ export interface AdoptedForm<Name extends string> {
  * The one way the public site's forms keep what a reader did before the scripts arrived: the fields
  * are uncontrolled (their text lives in the DOM, each with a `name`, a `defaultValue` at most), so
  * hydration adopts what was typed instead of resetting it to an initial state, and the app reads the
- * fields from the DOM when it mounts, on every input and on submit. The form itself is a real form
+ * fields from the DOM when it mounts, on every change and on submit. The form itself is a real form
  * (method="post", an action on this site): a submit before hydration is the browser's own post.
  */
 export function useAdoptedForm<Name extends string>(names: readonly Name[]): AdoptedForm<Name> {
@@ -48,15 +48,15 @@ export function useAdoptedForm<Name extends string>(names: readonly Name[]): Ado
     const data = form.current ? new FormData(form.current) : null;
     return Object.fromEntries(namesKey.split('\n').map((name) => [name, String(data?.get(name) ?? '')])) as Record<Name, string>;
   }, [namesKey]);
-  const onInput = useCallback(() => setValues(read()), [read]);
+  const onChange = useCallback(() => setValues(read()), [read]);
   // Before the first paint of the hydrated tree: what the reader typed meanwhile is what the app sees.
-  useLayoutEffect(onInput, [onInput]);
+  useLayoutEffect(onChange, [onChange]);
   const clear = useCallback(() => {
     for (const name of namesKey.split('\n')) {
       const field = form.current?.elements.namedItem(name);
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = '';
     }
-    onInput();
-  }, [namesKey, onInput]);
-  return { attach, onInput, values, read, clear };
+    onChange();
+  }, [namesKey, onChange]);
+  return { attach, onChange, values, read, clear };
 }

@@ -29,7 +29,7 @@ function FlashOutcome({ flash }: { flash: FormFlash }) {
 export function CommentForm({ articleId, onPosted }: { articleId: number; onPosted: () => void }) {
   const flash = useFormFlash('comment', articleId);
   const [postedByApp, setPostedByApp] = useState(false);
-  const { attach, onInput, values, read, clear } = useAdoptedForm(FIELDS);
+  const { attach, onChange, values, read, clear } = useAdoptedForm(FIELDS);
   // What the server put back in the fields, fixed at mount: the fields are the reader's from then on.
   const [typed] = useState(() => flash?.values ?? {});
   const post = usePostComment(articleId, () => {
@@ -55,7 +55,7 @@ export function CommentForm({ articleId, onPosted }: { articleId: number; onPost
   };
 
   return (
-    <form aria-label="Write a comment" method="post" action={PAGE_FORM_ACTIONS.comment(articleId)} ref={attach} onInput={onInput} onSubmit={submit}>
+    <form aria-label="Write a comment" method="post" action={PAGE_FORM_ACTIONS.comment(articleId)} ref={attach} onChange={onChange} onSubmit={submit}>
       <Stack gap="sm">
         {shownFlash && <FlashOutcome flash={shownFlash} />}
         <BackField />

@@ -30,7 +30,7 @@ export function ContactForm() {
   const flash = useFormFlash('contact');
   // The server's outcome is shown until the reader sends through the app.
   const [sentByApp, setSentByApp] = useState(false);
-  const { attach, onInput, read, clear } = useAdoptedForm(FIELDS);
+  const { attach, onChange, read, clear } = useAdoptedForm(FIELDS);
   // What the server put back in the fields, fixed at mount: the fields are the reader's from then on.
   const [typed] = useState(() => flash?.values ?? {});
   const send = useMutation({
@@ -50,7 +50,7 @@ export function ContactForm() {
   };
 
   return (
-    <form aria-label="Contact form" method="post" action={PAGE_FORM_ACTIONS.contact} ref={attach} onInput={onInput} onSubmit={submit}>
+    <form aria-label="Contact form" method="post" action={PAGE_FORM_ACTIONS.contact} ref={attach} onChange={onChange} onSubmit={submit}>
       <Stack gap="md">
         {shownFlash?.outcome === 'sent' && <FormOutcomeAlert ok message={CONTACT_SUCCESS_MESSAGE} />}
         {shownFlash?.outcome === 'refused' && <FormOutcomeAlert ok={false} message={shownFlash.notice?.message ?? CONTACT_FAILURE_MESSAGE} />}

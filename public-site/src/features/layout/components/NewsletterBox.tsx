@@ -43,7 +43,7 @@ export function NewsletterBox() {
   const [invalid, setInvalid] = useState<string | null>(flash?.fieldErrors?.email ?? null);
   // The server's outcome is shown until the reader subscribes through the app.
   const [flashShown, setFlashShown] = useState(flash !== null);
-  const { attach, onInput, read, clear } = useAdoptedForm(EMAIL_FIELD);
+  const { attach, onChange, read, clear } = useAdoptedForm(EMAIL_FIELD);
   const subscribe = useMutation({ mutationFn: subscribeToNewsletter, onSuccess: () => clear() });
 
   const submit = async (event: FormEvent) => {
@@ -74,8 +74,8 @@ export function NewsletterBox() {
         method="post"
         action={PAGE_FORM_ACTIONS.newsletter}
         ref={attach}
-        onInput={() => {
-          onInput();
+        onChange={() => {
+          onChange();
           setInvalid(null);
         }}
         onSubmit={(event) => void submit(event)}
