@@ -1,4 +1,4 @@
-import { ForbiddenException, HttpException, Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -24,17 +24,6 @@ export function formField(form: PostedForm | undefined, name: string): string {
 /** Where the reader goes back to: a path of this site only (never another origin, never //host). */
 export function backTo(value: unknown): string {
   return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/';
-}
-
-/**
- * Refuses a form posted from another site: a browser names the sending page in Sec-Fetch-Site (or,
- * older ones, in Origin) on every form post, so no other site can make its visitors post here.
- */
-export function assertPostedFromThisSite(request: FastifyRequest): void {
-  const site = request.headers['sec-fetch-site'];
-  const origin = request.headers.origin;
-  const sameOrigin = site ? site === 'same-origin' : origin === `${request.protocol}://${request.host}`;
-  if (!sameOrigin) throw new ForbiddenException('Forms are accepted from this site only');
 }
 
 interface StoredFlash {
@@ -107,8 +96,8 @@ export interface PageFormPost {
 }
 
 /**
- * Answers a public form the browser posted itself (without the page's scripts, or before them):
- * refuses another site's post, runs the call, and sends the reader back to the page they were on
+ * Answers a public form the browser posted itself (without the page's scripts, or before them; its
+ * route is a @PublicWrite(), so another site's post never gets here): runs the call, and sends the reader back to the page they were on
  * (303, a path of this site) with the outcome for that page to show once: sent, or refused with the
  * messages and what they typed. Errors that are no refusal (a datastore down) answer as the API does.
  */
@@ -119,7 +108,6 @@ export async function answerPageForm(
   body: PostedForm | undefined,
   post: PageFormPost,
 ): Promise<void> {
-  assertPostedFromThisSite(request);
   const back = backTo(body?.[FORM_BACK_FIELD]);
   const about = { form: post.form, ...(post.articleId !== undefined ? { articleId: post.articleId } : {}) };
   let flash: FormFlash;

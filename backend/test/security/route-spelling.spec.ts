@@ -14,9 +14,10 @@ import { attackTally } from './attack-tally.js';
 const tally = attackTally('route-spelling');
 
 /**
- * Every route that is not admin-only, reviewed one by one: a route that opens up (declares @Public or
- * another access) without being added here fails the test, and so does an entry whose route went
- * away or became admin-only. HEAD routes follow their GET route.
+ * Every route that is not admin-only, reviewed one by one (a reader's change is `public-write`: only
+ * from the site itself): a route that opens up (declares @Public, @PublicWrite or another access)
+ * without being added here fails the test, and so does an entry whose route went away or became
+ * admin-only. HEAD routes follow their GET route.
  */
 const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/admin/login': 'sign-in',
@@ -26,21 +27,21 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /api/articles': 'public',
   'GET /api/articles/slug/:slug': 'public',
   'GET /api/articles/:id/comments': 'public',
-  'POST /api/articles/:id/comments': 'public',
-  // The public forms as the browser posts them without JavaScript: same-origin posts only, then a redirect back.
-  'POST /api/articles/:id/comments/form': 'public',
-  'POST /api/contact/form': 'public',
-  'POST /api/newsletter/form': 'public',
-  'POST /api/chat': 'public',
-  'POST /api/chat/summary': 'public',
-  'POST /api/contact': 'public',
+  'POST /api/articles/:id/comments': 'public-write',
+  // The public forms as the browser posts them without JavaScript: a redirect back with the outcome.
+  'POST /api/articles/:id/comments/form': 'public-write',
+  'POST /api/contact/form': 'public-write',
+  'POST /api/newsletter/form': 'public-write',
+  'POST /api/chat': 'public-write',
+  'POST /api/chat/summary': 'public-write',
+  'POST /api/contact': 'public-write',
   'GET /api/geo': 'public',
   'GET /api/health': 'public',
-  'POST /api/interactions': 'public',
-  // The Like and Share buttons' no-JavaScript form: same-origin posts only, then a redirect back.
-  'POST /api/interactions/form': 'public',
-  'POST /api/newsletter': 'public',
-  'POST /api/analytics/pageview': 'public',
+  'POST /api/interactions': 'public-write',
+  // The Like and Share buttons' no-JavaScript form: a redirect back after the like or the share.
+  'POST /api/interactions/form': 'public-write',
+  'POST /api/newsletter': 'public-write',
+  'POST /api/analytics/pageview': 'public-write',
   'GET /api/trending': 'public',
   'GET /sitemap.xml': 'public',
   'GET /rss.xml': 'public',

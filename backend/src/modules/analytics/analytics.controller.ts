@@ -6,7 +6,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageView } from './page-view.entity.js';
 import { visitorCountry } from './visitor-country.js';
-import { Public } from '../auth/route-access.js';
+import { Public, PublicWrite } from '../auth/route-access.js';
 
 export const PAGE_VIEW_LIMIT = { perWindow: 120, windowSeconds: 60 };
 
@@ -26,7 +26,7 @@ export class AnalyticsController {
   }
 
   /** A consented page view; the site sends it only when analytics consent was given. */
-  @Public()
+  @PublicWrite()
   @Post('analytics/pageview')
   @HttpCode(202)
   async pageView(@Body(new ZodValidationPipe(PageViewRequestSchema)) body: PageViewRequest, @Req() request: FastifyRequest): Promise<void> {

@@ -65,7 +65,7 @@ export class AdminAccessService {
     const access = accessOf(config);
     if (access === 'public' || access === 'signature') return null;
     const changes = changesSomething(request);
-    if (access === 'sign-in') return changes && !fromAllowedOrigin(request, this.config.corsOrigins) ? CROSS_SITE : null;
+    if (access === 'sign-in' || access === 'public-write') return changes && !fromAllowedOrigin(request, this.config.corsOrigins) ? CROSS_SITE : null;
 
     const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
     if (!session) return SIGN_IN_FIRST;

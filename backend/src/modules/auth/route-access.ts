@@ -6,11 +6,14 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  * access gate decides on the route the router matched, whatever spelling of its path was sent:
  * - `admin` (the default: a route that declares nothing): a live admin session; a change also needs
  *   the session's CSRF token and must come from the site itself;
- * - `public`: anyone;
+ * - `public`: anyone (reads);
+ * - `public-write`: anyone, but the change must come from the site itself (a reader's comment, like,
+ *   contact message, newsletter sign-up, chat message or page view), so no other site can make its
+ *   visitors' browsers post in their name;
  * - `sign-in`: anyone, but a change must come from the site itself (sign-in and sign-out);
  * - `signature`: anyone; the handler authenticates the body's signature (the automation intake).
  */
-export type RouteAccess = 'admin' | 'public' | 'sign-in' | 'signature';
+export type RouteAccess = 'admin' | 'public' | 'public-write' | 'sign-in' | 'signature';
 
 /** How an admin route's page proves a change is its own: the CSRF header, or (dashboard pages that cannot send it) its own origin. */
 export type ChangeProof = 'csrf-token' | 'csrf-token-or-same-origin';
@@ -45,6 +48,12 @@ function routeAccess(access: RouteAccess): MethodDecorator {
 
 /** Anyone may call this route. Every use is reviewed: the access test lists each public route. */
 export const Public = () => routeAccess('public');
+
+/**
+ * A reader's change (JSON or form post alike): anyone may send it, but a browser must send it from the
+ * site itself. Reviewed like @Public(): the access test lists each such route.
+ */
+export const PublicWrite = () => routeAccess('public-write');
 
 /** Signing in and out: no session needed, but a change must come from the site itself. */
 export const SignInRoute = () => routeAccess('sign-in');

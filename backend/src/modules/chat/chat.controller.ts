@@ -4,7 +4,7 @@ import { ChatRequestSchema, ChatSummaryRequestSchema, type ChatRequest, type Cha
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ChatService } from './chat.service.js';
-import { Public } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/route-access.js';
 
 /** Chat calls per client IP per minute: a fast typist never meets it, a script does. */
 export const CHAT_RATE_LIMIT = { perWindow: 20, windowSeconds: 60 };
@@ -16,7 +16,7 @@ export class ChatController {
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
-  @Public()
+  @PublicWrite()
   @Post()
   @HttpCode(200)
   async send(@Body(new ZodValidationPipe(ChatRequestSchema)) body: ChatRequest, @Req() request: FastifyRequest): Promise<ChatResponse> {
@@ -24,7 +24,7 @@ export class ChatController {
     return { response: await this.chat.reply(body) };
   }
 
-  @Public()
+  @PublicWrite()
   @Post('summary')
   @HttpCode(200)
   async summary(@Body(new ZodValidationPipe(ChatSummaryRequestSchema)) body: ChatSummaryRequest, @Req() request: FastifyRequest): Promise<ChatResponse> {

@@ -4,7 +4,7 @@ import { ArticleIdParamsSchema, CreateCommentRequestSchema } from '@ai-mind/cont
 import { answerPageForm, formField, FormFlashService, type PostedForm } from '../../common/page-form.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { parseRequest, ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { Public } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/route-access.js';
 import { consumeCommentLimit } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
@@ -21,7 +21,7 @@ export class CommentFormController {
     private readonly flashes: FormFlashService,
   ) {}
 
-  @Public()
+  @PublicWrite()
   @Post('form')
   @HttpCode(303)
   async submit(

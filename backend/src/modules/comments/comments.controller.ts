@@ -4,7 +4,7 @@ import { ArticleIdParamsSchema, CreateCommentRequestSchema, type Comment, type C
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CommentsService, toCommentDto } from './comments.service.js';
-import { Public } from '../auth/route-access.js';
+import { Public, PublicWrite } from '../auth/route-access.js';
 
 /** Comments per client per window: a conversation is fine, a flood is not. */
 export const COMMENT_LIMIT = { perWindow: 5, windowSeconds: 300 };
@@ -33,7 +33,7 @@ export class CommentsController {
     return (await this.comments.list(params.id)).map(toCommentDto);
   }
 
-  @Public()
+  @PublicWrite()
   @Post()
   async create(
     @Param(new ZodValidationPipe(ArticleIdParamsSchema)) params: { id: number },

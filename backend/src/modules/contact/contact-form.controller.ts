@@ -4,7 +4,7 @@ import { ContactRequestSchema } from '@ai-mind/contracts';
 import { answerPageForm, formField, FormFlashService, type PostedForm } from '../../common/page-form.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { parseRequest } from '../../common/zod-validation.pipe.js';
-import { Public } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/route-access.js';
 import { consumeContactLimit } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 
@@ -21,7 +21,7 @@ export class ContactFormController {
     private readonly flashes: FormFlashService,
   ) {}
 
-  @Public()
+  @PublicWrite()
   @Post('form')
   @HttpCode(303)
   async submit(@Body() body: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

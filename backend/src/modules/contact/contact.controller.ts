@@ -4,7 +4,7 @@ import { CONTACT_SUCCESS_MESSAGE, ContactRequestSchema, type ContactRequest, typ
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ContactService } from './contact.service.js';
-import { Public } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/route-access.js';
 
 /** Messages per client IP per window: plenty for a person, useless for a spam script. */
 export const CONTACT_LIMIT = { perWindow: 5, windowSeconds: 600 };
@@ -21,7 +21,7 @@ export class ContactController {
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
-  @Public()
+  @PublicWrite()
   @Post()
   async submit(@Body(new ZodValidationPipe(ContactRequestSchema)) body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await consumeContactLimit(this.rateLimiter, request.ip);

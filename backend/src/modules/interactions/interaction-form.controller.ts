@@ -1,8 +1,8 @@
 import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_BACK_FIELD, InteractionRequestSchema } from '@ai-mind/contracts';
-import { Public } from '../auth/route-access.js';
-import { answerPageForm, assertPostedFromThisSite, backTo, FormFlashService, formField, type PostedForm } from '../../common/page-form.js';
+import { PublicWrite } from '../auth/route-access.js';
+import { answerPageForm, backTo, FormFlashService, formField, type PostedForm } from '../../common/page-form.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -13,8 +13,8 @@ import { visitorId } from './visitor-id.js';
 /**
  * The Like and Share buttons' form, for a click that comes before the page's scripts (or without
  * them): the same record as POST /api/interactions, then a redirect back to the page (a share comes
- * back with the article's link to copy). Only the site's own pages may post it, so no other site can
- * make its visitors like articles. Once the page is hydrated the buttons record through the JSON
+ * back with the article's link to copy). A public write: only the site's own pages may post it, so no
+ * other site can make its visitors like or share articles. Once the page is hydrated the buttons record through the JSON
  * endpoint and the form is never submitted: one click, one count.
  */
 @Controller('interactions')
@@ -26,11 +26,10 @@ export class InteractionFormController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Public()
+  @PublicWrite()
   @Post('form')
   @HttpCode(303)
   async submit(@Body() form: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    assertPostedFromThisSite(request);
     const parsed = InteractionRequestSchema.safeParse({ articleId: Number(formField(form, 'articleId')), type: formField(form, 'type') });
     if (!parsed.success) throw new BadRequestException('A like or a share names its article');
     const interaction = parsed.data;

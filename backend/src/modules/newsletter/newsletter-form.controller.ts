@@ -4,7 +4,7 @@ import { NewsletterRequestSchema } from '@ai-mind/contracts';
 import { answerPageForm, formField, FormFlashService, type PostedForm } from '../../common/page-form.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { parseRequest } from '../../common/zod-validation.pipe.js';
-import { Public } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/route-access.js';
 import { consumeNewsletterLimit } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 
@@ -21,7 +21,7 @@ export class NewsletterFormController {
     private readonly flashes: FormFlashService,
   ) {}
 
-  @Public()
+  @PublicWrite()
   @Post('form')
   @HttpCode(303)
   async submit(@Body() body: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

@@ -4,7 +4,7 @@ import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterRequestSchema, type MessageRespon
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { NewsletterService } from './newsletter.service.js';
-import { Public } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/route-access.js';
 
 export const NEWSLETTER_LIMIT = { perWindow: 10, windowSeconds: 3600 };
 
@@ -21,7 +21,7 @@ export class NewsletterController {
   ) {}
 
   /** The same answer for a new and a known address, so the form does not reveal who subscribed. */
-  @Public()
+  @PublicWrite()
   @Post()
   async subscribe(@Body(new ZodValidationPipe(NewsletterRequestSchema)) body: NewsletterRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await consumeNewsletterLimit(this.rateLimiter, request.ip);

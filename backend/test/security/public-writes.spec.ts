@@ -1,0 +1,127 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import { createApiApp } from '../../src/app/create-api-app.js';
+import { REDIS } from '../../src/common/redis.token.js';
+import { PageView } from '../../src/modules/analytics/page-view.entity.js';
+import { Comment } from '../../src/modules/comments/comment.entity.js';
+import { ContactSubmission } from '../../src/modules/contact/contact-submission.entity.js';
+import { Interaction } from '../../src/modules/interactions/interaction.entity.js';
+import { NewsletterSubscriber } from '../../src/modules/newsletter/newsletter-subscriber.entity.js';
+import { createArticle } from '../support/article-factory.js';
+import { testConfig, uniqueSuffix } from '../support/test-config.js';
+import { attackTally, randomIp } from './attack-tally.js';
+
+const tally = attackTally('public-writes');
+
+const EVIL = 'https://evil.example';
+/** What a browser sends when a page on another site posts (a form, a fetch, an auto-submitted form). */
+const CROSS_SITE_SENDERS: Record<string, Record<string, string>> = {
+  'Origin of another site': { origin: EVIL },
+  'Sec-Fetch-Site: cross-site': { 'sec-fetch-site': 'cross-site' },
+  'both, as Chromium sends them': { origin: EVIL, 'sec-fetch-site': 'cross-site' },
+  'a sibling subdomain (same-site)': { origin: 'https://news.localhost', 'sec-fetch-site': 'same-site' },
+  'a sandboxed frame (Origin: null)': { origin: 'null' },
+};
+const SITE = { host: 'localhost:3000', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' };
+
+type Body = Record<string, string | number>;
+interface PublicWrite {
+  url: string;
+  body: Body;
+  /** Whether the body can come as a form at all (a number field cannot come urlencoded: the JSON answer is 400). */
+  form: boolean;
+  /** What this call left behind (rows, a conversation), counted by its own marker; none for the chat summary, which stores nothing (it spends a model call). */
+  written?: () => Promise<number>;
+}
+
+const WRITES = ['comment', 'comment form', 'contact', 'contact form', 'newsletter', 'newsletter form', 'chat', 'chat summary', 'page view', 'like', 'like form'] as const;
+
+const urlencoded = (body: Body) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+describe('public writes come from the site itself', () => {
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+  let redis: Redis;
+  let articleId: number;
+
+  beforeAll(async () => {
+    app = await createApiApp(testConfig());
+    em = app.get(EntityManager);
+    redis = app.get<Redis>(REDIS);
+    articleId = (await createArticle(em)).id;
+  });
+  afterAll(() => app.close());
+
+  /** Every public route that changes something, each with a fresh marker so its traces can be counted. */
+  async function writes(): Promise<Record<(typeof WRITES)[number], PublicWrite>> {
+    const marker = `marker-${uniqueSuffix()}`;
+    const chatSession = `session-${marker}`;
+    // The like form carries no text of its own: an article of its own marks its like.
+    const liked = (await createArticle(em)).id;
+    // A conversation to summarise, so the summary would answer (and spend a model call) if it ran.
+    const summarised = `summary-${marker}`;
+    await redis.rpush(`ai-mind:chat:turns:${summarised}`, JSON.stringify({ role: 'user', content: 'What is new?' }));
+    return {
+      comment: { url: `/api/articles/${articleId}/comments`, body: { authorName: 'Reader', content: marker }, form: true, written: () => em.fork().count(Comment, { content: marker }) },
+      contact: {
+        url: '/api/contact',
+        body: { name: 'Reader', email: 'reader@example.com', subject: 'Hello', message: marker },
+        form: true,
+        written: () => em.fork().count(ContactSubmission, { message: marker }),
+      },
+      newsletter: { url: '/api/newsletter', body: { email: `${marker}@example.com` }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}@example.com` }) },
+      // The pages' forms as the browser posts them without JavaScript.
+      'comment form': { url: `/api/articles/${articleId}/comments/form`, body: { authorName: 'Reader', content: `${marker} form`, back: '/' }, form: true, written: () => em.fork().count(Comment, { content: `${marker} form` }) },
+      'contact form': {
+        url: '/api/contact/form',
+        body: { name: 'Reader', email: 'reader@example.com', subject: 'Hello', message: `${marker} form`, back: '/contact' },
+        form: true,
+        written: () => em.fork().count(ContactSubmission, { message: `${marker} form` }),
+      },
+      'newsletter form': { url: '/api/newsletter/form', body: { email: `${marker}-form@example.com`, back: '/' }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}-form@example.com` }) },
+      chat: { url: '/api/chat', body: { message: `Tell me about ${marker}`, sessionId: chatSession }, form: true, written: () => redis.llen(`ai-mind:chat:turns:${chatSession}`) },
+      'chat summary': { url: '/api/chat/summary', body: { sessionId: summarised, articleId }, form: false },
+      'page view': { url: '/api/analytics/pageview', body: { path: `/${marker}`, source: 'direct' }, form: true, written: () => em.fork().count(PageView, { path: `/${marker}` }) },
+      like: { url: '/api/interactions', body: { articleId, type: 'share', content: marker }, form: false, written: () => em.fork().count(Interaction, { content: marker }) },
+      'like form': { url: '/api/interactions/form', body: { articleId: liked, type: 'like', back: '/' }, form: true, written: () => em.fork().count(Interaction, { articleId: liked }) },
+    };
+  }
+
+  const send = (write: PublicWrite, headers: Record<string, string>, asForm: boolean) =>
+    app.inject({
+      method: 'POST',
+      url: write.url,
+      headers: { ...headers, 'content-type': asForm ? 'application/x-www-form-urlencoded' : 'application/json' },
+      payload: asForm ? urlencoded(write.body) : JSON.stringify(write.body),
+      remoteAddress: randomIp(),
+    });
+
+  it('covers every public route that changes something', async () => {
+    const routes = app.getHttpAdapter().getInstance().registeredRoutes;
+    const declared = routes.filter((route) => route.access === 'public-write').map((route) => route.url.replace(':id', String(articleId)));
+    expect(declared.sort()).toEqual(Object.values(await writes()).map((w) => w.url).sort());
+    expect(routes.filter((route) => route.access === 'public' && !['GET', 'HEAD', 'OPTIONS'].includes(route.method))).toEqual([]);
+  });
+
+  describe.each(Object.entries(CROSS_SITE_SENDERS))('refuses a post sent with %s', (_sender, headers) => {
+    it.each(WRITES)('to the %s, as JSON and as a form, and writes nothing', async (name) => {
+      const write = (await writes())[name];
+      for (const asForm of [false, true]) {
+        const response = await send(write, headers, asForm);
+        const nothingWritten = write.written ? (await write.written()) === 0 : true;
+        const held = response.statusCode === 403 && response.json().message === 'Cross-site request refused.' && nothingWritten;
+        expect({ asForm, status: response.statusCode, held: tally.attempt(held) }).toEqual({ asForm, status: 403, held: true });
+      }
+    });
+  });
+
+  it.each(WRITES)('accepts the %s from the site itself, and from clients that are no web page', async (name) => {
+    for (const headers of [SITE, {}]) {
+      const write = (await writes())[name];
+      const response = await send(write, headers, write.form);
+      expect(response.statusCode).toBeLessThan(400);
+      if (write.written) expect(await write.written()).toBeGreaterThan(0);
+    }
+  });
+});
