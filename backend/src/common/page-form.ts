@@ -1,5 +1,5 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { FORM_BACK_FIELD, FORM_FLASH_PARAM, type FormFlash, type PageFormId } from '@ai-mind/contracts';
@@ -97,13 +97,13 @@ export interface PageFormPost {
 
 /**
  * Answers a public form the browser posted itself (without the page's scripts, or before them; its
- * route is a @PublicWrite(), so another site's post never gets here): runs the call, and sends the reader back to the page they were on
- * (303, a path of this site) with the outcome for that page to show once: sent, or refused with the
- * messages and what they typed. Errors that are no refusal (a datastore down) answer as the API does.
+ * route is a @PublicWrite(), so another site's post never gets here): runs the call, then sends the
+ * reader back to the page they were on (303, a path of this site) with the outcome for that page to
+ * show once: sent, or refused with the messages and what they typed. Errors that are no refusal (a
+ * datastore down) answer as the API does.
  */
 export async function answerPageForm(
   flashes: FormFlashService,
-  request: FastifyRequest,
   reply: FastifyReply,
   body: PostedForm | undefined,
   post: PageFormPost,

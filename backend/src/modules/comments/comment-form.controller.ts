@@ -31,7 +31,7 @@ export class CommentFormController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     const values = { authorName: formField(body, 'authorName'), content: formField(body, 'content') };
-    await answerPageForm(this.flashes, request, reply, body, {
+    await answerPageForm(this.flashes, reply, body, {
       form: 'comment',
       articleId: params.id,
       values,

@@ -26,7 +26,7 @@ export class ContactFormController {
   @HttpCode(303)
   async submit(@Body() body: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const values = { name: formField(body, 'name'), email: formField(body, 'email'), subject: formField(body, 'subject'), message: formField(body, 'message') };
-    await answerPageForm(this.flashes, request, reply, body, {
+    await answerPageForm(this.flashes, reply, body, {
       form: 'contact',
       values,
       act: async () => {

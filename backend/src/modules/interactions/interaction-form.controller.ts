@@ -38,7 +38,7 @@ export class InteractionFormController {
       await this.interactions.record(interaction, request.ip, visitorId(request, reply, this.config.session.cookieSecure));
     };
     if (interaction.type === 'share') {
-      await answerPageForm(this.flashes, request, reply, form, { form: 'share', articleId: interaction.articleId, values: {}, act: record });
+      await answerPageForm(this.flashes, reply, form, { form: 'share', articleId: interaction.articleId, values: {}, act: record });
       return;
     }
     await record();

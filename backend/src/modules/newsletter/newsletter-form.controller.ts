@@ -26,7 +26,7 @@ export class NewsletterFormController {
   @HttpCode(303)
   async submit(@Body() body: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const values = { email: formField(body, 'email') };
-    await answerPageForm(this.flashes, request, reply, body, {
+    await answerPageForm(this.flashes, reply, body, {
       form: 'newsletter',
       values,
       act: async () => {
