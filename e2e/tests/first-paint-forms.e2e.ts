@@ -169,14 +169,27 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       const [, , article] = await articles();
       const before = await counts(article!.slug);
       const { page } = await visitor({ javaScript: true, phone: true });
+      // The browser keeps the scripts of the first load: hold them back until each click is done, so the
+      // clicks land before hydration on every load, as on a first visit.
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.context().route(
+        (url) => url.pathname.endsWith('.js'),
+        async (route) => {
+          await scriptsHeld;
+          await route.continue();
+        },
+      );
       const engagement = () => page.getByTestId('article-engagement').first();
 
       const like = await openAtFirstPaint(page, `/article/${article!.slug}`, () => engagement().getByRole('button', { name: 'Like' }));
-      expect(await hydrated(like)).toBe(false);
+      const liked = page.waitForResponse((response) => response.url().endsWith('/api/interactions/form'));
       await like.click();
-      await page.waitForLoadState('domcontentloaded');
+      expect((await liked).status()).toBe(303);
+      await page.waitForURL(`**/article/${article!.slug}`, { waitUntil: 'commit' });
 
-      const share = await openAtFirstPaint(page, `/article/${article!.slug}`, () => engagement().getByRole('button', { name: 'Share' }));
+      const share = engagement().getByRole('button', { name: 'Share' });
+      await share.waitFor();
       expect(await hydrated(share)).toBe(false);
       await share.click();
       // Without the scripts' share sheet, the page comes back with the link to copy.
@@ -184,9 +197,12 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       await link.waitFor({ timeout: 30_000 });
       expect(await link.inputValue()).toBe(`${suite.product.url}/article/${article!.slug}`);
 
+      releaseScripts();
       await eventually(() => hydrated(engagement()), true, 60_000);
       await settled(page);
       expect(await counts(article!.slug)).toEqual({ likes: before.likes + 1, shares: before.shares + 1 });
+      // The link stays for the page that showed it; nothing is replayed by the app.
+      expect(await link.inputValue()).toBe(`${suite.product.url}/article/${article!.slug}`);
     });
   });
 
@@ -295,9 +311,9 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       });
       await page.waitForLoadState('networkidle');
       expect(broken.length).toBeGreaterThan(0);
+      // Not one broken image left: each of them shows the fallback (the other articles keep their covers).
       await eventually(async () => (await images()).filter((src) => src.startsWith('/media/articles/')), []);
-      expect((await images()).length).toBeGreaterThan(0);
-      expect((await images()).every((src) => src === FALLBACK_IMAGE)).toBe(true);
+      expect((await images()).filter((src) => src === FALLBACK_IMAGE).length).toBeGreaterThan(0);
     }
   });
 });
