@@ -51,7 +51,7 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
    * A fresh visitor (cookie choice made, so the banner stays away) on the phone profile, or with
    * JavaScript off; `urls` is every address the page navigated to or requested.
    */
-  async function visitor(options: { javaScript: boolean; phone: boolean }): Promise<{ page: Page; urls: string[] }> {
+  async function visitor(options: { javaScript: boolean; phone: boolean }): Promise<{ page: Page; urls: string[]; holdScripts: () => Promise<() => void> }> {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: options.javaScript });
     contexts.push(context);
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
@@ -65,7 +65,23 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
     const urls: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && urls.push(frame.url()));
     page.on('request', (request) => urls.push(request.url()));
-    return { page, urls };
+    /**
+     * Holds the page's scripts back until the returned function is called: the phone profile makes the
+     * gap seconds long, this makes sure what the test does falls in it on every run.
+     */
+    const holdScripts = async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route(
+        (url) => url.pathname.endsWith('.js'),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      return release;
+    };
+    return { page, urls, holdScripts };
   }
 
   /** Opens `path` and returns as soon as `first` is painted: long before the scripts on the phone profile. */
@@ -93,7 +109,8 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
 
   describe('on a phone, typed and sent right after the first paint', () => {
     it('contact: the message arrives once, the thank-you is on the page, the URL never holds it', async () => {
-      const { page, urls } = await visitor({ javaScript: true, phone: true });
+      const { page, urls, holdScripts } = await visitor({ javaScript: true, phone: true });
+      const releaseScripts = await holdScripts();
       const form = page.getByRole('form', { name: 'Contact form' });
       const name = await openAtFirstPaint(page, '/contact', () => form.getByRole('textbox', { name: 'Name' }));
       expect(await hydrated(name)).toBe(false);
@@ -103,6 +120,7 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       await form.getByRole('textbox', { name: 'Subject' }).fill(typed.subject);
       await form.getByRole('textbox', { name: 'Message' }).fill(typed.message);
       await form.getByRole('button', { name: 'Send Message' }).click();
+      releaseScripts();
 
       await page.getByText('Thank you for your message! We will get back to you soon.').waitFor({ timeout: 30_000 });
       await settled(page);
@@ -112,7 +130,8 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
 
     it('comment: posted once, "Comment posted!" on the article, the URL never holds it', async () => {
       const [article] = await articles();
-      const { page, urls } = await visitor({ javaScript: true, phone: true });
+      const { page, urls, holdScripts } = await visitor({ javaScript: true, phone: true });
+      const releaseScripts = await holdScripts();
       const form = page.getByRole('form', { name: 'Write a comment' });
       const name = await openAtFirstPaint(page, `/article/${article!.slug}`, () => form.getByRole('textbox', { name: 'Name' }));
       expect(await hydrated(name)).toBe(false);
@@ -121,6 +140,7 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       await form.getByRole('textbox', { name: 'Comment' }).fill(content);
       // Not disabled in the page the server sent: the browser posts it, the server checks it.
       await form.getByRole('button', { name: 'Post Comment' }).click();
+      releaseScripts();
 
       await page.getByText('Your comment has been added and the AI will respond shortly.').first().waitFor({ timeout: 30_000 });
       await page.getByTestId('comment').filter({ hasText: content }).waitFor();
@@ -130,13 +150,15 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
     });
 
     it('newsletter: subscribed once, the confirmation in the footer, the URL never holds the address', async () => {
-      const { page, urls } = await visitor({ javaScript: true, phone: true });
+      const { page, urls, holdScripts } = await visitor({ javaScript: true, phone: true });
+      const releaseScripts = await holdScripts();
       const box = page.getByRole('form', { name: 'Newsletter' });
       const email = await openAtFirstPaint(page, '/about', () => box.getByRole('textbox', { name: 'Email address' }));
       expect(await hydrated(email)).toBe(false);
       const address = `phone-${Date.now()}@example.com`;
       await email.fill(address);
       await box.getByRole('button', { name: 'Subscribe' }).click();
+      releaseScripts();
 
       await page.getByText("You're subscribed. Expect the AI's opinions in your inbox.").waitFor({ timeout: 30_000 });
       await settled(page);
@@ -146,12 +168,15 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
 
     it('keeps a comment typed before hydration in its field after it, and the app posts it once', async () => {
       const [, article] = await articles();
-      const { page } = await visitor({ javaScript: true, phone: true });
+      const { page, holdScripts } = await visitor({ javaScript: true, phone: true });
+      const releaseScripts = await holdScripts();
       const form = page.getByRole('form', { name: 'Write a comment' });
       const name = await openAtFirstPaint(page, `/article/${article!.slug}`, () => form.getByRole('textbox', { name: 'Name' }));
       const content = `Still here after hydration ${Date.now()}`;
       await name.fill('Patient reader');
       await form.getByRole('textbox', { name: 'Comment' }).fill(content);
+      expect(await hydrated(name)).toBe(false);
+      releaseScripts();
       await eventually(() => hydrated(form.getByRole('button', { name: 'Post Comment' })), true, 60_000);
 
       expect(await name.inputValue()).toBe('Patient reader');
@@ -168,18 +193,9 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
     it('counts a like and a share clicked before hydration exactly once each', async () => {
       const [, , article] = await articles();
       const before = await counts(article!.slug);
-      const { page } = await visitor({ javaScript: true, phone: true });
-      // The browser keeps the scripts of the first load: hold them back until each click is done, so the
-      // clicks land before hydration on every load, as on a first visit.
-      let releaseScripts!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await page.context().route(
-        (url) => url.pathname.endsWith('.js'),
-        async (route) => {
-          await scriptsHeld;
-          await route.continue();
-        },
-      );
+      const { page, holdScripts } = await visitor({ javaScript: true, phone: true });
+      // Held on both loads: the browser would have the scripts of the first load at hand for the second.
+      const releaseScripts = await holdScripts();
       const engagement = () => page.getByTestId('article-engagement').first();
 
       const like = await openAtFirstPaint(page, `/article/${article!.slug}`, () => engagement().getByRole('button', { name: 'Like' }));

@@ -8,7 +8,7 @@ import { ValidationFailedException } from './zod-validation.pipe.js';
 
 const FLASH_PREFIX = 'ai-mind:form-flash:';
 /** Long enough for a slow phone to follow the redirect; the outcome is taken by the first page that shows it. */
-export const FLASH_TTL_SECONDS = 300;
+const FLASH_TTL_SECONDS = 300;
 const FLASH_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** A form post as the browser sends it: each field a string (a repeated field's first value). */
