@@ -141,17 +141,21 @@ describe('the admin panel in Chromium', () => {
   }, 90_000);
 
   it('reads a contact message sent from the public contact page', async () => {
-    const contact = await openPage(`${suite.product.url}/contact`);
-    const visitorDialogs = recordDialogs(contact.page);
-    const form = contact.page.getByRole('form', { name: 'Contact form' });
-    await contact.visible(form);
+    // Typed as soon as the page is there, scripts or not: the form works either way.
+    const contact = await suite.browser.newPage();
+    await contact.goto(`${suite.product.url}/contact`, { waitUntil: 'domcontentloaded' });
+    const visitorDialogs = recordDialogs(contact);
+    const form = contact.getByRole('form', { name: 'Contact form' });
     await form.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
     await form.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
     await form.getByRole('textbox', { name: 'Subject' }).fill('A bug in your prose');
     await form.getByRole('textbox', { name: 'Message' }).fill('Found a moth in paragraph three.');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await eventually(() => visitorDialogs, ['Thank you for your message! We will get back to you soon.']);
-    await contact.page.close();
+    // The app's alert once hydrated, the server's page before: the thank-you either way, once.
+    const thanks = 'Thank you for your message! We will get back to you soon.';
+    await eventually(async () => visitorDialogs.filter((text) => text === thanks).length + (await contact.getByText(thanks).count()), 1);
+    expect(contact.url()).not.toContain('moth');
+    await contact.close();
 
     const admin = await openPage(`${suite.product.url}/admin`);
     await signIn(admin);

@@ -13,6 +13,7 @@ import {
   articleImageSrcSet,
   notFoundMeta,
   publicRouteStatus,
+  type FormFlash,
   type PageData,
   type PageMeta,
   type PublicPageId,
@@ -31,6 +32,10 @@ export interface RenderOptions {
   origin: string;
   /** Answers the API requests the pages' queries make (the API process itself, without a network hop). */
   fetch: typeof fetch;
+  /** The outcome of the form the reader posted without the scripts, shown once on this page. */
+  flash?: FormFlash | null;
+  /** Whether an image URL names a file the server knows is missing (rendered as the fallback). */
+  imageMissing?: (src: string) => boolean;
 }
 
 export interface RenderedPublicPage {
@@ -47,7 +52,8 @@ export interface RenderedPublicPage {
 }
 
 /** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
-async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams) {
+async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams, imageMissing: (src: string) => boolean) {
+  const shown = (src: string | null | undefined) => (src && !imageMissing(src) ? src : FALLBACK_IMAGE);
   const search = query.get('search')?.trim() || undefined;
   if (page === 'article') {
     const article = await client.fetchQuery(articleQuery(params.slug ?? ''));
@@ -58,7 +64,7 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
       await client.prefetchQuery(comments);
       if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
     }
-    return { found: article !== null, heroImage: article ? { href: article.imageUrl || FALLBACK_IMAGE, sizes: ARTICLE_IMAGE_SIZES } : null };
+    return { found: article !== null, heroImage: article ? { href: shown(article.imageUrl), sizes: ARTICLE_IMAGE_SIZES } : null };
   }
   if (page === 'home' || page === 'category') {
     const category = params.category?.trim() || undefined;
@@ -68,7 +74,7 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
     const list = await client.fetchInfiniteQuery(articleListQuery(searching ? { search } : { category }, searching ? null : query.get('cursor') || null));
     const firstPage = list.pages[0] as ArticlePage | undefined;
     const first = firstPage?.items[0];
-    return { found: !firstPage?.missing, heroImage: first ? { href: first.imageUrl || FALLBACK_IMAGE, sizes: CARD_IMAGE_SIZES } : null };
+    return { found: !firstPage?.missing, heroImage: first ? { href: shown(first.imageUrl), sizes: CARD_IMAGE_SIZES } : null };
   }
   return { found: true, heroImage: null };
 }
@@ -85,13 +91,21 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const location = new URL(url, 'http://server.invalid');
   const { route, params } = matchPublicRoute(location.pathname);
   const client = createQueryClient();
-  const [data] = await Promise.all([loadPageData(client, route.page, params, location.searchParams), preloadPage(location.pathname)]);
+  // The missing images the page rendered, for the client's first render to show the same fallback.
+  const missingImages = new Set<string>();
+  const imageMissing = (src: string) => {
+    const missing = options.imageMissing?.(src) ?? false;
+    if (missing) missingImages.add(src);
+    return missing;
+  };
+  const [data] = await Promise.all([loadPageData(client, route.page, params, location.searchParams, imageMissing), preloadPage(location.pathname)]);
+  const flash = options.flash ?? null;
 
   const collected: { meta?: PageMeta } = {};
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
   const tree = (
     <ServerRender.Provider value={{ origin: options.origin, onMeta: (meta) => (collected.meta = meta) }}>
-      <PublicTree router={Router} queryClient={client} />
+      <PublicTree router={Router} queryClient={client} pageState={{ flash, imageMissing }} />
     </ServerRender.Provider>
   );
   const { prelude } = await prerenderToNodeStream(tree, {
@@ -109,7 +123,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     page: route.page,
     html,
     meta: collected.meta ?? notFoundMeta(location.pathname),
-    pageData: { queries: dehydrate(client) },
+    pageData: { queries: dehydrate(client), ...(flash ? { flash } : {}), ...(missingImages.size > 0 ? { missingImages: [...missingImages] } : {}) },
     heroImage: hero,
   };
 }

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { registerEtags } from '../common/http-cache.js';
 import { registerSecurityHeaders, securityHeaders } from '../common/security-headers.js';
+import { FormFlashService } from '../common/page-form.js';
 import { PreparedResponseCache, preparedAnswers } from '../common/prepared-response-cache.js';
 import { SEO_ROOT_PATHS } from '../modules/seo/seo.module.js';
 import { seoPageRenderer } from '../modules/seo/seo-page-renderer.js';
@@ -110,7 +111,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   await registerQueueDashboard(app);
   if (config.web.enabled) {
     await registerWithRouteConfig(fastify, { access: 'public' }, (scope) =>
-      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService)), app.get(PreparedResponseCache)),
+      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService), app.get(FormFlashService)), app.get(PreparedResponseCache)),
     );
   }
   await app.init();

@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nes
 import { Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { logConnectionErrors } from './connection-errors.js';
+import { FormFlashService } from './page-form.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { REDIS } from './redis.token.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -16,6 +17,7 @@ export { REDIS };
 @Module({
   providers: [
     RateLimiterService,
+    FormFlashService,
     {
       provide: REDIS,
       inject: [APP_CONFIG],
@@ -36,7 +38,7 @@ export { REDIS };
       },
     },
   ],
-  exports: [REDIS, RateLimiterService],
+  exports: [REDIS, RateLimiterService, FormFlashService],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -35,7 +35,7 @@ describe('the like form: malformed fields answer 400 with the usual headers and 
     ['a backslash in back', { back: '/\\evil.example' }, 'back'],
     ['non-ASCII in back', { back: '/caf\u00e9' }, 'back'],
     ['no article', { articleId: 'abc' }, 'articleId'],
-    ['a share', { type: 'share' }, 'type'],
+    ['an unknown kind', { type: 'love' }, 'type'],
   ])('%s', async (_name, fields, field) => {
     const article = await createArticle(em);
     const response = await post({ articleId: String(article.id), type: 'like', back: '/', ...fields });

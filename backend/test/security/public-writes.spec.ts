@@ -35,7 +35,7 @@ interface PublicWrite {
   written?: () => Promise<number>;
 }
 
-const WRITES = ['comment', 'contact', 'newsletter', 'chat', 'chat summary', 'page view', 'like', 'like form'] as const;
+const WRITES = ['comment', 'comment form', 'contact', 'contact form', 'newsletter', 'newsletter form', 'chat', 'chat summary', 'page view', 'like', 'like form'] as const;
 
 const urlencoded = (body: Body) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
@@ -71,6 +71,15 @@ describe('public writes come from the site itself', () => {
         written: () => em.fork().count(ContactSubmission, { message: marker }),
       },
       newsletter: { url: '/api/newsletter', body: { email: `${marker}@example.com` }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}@example.com` }) },
+      // The pages' forms as the browser posts them without JavaScript.
+      'comment form': { url: `/api/articles/${articleId}/comments/form`, body: { authorName: 'Reader', content: `${marker} form`, back: '/' }, form: true, written: () => em.fork().count(Comment, { content: `${marker} form` }) },
+      'contact form': {
+        url: '/api/contact/form',
+        body: { name: 'Reader', email: 'reader@example.com', subject: 'Hello', message: `${marker} form`, back: '/contact' },
+        form: true,
+        written: () => em.fork().count(ContactSubmission, { message: `${marker} form` }),
+      },
+      'newsletter form': { url: '/api/newsletter/form', body: { email: `${marker}-form@example.com`, back: '/' }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}-form@example.com` }) },
       chat: { url: '/api/chat', body: { message: `Tell me about ${marker}`, sessionId: chatSession }, form: true, written: () => redis.llen(`ai-mind:chat:turns:${chatSession}`) },
       'chat summary': { url: '/api/chat/summary', body: { sessionId: summarised, articleId }, form: false },
       'page view': { url: '/api/analytics/pageview', body: { path: `/${marker}`, source: 'direct' }, form: true, written: () => em.fork().count(PageView, { path: `/${marker}` }) },

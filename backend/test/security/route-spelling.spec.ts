@@ -28,13 +28,17 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /api/articles/slug/:slug': 'public',
   'GET /api/articles/:id/comments': 'public',
   'POST /api/articles/:id/comments': 'public-write',
+  // The public forms as the browser posts them without JavaScript: a redirect back with the outcome.
+  'POST /api/articles/:id/comments/form': 'public-write',
+  'POST /api/contact/form': 'public-write',
+  'POST /api/newsletter/form': 'public-write',
   'POST /api/chat': 'public-write',
   'POST /api/chat/summary': 'public-write',
   'POST /api/contact': 'public-write',
   'GET /api/geo': 'public',
   'GET /api/health': 'public',
   'POST /api/interactions': 'public-write',
-  // The Like button's no-JavaScript form: a redirect back after the like.
+  // The Like and Share buttons' no-JavaScript form: a redirect back after the like or the share.
   'POST /api/interactions/form': 'public-write',
   'POST /api/newsletter': 'public-write',
   'POST /api/analytics/pageview': 'public-write',

@@ -19,13 +19,13 @@ export type InteractionRequest = z.infer<typeof InteractionRequestSchema>;
  */
 export const SitePathSchema = z.string().regex(/^\/(?!\/)[!-[\]-~]*$/, 'must be a path of this site');
 
-/** The Like button's form (POST /api/interactions/form, urlencoded): the article, and the page to go back to. */
-export const LikeFormSchema = z.object({
+/** The Like and Share buttons' form (POST /api/interactions/form, urlencoded): the article, what to count, and the page to go back to. */
+export const InteractionFormSchema = z.object({
   articleId: z.coerce.number({ error: 'must be an article id' }).int('must be an article id').positive('must be an article id'),
-  type: z.literal('like', { error: "must be 'like'" }),
+  type: z.enum(['like', 'share'], { error: "must be 'like' or 'share'" }),
   back: SitePathSchema.optional(),
 });
-export type LikeForm = z.infer<typeof LikeFormSchema>;
+export type InteractionForm = z.infer<typeof InteractionFormSchema>;
 
 /** The article's counters after the interaction was recorded. */
 export const InteractionResponseSchema = z.object({ likes: z.number().int(), shares: z.number().int() });

@@ -12,6 +12,7 @@ export * from './contact.js';
 export * from './chat.js';
 export * from './engagement.js';
 export * from './page-data.js';
+export * from './page-forms.js';
 export * from './public-routes.js';
 export * from './images.js';
 export * from './article-history.js';

@@ -1,3 +1,5 @@
+import type { FormFlash } from './page-forms.js';
+
 /** The id of the `<script type="application/json">` element that carries a page's first data. */
 export const PAGE_DATA_ELEMENT_ID = 'ai-mind-page-data';
 
@@ -8,4 +10,8 @@ export const PAGE_DATA_ELEMENT_ID = 'ai-mind-page-data';
 export interface PageData {
   /** TanStack Query's dehydrated state (`dehydrate(queryClient)`) of the queries the server fetched. */
   queries: unknown;
+  /** The outcome of the form the reader posted without the page's scripts (pages rendered for that request only). */
+  flash?: FormFlash;
+  /** Article images the server knows are missing (a local file that is not there): rendered as the fallback. */
+  missingImages?: string[];
 }

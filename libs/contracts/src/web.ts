@@ -9,6 +9,7 @@ export * from './contact.constants.js';
 export * from './engagement.constants.js';
 export * from './images.js';
 export * from './page-data.js';
+export * from './page-forms.js';
 export * from './public-routes.js';
 export * from './query-keys.js';
 export * from './seo.js';

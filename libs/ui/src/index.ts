@@ -9,4 +9,4 @@ export { AppProviders } from './providers';
 export { BaseProviders } from './base-providers';
 export { createQueryClient } from './query-client';
 export { SCROLL_HIDE_DELAY_MS, theme, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './theme';
-export { HYDRATION_ERROR_PREFIX, reportHydrationError } from './hydration';
+export { HYDRATION_ERROR_PREFIX, reportHydrationError, useAdoptedForm, type AdoptedForm } from './hydration';

@@ -3,18 +3,29 @@ import { BrowserRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { BaseProviders, createQueryClient } from '@ai-mind/ui';
 import PublicApp from './PublicApp';
+import { PageStateProvider, type PageState } from './page-state';
 
 export { preloadPage } from './PublicApp';
-import { readPageData, seedPageData } from './page-data';
+import { pageStateOf, readPageData, seedPageData } from './page-data';
 
 /** The site's tree around a router: the browser's here, a static one in server.tsx, so both render the same. */
-export function PublicTree({ router: Router, queryClient }: { router: (props: { children: ReactNode }) => ReactNode; queryClient: QueryClient }) {
+export function PublicTree({
+  router: Router,
+  queryClient,
+  pageState,
+}: {
+  router: (props: { children: ReactNode }) => ReactNode;
+  queryClient: QueryClient;
+  pageState: PageState;
+}) {
   return (
     <StrictMode>
       <Router>
-        <BaseProviders queryClient={queryClient}>
-          <PublicApp />
-        </BaseProviders>
+        <PageStateProvider state={pageState}>
+          <BaseProviders queryClient={queryClient}>
+            <PublicApp />
+          </BaseProviders>
+        </PageStateProvider>
       </Router>
     </StrictMode>
   );
@@ -26,10 +37,11 @@ export function PublicTree({ router: Router, queryClient }: { router: (props: { 
  * server rendered from the same tree (server.tsx), with the queries it was rendered with.
  */
 export default function PublicRoot() {
-  const [queryClient] = useState(() => {
+  const [{ queryClient, pageState }] = useState(() => {
+    const data = readPageData();
     const client = createQueryClient();
-    seedPageData(client, readPageData());
-    return client;
+    seedPageData(client, data);
+    return { queryClient: client, pageState: pageStateOf(data) };
   });
-  return <PublicTree router={BrowserRouter} queryClient={queryClient} />;
+  return <PublicTree router={BrowserRouter} queryClient={queryClient} pageState={pageState} />;
 }

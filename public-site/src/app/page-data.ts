@@ -1,5 +1,6 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts/web';
+import type { PageState } from './page-state';
 
 /** The data the server rendered the page with, if the page was server-rendered. */
 export function readPageData(doc: Document = document): PageData | null {
@@ -18,4 +19,10 @@ export function readPageData(doc: Document = document): PageData | null {
  */
 export function seedPageData(client: QueryClient, data: PageData | null): void {
   if (data?.queries && typeof data.queries === 'object') hydrate(client, data.queries);
+}
+
+/** The form outcome and the missing images the server rendered the page with (none for a page it did not render). */
+export function pageStateOf(data: PageData | null): PageState {
+  const missing = new Set(data?.missingImages ?? []);
+  return { flash: data?.flash ?? null, imageMissing: (src) => missing.has(src) };
 }

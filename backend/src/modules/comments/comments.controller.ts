@@ -14,6 +14,11 @@ export const COMMENT_LIMIT = { perWindow: 5, windowSeconds: 300 };
 export const commentLimitMessage = (wait: string) =>
   `Comment not posted: at most ${COMMENT_LIMIT.perWindow} comments can come from one network address in ${COMMENT_LIMIT.windowSeconds / 60} minutes, and that many just did. Please try again in ${wait}.`;
 
+/** The limit every comment passes, whichever way it arrives (JSON or the page's form). */
+export function consumeCommentLimit(rateLimiter: RateLimiterService, client: string): Promise<void> {
+  return rateLimiter.consumeAll([{ key: `comments:${client}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage }]);
+}
+
 @Controller('articles/:id/comments')
 export class CommentsController {
   constructor(
@@ -37,7 +42,7 @@ export class CommentsController {
     @Req() request: FastifyRequest,
   ): Promise<Comment> {
     const client = clientOf(request);
-    await this.rateLimiter.consumeAll([{ key: `comments:${client}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage }]);
+    await consumeCommentLimit(this.rateLimiter, client);
     return toCommentDto(await this.comments.create(params.id, body, client));
   }
 }

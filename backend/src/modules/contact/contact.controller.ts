@@ -10,6 +10,11 @@ import { clientOf } from '../../common/client-hash.js';
 /** Messages per client IP per window: plenty for a person, useless for a spam script. */
 export const CONTACT_LIMIT = { perWindow: 5, windowSeconds: 600 };
 
+/** The limit every contact message passes, whichever way it arrives (JSON or the page's form). */
+export function consumeContactLimit(rateLimiter: RateLimiterService, client: string): Promise<void> {
+  return rateLimiter.consume(`contact:${client}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
+}
+
 @Controller('contact')
 export class ContactController {
   constructor(
@@ -20,7 +25,7 @@ export class ContactController {
   @PublicWrite()
   @Post()
   async submit(@Body(new ZodValidationPipe(ContactRequestSchema)) body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.rateLimiter.consume(`contact:${clientOf(request)}`, CONTACT_LIMIT.perWindow, CONTACT_LIMIT.windowSeconds);
+    await consumeContactLimit(this.rateLimiter, clientOf(request));
     await this.contact.submit(body);
     return { message: CONTACT_SUCCESS_MESSAGE };
   }

@@ -9,6 +9,11 @@ import { clientOf } from '../../common/client-hash.js';
 
 export const NEWSLETTER_LIMIT = { perWindow: 10, windowSeconds: 3600 };
 
+/** The limit every subscription passes, whichever way it arrives (JSON or the page's form). */
+export function consumeNewsletterLimit(rateLimiter: RateLimiterService, client: string): Promise<void> {
+  return rateLimiter.consume(`newsletter:${client}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
+}
+
 @Controller('newsletter')
 export class NewsletterController {
   constructor(
@@ -20,7 +25,7 @@ export class NewsletterController {
   @PublicWrite()
   @Post()
   async subscribe(@Body(new ZodValidationPipe(NewsletterRequestSchema)) body: NewsletterRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    await this.rateLimiter.consume(`newsletter:${clientOf(request)}`, NEWSLETTER_LIMIT.perWindow, NEWSLETTER_LIMIT.windowSeconds);
+    await consumeNewsletterLimit(this.rateLimiter, clientOf(request));
     await this.newsletter.subscribe(body.email);
     return { message: NEWSLETTER_SUCCESS_MESSAGE };
   }

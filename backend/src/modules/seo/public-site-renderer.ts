@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageData, PageMeta, PublicPageId } from '@ai-mind/contracts';
+import type { FormFlash, PageData, PageMeta, PublicPageId } from '@ai-mind/contracts';
 
 /** Where the public site's build writes its server entry (public-site/rsbuild.server.config.ts). */
 export const PUBLIC_SITE_SERVER_ENTRY = 'public-site/dist-server/server.js';
@@ -18,7 +18,7 @@ export interface RenderedPublicPage {
 }
 
 interface PublicSiteServerEntry {
-  render(url: string, options: { origin: string; fetch: typeof fetch }): Promise<RenderedPublicPage>;
+  render(url: string, options: { origin: string; fetch: typeof fetch; flash?: FormFlash | null; imageMissing?: (url: string) => boolean }): Promise<RenderedPublicPage>;
   routePage(pathname: string): PublicPageId;
 }
 

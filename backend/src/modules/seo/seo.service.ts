@@ -10,6 +10,7 @@ import {
   excerpt,
   headElements,
   isAdminPath,
+  type FormFlash,
   type PublicPageId,
 } from '@ai-mind/contracts';
 import { Inject } from '@nestjs/common';
@@ -22,6 +23,7 @@ import { renderCoverSvg } from '../media/cover-art.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
 import { ArticleStore } from '../articles/article.store.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
+import { LocalMediaCheck } from './local-media.js';
 import { PublicSiteRenderer } from './public-site-renderer.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 import { strongestCompression } from '../../common/compression-pool.js';
@@ -74,6 +76,7 @@ const UNCACHED_PAGES: ReadonlySet<PublicPageId> = new Set(['notFound']);
 export class SeoService implements OnModuleInit {
   private readonly logger = new Logger(SeoService.name);
   private readonly site: PublicSiteRenderer;
+  private readonly media: LocalMediaCheck;
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
   /** The sitemap files of the current state of the articles, each made on its first request. */
   private sitemapFiles: { isCurrent: () => boolean; made: Map<number, Promise<Buffer>> } | null = null;
@@ -85,6 +88,7 @@ export class SeoService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.site = new PublicSiteRenderer(config.web.distRoot);
+    this.media = new LocalMediaCheck(config.mediaDir);
   }
 
   /** The social image of pages without one of their own. */
@@ -103,9 +107,10 @@ export class SeoService implements OnModuleInit {
    * settles the status), or null for the admin app's paths or when the site is not built. Rendered
    * once per change: cached with the article lists and articles, whose changes invalidate it; a page
    * that does not exist (404) is answered, never kept. `fetchApi` answers the API requests the page's
-   * queries make. Every URL in it names the configured origin, whoever asked.
+   * queries make. Every URL in it names the configured origin, whoever asked. A page showing the
+   * outcome of a reader's form (`flash`) is rendered for its request alone.
    */
-  async renderPage(pathname: string, query: URLSearchParams, fetchApi: typeof fetch): Promise<RenderedPage | null> {
+  async renderPage(pathname: string, query: URLSearchParams, fetchApi: typeof fetch, flash: FormFlash | null = null): Promise<RenderedPage | null> {
     if (isAdminPath(pathname)) return null;
     const site = await this.site.load();
     if (!site) return null;
@@ -117,7 +122,7 @@ export class SeoService implements OnModuleInit {
     const kept = new URLSearchParams({ ...(search ? { search } : {}), ...(cursor && !search ? { cursor } : {}) });
     const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
     const render = async (): Promise<RenderedPage> => {
-      const page = await site.render(url, { origin, fetch: fetchApi });
+      const page = await site.render(url, { origin, fetch: fetchApi, flash, imageMissing: this.media.isMissing });
       // The image preload first: it is the page's largest paint.
       const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
       head.push(renderHeadElements(headElements(page.meta, origin)));
@@ -127,7 +132,7 @@ export class SeoService implements OnModuleInit {
       return { status: page.status, head: headText, body: page.html, data, version };
     };
     // A search's page is rendered per request: one page per term would fill the cache with pages read once.
-    if (search || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
+    if (search || flash || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
     const key = `page:${site.build}:${url}`;
     // Taken before the render is looked up: a change while it is made leaves it current for nobody.
     const isCurrent = this.cache.currentness();

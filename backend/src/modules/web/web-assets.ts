@@ -142,6 +142,8 @@ export interface RenderedShell {
   version?: string;
   /** Whether the cached render is still the page (its content's cache generation holds). */
   isCurrent?: () => boolean;
+  /** A page made for this request alone (it shows the outcome of the reader's form): no cache may keep it. */
+  personal?: boolean;
 }
 
 /**
@@ -222,7 +224,8 @@ export async function registerWebAssets(
     } else {
       prepared = preparePage(html(), 'quick', formsFor(request));
     }
-    void reply.status(page.status).type(prepared.contentType).header('cache-control', prepared.cacheControl).header('vary', 'accept-encoding').header('etag', prepared.etag);
+    const cacheControl = page.personal ? 'private, no-store' : prepared.cacheControl;
+    void reply.status(page.status).type(prepared.contentType).header('cache-control', cacheControl).header('vary', 'accept-encoding').header('etag', prepared.etag);
     if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
     const encoding = encodingFor(request, prepared);
     if (encoding) void reply.header('content-encoding', encoding);

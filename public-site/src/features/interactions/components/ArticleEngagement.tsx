@@ -1,6 +1,9 @@
-import { Button, Group } from '@mantine/core';
-import { useLocation } from 'react-router';
+import { Button, Group, TextInput } from '@mantine/core';
+import { INTERACTION_MESSAGES, PAGE_FORM_ACTIONS } from '@ai-mind/contracts/web';
 import { HeartIcon, ShareIcon } from '../../../components/icons';
+import { BackField, FormOutcomeAlert } from '../../../components/page-form';
+import { useFormFlash } from '../../../app/page-state';
+import { useSiteOrigin } from '../../../app/server-context';
 import { ArticleCounts } from '../../articles/components/ArticleCounts';
 import { useLike, useShare, type Shareable } from '../hooks/use-interactions';
 
@@ -10,6 +13,12 @@ interface EngageableArticle extends Shareable {
   comments: number;
 }
 
+/** What a share without the scripts gives the reader: the article's link, ready to copy. */
+function SharedLink({ slug }: { slug: string }) {
+  const url = `${useSiteOrigin()}/article/${slug}`;
+  return <TextInput size="xs" readOnly value={url} label="Copy this link to share the article" onFocus={(event) => event.currentTarget.select()} />;
+}
+
 /**
  * The counts with the like and share controls (spec section 2, card and article page). Each instance
  * keeps its own like state: a card and its article page are separate instances.
@@ -17,40 +26,58 @@ interface EngageableArticle extends Shareable {
 export function ArticleEngagement({ article }: { article: EngageableArticle }) {
   const { liked, like, likes } = useLike(article.id, article.likes);
   const { share } = useShare(article);
-  const { pathname, search } = useLocation();
+  const shared = useFormFlash('share', article.id);
   return (
-    <Group gap="sm" wrap="wrap" data-testid="article-engagement">
-      <ArticleCounts likes={likes} shares={article.shares} comments={article.comments} />
-      <Group gap={6} wrap="nowrap">
-        {/*
-          A form the server records a like from, for a click before the scripts have hydrated the page
-          (or without them): it posts and comes back. Once hydrated, the click records through the API
-          and the form is never submitted, so a click is never lost and never counted twice.
-        */}
-        <form method="post" action="/api/interactions/form" style={{ display: 'contents' }}>
-          <input type="hidden" name="articleId" value={article.id} />
-          <input type="hidden" name="type" value="like" />
-          <input type="hidden" name="back" value={`${pathname}${search}`} />
-          <Button
-            type="submit"
-            size="xs"
-            variant={liked ? 'filled' : 'default'}
-            color="pink"
-            leftSection={<HeartIcon size={14} fill={liked ? 'currentColor' : 'none'} />}
-            onClick={(event) => {
-              event.preventDefault();
-              like();
-            }}
-            disabled={liked}
-            aria-pressed={liked}
-          >
-            {liked ? 'Liked' : 'Like'}
-          </Button>
-        </form>
-        <Button size="xs" variant="default" leftSection={<ShareIcon size={14} />} onClick={() => void share()}>
-          Share
-        </Button>
+    <>
+      <Group gap="sm" wrap="wrap" data-testid="article-engagement">
+        <ArticleCounts likes={likes} shares={article.shares} comments={article.comments} />
+        <Group gap={6} wrap="nowrap">
+          {/*
+            Forms the server records a like or a share from, for a click before the scripts have hydrated
+            the page (or without them): they post and come back. Once hydrated, a click records through
+            the API and the form is never submitted, so a click is never lost and never counted twice.
+          */}
+          <form method="post" action={PAGE_FORM_ACTIONS.interaction} style={{ display: 'contents' }}>
+            <input type="hidden" name="articleId" value={article.id} />
+            <input type="hidden" name="type" value="like" />
+            <BackField />
+            <Button
+              type="submit"
+              size="xs"
+              variant={liked ? 'filled' : 'default'}
+              color="pink"
+              leftSection={<HeartIcon size={14} fill={liked ? 'currentColor' : 'none'} />}
+              onClick={(event) => {
+                event.preventDefault();
+                like();
+              }}
+              disabled={liked}
+              aria-pressed={liked}
+            >
+              {liked ? 'Liked' : 'Like'}
+            </Button>
+          </form>
+          <form method="post" action={PAGE_FORM_ACTIONS.interaction} style={{ display: 'contents' }}>
+            <input type="hidden" name="articleId" value={article.id} />
+            <input type="hidden" name="type" value="share" />
+            <BackField />
+            <Button
+              type="submit"
+              size="xs"
+              variant="default"
+              leftSection={<ShareIcon size={14} />}
+              onClick={(event) => {
+                event.preventDefault();
+                void share();
+              }}
+            >
+              Share
+            </Button>
+          </form>
+        </Group>
       </Group>
-    </Group>
+      {shared?.outcome === 'sent' && <SharedLink slug={article.slug} />}
+      {shared?.outcome === 'refused' && <FormOutcomeAlert ok={false} message={shared.notice?.message ?? INTERACTION_MESSAGES.failed.message} />}
+    </>
   );
 }

@@ -1,9 +1,13 @@
 import { Alert, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError, serverMessage } from '@ai-mind/ui';
-import { NEWSLETTER_SUCCESS_MESSAGE } from '@ai-mind/contracts/web';
+import { ApiError, serverMessage, useAdoptedForm } from '@ai-mind/ui';
+import { NEWSLETTER_SUCCESS_MESSAGE, PAGE_FORM_ACTIONS } from '@ai-mind/contracts/web';
+import { useFormFlash } from '../../../app/page-state';
+import { BackField } from '../../../components/page-form';
 import { subscribeToNewsletter } from '../../newsletter/api/newsletter-api';
+
+const EMAIL_FIELD = ['email'] as const;
 
 /** The contract's rule comes with zod, which no page needs until someone subscribes: fetched on the first submit. */
 const newsletterSchema = () => import('@ai-mind/contracts').then((contracts) => contracts.NewsletterRequestSchema);
@@ -26,17 +30,26 @@ function failureMessage(error: unknown): string {
 }
 
 /**
+/**
  * The footer's newsletter box (spec section 2): the address is checked here with the contract's rule
- * (and again by the server), then the visitor sees the confirmation or what went wrong.
+ * (and again by the server), then the visitor sees the confirmation or what went wrong. A real form:
+ * posted by the browser before the scripts run (or without them), the server answers with the page
+ * showing the same confirmation or error, the address kept.
  */
 export function NewsletterBox() {
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const subscribe = useMutation({ mutationFn: subscribeToNewsletter, onSuccess: () => setEmail('') });
+  const flash = useFormFlash('newsletter');
+  // What the server put back in the field, fixed at mount: the field is the reader's from then on.
+  const [typed] = useState(() => flash?.values?.email);
+  const [invalid, setInvalid] = useState<string | null>(flash?.fieldErrors?.email ?? null);
+  // The server's outcome is shown until the reader subscribes through the app.
+  const [flashShown, setFlashShown] = useState(flash !== null);
+  const { attach, onChange, read, clear } = useAdoptedForm(EMAIL_FIELD);
+  const subscribe = useMutation({ mutationFn: subscribeToNewsletter, onSuccess: () => clear() });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = (await newsletterSchema()).safeParse({ email });
+    setFlashShown(false);
+    const parsed = (await newsletterSchema()).safeParse(read());
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
       return;
@@ -44,6 +57,9 @@ export function NewsletterBox() {
     setInvalid(null);
     subscribe.mutate(parsed.data);
   };
+  const sent = flashShown ? flash?.outcome === 'sent' : subscribe.isSuccess;
+  const flashFailure = flash?.outcome === 'refused' && !flash.fieldErrors?.email ? (flash.notice?.message ?? NEWSLETTER_FAILURE_MESSAGE) : null;
+  const failure = flashShown ? flashFailure : subscribe.isError ? failureMessage(subscribe.error) : null;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="newsletter-title">
@@ -54,20 +70,29 @@ export function NewsletterBox() {
         One email on Sunday: the week&apos;s best analysis and the AI&apos;s least charitable observations about it.
       </Text>
       {/* The contract's rule checks the address, so the browser's own bubble does not compete with it. */}
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Newsletter">
+      <form
+        method="post"
+        action={PAGE_FORM_ACTIONS.newsletter}
+        ref={attach}
+        onChange={() => {
+          onChange();
+          setInvalid(null);
+        }}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Newsletter"
+      >
+        <BackField />
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
             type="email"
+            name="email"
             aria-label="Email address"
             placeholder="you@example.com"
             autoComplete="email"
             required
             style={{ flex: 1 }}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setInvalid(null);
-            }}
+            defaultValue={typed}
             error={invalid}
             disabled={subscribe.isPending}
           />
@@ -76,14 +101,14 @@ export function NewsletterBox() {
           </Button>
         </Group>
       </form>
-      {subscribe.isSuccess && (
+      {sent && (
         <Alert color="teal" variant="light" mt="sm" role="status">
           {subscribe.data?.message ?? NEWSLETTER_SUCCESS_MESSAGE}
         </Alert>
       )}
-      {subscribe.isError && (
+      {failure && (
         <Alert color="red" variant="light" mt="sm" role="alert">
-          {failureMessage(subscribe.error)}
+          {failure}
         </Alert>
       )}
     </Paper>
