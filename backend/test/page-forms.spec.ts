@@ -37,6 +37,8 @@ const text = (html: string) =>
  * this site, and that page shows the outcome once, for that request only.
  */
 describe('public forms posted by the browser itself', () => {
+  /** The site's configured origin: the links it writes name it, whatever address the test reaches it at. */
+  const SITE = 'https://www.example.com';
   let app: NestFastifyApplication;
   let em: EntityManager;
   let origin: string;
@@ -47,7 +49,7 @@ describe('public forms posted by the browser itself', () => {
     writeFakeBuild(distRoot);
     mediaDir = path.join(process.env.TEST_DATA_DIR!, `media-${uniqueSuffix()}`);
     // Production answers: prepared pages and the client address from X-Forwarded-For (loopback is the proxy).
-    app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, MEDIA_DIR: mediaDir }));
+    app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, MEDIA_DIR: mediaDir, PUBLIC_URL: SITE }));
     em = app.get(EntityManager);
     await app.listen(0, '127.0.0.1');
     origin = await app.getUrl();
@@ -211,7 +213,7 @@ describe('public forms posted by the browser itself', () => {
     it("counts a share once and comes back with the article's link to copy", async () => {
       const article = await createArticle(em);
       const page = await follow(await post('/api/interactions/form', { articleId: String(article.id), type: 'share', back: `/article/${article.slug}` }, client()));
-      expect(page.html).toContain(`value="${origin}/article/${article.slug}"`);
+      expect(page.html).toContain(`value="${SITE}/article/${article.slug}"`);
       expect(text(page.html)).toContain('Copy this link to share the article');
       expect((await em.fork().findOneOrFail(Article, article.id)).shares).toBe(1);
     });

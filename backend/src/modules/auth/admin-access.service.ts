@@ -56,10 +56,16 @@ function sameOrigin(request: FastifyRequest): boolean {
  */
 @Injectable()
 export class AdminAccessService {
+  private readonly siteOrigins: string[];
+
   constructor(
     private readonly sessions: SessionService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // The site's own origin (PUBLIC_URL) and the admin app's: behind a proxy that rewrites Host, the
+    // configured origin is still the site itself.
+    this.siteOrigins = [config.publicUrl, ...config.corsOrigins];
+  }
 
   /** Null when the call may go on (an admin call then carries its session); else why it is refused. */
   async check(request: FastifyRequest): Promise<Refusal | null> {
@@ -69,14 +75,14 @@ export class AdminAccessService {
     const access = accessOf(config);
     if (access === 'public' || access === 'signature') return null;
     const changes = changesSomething(request);
-    if (access === 'sign-in' || access === 'public-write') return changes && !fromAllowedOrigin(request, this.config.corsOrigins) ? CROSS_SITE_ANONYMOUS : null;
+    if (access === 'sign-in' || access === 'public-write') return changes && !fromAllowedOrigin(request, this.siteOrigins) ? CROSS_SITE_ANONYMOUS : null;
 
     const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
     if (!session) return SIGN_IN_FIRST;
     if (changes) {
       const proven = sameToken(request.headers[CSRF_HEADER], session.csrfToken) || (config.changeProof === 'csrf-token-or-same-origin' && sameOrigin(request));
       if (!proven) return BAD_CSRF;
-      if (!fromAllowedOrigin(request, this.config.corsOrigins)) return CROSS_SITE;
+      if (!fromAllowedOrigin(request, this.siteOrigins)) return CROSS_SITE;
     }
     request.adminSession = session;
     return null;
