@@ -210,9 +210,12 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     expect(cache.heldBytes()).toBeLessThanOrEqual(before.values);
     expect(prepared.heldBytes()).toBeLessThanOrEqual(before.prepared);
 
+    // A category the site links to is a page whether or not anything is published in it yet (the demo
+    // seed of another suite may have published there in the shared database).
     const linked = await get('/category/future-predictions');
     expect(linked.statusCode).toBe(200);
-    expect(linked.body).toContain('No articles found in this category yet.');
+    expect(linked.body).not.toContain('Category not found');
+    expect(linked.body).toMatch(/No articles found in this category yet\.|Read More/);
     const withArticle = `Known ${uniqueSuffix()}`;
     await createArticle(em, { category: withArticle });
     await cache.invalidate();
