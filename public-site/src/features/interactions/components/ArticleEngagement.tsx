@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { INTERACTION_MESSAGES, PAGE_FORM_ACTIONS } from '@ai-mind/contracts/web';
 import { HeartIcon, ShareIcon } from '../../../components/icons';
@@ -19,6 +20,18 @@ function SharedLink({ slug }: { slug: string }) {
   return <TextInput size="xs" readOnly value={url} label="Copy this link to share the article" onFocus={(event) => event.currentTarget.select()} />;
 }
 
+/** The form a like or a share is posted by before the scripts (or without them); its button is the child. */
+function InteractionForm({ articleId, type, children }: { articleId: number; type: 'like' | 'share'; children: ReactNode }) {
+  return (
+    <form method="post" action={PAGE_FORM_ACTIONS.interaction} style={{ display: 'contents' }}>
+      <input type="hidden" name="articleId" value={articleId} />
+      <input type="hidden" name="type" value={type} />
+      <BackField />
+      {children}
+    </form>
+  );
+}
+
 /**
  * The counts with the like and share controls (spec section 2, card and article page). Each instance
  * keeps its own like state: a card and its article page are separate instances.
@@ -37,10 +50,7 @@ export function ArticleEngagement({ article }: { article: EngageableArticle }) {
             the page (or without them): they post and come back. Once hydrated, a click records through
             the API and the form is never submitted, so a click is never lost and never counted twice.
           */}
-          <form method="post" action={PAGE_FORM_ACTIONS.interaction} style={{ display: 'contents' }}>
-            <input type="hidden" name="articleId" value={article.id} />
-            <input type="hidden" name="type" value="like" />
-            <BackField />
+          <InteractionForm articleId={article.id} type="like">
             <Button
               type="submit"
               size="xs"
@@ -56,11 +66,8 @@ export function ArticleEngagement({ article }: { article: EngageableArticle }) {
             >
               {liked ? 'Liked' : 'Like'}
             </Button>
-          </form>
-          <form method="post" action={PAGE_FORM_ACTIONS.interaction} style={{ display: 'contents' }}>
-            <input type="hidden" name="articleId" value={article.id} />
-            <input type="hidden" name="type" value="share" />
-            <BackField />
+          </InteractionForm>
+          <InteractionForm articleId={article.id} type="share">
             <Button
               type="submit"
               size="xs"
@@ -73,7 +80,7 @@ export function ArticleEngagement({ article }: { article: EngageableArticle }) {
             >
               Share
             </Button>
-          </form>
+          </InteractionForm>
         </Group>
       </Group>
       {shared?.outcome === 'sent' && <SharedLink slug={article.slug} />}
