@@ -41,7 +41,7 @@ export async function visualContext(browser: Browser, width: number): Promise<Br
 
 /**
  * Waits until the page is still: web fonts in, every image loaded (lazy ones asked for now, since a
- * full-page screenshot does not scroll to them), no loader or skeleton on screen, two quiet frames.
+ * full-page screenshot does not scroll to them), no loader or skeleton on screen, its height steady.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
@@ -54,7 +54,25 @@ export async function settle(page: Page): Promise<void> {
     null,
     { timeout: 30_000, polling: 100 },
   );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The page's height unchanged over five checks a tenth of a second apart (the clock is frozen, timers
+  // run): parts rendered after hydration are in.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let height = -1;
+        let steady = 0;
+        let checks = 0;
+        const check = () => {
+          const now = document.documentElement.scrollHeight;
+          steady = now === height ? steady + 1 : 0;
+          height = now;
+          checks += 1;
+          if (steady >= 5 || checks >= 100) resolve();
+          else setTimeout(() => requestAnimationFrame(check), 100);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
 }
 
 /** The page as a PNG: the whole page down to MAX_HEIGHT, animations finished, no caret. */
