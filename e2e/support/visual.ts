@@ -40,11 +40,15 @@ export async function visualContext(browser: Browser, width: number): Promise<Br
 }
 
 /**
- * Waits until the page is still: web fonts in, every image loaded (lazy ones asked for now, since a
- * full-page screenshot does not scroll to them), no loader or skeleton on screen, its height steady.
+ * Waits until the page is still: the browser idle once, web fonts in, every image loaded (lazy ones
+ * asked for now, since a full-page screenshot does not scroll to them), no loader or skeleton on
+ * screen, its height steady.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  // Once the browser has been idle: the site hydrates some parts, and fetches what they show (the
+  // trending feed), only then (HydrateWhenIdle), and this callback runs after theirs.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
   await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => ((image as HTMLImageElement).loading = 'eager')));
   await page.waitForFunction(
     () =>
