@@ -1,11 +1,14 @@
-// Public page weight and speed: first-load JS and CSS (gzip), admin bytes on public pages, and the
-// Lighthouse mobile performance score and LCP of the home and article pages. bench/run.mjs calls
-// measureFrontend; `node bench/frontend.mjs <baseUrl> [articleSlug]` runs it alone against a started
-// production build and prints a table.
+// Public page weight and speed: first-load JS and CSS (gzip), admin bytes on public pages, the time
+// from the first form or button on screen to hydrated on the phone profile, and the Lighthouse mobile
+// performance score, LCP and TBT of the home, article and contact pages, each against its target.
+// bench/run.mjs calls measureFrontend; `node bench/frontend.mjs <baseUrl> [articleSlug]` runs it alone
+// against a started production build and prints a table.
 import autocannon from 'autocannon';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, measureFirstLoad } from './frontend/first-load.mjs';
+import { measureHydrationGap } from './frontend/hydration-gap.mjs';
 import { measureLighthouse } from './frontend/lighthouse.mjs';
+import { frontendVerdicts, TARGETS } from './lib/report.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 /** The newest published article's slug, when the caller names none. */
@@ -34,6 +37,7 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
   const targets = [
     { page: 'home', url: new URL('/', baseUrl).href },
     { page: 'article', url: new URL(`/article/${encodeURIComponent(slug)}`, baseUrl).href },
+    { page: 'contact', url: new URL('/contact', baseUrl).href },
   ];
   const browser = await launchChromium(chromiumPath);
   const loads = [];
@@ -41,7 +45,8 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
     for (const target of targets) {
       const { files, ...bytes } = await measureFirstLoad(browser, target.url);
       log(`${target.page}: ${files.length} JS/CSS files, JS ${bytes.jsGzipBytes} B gzip, CSS ${bytes.cssGzipBytes} B gzip, admin ${bytes.adminJsBytes} B`);
-      loads.push({ ...target, ...bytes });
+      const gap = await measureHydrationGap(browser, target.url, { log });
+      loads.push({ ...target, ...bytes, ...gap });
     }
   } finally {
     await browser.close();
@@ -54,30 +59,38 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
   const pages = [];
   for (const load of loads) {
     const { score, lcpMs, cls, tbtMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
-    pages.push({ ...load, lighthouseScore: score, lcpMs, cls, tbtMs });
+    const page = { ...load, lighthouseScore: score, lcpMs, cls, tbtMs };
+    pages.push({ ...page, met: Object.fromEntries(frontendVerdicts(page).map((check) => [check.key, check.met])) });
   }
   return { pages };
 }
 
 function printTable({ pages }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const verdict = (met) => (met ? 'met' : 'MISSED');
   const rows = [
-    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'Lighthouse', 'LCP', 'CLS', 'TBT', 'HTML req/s', 'HTML p99'],
+    ['page', 'JS gzip', 'CSS gzip', 'admin JS', 'control shown', 'hydrated', 'gap', 'Lighthouse', 'LCP', 'CLS', 'TBT', 'HTML req/s', 'HTML p99'],
     ...pages.map((p) => [
       p.page,
-      kb(p.jsGzipBytes),
+      `${kb(p.jsGzipBytes)} ${verdict(p.met.firstLoadJs)}`,
       kb(p.cssGzipBytes),
       `${p.adminJsBytes} B`,
+      `${(p.controlShownMs / 1000).toFixed(2)} s`,
+      `${(p.hydratedMs / 1000).toFixed(2)} s`,
+      `${(p.gapMs / 1000).toFixed(2)} s ${verdict(p.met.hydrationGap)}`,
       String(p.lighthouseScore),
-      `${(p.lcpMs / 1000).toFixed(2)} s`,
+      `${(p.lcpMs / 1000).toFixed(2)} s ${verdict(p.met.lcp)}`,
       String(p.cls),
-      `${p.tbtMs} ms`,
+      `${p.tbtMs} ms ${verdict(p.met.tbt)}`,
       String(p.htmlRequestsPerSecond),
       `${p.htmlP99Ms} ms`,
     ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
+  process.stdout.write(
+    `Targets: gap < ${TARGETS.hydrationGapMs / 1000} s on the phone profile, Lighthouse mobile TBT < ${TARGETS.tbtMs} ms, LCP < ${TARGETS.lcpMs / 1000} s, first-load JS < ${TARGETS.firstLoadJsGzipBytes / 1000} KB gzip.\n`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -29,7 +29,7 @@ function writeBuildWithManifests(root: string): void {
       metaData: { remoteEntry: { path: '', name: 'static/js/public_app.4.js' } },
       shared: [],
       exposes: [
-        { path: './App', assets: { js: { sync: ['static/js/async/app.5.js'], async: ['static/js/async/chat.6.js'] }, css: { sync: ['static/css/async/app.7.css'], async: ['static/css/async/grid.8.css'] } } },
+        { path: './App', assets: { js: { sync: ['static/js/async/app.5.js'], async: ['static/js/async/chat.6.js', 'static/js/async/page-home.9.js', 'static/js/async/page-not-found.10.js'] }, css: { sync: ['static/css/async/app.7.css'], async: ['static/css/async/grid.8.css'] } } },
       ],
     }),
     'public-site/dist/static/css/async/app.7.css': '.site{color:#222}',
@@ -143,10 +143,25 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     // A stylesheet the build does not have on disk is linked instead.
     expect(html).toContain('<link rel="stylesheet" href="/remotes/public/static/css/async/grid.8.css">');
     expect(preloads(html).filter((link) => !link.includes('as="image"'))).toEqual([]);
+    // The scripts it hydrates on are listed for the entry loader, which requests them all at once
+    // once the page has painted (no waterfall of discoveries), and no admin code among them.
+    const afterPaint = /<script type="application\/json" id="ai-mind-after-paint">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(afterPaint![1]!)).toEqual({
+      fetches: ['/remotes/public/mf-manifest.json'],
+      styles: [],
+      scripts: ['/static/js/async/react.1.js', '/static/js/async/react-dom.2.js', '/remotes/public/static/js/public_app.4.js', '/remotes/public/static/js/async/app.5.js'],
+      // Each route's own page chunk, which the loader picks by the page's path.
+      pages: expect.arrayContaining([
+        ['/', ['/remotes/public/static/js/async/page-home.9.js']],
+        ['/about', []],
+        ['*', ['/remotes/public/static/js/async/page-not-found.10.js']],
+      ]),
+    });
     // The admin app's page carries none of the public site's styles or scripts.
     const admin = (await get('/admin')).body;
     expect(preloads(admin)).toEqual([]);
     expect(admin).not.toContain('<style data-href');
+    expect(admin).not.toContain('ai-mind-after-paint');
     expect(pageData(admin)).toBeNull();
     expect(admin).toContain('<div id="root"></div>');
   });

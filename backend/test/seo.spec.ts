@@ -112,9 +112,9 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
       expect(html).not.toContain('Generic.');
       const description = metaContent(html, 'name="description"')!;
       expect(description.startsWith('Load Utilities are planning for a surge.')).toBe(true);
-      // Cut at a word within 160 characters, then '...'.
-      expect(description).toMatch(/ Utilities\.\.\.$/);
-      expect(description.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(160);
+      // The content's first 160 characters (tags stripped, whitespace collapsed), then '...' (spec section 5).
+      expect(description).toBe(`${`Load ${'Utilities are planning for a surge. '.repeat(10)}`.slice(0, 160)}...`);
+      expect(description.endsWith(' Utilities a...')).toBe(true);
       expect(metaContent(html, 'property="og:image"')).toBe(`${ORIGIN}/media/covers/grid.svg`);
       expect(metaContent(html, 'property="og:type"')).toBe('article');
       expect(metaContent(html, 'name="twitter:card"')).toBe('summary_large_image');

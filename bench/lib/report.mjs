@@ -18,6 +18,12 @@ export const TARGETS = {
    * once per change, but written through Fastify and Nest rather than by the HTTP server.
    */
   sitemapFileBytes: 1024 * 1024,
+  /** Public pages on the phone profile (bench/frontend/hydration-gap.mjs): first control on screen to hydrated. */
+  hydrationGapMs: 2000,
+  /** Lighthouse mobile. */
+  tbtMs: 150,
+  lcpMs: 1200,
+  firstLoadJsGzipBytes: 200_000,
 };
 
 export function machine() {
@@ -34,6 +40,17 @@ export function machine() {
 
 function verdict(name, met, actual, target) {
   return { name, met, actual, target };
+}
+
+/** A public page's verdicts (bench/frontend.mjs), each keyed for its page's `met` in results.json. */
+export function frontendVerdicts(page) {
+  const check = (key, label, actual, target) => ({ key, ...verdict(`${page.page} page: ${label}`, actual < target, actual, `< ${target}`) });
+  return [
+    check('hydrationGap', 'first control on screen to hydrated, phone profile, ms', page.gapMs, TARGETS.hydrationGapMs),
+    check('tbt', 'Lighthouse mobile TBT ms', page.tbtMs, TARGETS.tbtMs),
+    check('lcp', 'Lighthouse mobile LCP ms', page.lcpMs, TARGETS.lcpMs),
+    check('firstLoadJs', 'first-load JS gzip B', page.jsGzipBytes, TARGETS.firstLoadJsGzipBytes),
+  ];
 }
 
 /** One verdict per target, each with the figure that decides it (worst over the scales). */
@@ -68,6 +85,7 @@ export function checkTargets(results) {
   }
   checks.push(verdict('API peak RSS MB', results.memory.apiPeakMb < TARGETS.apiRssMb, results.memory.apiPeakMb, `< ${TARGETS.apiRssMb}`));
   checks.push(verdict('worker peak RSS MB', results.memory.workerPeakMb < TARGETS.workerRssMb, results.memory.workerPeakMb, `< ${TARGETS.workerRssMb}`));
+  for (const page of results.frontend?.pages ?? []) checks.push(...frontendVerdicts(page).map(({ key: _key, ...check }) => check));
   return checks;
 }
 
@@ -104,9 +122,16 @@ export function table(results) {
   lines.push(`| all | peak RSS, API process | ${fmt(results.memory.apiPeakMb)} MB | | | | | | sampled every 100 ms over the whole run |`);
   lines.push(`| all | peak RSS, worker processes | ${fmt(results.memory.workerPeakMb)} MB | | | | | | the largest of them |`);
   if (results.frontend?.pages) {
-    lines.push('', '| page | JS gzip B | CSS gzip B | admin JS B | Lighthouse mobile | LCP ms |', '|---|---:|---:|---:|---:|---:|');
+    const met = (value, ok) => `${fmt(value)}${ok ? '' : ' **missed**'}`;
+    lines.push(
+      '',
+      '| page | JS gzip B | CSS gzip B | admin JS B | control shown ms | hydrated ms | gap ms (phone) | Lighthouse mobile | LCP ms | CLS | TBT ms |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
     for (const page of results.frontend.pages) {
-      lines.push(`| ${page.page} | ${fmt(page.jsGzipBytes)} | ${fmt(page.cssGzipBytes)} | ${fmt(page.adminJsBytes)} | ${fmt(page.lighthouseScore)} | ${fmt(page.lcpMs)} |`);
+      lines.push(
+        `| ${page.page} | ${met(page.jsGzipBytes, page.met.firstLoadJs)} | ${fmt(page.cssGzipBytes)} | ${fmt(page.adminJsBytes)} | ${fmt(page.controlShownMs)} | ${fmt(page.hydratedMs)} | ${met(page.gapMs, page.met.hydrationGap)} | ${fmt(page.lighthouseScore)} | ${met(page.lcpMs, page.met.lcp)} | ${fmt(page.cls)} | ${met(page.tbtMs, page.met.tbt)} |`,
+      );
     }
   } else {
     lines.push('', `Public pages: ${results.frontend?.note ?? 'not measured'}.`);

@@ -95,6 +95,11 @@ describe('public pages rendered on the server and hydrated', () => {
       expect(requested).toContain(entry);
       // Requested after the page and its top image.
       expect(requested.indexOf(entry)).toBeGreaterThan(requested.findIndex((path) => path.startsWith('/media/')));
+      // With it, the scripts the page hydrates on, the opening route's page chunk included, each
+      // preloaded at once rather than found one after the other.
+      const preloaded = await page.$$eval('link[rel="preload"][as="script"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(preloaded.filter((path) => /\/page-[a-z-]+\.[0-9a-f]+\.js$/.test(path))).toEqual([expect.stringMatching(/\/page-home\.[0-9a-f]+\.js$/)]);
+      expect(preloaded).toContainEqual(expect.stringMatching(/^\/static\/js\/async\/bootstrap\.[0-9a-f]+\.js$/));
     } finally {
       await context.close();
     }

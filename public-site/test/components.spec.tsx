@@ -11,7 +11,7 @@ import { ArticleCard, FALLBACK_IMAGE } from '../src/features/articles/components
 import { CategoryBadge } from '../src/features/articles/components/CategoryBadge';
 import { HeaderSearch, searchUrl } from '../src/features/layout/components/HeaderSearch';
 import { discussionsLabel, TrendingFeed } from '../src/features/trending/components/TrendingFeed';
-import { article, summary } from './fixtures';
+import { summary } from './fixtures';
 
 // A visitor who has already made a cookie choice: the banner and its country lookup stay out of these tests.
 beforeEach(() => localStorage.setItem(CONSENT_STORAGE_KEYS.consent, 'rejected'));
@@ -26,16 +26,6 @@ function renderInApp(element: ReactElement) {
 }
 
 describe('article card', () => {
-  it('shows the excerpt: tags stripped, first 200 characters, then an ellipsis', () => {
-    const long = article({ content: `<h2>Title</h2><p><strong>${'abcdefghij '.repeat(30)}</strong></p>` });
-    renderInApp(<ArticleCard article={long} />);
-    const text = screen.getByTestId('card-excerpt').textContent!;
-    expect(text.startsWith('Title abcdefghij')).toBe(true);
-    expect(text.endsWith('...')).toBe(true);
-    expect(text.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(200);
-    expect(text).not.toContain('<');
-  });
-
   it("shows the server's excerpt for list items, the en-US date and the counts", () => {
     renderInApp(<ArticleCard article={summary({ excerpt: 'Server cut this...', createdAt: '2024-12-25T23:30:00.000Z', likes: 1234, shares: 1, comments: 0 })} />);
     expect(screen.getByText('Server cut this...')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { lazy, startTransition, type ComponentType } from 'react';
+import { lazy, startTransition, useLayoutEffect, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAdminPath, ShellRoutes } from './app/router/ShellRoutes';
 import { loadPublicApp, registerAppRemotes } from './app/router/remotes';
@@ -17,6 +17,19 @@ function reportHydrationError(error: unknown, info?: { componentStack?: string }
 
 // Each remote is fetched the first time a route renders it, so a public page never loads admin code.
 const AdminApp = lazy(() => import('./app/admin/AdminHost').then(({ loadAdminHost }) => loadAdminHost()));
+
+/**
+ * Says when React owns the public page: at the first commit of its root (hydrated, or rendered where
+ * the server sent no markup), `data-hydrated` on <html> and a 'hydrated' performance mark. The
+ * benchmark times the gap from the first control on screen to this mark; browser tests wait for it.
+ */
+function HydratedMarker() {
+  useLayoutEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    performance.mark('hydrated');
+  }, []);
+  return null;
+}
 
 /** A stand-in that throws the load error, so the remote boundary shows it with its reload button. */
 function failedApp(error: unknown): ComponentType {
@@ -41,10 +54,27 @@ if (isAdminPath(pathname)) {
         // As a transition, hydration yields to the browser every few milliseconds instead of holding
         // the main thread for the whole page (the blocking time of a phone); a click on a part not yet
         // hydrated hydrates that part at once and is replayed.
-        startTransition(() => void hydrateRoot(container, <ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} hydrating />, { onRecoverableError: reportHydrationError }));
+        startTransition(
+          () =>
+            void hydrateRoot(
+              container,
+              <>
+                <ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} hydrating />
+                <HydratedMarker />
+              </>,
+              { onRecoverableError: reportHydrationError },
+            ),
+        );
       } else {
         const root = createRoot(container);
-        startTransition(() => root.render(<ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} />));
+        startTransition(() =>
+          root.render(
+            <>
+              <ShellRoutes pathname={pathname} PublicApp={PublicApp} AdminApp={AdminApp} />
+              <HydratedMarker />
+            </>,
+          ),
+        );
       }
     });
 }

@@ -1,6 +1,6 @@
 import type { Article } from './articles.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
-import { stripTags, truncateAtWord } from './text.js';
+import { stripTags, truncate } from './text.js';
 
 /**
  * Page metadata (spec sections 2 and 5), built once here and used twice: the server writes it into
@@ -38,9 +38,9 @@ export interface PageMeta {
   status: 200 | 404;
 }
 
-/** The automatic description: tags stripped, whitespace collapsed, cut at a word within `length` with '...' when longer. */
+/** The automatic description: tags stripped, whitespace collapsed, the first `length` characters with '...' when longer. */
 export function autoDescription(html: string, length = META_DESCRIPTION_LENGTH): string {
-  return truncateAtWord(stripTags(html), length, '...');
+  return truncate(stripTags(html), length, '...');
 }
 
 /** Keywords: the title's words longer than 3 characters, without punctuation or repeats. */
@@ -76,7 +76,7 @@ function page(meta: Pick<PageMeta, 'title' | 'description' | 'canonicalPath'> & 
     jsonLd: [],
     index: true,
     status: 200,
-    socialDescription: truncateAtWord(meta.description, SOCIAL_DESCRIPTION_LENGTH, '...'),
+    socialDescription: truncate(meta.description, SOCIAL_DESCRIPTION_LENGTH, '...'),
     ...meta,
   };
 }
@@ -115,8 +115,8 @@ export function articleMeta(article: Article, origin: string): PageMeta {
   const title = article.metaTitle?.trim() || article.title;
   return page({
     title: `${title} | ${SITE_NAME}`,
-    description: truncateAtWord(plain, META_DESCRIPTION_LENGTH, '...'),
-    socialDescription: truncateAtWord(plain, SOCIAL_DESCRIPTION_LENGTH, '...'),
+    description: truncate(plain, META_DESCRIPTION_LENGTH, '...'),
+    socialDescription: truncate(plain, SOCIAL_DESCRIPTION_LENGTH, '...'),
     canonicalPath,
     keywords: keywordsFromTitle(article.title),
     ogType: 'article',
@@ -126,7 +126,7 @@ export function articleMeta(article: Article, origin: string): PageMeta {
         '@context': 'https://schema.org',
         '@type': 'Article',
         headline: article.title,
-        description: truncateAtWord(plain, STRUCTURED_DATA_DESCRIPTION_LENGTH, '...'),
+        description: truncate(plain, STRUCTURED_DATA_DESCRIPTION_LENGTH, '...'),
         image: [absoluteUrl(image, origin)],
         datePublished: article.createdAt,
         dateModified: article.updatedAt,

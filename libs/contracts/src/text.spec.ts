@@ -10,6 +10,14 @@ describe('text helpers', () => {
     expect(decodeEntities('&#39;a&#x27; &quot;b&quot; &bogus;')).toBe(`'a' "b" &bogus;`);
   });
 
+  it('decodes every named HTML entity, not only the markup ones', () => {
+    expect(decodeEntities('It&rsquo;s here &mdash; caf&eacute; &hellip; &euro;5 &copy;')).toBe('It\u2019s here \u2014 caf\u00e9 \u2026 \u20ac5 \u00a9');
+    expect(decodeEntities('&#8217; &#x2014; &#233; &#X1F600;')).toBe('\u2019 \u2014 \u00e9 \u{1F600}');
+    expect(stripTags('<p>Caf&eacute;&nbsp;culture&rsquo;s &lt;b&gt;rise&lt;/b&gt;</p>')).toBe('Caf\u00e9 culture\u2019s rise');
+    // Only references closed by ';' are decoded: an escaped link's query string stays as written.
+    expect(decodeEntities('?a=1&copy=2&amp;b')).toBe('?a=1&copy=2&b');
+  });
+
   it('cuts excerpts at 200 characters with an ellipsis only when longer', () => {
     const long = `<p>${'word '.repeat(100)}</p>`;
     const cut = excerpt(long);

@@ -1,17 +1,14 @@
+import { decodeHtmlEntities } from './html-entities.js';
+
 /** Spec section 9: card excerpts are the first 200 characters of the content without tags. */
 export const EXCERPT_LENGTH = 200;
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Turns &lt;h2&gt;-style escaped markup back into markup (the spec's content may arrive escaped). */
+/**
+ * Turns &lt;h2&gt;-style escaped markup back into markup (the spec's content may arrive escaped), and
+ * every other HTML character reference (&rsquo;, &eacute;, &#8212;) into its character.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, code: string) => {
-    if (code[0] === '#') {
-      const point = code[1]?.toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : match;
-    }
-    return NAMED_ENTITIES[code.toLowerCase()] ?? match;
-  });
+  return decodeHtmlEntities(text);
 }
 
 /** Inline elements sit inside words and sentences ('<b>sweet</b>.'), so they vanish without a space. */
@@ -24,22 +21,12 @@ export function stripTags(html: string): string {
     .trim();
 }
 
-/** The first `length` characters of the text, with an ellipsis when there was more. */
+/**
+ * The first `length` characters of the text, with an ellipsis when there was more (spec sections 5 and
+ * 9). Whitespace before the ellipsis is dropped, never a character of a word.
+ */
 export function truncate(text: string, length: number, ellipsis = '...'): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}${ellipsis}` : text;
-}
-
-/**
- * Cut to at most `length` characters at a word boundary, with the ellipsis only when something was cut:
- * a description that ends mid-word ('what the fu...') reads as a mistake in search results. A single
- * word longer than the limit is cut where it must be.
- */
-export function truncateAtWord(text: string, length: number, ellipsis = '...'): string {
-  if (text.length <= length) return text;
-  const head = text.slice(0, length + 1);
-  const boundary = head.search(/\s\S*$/);
-  const cut = boundary > 0 ? head.slice(0, boundary) : text.slice(0, length);
-  return `${cut.replace(/[\s,;:–—-]+$/u, '')}${ellipsis}`;
 }
 
 export function excerpt(html: string, length = EXCERPT_LENGTH): string {

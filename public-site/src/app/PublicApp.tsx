@@ -4,17 +4,20 @@ import { PUBLIC_ROUTES, type PublicPageId, type PublicRoute } from '@ai-mind/con
 import { lazyPage, type LazyPage } from './lazy-page';
 import { SiteLayout } from './SiteLayout';
 
-/** Each page of the route table (libs/contracts public-routes.ts), in a chunk of its own. */
+/**
+ * Each page of the route table (libs/contracts public-routes.ts), in a chunk of its own, named
+ * page-<id> so the server can list the opening page's chunk for the entry loader to fetch early.
+ */
 const PAGES: Record<PublicPageId, LazyPage> = {
-  home: lazyPage(() => import('../pages/HomePage').then((m) => m.HomePage)),
-  article: lazyPage(() => import('../pages/ArticlePage').then((m) => m.ArticlePage)),
-  category: lazyPage(() => import('../pages/CategoryPage').then((m) => m.CategoryPage)),
-  inspiring: lazyPage(() => import('../pages/InspiringPage').then((m) => m.InspiringPage)),
-  about: lazyPage(() => import('../pages/AboutPage').then((m) => m.AboutPage)),
-  contact: lazyPage(() => import('../pages/ContactPage').then((m) => m.ContactPage)),
-  privacy: lazyPage(() => import('../pages/PrivacyPage').then((m) => m.PrivacyPage)),
-  terms: lazyPage(() => import('../pages/TermsPage').then((m) => m.TermsPage)),
-  notFound: lazyPage(() => import('../pages/NotFoundPage').then((m) => m.NotFoundPage)),
+  home: lazyPage(() => import(/* webpackChunkName: "page-home" */ '../pages/HomePage').then((m) => m.HomePage)),
+  article: lazyPage(() => import(/* webpackChunkName: "page-article" */ '../pages/ArticlePage').then((m) => m.ArticlePage)),
+  category: lazyPage(() => import(/* webpackChunkName: "page-category" */ '../pages/CategoryPage').then((m) => m.CategoryPage)),
+  inspiring: lazyPage(() => import(/* webpackChunkName: "page-inspiring" */ '../pages/InspiringPage').then((m) => m.InspiringPage)),
+  about: lazyPage(() => import(/* webpackChunkName: "page-about" */ '../pages/AboutPage').then((m) => m.AboutPage)),
+  contact: lazyPage(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((m) => m.ContactPage)),
+  privacy: lazyPage(() => import(/* webpackChunkName: "page-privacy" */ '../pages/PrivacyPage').then((m) => m.PrivacyPage)),
+  terms: lazyPage(() => import(/* webpackChunkName: "page-terms" */ '../pages/TermsPage').then((m) => m.TermsPage)),
+  notFound: lazyPage(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((m) => m.NotFoundPage)),
 };
 
 /** The route of the table that `pathname` opens, and its parameters (the catch-all when nothing else matches). */

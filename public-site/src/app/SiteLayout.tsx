@@ -9,7 +9,7 @@ import { CookieBanner } from '../features/consent/components/CookieBanner';
 import { ConsentProvider } from '../features/consent/hooks/consent-context';
 import { HeaderSearch } from '../features/layout/components/HeaderSearch';
 import { NewsletterBox } from '../features/layout/components/NewsletterBox';
-import './mantine-styles';
+import './mantine-styles.css';
 import './site-layout.css';
 
 /** Header navigation of spec section 2. */

@@ -1,19 +1,17 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { CARD_IMAGE_SIZES, excerpt, formatShortDate, type Article, type ArticleSummary } from '@ai-mind/contracts/web';
+import { CARD_IMAGE_SIZES, formatShortDate, type ArticleSummary } from '@ai-mind/contracts/web';
 import { ArticleEngagement } from '../../interactions/components/ArticleEngagement';
 import { ArticleImage } from './ArticleImage';
 import { CategoryBadge } from './CategoryBadge';
 
 export { FALLBACK_IMAGE } from './ArticleImage';
 
-/** List items carry the server's excerpt; a full article makes its own (same rule: 200 characters). */
-function cardText(article: Article | ArticleSummary): string {
-  return 'excerpt' in article ? article.excerpt : excerpt(article.content);
-}
-
-/** Spec section 2's article card. */
-export function ArticleCard({ article, priority = false }: { article: Article | ArticleSummary; priority?: boolean }) {
+/**
+ * Spec section 2's article card, of a list item: its excerpt is the server's, so the browser carries no
+ * HTML entity decoder for it.
+ */
+export function ArticleCard({ article, priority = false }: { article: ArticleSummary; priority?: boolean }) {
   const href = `/article/${article.slug}`;
   return (
     <Card withBorder padding="lg" component="article" h="100%">
@@ -34,7 +32,7 @@ export function ArticleCard({ article, priority = false }: { article: Article | 
           </Link>
         </Title>
         <Text size="sm" data-testid="card-excerpt">
-          {cardText(article)}
+          {article.excerpt}
         </Text>
         {article.aiCommentary && (
           <Text size="sm" fs="italic" c="gray.7" lineClamp={3}>
@@ -45,7 +43,7 @@ export function ArticleCard({ article, priority = false }: { article: Article | 
           </Text>
         )}
         <Group justify="space-between" mt="auto" pt="xs" wrap="wrap" gap="xs">
-          <ArticleEngagement article={{ ...article, text: cardText(article) }} />
+          <ArticleEngagement article={{ ...article, text: article.excerpt }} />
           <Button component={Link} to={href} variant="light" size="xs">
             Read More
           </Button>

@@ -1,0 +1,204 @@
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { submitAdminLogin } from '../support/browser.js';
+import { freePort, REPO_ROOT } from '../support/product.js';
+import { serveStatic } from '../support/static-server.js';
+import { useProduct } from '../support/suite.js';
+import { resetAuditLog, seedVisualData, VISUAL_ARTICLE_SLUG } from '../support/visual-data.js';
+import { compareWithBaseline, screenshot, settle, visualContext, VISUAL_WIDTHS } from '../support/visual.js';
+
+/** Every public route of libs/contracts public-routes.ts, at one address each. */
+const PUBLIC_PAGES = [
+  ['home', '/'],
+  ['article', `/article/${VISUAL_ARTICLE_SLUG}`],
+  ['category', '/category/Technology'],
+  ['inspiring', '/inspiring'],
+  ['about', '/about'],
+  ['contact', '/contact'],
+  ['privacy', '/privacy'],
+  ['terms', '/terms'],
+  ['not-found', '/no-such-page'],
+] as const;
+
+/** The admin panel's tabs and their paths below the panel (Trending Topics at its root). */
+const ADMIN_TABS = [
+  ['trending', '', 'Trending Topics'],
+  ['workflow', '/workflow', 'Blog Workflow'],
+  ['articles', '/articles', 'Article Management'],
+  ['comments', '/comments', 'Comments'],
+  ['contact', '/contact', 'Contact Messages'],
+  ['audit', '/audit', 'Audit'],
+] as const;
+
+/** A dozen pages photographed in one test: room for a machine busy with other work. */
+const SCREENSHOTS_TIMEOUT_MS = 300_000;
+
+/**
+ * What readers and editors see, compared with the committed screenshots in e2e/visual-baselines/: every
+ * public page and every admin tab (inside the site at /admin and in the standalone admin app) at three
+ * widths, on fixed content and a frozen clock. Then the states a screenshot does not show.
+ */
+describe('what readers and editors see', () => {
+  let standalonePort: number;
+  let standalone: { url: string; close: () => Promise<void> };
+  let databaseUrl: string;
+  const suite = useProduct('visual', async () => {
+    standalonePort = await freePort();
+    return { SEED_DEMO: 'false', TRENDING_REFRESH_MINUTES: '0', CORS_ORIGINS: `http://localhost:${standalonePort}` };
+  });
+
+  beforeAll(async () => {
+    databaseUrl = /Database: (\S+)/.exec(suite.product.output())![1]!;
+    await seedVisualData(databaseUrl);
+    // The admin app as deployed on its own origin, its API calls passed on to the product.
+    standalone = await serveStatic(path.join(REPO_ROOT, 'admin-app/dist'), standalonePort, { apiOrigin: suite.product.url });
+  });
+
+  afterAll(() => standalone?.close());
+
+  /** The panel at `base` (the site's /admin or the standalone app's root) on `tab`, once its content is in. */
+  async function openAdminTab(page: Page, base: string, tabPath: string, label: string): Promise<void> {
+    await page.goto(`${base}${tabPath}`);
+    await page.getByRole('tab', { name: label, selected: true }).waitFor();
+    await settle(page);
+  }
+
+  async function signIn(page: Page, base: string): Promise<void> {
+    await page.goto(base);
+    await submitAdminLogin({ page, requests: [], visible: (locator) => locator.waitFor() }, suite.product.admin.username, suite.product.admin.password);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  }
+
+  describe.each(VISUAL_WIDTHS)('at %i px wide', (width) => {
+    let context: BrowserContext;
+    let page: Page;
+    const problems: string[] = [];
+    const check = async (name: string) => {
+      const problem = compareWithBaseline(`${name}-${width}`, await screenshot(page));
+      if (problem) problems.push(problem);
+    };
+
+    beforeAll(async () => {
+      context = await visualContext(suite.browser, width);
+      page = await context.newPage();
+    });
+
+    afterAll(() => context?.close());
+
+    it('shows every public page as its baseline', async () => {
+      problems.length = 0;
+      for (const [name, address] of PUBLIC_PAGES) {
+        await page.goto(`${suite.product.url}${address}`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        await settle(page);
+        await check(`public-${name}`);
+      }
+      expect(problems).toEqual([]);
+    }, SCREENSHOTS_TIMEOUT_MS);
+
+    it('shows the admin login card and every admin tab as their baselines, inside the site and standalone', async () => {
+      problems.length = 0;
+      const apps = [
+        ['shell', `${suite.product.url}/admin`],
+        ['standalone', standalone.url],
+      ] as const;
+      for (const [app, base] of apps) {
+        await page.goto(base);
+        await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+        await settle(page);
+        await check(`admin-${app}-login`);
+      }
+      // One session serves both: its cookie belongs to the host, whatever the port.
+      await signIn(page, `${suite.product.url}/admin`);
+      for (const [app, base] of apps) {
+        for (const [name, tabPath, label] of ADMIN_TABS) {
+          if (name === 'audit') await resetAuditLog(databaseUrl);
+          await openAdminTab(page, base, tabPath, label);
+          await check(`admin-${app}-${name}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }, SCREENSHOTS_TIMEOUT_MS);
+  });
+
+  describe('states a screenshot misses', () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      context = await visualContext(suite.browser, 1366);
+      page = await context.newPage();
+      await signIn(page, `${suite.product.url}/admin`);
+    });
+
+    afterAll(() => context?.close());
+
+    const style = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return {
+          paddingLeft: computed.paddingLeft,
+          borderBottomColor: computed.borderBottomColor,
+          borderBottomWidth: computed.borderBottomWidth,
+          outlineStyle: computed.outlineStyle,
+          outlineWidth: computed.outlineWidth,
+          outlineColor: computed.outlineColor,
+          cursor: computed.cursor,
+          backgroundColor: computed.backgroundColor,
+          color: computed.color,
+        };
+      });
+
+    /** A CSS colour (a custom property included) as the browser computes it. */
+    const resolved = (value: string) =>
+      page.evaluate((css) => {
+        const probe = document.body.appendChild(document.createElement('i'));
+        probe.style.color = css;
+        const color = getComputedStyle(probe).color;
+        probe.remove();
+        return color;
+      }, value);
+
+    it.each([
+      ['inside the site', () => `${suite.product.url}/admin`],
+      ['standalone', () => standalone.url],
+    ])("marks the admin panel's active tab and pads every tab (%s)", async (_where, base) => {
+      await openAdminTab(page, base(), '/articles', 'Article Management');
+      const primary = await resolved('var(--mantine-primary-color-filled)');
+      const active = await style(page.getByRole('tab', { name: 'Article Management' }));
+      const inactive = await style(page.getByRole('tab', { name: 'Blog Workflow' }));
+      expect(active.borderBottomColor).toBe(primary);
+      expect(parseFloat(active.borderBottomWidth)).toBeGreaterThanOrEqual(2);
+      expect(inactive.borderBottomColor).toBe('rgba(0, 0, 0, 0)');
+      // The defect this suite was written for: the site's UnstyledButton reset took this away.
+      expect(parseFloat(inactive.paddingLeft)).toBeGreaterThanOrEqual(12);
+    });
+
+    it('rings the control that keyboard focus reaches, and not the one a click focuses', async () => {
+      await page.goto(`${suite.product.url}/contact`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const send = page.getByRole('button', { name: /send/i });
+      await page.getByRole('textbox', { name: /message/i }).focus();
+      for (let presses = 0; presses < 10 && !(await send.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+      const focused = await style(send);
+      expect(focused.outlineStyle).toBe('solid');
+      expect(parseFloat(focused.outlineWidth)).toBeGreaterThanOrEqual(2);
+      expect(focused.outlineColor).toBe(await resolved('var(--mantine-primary-color-filled)'));
+
+      await openAdminTab(page, `${suite.product.url}/admin`, '/articles', 'Article Management');
+      const tab = page.getByRole('tab', { name: 'Comments' });
+      await tab.click();
+      expect((await style(tab)).outlineStyle).toBe('none');
+    });
+
+    it('greys out a disabled button and refuses the pointer', async () => {
+      await openAdminTab(page, `${suite.product.url}/admin`, '/comments', 'Comments');
+      const remove = page.getByRole('button', { name: /^Delete selected/ });
+      expect(await remove.isDisabled()).toBe(true);
+      const disabled = await style(remove);
+      expect(disabled.cursor).toBe('not-allowed');
+      expect(disabled.backgroundColor).toBe(await resolved('var(--mantine-color-disabled)'));
+      expect(disabled.color).toBe(await resolved('var(--mantine-color-disabled-color)'));
+    });
+  });
+});
