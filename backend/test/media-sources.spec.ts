@@ -1,10 +1,6 @@
 import sharp from 'sharp';
 import { articleMeta, headElements, type Article } from '@ai-mind/contracts';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ImageProviderError, providerImage } from '../src/modules/media/image-source.js';
-import { IMAGE_CACHE_CONTROL, S3ImageStore } from '../src/modules/media/image-store.js';
-import { authorization, sha256Hex } from '../src/modules/media/s3-signer.js';
 import { fetchLivePageArticle, ForeignOriginError } from '../src/modules/recovery/live-page.js';
 import { renderHeadElements } from '../src/modules/seo/markup.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
@@ -82,110 +78,5 @@ describe('image provider and live page sources, against a local stand-in server'
     expect(asked).toBe(0);
     server.routes['/global-events/article/moved'] = (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     await expect(fetchLivePageArticle(server.url('/global-events/article/moved'), 'moved', server.origin)).rejects.toThrow();
-  });
-});
-
-describe('AWS Signature Version 4', () => {
-  it("matches AWS's published examples", () => {
-    const empty = sha256Hex('');
-    expect(
-      authorization(
-        {
-          method: 'GET',
-          url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-          headers: { Host: 'examplebucket.s3.amazonaws.com', Range: 'bytes=0-9', 'x-amz-content-sha256': empty, 'x-amz-date': '20130524T000000Z' },
-          payloadHash: empty,
-          region: 'us-east-1',
-          service: 's3',
-          amzDate: '20130524T000000Z',
-        },
-        { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
-      ),
-    ).toMatch(/SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41$/);
-    expect(
-      authorization(
-        {
-          method: 'GET',
-          url: new URL('https://example.amazonaws.com/?Param2=value2&Param1=value1'),
-          headers: { Host: 'example.amazonaws.com', 'X-Amz-Date': '20150830T123600Z' },
-          payloadHash: empty,
-          region: 'us-east-1',
-          service: 'service',
-          amzDate: '20150830T123600Z',
-        },
-        { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
-      ),
-    ).toMatch(/Signature=b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500$/);
-  });
-});
-
-describe('the S3 image store, against a local S3 stand-in that checks every signature', () => {
-  const credentials = { accessKeyId: 'test-key', secretAccessKey: 'test-secret' };
-  const objects = new Map<string, { data: Buffer; headers: http.IncomingHttpHeaders }>();
-  const refused: string[] = [];
-  let server: http.Server;
-  let store: S3ImageStore;
-
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const url = new URL(req.url!, `http://${req.headers.host}`);
-        const given = String(req.headers.authorization);
-        const signedNames = /SignedHeaders=([^,]+)/.exec(given)?.[1]?.split(';') ?? [];
-        const expected = authorization(
-          {
-            method: req.method!,
-            url,
-            headers: Object.fromEntries(signedNames.map((name) => [name, String(req.headers[name])])),
-            payloadHash: String(req.headers['x-amz-content-sha256']),
-            region: 'eu-west-1',
-            service: 's3',
-            amzDate: String(req.headers['x-amz-date']),
-          },
-          credentials,
-        );
-        if (given !== expected || sha256Hex(body) !== req.headers['x-amz-content-sha256'] || !signedNames.includes('host')) {
-          refused.push(`${req.method} ${req.url}`);
-          return res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
-        }
-        const key = decodeURIComponent(url.pathname.replace(/^\/media-bucket\//, ''));
-        if (req.method === 'PUT') objects.set(key, { data: body, headers: req.headers });
-        if (req.method === 'DELETE') objects.delete(key);
-        if (req.method === 'GET') {
-          const prefix = url.searchParams.get('prefix') ?? '';
-          const keys = [...objects.keys()].filter((k) => k.startsWith(prefix));
-          return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<ListBucketResult>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}</ListBucketResult>`);
-        }
-        res.writeHead(req.method === 'DELETE' ? 204 : 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    store = new S3ImageStore({ bucket: 'media-bucket', region: 'eu-west-1', endpoint, ...credentials, publicUrl: 'https://media.example.com' });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it('puts images with a year of caching, lists them by prefix, removes them, and links them under the public URL', async () => {
-    await store.put('articles/5/vold-1200x630.webp', Buffer.from('old'), 'image/webp');
-    await store.put('articles/5/vnew-1200x630.webp', Buffer.from('new'), 'image/webp');
-    await store.put('articles/6/vx-1200x630.webp', Buffer.from('other'), 'image/webp');
-    expect(refused).toEqual([]);
-    expect(objects.get('articles/5/vnew-1200x630.webp')).toMatchObject({
-      data: Buffer.from('new'),
-      headers: expect.objectContaining({ 'content-type': 'image/webp', 'cache-control': IMAGE_CACHE_CONTROL }),
-    });
-    expect((await store.list('articles/5/')).sort()).toEqual(['articles/5/vnew-1200x630.webp', 'articles/5/vold-1200x630.webp']);
-    await store.remove('articles/5/vold-1200x630.webp');
-    expect([...objects.keys()].sort()).toEqual(['articles/5/vnew-1200x630.webp', 'articles/6/vx-1200x630.webp']);
-    expect(store.url('articles/5/vnew-1200x630.webp')).toBe('https://media.example.com/articles/5/vnew-1200x630.webp');
-    expect(refused).toEqual([]);
-  });
-
-  it('fails loudly when the store refuses a request', async () => {
-    const wrong = new S3ImageStore({ bucket: 'media-bucket', region: 'eu-west-1', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, accessKeyId: 'test-key', secretAccessKey: 'wrong', publicUrl: 'https://media.example.com' });
-    await expect(wrong.put('articles/7/v-1200x630.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/answered 403/);
   });
 });

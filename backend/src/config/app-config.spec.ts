@@ -57,3 +57,22 @@ describe('loadConfig: sessions and origins', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
   });
 });
+
+describe('loadConfig: the S3 media bucket', () => {
+  const bucket = { ...valid, MEDIA_S3_BUCKET: 'ai-mind-media', MEDIA_PUBLIC_URL: 'https://media.example.com/' };
+
+  it('uses the default AWS credential chain when no keys are given', () => {
+    expect(loadConfig(bucket).images.s3).toEqual({ bucket: 'ai-mind-media', region: 'us-east-1', endpoint: undefined, credentials: undefined, publicUrl: 'https://media.example.com' });
+  });
+
+  it('takes static or temporary keys', () => {
+    const keys = { MEDIA_S3_ACCESS_KEY_ID: 'AKIA', MEDIA_S3_SECRET_ACCESS_KEY: 'secret', MEDIA_S3_SESSION_TOKEN: 'token' };
+    expect(loadConfig({ ...bucket, ...keys }).images.s3?.credentials).toEqual({ accessKeyId: 'AKIA', secretAccessKey: 'secret', sessionToken: 'token' });
+  });
+
+  it('refuses half a key pair, a token without keys, and a bucket without its public URL', () => {
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/MEDIA_S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_SESSION_TOKEN: 'token' })).toThrow(/MEDIA_S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ ...valid, MEDIA_S3_BUCKET: 'ai-mind-media' })).toThrow(/MEDIA_PUBLIC_URL/);
+  });
+});

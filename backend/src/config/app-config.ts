@@ -64,7 +64,8 @@ export interface AppConfig {
     concurrency: number;
     /** libvips threads per image: a worker's CPU use is about concurrency x threads cores, so workers scale out by count. */
     threads: number;
-    s3?: { bucket: string; region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+    /** No credentials: the AWS SDK's default chain (environment, web identity, instance roles). */
+    s3?: { bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }; publicUrl: string };
   };
   /**
    * A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval.
@@ -113,8 +114,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.AUTOMATION_WEBHOOK_URL && !env.AUTOMATION_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTOMATION_WEBHOOK_SECRET: required when AUTOMATION_WEBHOOK_URL is set (it signs every webhook)');
   }
-  if (env.MEDIA_S3_BUCKET && !(env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY && env.MEDIA_PUBLIC_URL)) {
-    throw new ConfigError('Invalid configuration:\n  MEDIA_S3_BUCKET: needs MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY and MEDIA_PUBLIC_URL too');
+  if (env.MEDIA_S3_BUCKET && !env.MEDIA_PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_S3_BUCKET: needs MEDIA_PUBLIC_URL too (the address images are linked under)');
+  }
+  if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY) || (env.MEDIA_S3_SESSION_TOKEN && !env.MEDIA_S3_ACCESS_KEY_ID)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_S3_ACCESS_KEY_ID: give it with MEDIA_S3_SECRET_ACCESS_KEY (and MEDIA_S3_SESSION_TOKEN for temporary credentials), or none of them to use the default AWS credential chain',
+    );
   }
   if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the origin readers reach the site at, e.g. https://www.example.com)');
@@ -185,8 +191,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             bucket: env.MEDIA_S3_BUCKET,
             region: env.MEDIA_S3_REGION,
             endpoint: env.MEDIA_S3_ENDPOINT,
-            accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID!,
-            secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY!,
+            credentials:
+              env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY, sessionToken: env.MEDIA_S3_SESSION_TOKEN }
+                : undefined,
             publicUrl: env.MEDIA_PUBLIC_URL!.replace(/\/+$/, ''),
           }
         : undefined,

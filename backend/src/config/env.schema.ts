@@ -102,6 +102,7 @@ export const EnvSchema = z.object({
   MEDIA_S3_ENDPOINT: z.url({ message: 'must be the base URL of an S3-compatible API, e.g. https://minio.example.com' }).optional(),
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_SESSION_TOKEN: z.string().min(1).optional(),
   MEDIA_PUBLIC_URL: z.url({ message: 'must be the public base URL of the media bucket, e.g. https://media.example.com' }).optional(),
   QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
