@@ -11,6 +11,7 @@ import { hashOfLinkToken, newLinkToken, PASSWORD_LINK_HOURS } from './password-l
 /** Every change that could leave no active owner takes this lock first, so two such changes run one after the other. */
 const OWNERS_LOCK = `hashtext('admin_user owners')`;
 
+const SPENT_LINK_MESSAGE = 'This link has expired or was already used. Ask an owner for a new one.';
 const LAST_OWNER_MESSAGE = 'This is the last active owner: make another account an owner first.';
 
 interface AccountRow {
@@ -148,6 +149,10 @@ export class PeopleService {
    * link (unused, unexpired, its account active), so of two uses at once exactly one succeeds.
    */
   async setPasswordByLink(token: string, password: string): Promise<{ username: string }> {
+    const tokenHash = hashOfLinkToken(token);
+    // A token that names no live link is refused before the costly hash (anyone may post here).
+    const [live] = await this.em.getConnection().execute(`select 1 from admin_password_link where token_hash = ? and used_at is null and expires_at > now()`, [tokenHash]);
+    if (!live) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
     const passwordHash = await hashPassword(password);
     const username = await this.em.fork().transactional(async (tx) => {
       const [row] = await tx.execute<{ username: string }[]>(
@@ -158,10 +163,10 @@ export class PeopleService {
          update admin_user u set password_hash = ? from spent
          where u.id = spent.user_id and u.status = 'active'
          returning u.username`,
-        [hashOfLinkToken(token), passwordHash],
+        [tokenHash, passwordHash],
       );
       // A link of a disabled account is spent for nothing: roll back, it may work once enabled.
-      if (!row) throw new ValidationFailedException([{ path: 'token', message: 'This link has expired or was already used. Ask an owner for a new one.' }]);
+      if (!row) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
       return row.username;
     });
     await endSessionsOf(this.redis, username);
