@@ -181,12 +181,16 @@ describe('people: roles, the last owner, invitations and password links', () => 
     });
 
     it('answers bad invitations field by field and writes nothing', async () => {
+      const known = `known-${uniqueSuffix()}@example.com`;
+      expect((await post(owner, '/api/admin/people', { username: `known-${uniqueSuffix()}`, displayName: 'Known', email: known, role: 'writer' })).statusCode).toBe(201);
       const before = (await people.list()).length;
       const bad = await post(owner, '/api/admin/people', { username: 'Has Spaces', displayName: '', email: 'not-an-email', role: 'boss' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.map((detail: { path: string }) => detail.path).sort()).toEqual(['displayName', 'email', 'role', 'username']);
       const taken = await post(owner, '/api/admin/people', { username: owner.username, displayName: 'Twin', email: `twin-${uniqueSuffix()}@example.com`, role: 'writer' });
       expect([taken.statusCode, taken.json().details]).toEqual([400, [{ path: 'username', message: 'This username is taken' }]]);
+      const sameEmail = await post(owner, '/api/admin/people', { username: `twin-${uniqueSuffix()}`, displayName: 'Twin', email: known.toUpperCase(), role: 'writer' });
+      expect([sameEmail.statusCode, sameEmail.json().details]).toEqual([400, [{ path: 'email', message: 'Another account has this email' }]]);
       expect((await people.list()).length).toBe(before);
     });
   });
