@@ -30,6 +30,7 @@ import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
 import { SeoService } from '../seo/seo.service.js';
 import { TrendingService } from '../trending/trending.service.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 @Controller('admin')
 export class AdminArticlesController {
@@ -47,6 +48,7 @@ export class AdminArticlesController {
    * Article Management's rows: a plain array of summaries (no bodies), one page at a time. The next
    * page's cursor and the exact counts travel in headers, as on the public list.
    */
+  @RequirePermission('articles.draft')
   @Get('articles')
   async page(@Query(new ZodValidationPipe(AdminArticleListQuerySchema)) query: AdminArticleListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminArticleSummary[]> {
     const page = await this.list.page(query);
@@ -60,6 +62,7 @@ export class AdminArticlesController {
   }
 
   /** One article in full, with its version, for the editor and the draft preview. */
+  @RequirePermission('articles.draft')
   @Get('articles/:id')
   async one(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<AdminArticle> {
     const row = await this.store.findById(params.id);
@@ -67,6 +70,7 @@ export class AdminArticlesController {
     return toAdminArticle(row);
   }
 
+  @RequirePermission('articles.publish')
   @Post('approve-blog')
   @HttpCode(200)
   async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
@@ -76,6 +80,7 @@ export class AdminArticlesController {
     return { message: `Blog "${article.title}" is published.` };
   }
 
+  @RequirePermission('articles.delete')
   @Post('decline-blog')
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
@@ -85,6 +90,7 @@ export class AdminArticlesController {
   }
 
   /** Refresh Data: drops every cached public page and feed, rebuilds the sitemap, and reports what the database holds. */
+  @RequirePermission('articles.publish')
   @Post('refresh-data')
   @HttpCode(200)
   async refreshData(): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
@@ -98,6 +104,7 @@ export class AdminArticlesController {
     };
   }
 
+  @RequirePermission('articles.delete')
   @Post('clear-problematic-blogs')
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
@@ -106,6 +113,7 @@ export class AdminArticlesController {
     return { message: `Removed ${removed.length} problematic draft${removed.length === 1 ? '' : 's'}.`, removedCount: removed.length, removed };
   }
 
+  @RequirePermission('articles.publish')
   @Put('blogs/:id')
   async update(
     @Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number },

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Center, Group, Loader, SegmentedControl, Select, S
 import { useState, type FormEvent } from 'react';
 import { ADMIN_ARTICLE_SORTS, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary } from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
+import { useCan } from '../../../lib/account';
 import { useAdminLocation } from '../../../lib/admin-routes';
 import { ADMIN_ERROR_FIELDS, APPROVE_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
@@ -70,6 +71,7 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
 
 function ArticleList() {
   const { searchParams, setParams, go } = useAdminLocation();
+  const can = useCan();
   const filters = filtersOf(searchParams);
   const articles = useAdminArticles(filters);
   const [term, setTerm] = useState(filters.search ?? '');
@@ -128,12 +130,16 @@ function ArticleList() {
           )}
         </Group>
         <Group gap="xs">
-          <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
-            Regenerate All Images
-          </Button>
-          <Button variant="light" color="orange" loading={clearProblematic.isPending} onClick={() => clearProblematic.mutate()}>
-            Clear Problematic Blogs
-          </Button>
+          {can('media.regenerate') && (
+            <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
+              Regenerate All Images
+            </Button>
+          )}
+          {can('articles.delete') && (
+            <Button variant="light" color="orange" loading={clearProblematic.isPending} onClick={() => clearProblematic.mutate()}>
+              Clear Problematic Blogs
+            </Button>
+          )}
         </Group>
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -212,20 +218,24 @@ function ArticleList() {
                   </Text>
                 </Stack>
                 <Group gap="xs" justify="flex-end">
-                  {!article.approved && (
+                  {!article.approved && can('articles.publish') && (
                     <Button size="xs" color="green" loading={publish.isPending && publish.variables?.id === article.id} onClick={() => publish.mutate(article)}>
                       Publish
                     </Button>
                   )}
-                  <Button size="xs" variant="light" onClick={() => go(`articles/${article.id}`, searchParams)}>
-                    Edit
-                  </Button>
+                  {can('articles.publish') && (
+                    <Button size="xs" variant="light" onClick={() => go(`articles/${article.id}`, searchParams)}>
+                      Edit
+                    </Button>
+                  )}
                   <Button size="xs" variant="default" onClick={() => go(`articles/${article.id}/history`, searchParams)}>
                     History
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => go('comments', new URLSearchParams({ article: String(article.id) }))}>
-                    Comments ({article.comments})
-                  </Button>
+                  {can('comments.moderate') && (
+                    <Button size="xs" variant="default" onClick={() => go('comments', new URLSearchParams({ article: String(article.id) }))}>
+                      Comments ({article.comments})
+                    </Button>
+                  )}
                   {article.approved ? (
                     <Button size="xs" variant="default" component="a" href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer">
                       Preview
@@ -235,24 +245,28 @@ function ArticleList() {
                       {previewId === article.id ? 'Hide Preview' : 'Preview'}
                     </Button>
                   )}
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={regenerate.isPending && regenerate.variables?.blogIds?.[0] === article.id}
-                    onClick={() => regenerate.mutate({ blogIds: [article.id] })}
-                  >
-                    Regenerate Image
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    title="Permanent deletion"
-                    loading={remove.isPending && remove.variables?.id === article.id}
-                    onClick={() => confirmAction(MESSAGES.deleteConfirm) && remove.mutate(article)}
-                  >
-                    Decline (delete permanently)
-                  </Button>
+                  {can('media.regenerate') && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={regenerate.isPending && regenerate.variables?.blogIds?.[0] === article.id}
+                      onClick={() => regenerate.mutate({ blogIds: [article.id] })}
+                    >
+                      Regenerate Image
+                    </Button>
+                  )}
+                  {can('articles.delete') && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      title="Permanent deletion"
+                      loading={remove.isPending && remove.variables?.id === article.id}
+                      onClick={() => confirmAction(MESSAGES.deleteConfirm) && remove.mutate(article)}
+                    >
+                      Decline (delete permanently)
+                    </Button>
+                  )}
                 </Group>
               </Group>
               {previewId === article.id && !article.approved && <DraftPreview id={article.id} />}
