@@ -141,7 +141,7 @@ async function main() {
     ADMIN_PASSWORD: ADMIN.password,
   };
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'migrate'], env);
-  await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'create-admin', ADMIN.username], env);
+  await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'create-admin', ADMIN.username, '--role', 'owner'], env);
   await seedTrendingTopics(postgres.url);
 
   log(`API and workers run with NODE_OPTIONS='${env.NODE_OPTIONS}' GLIBC_TUNABLES=${env.GLIBC_TUNABLES} (from infra/Dockerfile)`);

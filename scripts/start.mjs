@@ -128,7 +128,7 @@ async function main() {
   await run(process.execPath, ['backend/dist/main.cli.js', 'migrate'], { env });
   const adminEnv = { ...env, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
   if (process.env.SEED_DEMO === 'false') {
-    await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', admin.username], { env: adminEnv });
+    await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', admin.username, '--role', 'owner'], { env: adminEnv });
   } else {
     await run(process.execPath, ['backend/dist/main.cli.js', 'seed'], { env: adminEnv });
   }

@@ -13,8 +13,12 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-const signedInAs = (role: string, userId: number) => ({
-  'GET /api/admin/check': () => ({ status: 200, body: { authenticated: true, username: role, csrfToken: 'csrf-1', role, userId } }),
+const PERMISSIONS: Record<string, string[]> = { editor: ['panel.use', 'articles.draft', 'articles.publish', 'articles.delete'], writer: ['panel.use', 'articles.draft'] };
+const signedInAs = (role: 'editor' | 'writer', username: string) => ({
+  'GET /api/admin/check': () => ({
+    status: 200,
+    body: { authenticated: true, username, csrfToken: 'csrf-1', account: { username, displayName: username, role, permissions: PERMISSIONS[role] } },
+  }),
 });
 
 const summary = (id: number, fields: Partial<ArticleReviewFields>) => {
@@ -28,9 +32,9 @@ describe('the review stage in Article Management', () => {
   let network: ReturnType<typeof stubFetch>;
   afterEach(() => network.restore());
 
-  function stub(role: string, userId: number, items: ReturnType<typeof summary>[]) {
+  function stub(role: 'editor' | 'writer', username: string, items: ReturnType<typeof summary>[]) {
     network = stubFetch({
-      ...signedInAs(role, userId),
+      ...signedInAs(role, username),
       'GET /api/admin/articles': () => ({ status: 200, body: items, headers: { 'x-total-count': String(items.length), [STAGE_COUNTS_HEADER]: 'draft=2,in_review=3,changes_requested=0,ready=1,scheduled=4,published=9' } }),
       'GET /api/admin/assignees': () => ({ status: 200, body: [{ id: 7, username: 'wren', role: 'writer' }] }),
       'POST /api/admin/articles/1/request-changes': () => ({ status: 200, body: { ...summary(1, { stage: 'changes_requested' }), content: '' } }),
@@ -40,7 +44,7 @@ describe('the review stage in Article Management', () => {
   }
 
   it('shows each stage, the counts of the stages, and an editor’s steps with a note', async () => {
-    stub('editor', 2, [summary(1, { stage: 'in_review', authorName: 'wren', authorId: 7 }), summary(2, { stage: 'ready' })]);
+    stub('editor', 'eddie', [summary(1, { stage: 'in_review', authorName: 'wren', authorId: 7 }), summary(2, { stage: 'ready' })]);
     renderApp(<AdminApp />, '/admin/articles');
     const cards = await screen.findAllByTestId('admin-article');
     expect(cards.map((card) => within(card).getByTestId('stage-badge').textContent)).toEqual(['In review', 'Ready']);
@@ -56,7 +60,7 @@ describe('the review stage in Article Management', () => {
   });
 
   it('schedules a ready article at a time picked in the editor’s own zone, sent in UTC', async () => {
-    stub('editor', 2, [summary(2, { stage: 'ready' })]);
+    stub('editor', 'eddie', [summary(2, { stage: 'ready' })]);
     renderApp(<AdminApp />, '/admin/articles');
     const [card] = await screen.findAllByTestId('admin-article');
     fireEvent.click(within(card!).getByRole('button', { name: 'Review' }));
@@ -69,7 +73,7 @@ describe('the review stage in Article Management', () => {
   });
 
   it('offers a writer only the submit of their own draft, and none of the editors’ actions', async () => {
-    stub('writer', 7, [summary(3, { stage: 'draft', authorId: 7 }), summary(4, { stage: 'draft', authorId: 99 })]);
+    stub('writer', 'wren', [summary(3, { stage: 'draft', authorId: 7, authorName: 'wren' }), summary(4, { stage: 'draft', authorId: 99, authorName: 'someone' })]);
     renderApp(<AdminApp />, '/admin/articles');
     const [own, other] = await screen.findAllByTestId('admin-article');
     expect(within(own!).queryByRole('button', { name: 'Publish' })).toBeNull();
@@ -86,7 +90,7 @@ describe('the review stage in Article Management', () => {
   });
 
   it('filters by stage and by what is assigned to me, in the URL', async () => {
-    stub('editor', 2, [summary(1, { stage: 'in_review' })]);
+    stub('editor', 'eddie', [summary(1, { stage: 'in_review' })]);
     renderApp(
       <>
         <AdminApp />

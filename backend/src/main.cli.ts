@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Redis } from 'ioredis';
+import { ADMIN_ROLES, AdminRoleSchema } from '@ai-mind/contracts';
 import { loadConfigOrExit, PRODUCTION_PASSWORD_MIN_LENGTH, type AppConfig } from './config/app-config.js';
 import { createOrmConfig, MIGRATIONS_SOURCE_DIR } from './database/mikro-orm.config.js';
 import { runDemoSeed } from './database/seeders/demo.seeder.js';
-import { AdminUsersService } from './modules/auth/admin-users.service.js';
+import { PeopleService } from './modules/people/people.service.js';
 import { OPS_COMMANDS } from './modules/recovery/ops-commands.js';
 import { createOpsApp } from './app/create-ops-app.js';
 
@@ -13,9 +15,13 @@ Commands:
   migrate                    apply pending migrations
   migration:create [name]    write a migration for the difference between entities and database
   seed                       add the demo content (once per database) and, when ADMIN_USERNAME and
-                             ADMIN_PASSWORD are set, that admin unless it exists
-  create-admin <username>    create an admin, or set a new password for it; the password comes
-                             from ADMIN_PASSWORD or, when unset, from the first line of standard input
+                             ADMIN_PASSWORD are set, that admin (an owner) unless it exists
+  create-admin <username> [--role owner|editor|writer] [--if-missing]
+                             create an account, or set a new password (and, with --role, a new role)
+                             for it, ending its sessions; the password comes from ADMIN_PASSWORD or,
+                             when unset, from the first line of standard input. The first account is
+                             an owner; later ones need --role. --if-missing leaves an existing
+                             account as it is.
 
 Recovery and media (queued like the admin panel's buttons; this process also works on them, so they
 complete without a worker running; progress goes to standard error):
@@ -51,20 +57,53 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
     const result = await runDemoSeed(orm.em.fork(), config.mediaDir, config.trending);
     const lines = [result.seeded ? `Seeded ${result.articles} articles and ${result.topics} trending topics.` : 'Demo content already present.'];
     if (config.initialAdmin) {
-      const { created } = await new AdminUsersService(orm.em).ensure(config.initialAdmin.username, config.initialAdmin.password);
-      lines.push(created ? `Created admin '${config.initialAdmin.username}'.` : `Admin '${config.initialAdmin.username}' already exists.`);
+      const { username, password } = config.initialAdmin;
+      const { created } = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role: 'owner', ifMissing: true }));
+      lines.push(created ? `Created admin '${username}' (owner).` : `Admin '${username}' already exists.`);
     }
     return lines.join('\n');
   },
-  async 'create-admin'(orm, [username], config) {
-    if (!username?.trim()) throw new Error('Usage: create-admin <username>');
+  async 'create-admin'(orm, args, config) {
+    const { username, role, ifMissing } = parseCreateAdmin(args);
     const password = await readPassword();
     const minLength = config.env === 'production' ? PRODUCTION_PASSWORD_MIN_LENGTH : 1;
     if (password.length < minLength) throw new Error(`The password must be at least ${minLength} characters.`);
-    const { created } = await new AdminUsersService(orm.em).upsert(username.trim(), password);
-    return created ? `Created admin '${username.trim()}'.` : `Set a new password for admin '${username.trim()}'.`;
+    const saved = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role, ifMissing }));
+    if (saved.created) return `Created admin '${username}' (${saved.role}).`;
+    return ifMissing ? `Admin '${username}' already exists (${saved.role}).` : `Set a new password for admin '${username}' (${saved.role}); its sessions are ended.`;
   },
 };
+
+function parseCreateAdmin(args: string[]): { username: string; role?: (typeof ADMIN_ROLES)[number]; ifMissing: boolean } {
+  const usage = `Usage: create-admin <username> [--role ${ADMIN_ROLES.join('|')}] [--if-missing]`;
+  let username: string | undefined;
+  let role: (typeof ADMIN_ROLES)[number] | undefined;
+  let ifMissing = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--if-missing') ifMissing = true;
+    else if (arg === '--role' || arg.startsWith('--role=')) {
+      const value = arg === '--role' ? args[++i] : arg.slice('--role='.length);
+      const parsed = AdminRoleSchema.safeParse(value);
+      if (!parsed.success) throw new Error(`--role ${parsed.error.issues[0]!.message}. ${usage}`);
+      role = parsed.data;
+    } else if (!arg.startsWith('--') && username === undefined) username = arg.trim();
+    else throw new Error(usage);
+  }
+  if (!username) throw new Error(usage);
+  return { username, role, ifMissing };
+}
+
+/** The people store with a Redis connection of its own, to end the sessions of an account it changes. */
+async function withPeople<T>(orm: MikroORM, config: AppConfig, work: (people: PeopleService) => Promise<T>): Promise<T> {
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    return await work(new PeopleService(orm.em, redis));
+  } finally {
+    redis.disconnect();
+  }
+}
 
 async function runOpsCommand(name: string, args: string[]): Promise<void> {
   const config = loadConfigOrExit();

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_EVENTS_PATH } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { AuditLog } from '../src/modules/admin/audit-log.entity.js';
-import { AdminUsersService } from '../src/modules/auth/admin-users.service.js';
+import { PeopleService } from '../src/modules/people/people.service.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -76,7 +76,7 @@ describe('admin sign-in and server-enforced admin rights', () => {
 
   it('sets an httpOnly, SameSite session cookie scoped to the API', async () => {
     const username = `cookie-${uniqueSuffix()}`;
-    await app.get(AdminUsersService).upsert(username, 'pw-for-cookie-test');
+    await app.get(PeopleService).saveAccount({ username, password: 'pw-for-cookie-test', role: 'owner' });
     const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: 'pw-for-cookie-test' } });
     const cookie = response.cookies.find((c) => c.name === 'ai_mind_admin')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });

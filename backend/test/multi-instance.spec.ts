@@ -147,7 +147,7 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       BACKUP_CRON: '',
       TRENDING_REFRESH_MINUTES: '0',
     };
-    runCli(['create-admin', admin], { ...env, ADMIN_PASSWORD });
+    runCli(['create-admin', admin, '--role', 'owner'], { ...env, ADMIN_PASSWORD });
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
     const started = await Promise.allSettled([startApiProcess(env), startApiProcess(env)]);
     apis = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -207,7 +207,7 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
 
     it('failed sign-ins spread over both instances lock the client out on both, never the username', async () => {
       const username = `locked-${uniqueSuffix()}`;
-      runCli(['create-admin', username], { ...env, ADMIN_PASSWORD });
+      runCli(['create-admin', username, '--role', 'owner'], { ...env, ADMIN_PASSWORD });
       const ip = newClientIp();
       for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
         // The same client on alternate instances: the shared count in Redis is what locks it.

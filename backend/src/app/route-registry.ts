@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { permissionOf, type Permission } from '../modules/auth/permissions.js';
 import { accessOf, type RouteAccess } from '../modules/auth/route-access.js';
 
 export interface RegisteredRoute {
@@ -6,6 +7,8 @@ export interface RegisteredRoute {
   url: string;
   /** Read when asked: a plugin scope may still declare the route's access after this hook saw it. */
   readonly access: RouteAccess;
+  /** What an admin route needs of its caller's role (read when asked, like `access`). */
+  readonly permission: Permission | 'owner-only';
 }
 
 declare module 'fastify' {
@@ -25,6 +28,9 @@ export function recordRoutes(fastify: FastifyInstance): void {
         url: route.url,
         get access() {
           return accessOf(route.config);
+        },
+        get permission() {
+          return permissionOf(route.config);
         },
       });
     }

@@ -162,7 +162,7 @@ export async function waitForWorkers(apiUrl: string, count: number): Promise<voi
 
 /** Creates the suite's admin as an operator does (`cli create-admin`, the password from ADMIN_PASSWORD). */
 export function createAdmin(env: Record<string, string>): void {
-  runCli(['create-admin', ADMIN.username], env);
+  runCli(['create-admin', ADMIN.username, '--role', 'owner'], env);
 }
 
 /** Signs in through the real login route; returns the headers of an admin call that changes something. */

@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { REDIS } from '../../src/common/redis.token.js';
 import { Article } from '../../src/modules/articles/article.entity.js';
-import { AdminUsersService } from '../../src/modules/auth/admin-users.service.js';
+import { PeopleService } from '../../src/modules/people/people.service.js';
 import { createArticle } from '../support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from '../support/admin-session.js';
+import { roleMay, ROLES, type Permission, type Role } from '../../src/modules/auth/permissions.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally, randomIp } from './attack-tally.js';
 
@@ -34,7 +35,7 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
       .getHttpAdapter()
       .getInstance()
       .registeredRoutes.filter((route) => route.access === 'admin' && !['HEAD', 'OPTIONS'].includes(route.method))
-      .map((route) => ({ method: route.method as 'GET', url: route.url.replace(/\*$/, 'x').replace(/:(\w+)/g, '1') }));
+      .map((route) => ({ method: route.method as 'GET', url: route.url.replace(/\*$/, 'x').replace(/:(\w+)/g, '1'), permission: route.permission }));
   }
 
   /** Attacks every admin route with these headers; each route must answer 401 with the JSON body. */
@@ -52,6 +53,55 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
   it('covers the queue dashboard and every admin API route', () => {
     const routes = adminRoutes().map((r) => `${r.method} ${r.url}`);
     expect(routes).toEqual(expect.arrayContaining(['GET /api/admin/queues', 'GET /api/admin/queues/api/queues', 'PUT /api/admin/queues/api/queues/1/retry/1', 'POST /api/admin/approve-topic']));
+  });
+
+  /** What the role table says of a role and a route's declaration (none: owners only). */
+  const mayCall = (role: Role, needed: Permission | 'owner-only') => (needed === 'owner-only' ? role === 'owner' : roleMay(role, needed));
+
+  it('declares every admin route to the role table, and lets some role other than the owner use some of them', () => {
+    const routes = adminRoutes();
+    expect(routes.filter((route) => route.permission !== 'owner-only' && !roleMay('owner', route.permission))).toEqual([]);
+    expect(routes.filter((route) => mayCall('writer', route.permission)).length).toBeGreaterThan(0);
+    expect(routes.filter((route) => !mayCall('editor', route.permission)).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/admin/queues', 'POST /api/admin/force-recovery', 'GET /api/admin/audit-log']),
+    );
+  });
+
+  it.each(ROLES)('answers every admin route as the role table says to a signed-in %s: 403 naming what is missing, else past the gate', async (role) => {
+    const member = await signInAdmin(app, 'a-long-test-password', role);
+    const wrong: string[] = [];
+    for (const route of adminRoutes()) {
+      // Without the CSRF token a change the role may make stops at the CSRF check, after the role's:
+      // the gate's own answer shows the permission passed, and nothing changes. A read runs for real.
+      const answer = app.inject({ ...route, headers: { cookie: member.cookie }, payload: route.method === 'GET' ? undefined : {} });
+      // The gate answers at once; a stream the gate let through (the live events) stays open until the app closes.
+      const response = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000))]);
+      if (!response) {
+        if (!mayCall(role, route.permission)) wrong.push(`${route.method} ${route.url} (${route.permission}) as ${role}: streamed`);
+        continue;
+      }
+      const body = response.headers['content-type']?.toString().includes('json') ? (response.json() as { message?: string }) : {};
+      const allowed = mayCall(role, route.permission);
+      const held = allowed
+        ? route.method === 'GET'
+          ? ![401, 403].includes(response.statusCode)
+          : response.statusCode === 403 && body.message === 'Missing or invalid CSRF token.'
+        : response.statusCode === 403 && body.message!.includes(route.permission === 'owner-only' ? 'owner' : route.permission) && body.message!.includes(role);
+      if (!allowed) tally.attempt(held);
+      if (!held) wrong.push(`${route.method} ${route.url} (${route.permission}) as ${role}: ${response.statusCode} ${body.message ?? ''}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a role what it may not do even with the CSRF token, audits the refusal, and changes nothing', async () => {
+    const writer = await signInAdmin(app, 'a-long-test-password', 'writer');
+    const draft = await createArticle(app.get(EntityManager), { approved: false });
+    const response = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: { ...writer.headers, 'x-request-id': `role-${writer.username}` }, payload: { blogId: draft.id } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'Forbidden', message: 'Your role (writer) lacks the permission this needs: articles.publish.' });
+    expect(tally.attempt(!(await app.get(EntityManager).fork().findOneOrFail(Article, draft.id)).approved)).toBe(true);
+    const audited = await app.get(EntityManager).getConnection().execute<{ actor: string; status: number }[]>('select actor, status from audit_log where request_id = ?', [`role-${writer.username}`]);
+    expect(audited).toEqual([{ actor: writer.username, status: 403 }]);
   });
 
   it('refuses anonymous callers and forged session cookies on every admin route', async () => {
@@ -77,7 +127,7 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
   it('issues a new session id at sign-in, so a planted (fixated) id is worthless', async () => {
     const planted = `ai_mind_admin=${'P'.repeat(43)}`;
     const username = `fixation-${uniqueSuffix()}`;
-    await app.get(AdminUsersService).upsert(username, 'a-long-test-password');
+    await app.get(PeopleService).saveAccount({ username, password: 'a-long-test-password', role: 'owner' });
     const login = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { cookie: planted }, payload: { username, password: 'a-long-test-password' } });
     const issued = login.cookies.find((c) => c.name === 'ai_mind_admin')!.value;
     expect(tally.attempt(issued !== 'P'.repeat(43))).toBe(true);

@@ -9,7 +9,7 @@ import { INTERACTION_LIMITS } from '../../src/modules/interactions/interactions.
 import { NEWSLETTER_LIMIT } from '../../src/modules/newsletter/newsletter.controller.js';
 import { Comment } from '../../src/modules/comments/comment.entity.js';
 import { Article } from '../../src/modules/articles/article.entity.js';
-import { AdminUsersService } from '../../src/modules/auth/admin-users.service.js';
+import { PeopleService } from '../../src/modules/people/people.service.js';
 import { createArticle } from '../support/article-factory.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally, isClearError, randomIp } from './attack-tally.js';
@@ -109,7 +109,7 @@ describe('rate limits hold under a concurrent burst', () => {
 
     it('the sign-in lockout', async () => {
       const username = `v6-${uniqueSuffix()}`;
-      await app.get(AdminUsersService).upsert(username, 'a-long-test-password');
+      await app.get(PeopleService).saveAccount({ username, password: 'a-long-test-password', role: 'owner' });
       const address = oneNetwork();
       const limit = testConfig().loginMaxFailures;
       const statuses: number[] = [];

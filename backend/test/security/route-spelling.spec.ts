@@ -23,6 +23,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/admin/login': 'sign-in',
   'GET /api/admin/check': 'sign-in',
   'POST /api/admin/logout': 'sign-in',
+  // The invitee's page: the one-time link's token is the proof.
+  'POST /api/admin/set-password': 'sign-in',
   'POST /api/automation/blog': 'signature',
   'GET /api/articles': 'public',
   'GET /api/articles/slug/:slug': 'public',

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ArticleSchema } from './articles.js';
 import { articleVersion } from './article-history.js';
 import { META_DESCRIPTION_LENGTH } from './seo.js';
+import { SignedInAccountSchema } from './people.js';
 
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100, 'must be at most 100 characters'),
@@ -14,6 +15,8 @@ export const AdminCheckResponseSchema = z.object({
   username: z.string().optional(),
   /** Sent back in the x-csrf-token header on every admin call that changes something. */
   csrfToken: z.string().optional(),
+  /** The signed-in account, its role and what the role may do. */
+  account: SignedInAccountSchema.optional(),
 });
 export type AdminCheckResponse = z.infer<typeof AdminCheckResponseSchema>;
 

@@ -19,3 +19,4 @@ export * from './article-history.js';
 export * from './admin-lists.js';
 export * from './article-stage.js';
 export * from './review.js';
+export * from './people.js';

@@ -2,6 +2,7 @@ import { Controller, Get, Header, Req, Res, type OnModuleDestroy } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_EVENT_CHANGED } from '@ai-mind/contracts';
 import { ArticleChangeListener } from '../articles/article-change.listener.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 /** A comment line now and then keeps proxies and load balancers from closing a quiet stream. */
 const KEEPALIVE_MS = 25_000;
@@ -18,6 +19,7 @@ export class AdminEventsController implements OnModuleDestroy {
 
   constructor(private readonly changes: ArticleChangeListener) {}
 
+  @RequirePermission('panel.use')
   @Get()
   @Header('cache-control', 'no-store')
   stream(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {

@@ -12,12 +12,14 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AuditLogReader } from './audit-log.reader.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 @Controller('admin/audit-log')
 export class AuditLogController {
   constructor(private readonly audit: AuditLogReader) {}
 
   /** Who did what and when, newest first: a plain array, the next cursor and the count in headers. */
+  @RequirePermission('operations.run')
   @Get()
   async list(@Query(new ZodValidationPipe(AuditLogQuerySchema)) query: AuditLogQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuditLogEntry[]> {
     const page = await this.audit.page(query);
@@ -27,6 +29,7 @@ export class AuditLogController {
   }
 
   /** Admin calls refused without a session: counted, not listed (a few samples of each are in the log). */
+  @RequirePermission('operations.run')
   @Get('refusals')
   refusals(@Query(new ZodValidationPipe(AuditRefusalsQuerySchema)) query: AuditRefusalsQuery): Promise<AuditRefusals> {
     return this.audit.refusals(query);

@@ -12,7 +12,7 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 /**
  * Bull Board (queues, their jobs, failures, retries and schedules) at /api/admin/queues. Its routes
  * declare no access of their own, so the access gate treats each as an admin route (session, audit)
- * like any other. Its page cannot send the x-csrf-token header, so its routes accept a change with
+ * like any other, for owners only (`operations.run`). Its page cannot send the x-csrf-token header, so its routes accept a change with
  * that header or from the site's own origin (the session cookie is SameSite, and cross-site forms
  * cannot send PUT or PATCH).
  */
@@ -25,7 +25,7 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
     serverAdapter,
     options: { uiConfig: { boardTitle: 'The AI Mind queues' } },
   });
-  await registerWithRouteConfig(app.getHttpAdapter().getInstance(), { access: 'admin', changeProof: 'csrf-token-or-same-origin' }, async (scope) => {
+  await registerWithRouteConfig(app.getHttpAdapter().getInstance(), { access: 'admin', changeProof: 'csrf-token-or-same-origin', permission: 'operations.run' }, async (scope) => {
     await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
   });
 }

@@ -50,8 +50,8 @@ export class AdminArticlesController {
    * Article Management's rows: a plain array of summaries (no bodies), one page at a time. The next
    * page's cursor and the exact counts travel in headers, as on the public list.
    */
-  @Get('articles')
   @RequirePermission('articles.draft')
+  @Get('articles')
   async page(
     @Query(new ZodValidationPipe(AdminArticleListQuerySchema)) query: AdminArticleListQuery,
     @Req() request: FastifyRequest,
@@ -72,14 +72,15 @@ export class AdminArticlesController {
   }
 
   /** One article in full, with its version, for the editor and the draft preview. */
-  @Get('articles/:id')
   @RequirePermission('articles.draft')
+  @Get('articles/:id')
   async one(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<ReviewedArticle> {
     const row = await this.review.findReviewed(params.id);
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `Blog ${params.id} not found` });
     return toReviewedArticle(row);
   }
 
+  @RequirePermission('articles.publish')
   @Post('approve-blog')
   @HttpCode(200)
   async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
@@ -89,6 +90,7 @@ export class AdminArticlesController {
     return { message: `Blog "${article.title}" is published.` };
   }
 
+  @RequirePermission('articles.delete')
   @Post('decline-blog')
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
@@ -98,6 +100,7 @@ export class AdminArticlesController {
   }
 
   /** Refresh Data: drops every cached public page and feed, rebuilds the sitemap, and reports what the database holds. */
+  @RequirePermission('articles.publish')
   @Post('refresh-data')
   @HttpCode(200)
   async refreshData(): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
@@ -111,6 +114,7 @@ export class AdminArticlesController {
     };
   }
 
+  @RequirePermission('articles.delete')
   @Post('clear-problematic-blogs')
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
@@ -120,8 +124,8 @@ export class AdminArticlesController {
   }
 
   /** An editor's save of any article, or a writer's of their own or assigned draft (403 otherwise). */
-  @Put('blogs/:id')
   @RequirePermission('articles.draft')
+  @Put('blogs/:id')
   async update(
     @Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number },
     @Body(new ZodValidationPipe(UpdateBlogRequestSchema)) body: UpdateBlogRequest,

@@ -15,6 +15,7 @@ import { toAdminArticle, type ReviewRow } from './article-row.js';
 import type { RevisionRow } from './article-revision.entity.js';
 import { ArticleStore } from './article.store.js';
 import { adminActor } from './article-writer.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 function toSummary(revision: RevisionRow): ArticleRevisionSummary {
   return {
@@ -39,6 +40,7 @@ export class ArticleHistoryController {
   constructor(private readonly store: ArticleStore) {}
 
   /** Newest first: when, who or which job, what changed. */
+  @RequirePermission('articles.draft')
   @Get()
   async list(@Param(new ZodValidationPipe(ArticleHistoryParamsSchema)) params: { id: number }): Promise<ArticleRevisionSummary[]> {
     const revisions = await this.store.revisions(params.id);
@@ -49,6 +51,7 @@ export class ArticleHistoryController {
     return revisions.map(toSummary);
   }
 
+  @RequirePermission('articles.draft')
   @Get(':revisionId')
   async show(@Param(new ZodValidationPipe(ArticleRevisionParamsSchema)) params: ArticleRevisionParams): Promise<ArticleRevisionDetail> {
     const revision = await this.store.revision(params.id, params.revisionId);
@@ -62,6 +65,7 @@ export class ArticleHistoryController {
   }
 
   /** Puts the revision's text back as a new revision, over the version the editor is looking at. */
+  @RequirePermission('articles.publish')
   @Post(':revisionId/restore')
   @HttpCode(200)
   async restore(

@@ -38,36 +38,36 @@ export class ArticleReviewController {
     private readonly jobs: JobProducer,
   ) {}
 
-  @Post()
   @RequirePermission('articles.draft')
+  @Post()
   async create(@Body(new ZodValidationPipe(CreateDraftRequestSchema)) body: CreateDraftRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     return toReviewedArticle(await this.review.createDraft(body, reviewerOf(request)));
   }
 
+  @RequirePermission('articles.draft')
   @Post(':id/submit')
   @HttpCode(200)
-  @RequirePermission('articles.draft')
   submit(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     return this.step(params.id, 'submit', body, request);
   }
 
+  @RequirePermission('articles.publish')
   @Post(':id/request-changes')
   @HttpCode(200)
-  @RequirePermission('articles.publish')
   requestChanges(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     return this.step(params.id, 'request-changes', body, request);
   }
 
+  @RequirePermission('articles.publish')
   @Post(':id/mark-ready')
   @HttpCode(200)
-  @RequirePermission('articles.publish')
   markReady(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     return this.step(params.id, 'mark-ready', body, request);
   }
 
+  @RequirePermission('articles.publish')
   @Post(':id/publish')
   @HttpCode(200)
-  @RequirePermission('articles.publish')
   async publish(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     const article = await this.step(params.id, 'publish', body, request);
     // A published article always gets its AI commentary block; the worker writes a missing one.
@@ -75,9 +75,9 @@ export class ArticleReviewController {
     return article;
   }
 
+  @RequirePermission('articles.publish')
   @Post(':id/schedule')
   @HttpCode(200)
-  @RequirePermission('articles.publish')
   async schedule(
     @Param(idParams) params: { id: number },
     @Body(new ZodValidationPipe(ScheduleRequestSchema)) body: ScheduleRequest,
@@ -90,15 +90,15 @@ export class ArticleReviewController {
     return article;
   }
 
+  @RequirePermission('articles.publish')
   @Post(':id/unschedule')
   @HttpCode(200)
-  @RequirePermission('articles.publish')
   unschedule(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     return this.step(params.id, 'unschedule', body, request);
   }
 
-  @Put(':id/assignee')
   @RequirePermission('articles.publish')
+  @Put(':id/assignee')
   async assign(@Param(idParams) params: { id: number }, @Body(new ZodValidationPipe(AssignRequestSchema)) body: AssignRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
     return toReviewedArticle(await this.review.assign(params.id, body.assigneeId, reviewerOf(request), body.version));
   }
@@ -113,8 +113,8 @@ export class ArticleReviewController {
 export class AssigneesController {
   constructor(private readonly review: ArticleReviewStore) {}
 
-  @Get()
   @RequirePermission('articles.publish')
+  @Get()
   list(): Promise<Assignee[]> {
     return this.review.assignees();
   }

@@ -139,7 +139,7 @@ export class ArticleReviewStore {
 
   /** Accounts an article may be assigned to. */
   assignees(): Promise<{ id: number; username: string; role: string | null }[]> {
-    return this.em.fork().execute(`select id, username, null as role from admin_user order by username`);
+    return this.em.fork().execute(`select id, username, role from admin_user where ${ASSIGNABLE} order by username`);
   }
 
   /** A new draft, authored by the reviewer; its slug made from the title, numbered when taken. */
@@ -190,8 +190,11 @@ async function setNote(em: EntityManager, note: string | undefined): Promise<voi
   await em.execute(`select set_config('ai_mind.note', ?, true)`, [note?.trim() ?? '']);
 }
 
+/** Who may be given an article to write: active writers and editors. */
+const ASSIGNABLE = `role in ('writer', 'editor') and status = 'active'`;
+
 async function isAssignable(em: EntityManager, accountId: number): Promise<boolean> {
-  return (await em.execute('select 1 from admin_user where id = ?', [accountId])).length > 0;
+  return (await em.execute(`select 1 from admin_user where id = ? and ${ASSIGNABLE}`, [accountId])).length > 0;
 }
 
 /** A step's statement touched nothing: 404, a writer's 403, 409 for a newer version, else 409 naming the stage. */

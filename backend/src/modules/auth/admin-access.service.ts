@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { fromAllowedOrigin } from './request-origin.js';
+import { permissionOf, roleMay, type Permission, type Role } from './permissions.js';
 import { accessOf, CSRF_HEADER, SESSION_COOKIE } from './route-access.js';
 import { SessionService, type AdminSession } from './session.service.js';
 
@@ -30,6 +31,15 @@ const CROSS_SITE: Refusal = { status: 403, error: 'Forbidden', message: 'Cross-s
 /** A change without a session from another site: a sign-in (login CSRF) or a reader's write. */
 const CROSS_SITE_ANONYMOUS: Refusal = { ...CROSS_SITE, anonymous: true };
 
+/** The refusal of a call whose route needs what the session's role does not have. */
+function missingPermission(role: Role, needed: Permission | 'owner-only'): Refusal {
+  const message =
+    needed === 'owner-only'
+      ? `Only an owner may do this; your role is ${role}.`
+      : `Your role (${role}) lacks the permission this needs: ${needed}.`;
+  return { status: 403, error: 'Forbidden', message, anonymous: false };
+}
+
 /** Whether the call changes something (anything but a read). */
 export const changesSomething = (request: FastifyRequest) => !SAFE_METHODS.has(request.method);
 
@@ -52,7 +62,8 @@ function sameOrigin(request: FastifyRequest): boolean {
 /**
  * The one session check, for every route of the app (Nest controllers and Fastify plugins alike). It
  * reads the access the matched route declared (its route config), never the URL, so no spelling of a
- * path can reach a route without that route's own rules.
+ * path can reach a route without that route's own rules; that includes the permission the route
+ * declared (owner-only when none), checked against the role the session carries.
  */
 @Injectable()
 export class AdminAccessService {
@@ -79,12 +90,15 @@ export class AdminAccessService {
 
     const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
     if (!session) return SIGN_IN_FIRST;
+    // Set before the checks below, so a refused call is audited under its account.
+    request.adminSession = session;
+    const needed = permissionOf(config);
+    if (needed === 'owner-only' ? session.role !== 'owner' : !roleMay(session.role, needed)) return missingPermission(session.role, needed);
     if (changes) {
       const proven = sameToken(request.headers[CSRF_HEADER], session.csrfToken) || (config.changeProof === 'csrf-token-or-same-origin' && sameOrigin(request));
       if (!proven) return BAD_CSRF;
       if (!fromAllowedOrigin(request, this.siteOrigins)) return CROSS_SITE;
     }
-    request.adminSession = session;
     return null;
   }
 }

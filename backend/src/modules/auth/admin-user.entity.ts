@@ -1,4 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { Role } from './permissions.js';
+
+export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const AdminUserSchema = defineEntity({
   name: 'AdminUser',
@@ -6,8 +10,14 @@ export const AdminUserSchema = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     username: p.string().length(100).unique(),
-    /** argon2id, PHC string format. */
-    passwordHash: p.string().length(200).hidden(),
+    displayName: p.string().length(100),
+    email: p.string().length(320).nullable(),
+    /** owner, editor or writer (a check constraint); see ROLE_PERMISSIONS. */
+    role: p.string().length(20).$type<Role>(),
+    /** active or disabled (a check constraint): a disabled account cannot sign in. */
+    status: p.string().length(20).$type<AccountStatus>(),
+    /** argon2id, PHC string format; null while the account waits for its person to set one by link. */
+    passwordHash: p.string().length(200).nullable().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastLoginAt: p.datetime().nullable(),
   },

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ForbiddenException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AdminUser } from './admin-user.entity.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
@@ -10,37 +10,18 @@ const DUMMY_HASH = await hashPassword('timing-equaliser');
 export class AdminUsersService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The admin with these credentials, or null. */
+  /**
+   * The account with these credentials, or null. An account waiting for its password (invited, or
+   * reset) has none to match; a disabled one is refused once its password proved who is asking.
+   */
   async verifyCredentials(username: string, password: string): Promise<AdminUser | null> {
     const em = this.em.fork();
     const user = await em.findOne(AdminUser, { username });
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !valid) return null;
+    if (!user?.passwordHash || !valid) return null;
+    if (user.status !== 'active') throw new ForbiddenException({ error: 'Forbidden', message: 'This account is disabled. Ask an owner to enable it.' });
     user.lastLoginAt = new Date();
     await em.flush();
     return user;
-  }
-
-  /** Creates the admin, or sets a new password when the username exists. */
-  async upsert(username: string, password: string): Promise<{ created: boolean }> {
-    const em = this.em.fork();
-    const passwordHash = await hashPassword(password);
-    const existing = await em.findOne(AdminUser, { username });
-    if (existing) {
-      existing.passwordHash = passwordHash;
-    } else {
-      em.create(AdminUser, { username, passwordHash, lastLoginAt: null });
-    }
-    await em.flush();
-    return { created: !existing };
-  }
-
-  /** Creates the admin only when no admin has that username (seed-time: never overwrites a changed password). */
-  async ensure(username: string, password: string): Promise<{ created: boolean }> {
-    const em = this.em.fork();
-    if (await em.count(AdminUser, { username })) return { created: false };
-    em.create(AdminUser, { username, passwordHash: await hashPassword(password), lastLoginAt: null });
-    await em.flush();
-    return { created: true };
   }
 }

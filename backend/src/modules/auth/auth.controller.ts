@@ -8,7 +8,18 @@ import { DEVICE_COOKIE, SESSION_COOKIE, SignInRoute } from './route-access.js';
 import { KNOWN_DEVICE_SECONDS } from './login-throttle.service.js';
 import type { AuthenticatedAdmin } from './local.strategy.js';
 import { LoginBodyGuard } from './login-body.guard.js';
-import { SessionService } from './session.service.js';
+import { ROLE_PERMISSIONS } from './permissions.js';
+import { SessionService, type AdminSession } from './session.service.js';
+
+/** What the admin app is told of a session: who, and what their role may do. */
+function checkResponse(session: AdminSession): AdminCheckResponse {
+  return {
+    authenticated: true,
+    username: session.username,
+    csrfToken: session.csrfToken,
+    account: { username: session.username, displayName: session.displayName, role: session.role, permissions: [...ROLE_PERMISSIONS[session.role]] },
+  };
+}
 
 @Controller('admin')
 export class AuthController {
@@ -39,7 +50,7 @@ export class AuthController {
       path: '/api/admin/login',
       maxAge: KNOWN_DEVICE_SECONDS,
     });
-    return { authenticated: true, username: session.username, csrfToken: session.csrfToken };
+    return checkResponse(session);
   }
 
   @SignInRoute()
@@ -47,7 +58,7 @@ export class AuthController {
   async check(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminCheckResponse> {
     void reply.header('cache-control', 'no-store');
     const session = await this.sessions.read(request.cookies[SESSION_COOKIE]);
-    return session ? { authenticated: true, username: session.username, csrfToken: session.csrfToken } : { authenticated: false };
+    return session ? checkResponse(session) : { authenticated: false };
   }
 
   @SignInRoute()

@@ -5,11 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { AdminUsersService } from './admin-users.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { DEVICE_COOKIE } from './route-access.js';
+import type { SessionAccount } from './session.service.js';
+import { SessionService } from './session.service.js';
 import { clientOf } from '../../common/client-hash.js';
 
-export interface AuthenticatedAdmin {
-  id: number;
-  username: string;
+export interface AuthenticatedAdmin extends SessionAccount {
   /** Marks this browser as known for the username (the login sets it as DEVICE_COOKIE). */
   deviceToken: string;
 }
@@ -20,6 +20,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   constructor(
     private readonly users: AdminUsersService,
     private readonly throttle: LoginThrottleService,
+    private readonly sessions: SessionService,
   ) {
     super({ passReqToCallback: true });
   }
@@ -27,11 +28,14 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   async validate(request: FastifyRequest, username: string, password: string): Promise<AuthenticatedAdmin> {
     const device = request.cookies[DEVICE_COOKIE];
     await this.throttle.beginAttempt(clientOf(request), username, device);
+    // Read before the account: a role change, disabling or reset committed after the read below
+    // moves the generation on, and the session opened here ends with the others.
+    const generation = await this.sessions.generationOf(username.trim());
     const user = await this.users.verifyCredentials(username.trim(), password);
     if (!user) {
       throw new UnauthorizedException({ error: 'Unauthorized', message: 'Invalid username or password' });
     }
     const deviceToken = await this.throttle.recordSuccess(clientOf(request), username, device);
-    return { id: user.id, username: user.username, deviceToken };
+    return { id: user.id, username: user.username, displayName: user.displayName, role: user.role, generation, deviceToken };
   }
 }

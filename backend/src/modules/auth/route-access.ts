@@ -1,5 +1,6 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Permission } from './permissions.js';
 
 /**
  * Who may call a route. Declared on the route itself and carried in its Fastify route config, so the
@@ -69,7 +70,7 @@ export const SignatureAuthenticated = () => routeAccess('signature');
  */
 export async function registerWithRouteConfig(
   fastify: FastifyInstance,
-  config: { access?: RouteAccess; changeProof?: ChangeProof },
+  config: { access?: RouteAccess; changeProof?: ChangeProof; permission?: Permission },
   register: (scope: FastifyInstance) => Promise<void>,
 ): Promise<void> {
   await fastify.register(async (scope) => {

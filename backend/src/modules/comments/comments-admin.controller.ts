@@ -14,6 +14,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CommentsAdminService } from './comments-admin.service.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -22,6 +23,7 @@ export class CommentsAdminController {
   constructor(private readonly comments: CommentsAdminService) {}
 
   /** Every article's comments, newest first: a plain array, the next cursor and the count in headers. */
+  @RequirePermission('comments.moderate')
   @Get()
   async list(@Query(new ZodValidationPipe(AdminCommentListQuerySchema)) query: AdminCommentListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminComment[]> {
     const page = await this.comments.page(query);
@@ -30,6 +32,7 @@ export class CommentsAdminController {
     return page.items;
   }
 
+  @RequirePermission('comments.moderate')
   @Post('delete')
   @HttpCode(200)
   async delete(@Body(new ZodValidationPipe(IdsRequestSchema)) body: IdsRequest): Promise<BulkResult> {
@@ -37,6 +40,7 @@ export class CommentsAdminController {
     return { message: `Deleted ${plural(count, 'comment')}.`, count };
   }
 
+  @RequirePermission('comments.moderate')
   @Post('spam')
   @HttpCode(200)
   async spam(@Body(new ZodValidationPipe(MarkSpamRequestSchema)) body: MarkSpamRequest): Promise<BulkResult> {

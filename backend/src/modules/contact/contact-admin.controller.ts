@@ -14,6 +14,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ContactService } from './contact.service.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 const messages = (count: number) => `${count} message${count === 1 ? '' : 's'}`;
 
@@ -22,6 +23,7 @@ export class ContactAdminController {
   constructor(private readonly contact: ContactService) {}
 
   /** Newest first, one page at a time: a plain array, the next cursor and the count in headers. */
+  @RequirePermission('contact.read')
   @Get()
   async list(@Query(new ZodValidationPipe(AdminContactListQuerySchema)) query: AdminContactListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminContactSubmission[]> {
     const page = await this.contact.page(query);
@@ -30,6 +32,7 @@ export class ContactAdminController {
     return page.items;
   }
 
+  @RequirePermission('contact.read')
   @Post('handled')
   @HttpCode(200)
   async handled(@Body(new ZodValidationPipe(MarkHandledRequestSchema)) body: MarkHandledRequest): Promise<BulkResult> {
@@ -38,6 +41,7 @@ export class ContactAdminController {
     return { message: `Marked ${messages(count)} as ${handled ? 'handled' : 'not handled'}.`, count };
   }
 
+  @RequirePermission('contact.read')
   @Post('delete')
   @HttpCode(200)
   async delete(@Body(new ZodValidationPipe(IdsRequestSchema)) body: IdsRequest): Promise<BulkResult> {

@@ -11,6 +11,7 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ImagesService } from '../media/images.service.js';
 import { RecoveryService } from '../recovery/recovery.service.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -22,6 +23,7 @@ export class AdminRecoveryController {
     private readonly images: ImagesService,
   ) {}
 
+  @RequirePermission('operations.run')
   @Post('force-recovery')
   @HttpCode(200)
   async forceRecovery(@Req() request: FastifyRequest): Promise<ForceRecoveryResponse> {
@@ -33,6 +35,7 @@ export class AdminRecoveryController {
     };
   }
 
+  @RequirePermission('operations.run')
   @Post('exhaustive-recovery')
   @HttpCode(200)
   async exhaustiveRecovery(@Req() request: FastifyRequest): Promise<ExhaustiveRecoveryResponse> {
@@ -47,6 +50,7 @@ export class AdminRecoveryController {
     };
   }
 
+  @RequirePermission('operations.run')
   @Post('recreate-from-sitemap')
   @HttpCode(200)
   async recreateFromSitemap(@Req() request: FastifyRequest): Promise<RecreateFromSitemapResponse> {
@@ -59,6 +63,7 @@ export class AdminRecoveryController {
     };
   }
 
+  @RequirePermission('media.regenerate')
   @Post('regenerate-images')
   @HttpCode(200)
   async regenerateImages(@Body(new ZodValidationPipe(RegenerateImagesRequestSchema)) body: RegenerateImagesRequest): Promise<RegenerateImagesResponse> {

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import type { TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { TrendingService } from './trending.service.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 /** The admin's trending topics: admin routes (they declare no public access). */
 @Controller('trending-topics')
@@ -12,6 +13,7 @@ export class TrendingTopicsController {
    * answers the same list, since a link or a cross-site navigation carrying the session cookie could
    * send it; refreshing is POST /api/trending-topics/refresh.
    */
+  @RequirePermission('trending.read')
   @Get()
   @Header('cache-control', 'no-store')
   list(): Promise<TrendingTopic[]> {
@@ -19,6 +21,7 @@ export class TrendingTopicsController {
   }
 
   /** Fetches the feeds now and answers with the fresh list (504 past the wait limit); a change, so CSRF-checked and audited. */
+  @RequirePermission('trending.manage')
   @Post('refresh')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
@@ -27,6 +30,7 @@ export class TrendingTopicsController {
     return this.trending.listAll();
   }
 
+  @RequirePermission('trending.read')
   @Get('sources')
   @Header('cache-control', 'no-store')
   sources(): Promise<TrendingSourcesResponse> {

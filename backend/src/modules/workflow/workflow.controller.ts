@@ -11,11 +11,13 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WorkflowService } from './workflow.service.js';
+import { RequirePermission } from '../auth/permissions.js';
 
 @Controller('admin')
 export class WorkflowController {
   constructor(private readonly workflow: WorkflowService) {}
 
+  @RequirePermission('trending.manage')
   @Post('approve-topic')
   @HttpCode(200)
   async approve(@Body(new ZodValidationPipe(ApproveTopicRequestSchema)) body: ApproveTopicRequest, @Req() request: FastifyRequest): Promise<MessageResponse & { approvedTopicId: number }> {
@@ -23,6 +25,7 @@ export class WorkflowController {
     return { message: `Topic "${approved.topic}" approved; its blog is being written.`, approvedTopicId: approved.id };
   }
 
+  @RequirePermission('trending.manage')
   @Post('decline-topic')
   @HttpCode(200)
   async decline(@Body(new ZodValidationPipe(DeclineTopicRequestSchema)) body: DeclineTopicRequest): Promise<MessageResponse> {
@@ -31,6 +34,7 @@ export class WorkflowController {
   }
 
   /** The newest APPROVED_TOPIC_LIST_LIMIT; how many there are in all travels in X-Total-Count. */
+  @RequirePermission('trending.manage')
   @Get('approved-topics')
   async list(@Res({ passthrough: true }) reply: FastifyReply): Promise<ApprovedTopic[]> {
     const { topics, total } = await this.workflow.list();
