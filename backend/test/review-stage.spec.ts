@@ -24,13 +24,17 @@ describe('the review stage', () => {
   let em: EntityManager;
   let editor: SignedInAdmin;
   let otherEditor: SignedInAdmin;
+  let writer: SignedInAdmin;
+  let otherWriter: SignedInAdmin;
 
   beforeAll(async () => {
     // Its own queues (no worker here): a scheduled article's job must not be published by another suite's worker.
     app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/3` }));
     em = app.get(EntityManager);
     editor = await signInAdmin(app);
-    otherEditor = await signInAdmin(app);
+    otherEditor = await signInAdmin(app, undefined, 'editor');
+    writer = await signInAdmin(app, undefined, 'writer');
+    otherWriter = await signInAdmin(app, undefined, 'writer');
   });
   afterAll(() => app.close());
 
@@ -195,5 +199,81 @@ describe('the review stage', () => {
     const bad = await list('stage=archived&assignee=someone');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['assignee', 'stage']);
+  });
+
+  describe("a writer's own and assigned drafts", () => {
+    const accountId = async (who: SignedInAdmin) => (await sql<{ id: number }>('select id from admin_user where username = ?', [who.username]))[0]!.id;
+    const save = (id: number, who: SignedInAdmin, title = 'A writer saves') =>
+      app.inject({ method: 'PUT', url: `/api/admin/blogs/${id}`, headers: who.headers, payload: { title, content: '<p>Words</p>' } });
+    const newDraft = async (who: SignedInAdmin) => {
+      const response = await app.inject({ method: 'POST', url: '/api/admin/articles', headers: who.headers, payload: { title: `Draft by ${who.username}`, category: 'Technology', content: '' } });
+      expect(response.statusCode).toBe(201);
+      return ReviewedArticleSchema.parse(response.json());
+    };
+
+    it('creates a draft, edits it, submits it, and edits it again only once changes are requested', async () => {
+      const draft = await newDraft(writer);
+      expect(draft).toMatchObject({ stage: 'draft', authorId: await accountId(writer) });
+      expect((await save(draft.id, writer)).statusCode).toBe(200);
+      expect((await takeStep(draft.id, 'submit', writer, { note: 'Ready for a look' })).statusCode).toBe(200);
+
+      const inReview = await save(draft.id, writer, 'Sneaked in');
+      expect(inReview.statusCode).toBe(403);
+      expect(inReview.json().message).toBe('This article is in review: writers may change it only as a draft or after changes were requested.');
+      expect((await takeStep(draft.id, 'request-changes', editor, { note: 'Shorter, please' })).statusCode).toBe(200);
+      expect((await save(draft.id, writer, 'Shorter')).statusCode).toBe(200);
+      expect((await takeStep(draft.id, 'submit', writer)).statusCode).toBe(200);
+      const row = await app.inject({ method: 'GET', url: `/api/admin/articles/${draft.id}`, headers: writer.headers });
+      expect(ReviewedArticleSchema.parse(row.json())).toMatchObject({ title: 'Shorter', stage: 'in_review' });
+    });
+
+    it("refuses another writer's draft with 403 and a clear message, and leaves it unchanged", async () => {
+      const draft = await newDraft(writer);
+      const edit = await save(draft.id, otherWriter, 'Not theirs');
+      expect(edit.statusCode).toBe(403);
+      expect(edit.json().message).toBe('Writers may change only their own drafts and drafts assigned to them.');
+      const submit = await takeStep(draft.id, 'submit', otherWriter);
+      expect(submit.statusCode).toBe(403);
+      expect(submit.json().message).toBe('Writers may submit only their own drafts and drafts assigned to them.');
+      expect(await stageOf(draft.id)).toMatchObject({ stage: 'draft' });
+      expect((await sql<{ title: string }>('select title from article where id = ?', [draft.id]))[0]!.title).toBe(draft.title);
+      // A generated draft is nobody's: no writer edits it until it is assigned to them.
+      const generated = await articleIn('draft');
+      expect((await save(generated.id, writer)).statusCode).toBe(403);
+    });
+
+    it('edits and submits a draft assigned to them; an editor edits any article', async () => {
+      const generated = await articleIn('draft');
+      const assign = await app.inject({ method: 'PUT', url: `/api/admin/articles/${generated.id}/assignee`, headers: editor.headers, payload: { assigneeId: await accountId(otherWriter) } });
+      expect(assign.statusCode).toBe(200);
+      expect((await save(generated.id, otherWriter, 'Assigned and written')).statusCode).toBe(200);
+      expect((await takeStep(generated.id, 'submit', otherWriter)).statusCode).toBe(200);
+      expect((await save(generated.id, editor, 'An editor tightens it')).statusCode).toBe(200);
+      const mine = await app.inject({ method: 'GET', url: '/api/admin/articles?assignee=me&stage=in_review', headers: otherWriter.headers });
+      expect(AdminArticleSummarySchema.array().parse(mine.json()).map((a) => a.id)).toContain(generated.id);
+    });
+
+    it("is refused every editor's step, publishing and assigning, by the route's permission", async () => {
+      const draft = await newDraft(writer);
+      await takeStep(draft.id, 'submit', writer);
+      for (const step of ['request-changes', 'mark-ready', 'publish', 'schedule', 'unschedule'] as const) {
+        const response = await takeStep(draft.id, step, writer);
+        expect({ step, status: response.statusCode }).toEqual({ step, status: 403 });
+      }
+      expect((await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: writer.headers, payload: { blogId: draft.id } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'PUT', url: `/api/admin/articles/${draft.id}/assignee`, headers: writer.headers, payload: { assigneeId: null } })).statusCode).toBe(403);
+      expect((await stageOf(draft.id)).stage).toBe('in_review');
+    });
+
+    it('assigns only to active writers and editors', async () => {
+      const article = await articleIn('draft');
+      const owner = await accountId(editor);
+      const refused = await app.inject({ method: 'PUT', url: `/api/admin/articles/${article.id}/assignee`, headers: editor.headers, payload: { assigneeId: owner } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toEqual([{ path: 'assigneeId', message: 'is not an active writer or editor' }]);
+      const assignees = (await app.inject({ method: 'GET', url: '/api/admin/assignees', headers: editor.headers })).json() as { username: string; role: string }[];
+      expect(assignees.map((a) => a.username)).toEqual(expect.arrayContaining([writer.username, otherEditor.username]));
+      expect(assignees.every((a) => a.role === 'writer' || a.role === 'editor')).toBe(true);
+    });
   });
 });
