@@ -2,8 +2,22 @@ import { createContext, useContext } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 
 /** The panel's tabs, each its own path under the panel's base (`/admin` in the shell, `/` deployed alone). */
-export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'audit'] as const;
+export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'audit', 'people'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** The permission each tab's calls need, as their routes declare it; a role without it does not see the tab. */
+export const TAB_PERMISSIONS: Record<AdminTab, string> = {
+  trending: 'trending.read',
+  workflow: 'trending.manage',
+  articles: 'articles.draft',
+  comments: 'comments.moderate',
+  contact: 'contact.read',
+  audit: 'operations.run',
+  people: 'people.manage',
+};
+
+/** The invitee's page, below the panel's base, where a one-time link (token after `#`) sets a password. */
+export const SET_PASSWORD_PATH = 'set-password';
 
 const BaseContext = createContext('');
 export const AdminBaseProvider = BaseContext.Provider;

@@ -2,6 +2,7 @@ import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { AdminDashboard } from '../features/dashboard/components/AdminDashboard';
 import { LoginCard } from '../features/auth/components/LoginCard';
 import { useSession } from '../features/auth/hooks/use-session';
+import { AccountProvider } from '../lib/account';
 
 export function AdminPage() {
   const session = useSession();
@@ -24,5 +25,9 @@ export function AdminPage() {
       </Stack>
     );
   }
-  return <AdminDashboard username={session.data.username} />;
+  return (
+    <AccountProvider value={session.data.account}>
+      <AdminDashboard username={session.data.username} />
+    </AccountProvider>
+  );
 }

@@ -2,18 +2,7 @@ import { act } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 
 /** The session check answering as a signed-in editor, for stubFetch. */
-/** Signed in as an editor: every article action, as the server's check answers it. */
-export const SIGNED_IN = {
-  'GET /api/admin/check': () => ({
-    status: 200,
-    body: {
-      authenticated: true,
-      username: 'editor',
-      csrfToken: 'csrf-1',
-      account: { username: 'editor', displayName: 'Editor', role: 'editor', permissions: ['panel.use', 'trending.read', 'trending.manage', 'articles.draft', 'articles.publish', 'articles.delete', 'media.regenerate'] },
-    },
-  }),
-};
+export const SIGNED_IN = { 'GET /api/admin/check': () => ({ status: 200, body: { authenticated: true, username: 'editor', csrfToken: 'csrf-1' } }) };
 
 /**
  * The spec's admin feedback is the browser's alert and confirm: for each test of the calling file they

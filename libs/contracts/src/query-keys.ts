@@ -40,6 +40,7 @@ export const adminKeys = {
   auditLog: () => [...adminKeys.all, 'audit-log'] as const,
   auditList: (filters: Filters<AuditLogQuery>) => [...adminKeys.auditLog(), filters] as const,
   auditRefusals: (filters: Filters<AuditRefusalsQuery>) => [...adminKeys.auditLog(), 'refusals', filters] as const,
+  people: () => [...adminKeys.all, 'people'] as const,
 };
 
 export const commentKeys = {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
+import { useCan } from '../../../lib/account';
 import { ADMIN_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { fetchArticleHistory, fetchArticleRevision, useRestoreRevision } from '../api/articles-api';
 import { diffUnits, diffWords, paragraphs, type DiffPart } from './revision-diff';
@@ -134,6 +135,7 @@ export function ArticleHistory({ article, onClose }: { article: Pick<AdminArticl
   const olderDetail = useQuery(revision(older));
   const newerDetail = useQuery(revision(newer));
 
+  const mayRestore = useCan()('articles.publish');
   const restore = useRestoreRevision({
     onSuccess: (_restored, target) => {
       setOlderId(null);
@@ -194,7 +196,7 @@ export function ArticleHistory({ article, onClose }: { article: Pick<AdminArticl
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {index > 0 && item.action !== 'delete' && (
+                    {index > 0 && item.action !== 'delete' && mayRestore && (
                       <Button size="xs" variant="light" loading={restore.isPending && restore.variables?.revisionId === item.id} onClick={() => askRestore(item)}>
                         Restore this version
                       </Button>

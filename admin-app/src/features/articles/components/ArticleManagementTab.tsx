@@ -2,6 +2,7 @@ import { Badge, Button, Card, Center, Checkbox, Group, Loader, SegmentedControl,
 import { useState, type FormEvent } from 'react';
 import { ADMIN_ARTICLE_SORTS, ARTICLE_STAGE_LABELS, ARTICLE_STAGES, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary, type ArticleStage } from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
+import { useCan } from '../../../lib/account';
 import { useAdminLocation } from '../../../lib/admin-routes';
 import { ADMIN_ERROR_FIELDS, APPROVE_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
@@ -76,6 +77,7 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
 
 function ArticleList() {
   const { searchParams, setParams, go } = useAdminLocation();
+  const can = useCan();
   const filters = filtersOf(searchParams);
   const articles = useAdminArticles(filters);
   const [term, setTerm] = useState(filters.search ?? '');
@@ -141,16 +143,16 @@ function ArticleList() {
           )}
         </Group>
         <Group gap="xs">
-          <NewDraft />
-          {rights.editsAny && (
-            <>
-              <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
-                Regenerate All Images
-              </Button>
-              <Button variant="light" color="orange" loading={clearProblematic.isPending} onClick={() => clearProblematic.mutate()}>
-                Clear Problematic Blogs
-              </Button>
-            </>
+          {can('articles.draft') && <NewDraft />}
+          {can('media.regenerate') && (
+            <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
+              Regenerate All Images
+            </Button>
+          )}
+          {can('articles.delete') && (
+            <Button variant="light" color="orange" loading={clearProblematic.isPending} onClick={() => clearProblematic.mutate()}>
+              Clear Problematic Blogs
+            </Button>
           )}
         </Group>
       </Group>
@@ -240,7 +242,7 @@ function ArticleList() {
                   </Text>
                 </Stack>
                 <Group gap="xs" justify="flex-end">
-                  {!article.approved && rights.editsAny && (
+                  {!article.approved && can('articles.publish') && (
                     <Button size="xs" color="green" loading={publish.isPending && publish.variables?.id === article.id} onClick={() => publish.mutate(article)}>
                       Publish
                     </Button>
@@ -248,15 +250,19 @@ function ArticleList() {
                   <Button size="xs" variant="light" onClick={() => setReviewId(reviewId === article.id ? null : article.id)}>
                     {reviewId === article.id ? 'Hide Review' : 'Review'}
                   </Button>
-                  <Button size="xs" variant="light" onClick={() => go(`articles/${article.id}`, searchParams)}>
-                    Edit
-                  </Button>
+                  {rights.mayChange(article) && (
+                    <Button size="xs" variant="light" onClick={() => go(`articles/${article.id}`, searchParams)}>
+                      Edit
+                    </Button>
+                  )}
                   <Button size="xs" variant="default" onClick={() => go(`articles/${article.id}/history`, searchParams)}>
                     History
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => go('comments', new URLSearchParams({ article: String(article.id) }))}>
-                    Comments ({article.comments})
-                  </Button>
+                  {can('comments.moderate') && (
+                    <Button size="xs" variant="default" onClick={() => go('comments', new URLSearchParams({ article: String(article.id) }))}>
+                      Comments ({article.comments})
+                    </Button>
+                  )}
                   {article.approved ? (
                     <Button size="xs" variant="default" component="a" href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer">
                       Preview
@@ -266,27 +272,27 @@ function ArticleList() {
                       {previewId === article.id ? 'Hide Preview' : 'Preview'}
                     </Button>
                   )}
-                  {rights.editsAny && (
-                    <>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={regenerate.isPending && regenerate.variables?.blogIds?.[0] === article.id}
-                        onClick={() => regenerate.mutate({ blogIds: [article.id] })}
-                      >
-                        Regenerate Image
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        title="Permanent deletion"
-                        loading={remove.isPending && remove.variables?.id === article.id}
-                        onClick={() => confirmAction(MESSAGES.deleteConfirm) && remove.mutate(article)}
-                      >
-                        Decline (delete permanently)
-                      </Button>
-                    </>
+                  {can('media.regenerate') && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={regenerate.isPending && regenerate.variables?.blogIds?.[0] === article.id}
+                      onClick={() => regenerate.mutate({ blogIds: [article.id] })}
+                    >
+                      Regenerate Image
+                    </Button>
+                  )}
+                  {can('articles.delete') && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      title="Permanent deletion"
+                      loading={remove.isPending && remove.variables?.id === article.id}
+                      onClick={() => confirmAction(MESSAGES.deleteConfirm) && remove.mutate(article)}
+                    >
+                      Decline (delete permanently)
+                    </Button>
                   )}
                 </Group>
               </Group>

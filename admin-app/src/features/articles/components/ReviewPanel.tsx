@@ -6,7 +6,6 @@ import {
   REVIEW_STEP_NAMES,
   REVIEW_STEPS,
   stepAllowedFrom,
-  WRITER_EDITABLE_STAGES,
   WRITER_STEPS,
   type ArticleReviewFields,
   type ArticleStage,
@@ -60,7 +59,7 @@ export function ReviewPanel({ article }: { article: ReviewedSummary }) {
 
   const mine = rights.mayChange(article);
   const steps = REVIEW_STEP_NAMES.filter(
-    (name) => name !== 'schedule' && stepAllowedFrom(name, article.stage) && (rights.editsAny || (WRITER_STEPS.includes(name) && mine && WRITER_EDITABLE_STAGES.includes(article.stage))),
+    (name) => name !== 'schedule' && stepAllowedFrom(name, article.stage) && (rights.editsAny || (WRITER_STEPS.includes(name) && mine)),
   );
   const maySchedule = rights.editsAny && stepAllowedFrom('schedule', article.stage);
   const take = (name: ReviewStep, extra: { at?: string } = {}) => step.mutate({ id: article.id, step: name, version: article.version, note: note.trim() || undefined, ...extra });

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ArticleManagementTab } from '../../articles/components/ArticleManagementTab';
@@ -8,7 +9,9 @@ import { ContactMessagesTab } from '../../contact/components/ContactMessagesTab'
 import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
 import { useBlogArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
-import { ADMIN_TABS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
+import { PeopleTab } from '../../people/components/PeopleTab';
+import { useAccount, useCan } from '../../../lib/account';
+import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
 import { useAdminEvents } from '../../../lib/live-events';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
@@ -19,11 +22,36 @@ import { RecoveryPanel } from './RecoveryPanel';
 /** Bull Board, served by the API (deployed alone, the panel calls the API on its own origin). */
 const QUEUE_DASHBOARD_URL = `${process.env.PUBLIC_API_ORIGIN ?? ''}/api/admin/queues`;
 
+const TAB_LABELS: Record<AdminTab, string> = {
+  trending: 'Trending Topics',
+  workflow: 'Blog Workflow',
+  articles: 'Article Management',
+  comments: 'Comments',
+  contact: 'Contact Messages',
+  audit: 'Audit',
+  people: 'People',
+};
+
+const TAB_PANELS: Record<AdminTab, ComponentType> = {
+  trending: TrendingTopicsTab,
+  workflow: BlogWorkflowTab,
+  articles: ArticleManagementTab,
+  comments: CommentsTab,
+  contact: ContactMessagesTab,
+  audit: AuditTab,
+  people: PeopleTab,
+};
+
 /** Each tab's own URL under the panel: the tab is the first path segment (Trending Topics at the panel's root). */
 const tabPath = (tab: AdminTab) => (tab === 'trending' ? '' : tab);
 
 export function AdminDashboard({ username }: { username?: string }) {
-  const { tab, go } = useAdminLocation();
+  const { tab: requested, go } = useAdminLocation();
+  const account = useAccount();
+  const can = useCan();
+  const tabs = ADMIN_TABS.filter((name) => can(TAB_PERMISSIONS[name]));
+  // A tab the role cannot use (an old link) opens as Trending Topics, which every role may read.
+  const tab = tabs.includes(requested) ? requested : 'trending';
   useAdminEvents();
   useBlogArrivals();
   const logout = useLogout();
@@ -38,52 +66,51 @@ export function AdminDashboard({ username }: { username?: string }) {
         <Group justify="space-between">
           <div>
             <Title order={1}>Admin Dashboard</Title>
-            {username && (
+            {account ? (
               <Text size="sm" c="dimmed">
-                Signed in as {username}
+                Signed in as {account.displayName} · {account.role}
               </Text>
+            ) : (
+              username && (
+                <Text size="sm" c="dimmed">
+                  Signed in as {username}
+                </Text>
+              )
             )}
           </div>
           <Group>
-            <Anchor href={QUEUE_DASHBOARD_URL} target="_blank" rel="noopener noreferrer" size="sm">
-              Queue dashboard
-            </Anchor>
-            <Button loading={refresh.isPending} onClick={() => refresh.mutate()}>
-              Refresh Data
-            </Button>
+            {can('operations.run') && (
+              <Anchor href={QUEUE_DASHBOARD_URL} target="_blank" rel="noopener noreferrer" size="sm">
+                Queue dashboard
+              </Anchor>
+            )}
+            {can('articles.publish') && (
+              <Button loading={refresh.isPending} onClick={() => refresh.mutate()}>
+                Refresh Data
+              </Button>
+            )}
             <Button variant="default" loading={logout.isPending} onClick={() => logout.mutate()}>
               Log out
             </Button>
           </Group>
         </Group>
-        <RecoveryPanel />
+        {can('operations.run') && <RecoveryPanel />}
         <Tabs value={tab} onChange={(value) => value && (ADMIN_TABS as readonly string[]).includes(value) && go(tabPath(value as AdminTab))} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="trending">Trending Topics</Tabs.Tab>
-            <Tabs.Tab value="workflow">Blog Workflow</Tabs.Tab>
-            <Tabs.Tab value="articles">Article Management</Tabs.Tab>
-            <Tabs.Tab value="comments">Comments</Tabs.Tab>
-            <Tabs.Tab value="contact">Contact Messages</Tabs.Tab>
-            <Tabs.Tab value="audit">Audit</Tabs.Tab>
+            {tabs.map((name) => (
+              <Tabs.Tab key={name} value={name}>
+                {TAB_LABELS[name]}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
-          <Tabs.Panel value="trending" pt="md">
-            <TrendingTopicsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="workflow" pt="md">
-            <BlogWorkflowTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="articles" pt="md">
-            <ArticleManagementTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="comments" pt="md">
-            <CommentsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="contact" pt="md">
-            <ContactMessagesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="audit" pt="md">
-            <AuditTab />
-          </Tabs.Panel>
+          {tabs.map((name) => {
+            const Panel = TAB_PANELS[name];
+            return (
+              <Tabs.Panel key={name} value={name} pt="md">
+                <Panel />
+              </Tabs.Panel>
+            );
+          })}
           {/* Built, but without a tab to open it yet (spec section 2). */}
           <Tabs.Panel value="analytics" pt="md">
             <Text>{MESSAGES.analyticsComingSoon}</Text>

@@ -6,6 +6,7 @@ import { serverMessage } from '@ai-mind/ui';
 import { APPROVE_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { fetchTrendingTopics, useApproveTopic, useDeclineTopic, useRefreshTrendingTopics } from '../api/trending-api';
+import { useCan } from '../../../lib/account';
 import { TrendingSourcesStatus } from './TrendingSourcesStatus';
 
 export function TrendingTopicsTab() {
@@ -13,14 +14,17 @@ export function TrendingTopicsTab() {
   const refresh = useRefreshTrendingTopics({ onError: (error) => showAlert(`${MESSAGES.fetchTrendingFailed}: ${error.message}`) });
   const approve = useApproveTopic({ onError: (error) => showAlert(serverMessage(error, MESSAGES.approveTopicFailed, APPROVE_ERROR_FIELDS)) });
   const decline = useDeclineTopic({ onError: () => showAlert(MESSAGES.declineTopicFailed) });
+  const manages = useCan()('trending.manage');
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <TrendingSourcesStatus />
-        <Button variant="light" loading={refresh.isPending} onClick={() => refresh.mutate()}>
-          Refresh Topics
-        </Button>
+        {manages && (
+          <Button variant="light" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+            Refresh Topics
+          </Button>
+        )}
       </Group>
       <QueryList query={topics} errorText={MESSAGES.fetchTrendingFailed} emptyText={MESSAGES.noTrendingTopics}>
         {(items) =>
@@ -39,14 +43,16 @@ export function TrendingTopicsTab() {
                     </Text>
                   </Group>
                 </Stack>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === topic.id} onClick={() => approve.mutate(topic)}>
-                    Approve
-                  </Button>
-                  <Button size="xs" color="red" variant="light" loading={decline.isPending && decline.variables?.id === topic.id} onClick={() => decline.mutate(topic)}>
-                    Decline
-                  </Button>
-                </Group>
+                {manages && (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === topic.id} onClick={() => approve.mutate(topic)}>
+                      Approve
+                    </Button>
+                    <Button size="xs" color="red" variant="light" loading={decline.isPending && decline.variables?.id === topic.id} onClick={() => decline.mutate(topic)}>
+                      Decline
+                    </Button>
+                  </Group>
+                )}
               </Group>
             </Card>
           ))
