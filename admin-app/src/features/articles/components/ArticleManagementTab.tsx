@@ -325,6 +325,7 @@ function NewDraft() {
   }
   return (
     <form
+      aria-label="New draft"
       onSubmit={(event) => {
         event.preventDefault();
         if (title.trim() && category) create.mutate({ title: title.trim(), category, content: '' });
