@@ -150,8 +150,8 @@ export class ArticleReviewStore {
       const [row] = await em.execute<ReviewedRow[]>(
         `insert into article (title, slug, content, category, approved, stage, author_id, created_at, updated_at)
          select ?, s.slug, ?, ?, false, 'draft', ?, now(), now()
-           from (select ?::varchar as slug union all select ? || '-' || n from generate_series(2, 1000) n) s
-          where not exists (select 1 from article a where a.slug = s.slug) limit 1
+           from (select ?::varchar as slug, 1 as n union all select ? || '-' || n, n from generate_series(2, 1000) n) s
+          where not exists (select 1 from article a where a.slug = s.slug) order by s.n limit 1
          returning ${RETURNING}`,
         [input.title, sanitizeArticleHtml(input.content), input.category, reviewer.userId, base, base.slice(0, 70)],
       );
