@@ -14,10 +14,10 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     const form = page.getByRole('form', { name: 'Invite someone' });
     await visible(form);
     const name = `${role[0]!.toUpperCase()}${role.slice(1)} ${username}`;
-    await form.getByLabel('Name', { exact: true }).fill(name);
-    await form.getByLabel('Username', { exact: true }).fill(username);
-    await form.getByLabel('Email').fill(`${username}@newsroom.example`);
-    await form.getByLabel('Role', { exact: true }).selectOption(role);
+    await form.locator('input[name="displayName"]').fill(name);
+    await form.locator('input[name="username"]').fill(username);
+    await form.locator('input[name="email"]').fill(`${username}@newsroom.example`);
+    await form.locator('select').selectOption(role);
     await form.getByRole('button', { name: 'Invite' }).click();
     const sent = page.getByTestId('password-link').filter({ hasText: `Send this link to ${name}` });
     await visible(sent);
