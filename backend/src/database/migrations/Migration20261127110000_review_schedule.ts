@@ -32,7 +32,9 @@ export class Migration20261127110000_review_schedule extends Migration {
       add constraint "article_stage_check" check ("stage" in ('draft', 'in_review', 'changes_requested', 'ready', 'scheduled', 'published')),
       add constraint "article_published_stage_check" check ("approved" = ("stage" = 'published')),
       add constraint "article_scheduled_at_check" check (("stage" = 'scheduled') = ("scheduled_at" is not null));`);
+    // Article Management's stage filter and its per-stage counts, of all and of a category, from the index alone.
     this.addSql(`create index "article_stage_created_at_id_index" on "article" ("stage", "created_at" desc, "id" desc);`);
+    this.addSql(`create index "article_category_slug_stage_index" on "article" ("category_slug", "stage");`);
     this.addSql(`create index "article_assignee_id_index" on "article" ("assignee_id") where "assignee_id" is not null;`);
     // The due-articles sweep reads only what is scheduled.
     this.addSql(`create index "article_scheduled_at_index" on "article" ("scheduled_at") where "stage" = 'scheduled';`);

@@ -101,7 +101,7 @@ export class AdminArticleListService {
     };
   }
 
-  /** Exact counts of the category and assignee in one statement. */
+  /** Exact counts of the category and assignee in one statement, from the stage indexes (see the review_schedule migration). */
   private async counts(scope: Scope): Promise<Pick<AdminArticlePage, 'published' | 'drafts' | 'stages'>> {
     const { where, params } = filters(scope, false);
     const [row] = await this.em.fork().execute<Record<string, number>[]>(

@@ -62,6 +62,11 @@ export const ArticleSchema = defineEntity({
       expression:
         'create index "article_category_slug_approved_created_at_id_index" on "article" ("category_slug", "approved", "created_at" desc, "id" desc)',
     },
+    {
+      name: 'article_stage_created_at_id_index',
+      expression: 'create index "article_stage_created_at_id_index" on "article" ("stage", "created_at" desc, "id" desc)',
+    },
+    { name: 'article_category_slug_stage_index', expression: 'create index "article_category_slug_stage_index" on "article" ("category_slug", "stage")' },
     { name: 'article_search_vector_index', expression: 'create index "article_search_vector_index" on "article" using gin ("search_vector")' },
   ],
 });
