@@ -76,8 +76,7 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await writer.page.getByRole('button', { name: 'New Draft' }).click();
     const newDraft = writer.page.getByRole('form', { name: 'New draft' });
     await newDraft.getByRole('textbox', { name: 'Title' }).fill(title);
-    await newDraft.getByRole('textbox', { name: 'Category' }).click();
-    await writer.page.getByRole('option', { name: 'Technology' }).click();
+    await newDraft.locator('select').selectOption('Technology');
     await newDraft.getByRole('button', { name: 'Create' }).click();
     await writer.visible(writer.page.getByTestId('blog-editor'));
     await writer.page.locator('.ProseMirror').click();

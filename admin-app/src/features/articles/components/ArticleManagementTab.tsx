@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import { Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_ARTICLE_SORTS, ARTICLE_STAGE_LABELS, ARTICLE_STAGES, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary, type ArticleStage } from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
@@ -311,7 +311,7 @@ function NewDraft() {
   const { go } = useAdminLocation();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
-  const [category, setCategory] = useState<string | null>(null);
+  const [category, setCategory] = useState('');
   const create = useCreateDraft({
     onSuccess: (draft) => go(`articles/${draft.id}`),
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
@@ -333,7 +333,7 @@ function NewDraft() {
     >
       <Group gap="xs" align="flex-end">
         <TextInput label="Title" required value={title} onChange={(event) => setTitle(event.currentTarget.value)} w={240} />
-        <Select label="Category" required data={CATEGORY_CHOICES} value={category} onChange={setCategory} w={180} />
+        <NativeSelect label="Category" required data={['', ...CATEGORY_CHOICES]} value={category} onChange={(event) => setCategory(event.currentTarget.value)} w={180} />
         <Button type="submit" loading={create.isPending}>
           Create
         </Button>
