@@ -50,7 +50,7 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
   /** Opens the card's review and takes a step, with a note. */
   async function step(opened: OpenedPage, title: string, name: string, note?: string): Promise<void> {
     const found = await card(opened, title);
-    await found.getByRole('button', { name: 'Review' }).click();
+    await found.getByRole('button', { name: 'Review', exact: true }).click();
     const panel = found.getByTestId('review-panel');
     await opened.visible(panel);
     if (note) await panel.getByLabel('Note (kept in the history)').fill(note);
@@ -83,7 +83,7 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await writer.page.keyboard.type('Utilities now shift solar power into the evening with batteries.');
     await writer.page.getByRole('button', { name: 'Save' }).click();
     await writer.visible(writer.page.getByTestId('admin-article').filter({ hasText: title }));
-    expect(await (await card(writer, title)).getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    expect(await (await card(writer, title)).getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
     await step(writer, title, 'Submit for review', 'First draft, ready for a look');
     await eventually(() => stageOf(writer, title), 'In review');
 
@@ -93,9 +93,9 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await eventually(() => stageOf(editor, title), 'Changes requested');
 
     // The writer sees the request and its note in the history, revises, and submits again.
-    await (await card(writer, title)).getByRole('button', { name: 'History' }).click();
+    await (await card(writer, title)).getByRole('button', { name: 'History', exact: true }).click();
     await writer.visible(writer.page.getByTestId('revision-note').filter({ hasText: 'Name the grid operator' }));
-    await (await card(writer, title)).getByRole('button', { name: 'Edit' }).click();
+    await (await card(writer, title)).getByRole('button', { name: 'Edit', exact: true }).click();
     await writer.visible(writer.page.getByTestId('blog-editor'));
     await writer.page.locator('.ProseMirror').click();
     await writer.page.keyboard.press('End');
@@ -116,7 +116,7 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
 
     // Scheduled for the next whole minute but one, picked in the browser's own time zone.
     const found = await card(editor, title);
-    await found.getByRole('button', { name: 'Review' }).click();
+    await found.getByRole('button', { name: 'Review', exact: true }).click();
     const picker = found.getByLabel(/^Publish at \(/);
     await editor.visible(picker);
     const at = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
@@ -127,8 +127,8 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await picker.fill(local);
     await found.getByRole('button', { name: 'Schedule', exact: true }).click();
     await eventually(() => stageOf(editor, title), 'Scheduled');
-    await editor.visible((await card(editor, title)).getByRole('button', { name: 'Review' }));
-    await (await card(editor, title)).getByRole('button', { name: 'Review' }).click();
+    await editor.visible((await card(editor, title)).getByRole('button', { name: 'Review', exact: true }));
+    await (await card(editor, title)).getByRole('button', { name: 'Review', exact: true }).click();
     await editor.visible(editor.page.getByTestId('scheduled-at'));
     await editor.page.screenshot({ path: path.join(ARTIFACTS, 'newsroom-scheduled.png'), fullPage: true });
 
