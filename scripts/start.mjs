@@ -68,20 +68,28 @@ async function waitForHealth(url, timeoutMs) {
   throw new Error(`The API did not become healthy at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** The demo's other accounts, one per role below the owner (created with the demo content). */
+const DEMO_ROLES = ['editor', 'writer'];
+
 /**
- * The demo admin of the embedded default: ADMIN_USERNAME / ADMIN_PASSWORD when set, else 'admin' with a
- * random password made on the first start and kept in the data folder.
+ * The demo accounts, kept in the data folder: the owner (ADMIN_USERNAME / ADMIN_PASSWORD when set, else
+ * 'admin') and an editor and a writer, each with a random password made on the first start.
  */
-function demoAdmin() {
-  if (process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD) {
-    return { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD };
-  }
+function demoAccounts() {
   const file = path.join(dataDir, 'admin-credentials.json');
-  if (!fs.existsSync(file)) {
+  const stored = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const password = () => randomBytes(12).toString('base64url');
+  const kept = {
+    username: stored.username ?? 'admin',
+    password: stored.password ?? password(),
+    ...Object.fromEntries(DEMO_ROLES.map((role) => [role, stored[role] ?? { username: role, password: password() }])),
+  };
+  if (JSON.stringify(kept) !== JSON.stringify(stored)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ username: 'admin', password: randomBytes(12).toString('base64url') }), { mode: 0o600 });
+    fs.writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
   }
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const owner = process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD ? { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD } : { username: kept.username, password: kept.password };
+  return { owner, others: DEMO_ROLES.map((role) => ({ role, ...kept[role] })) };
 }
 
 async function main() {
@@ -124,13 +132,18 @@ async function main() {
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(dataDir, 'media'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
-  const admin = demoAdmin();
+  const { owner: admin, others } = demoAccounts();
+  const seedDemo = process.env.SEED_DEMO !== 'false';
   await run(process.execPath, ['backend/dist/main.cli.js', 'migrate'], { env });
   const adminEnv = { ...env, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
-  if (process.env.SEED_DEMO === 'false') {
+  if (!seedDemo) {
     await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', admin.username, '--role', 'owner'], { env: adminEnv });
   } else {
     await run(process.execPath, ['backend/dist/main.cli.js', 'seed'], { env: adminEnv });
+    // Never changes an account that exists: an owner may have changed its role or password since.
+    for (const account of others) {
+      await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', account.username, '--role', account.role, '--if-missing'], { env: { ...env, ADMIN_PASSWORD: account.password } });
+    }
   }
 
   startProcess('API', 'main.api.js', env);
@@ -139,6 +152,7 @@ async function main() {
 
   log(`The AI Mind is running at ${publicUrl}`);
   log(`Admin panel: ${publicUrl}/admin (username '${admin.username}', password '${admin.password}')`);
+  if (seedDemo) for (const account of others) log(`  the demo ${account.role}: username '${account.username}', password '${account.password}'`);
   log(`Database: ${databaseUrl}`);
   log(`Redis: ${redisUrl}`);
   log('Press Ctrl-C to stop.');

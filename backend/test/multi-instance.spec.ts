@@ -105,8 +105,8 @@ async function call(api: ApiProcess, url: string, { method = 'GET', ip, cookie, 
   return { status: response.status, headers: response.headers, json: () => JSON.parse(text) as Record<string, unknown> & unknown[], text };
 }
 
-async function signIn(api: ApiProcess, username: string, ip = newClientIp()) {
-  const response = await call(api, '/api/admin/login', { method: 'POST', ip, body: { username, password: ADMIN_PASSWORD } });
+async function signIn(api: ApiProcess, username: string, ip = newClientIp(), password = ADMIN_PASSWORD) {
+  const response = await call(api, '/api/admin/login', { method: 'POST', ip, body: { username, password } });
   if (response.status !== 200) throw new Error(`Sign-in failed: ${response.status} ${response.text}`);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ai_mind_admin='))!.split(';')[0]!;
   return { cookie, csrf: response.json().csrfToken as string };
@@ -176,13 +176,49 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       const session = await signIn(a, admin);
 
       const check = await call(b, '/api/admin/check', { cookie: session.cookie });
-      expect(check.json()).toEqual({ authenticated: true, username: admin, csrfToken: session.csrf });
+      expect(check.json()).toMatchObject({ authenticated: true, username: admin, csrfToken: session.csrf, account: { username: admin, role: 'owner' } });
       // A change made on the other instance with the same session and CSRF token.
       expect((await call(b, '/api/admin/refresh-data', { method: 'POST', cookie: session.cookie, csrf: session.csrf })).status).toBe(200);
 
       expect((await call(b, '/api/admin/logout', { method: 'POST', cookie: session.cookie })).status).toBe(204);
       expect((await call(a, '/api/admin/check', { cookie: session.cookie })).json()).toEqual({ authenticated: false });
       expect((await call(a, '/api/admin/articles', { cookie: session.cookie })).status).toBe(401);
+    });
+
+    it("a role change, disabling or a new password made through one instance ends that person's sessions on both at once", async () => {
+      const [a, b] = apis as [ApiProcess, ApiProcess];
+      const username = `cluster-writer-${uniqueSuffix()}`;
+      runCli(['create-admin', username, '--role', 'writer'], { ...env, ADMIN_PASSWORD });
+      const owner = await signIn(a, admin);
+      const sessions = [await signIn(a, username), await signIn(b, username)];
+      expect((await call(b, '/api/admin/check', { cookie: sessions[0]!.cookie })).json()).toMatchObject({ authenticated: true, account: { role: 'writer' } });
+      const allEnded = async () => {
+        const statuses = [];
+        for (const api of [a, b]) for (const session of sessions) statuses.push((await call(api, '/api/admin/articles', { cookie: session.cookie })).status);
+        return statuses;
+      };
+      expect(await allEnded()).toEqual([200, 200, 200, 200]);
+
+      const people = (await call(a, '/api/admin/people', { cookie: owner.cookie })).json() as unknown as { id: number; username: string }[];
+      const id = people.find((person) => person.username === username)!.id;
+      expect((await call(a, `/api/admin/people/${id}/role`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { role: 'editor' } })).status).toBe(200);
+      // The very next call on either instance, no waiting: the end is a fact in Redis.
+      expect(await allEnded()).toEqual([401, 401, 401, 401]);
+
+      sessions.splice(0, 2, await signIn(b, username));
+      expect((await call(a, '/api/admin/check', { cookie: sessions[0]!.cookie })).json()).toMatchObject({ account: { role: 'editor' } });
+      expect((await call(b, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'disabled' } })).status).toBe(200);
+      expect((await call(a, '/api/admin/articles', { cookie: sessions[0]!.cookie })).status).toBe(401);
+      const refused = await call(a, '/api/admin/login', { method: 'POST', ip: newClientIp(), body: { username, password: ADMIN_PASSWORD } });
+      expect([refused.status, refused.json().message]).toEqual([403, 'This account is disabled. Ask an owner to enable it.']);
+
+      expect((await call(a, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'active' } })).status).toBe(200);
+      sessions.splice(0, 1, await signIn(a, username));
+      // An operator sets a new password with the CLI, a process of its own: the session ends on both.
+      runCli(['create-admin', username], { ...env, ADMIN_PASSWORD: 'another-long-cluster-password' });
+      expect((await call(b, '/api/admin/check', { cookie: sessions[0]!.cookie })).json()).toEqual({ authenticated: false });
+      expect((await call(a, '/api/admin/login', { method: 'POST', ip: newClientIp(), body: { username, password: ADMIN_PASSWORD } })).status).toBe(401);
+      await signIn(b, username, newClientIp(), 'another-long-cluster-password');
     });
 
     it('a client over the contact limit is refused by every instance', async () => {

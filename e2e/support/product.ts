@@ -11,8 +11,10 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export interface RunningProduct {
   url: string;
-  /** The demo admin that npm start printed. */
+  /** The demo admin (an owner) that npm start printed. */
   admin: { username: string; password: string };
+  /** The demo editor and writer that npm start printed (with the demo content only). */
+  demoAccount: (role: 'editor' | 'writer') => { username: string; password: string };
   output: () => string;
   /** Sends Ctrl-C and resolves once every process writing to the terminal has finished. */
   stop: () => Promise<void>;
@@ -58,6 +60,10 @@ export async function startProduct(dataDir: string, port: number, extraEnv: Reco
     // Read when asked: the line may arrive in a later chunk than the URL.
     get admin() {
       const credentials = /username '([^']+)', password '([^']+)'/.exec(output);
+      return { username: credentials?.[1] ?? '', password: credentials?.[2] ?? '' };
+    },
+    demoAccount: (role: 'editor' | 'writer') => {
+      const credentials = new RegExp(`the demo ${role}: username '([^']+)', password '([^']+)'`).exec(output);
       return { username: credentials?.[1] ?? '', password: credentials?.[2] ?? '' };
     },
     output: () => output,

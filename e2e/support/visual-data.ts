@@ -109,3 +109,27 @@ export async function resetAuditLog(databaseUrl: string): Promise<void> {
        (null, 'GET /api/admin/articles', null, 401, '203.0.113.9', 'visual-3', '/api/admin/articles', '2026-03-02T09:12:00Z')`,
   );
 }
+
+/**
+ * The People tab's accounts: the demo owner, an editor, a writer still waiting on the link of their
+ * invitation and a disabled writer, with fixed sign-in times (the suite's own sign-in included).
+ */
+export async function resetPeople(databaseUrl: string): Promise<void> {
+  const someHash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$c29tZWhhc2g';
+  await sql(
+    databaseUrl,
+    `insert into admin_user (username, display_name, email, role, status, password_hash, created_at, last_login_at) values
+       ('sam', 'Sam Okafor', 'sam@example.com', 'editor', 'active', $1, '2026-03-01T08:00:00Z', '2026-03-02T10:30:00Z'),
+       ('wren', 'Wren Castillo', 'wren@example.com', 'writer', 'active', null, '2026-03-01T09:00:00Z', null),
+       ('lee', 'Lee Marsh', 'lee@example.com', 'writer', 'disabled', $1, '2026-02-01T09:00:00Z', '2026-02-20T16:45:00Z')
+     on conflict (username) do nothing`,
+    [someHash],
+  );
+  await sql(databaseUrl, `update admin_user set last_login_at = '2026-03-02T08:00:00Z' where role = 'owner'`);
+  await sql(
+    databaseUrl,
+    `insert into admin_password_link (token_hash, user_id, purpose, created_by, expires_at)
+     select repeat('a', 64), id, 'invite', 'admin', '2099-01-01T12:00:00Z' from admin_user where username = 'wren'
+     on conflict do nothing`,
+  );
+}

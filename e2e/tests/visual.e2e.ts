@@ -4,7 +4,7 @@ import { submitAdminLogin } from '../support/browser.js';
 import { freePort, REPO_ROOT } from '../support/product.js';
 import { serveStatic } from '../support/static-server.js';
 import { useProduct } from '../support/suite.js';
-import { resetAuditLog, seedVisualData, VISUAL_ARTICLE_SLUG } from '../support/visual-data.js';
+import { resetAuditLog, resetPeople, seedVisualData, VISUAL_ARTICLE_SLUG } from '../support/visual-data.js';
 import { compareWithBaseline, screenshot, settle, visualContext, VISUAL_WIDTHS } from '../support/visual.js';
 
 /** Every public route of libs/contracts public-routes.ts, at one address each. */
@@ -28,6 +28,7 @@ const ADMIN_TABS = [
   ['comments', '/comments', 'Comments'],
   ['contact', '/contact', 'Contact Messages'],
   ['audit', '/audit', 'Audit'],
+  ['people', '/people', 'People'],
 ] as const;
 
 /** A dozen pages photographed in one test: room for a machine busy with other work. */
@@ -113,6 +114,7 @@ describe('what readers and editors see', () => {
       for (const [app, base] of apps) {
         for (const [name, tabPath, label] of ADMIN_TABS) {
           if (name === 'audit') await resetAuditLog(databaseUrl);
+          if (name === 'people') await resetPeople(databaseUrl);
           await openAdminTab(page, base, tabPath, label);
           await check(`admin-${app}-${name}`);
         }

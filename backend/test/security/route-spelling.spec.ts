@@ -5,7 +5,9 @@ import path from 'node:path';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import type { RegisteredRoute } from '../../src/app/route-registry.js';
 import { Article } from '../../src/modules/articles/article.entity.js';
+import { roleMay, type Role } from '../../src/modules/auth/permissions.js';
 import { createArticle } from '../support/article-factory.js';
+import { signInAdmin } from '../support/admin-session.js';
 import { writeFakeBuild } from '../support/fake-web-build.js';
 import { createOwnDatabase } from '../support/own-database.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
@@ -135,10 +137,11 @@ interface RawAnswer {
 }
 
 /** One request with exactly these bytes as its request target, on a new connection. */
-function sendRaw(port: number, method: string, target: string, requestId: string): Promise<RawAnswer> {
+function sendRaw(port: number, method: string, target: string, requestId: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const body = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? '' : '{}';
   const head =
     `${method} ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\nx-request-id: ${requestId}\r\n` +
+    Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
     (body ? `content-type: application/json\r\ncontent-length: ${body.length}\r\n` : '') +
     '\r\n';
   return new Promise((resolve, reject) => {
@@ -247,6 +250,36 @@ describe('attacks on access: every route under every spelling of its path, witho
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThan(refused.length);
   }, 300_000);
+
+  it.each<Role>(['writer', 'editor'])(
+    'refuses a signed-in %s every admin route its role may not use, under every spelling (400, 403 or 404), and audits each 403 under the account',
+    async (role) => {
+      // The first account of a database is an owner; the role's account comes after it.
+      await signInAdmin(app);
+      const member = await signInAdmin(app, 'a-long-test-password', role);
+      const forbidden = routes.filter((route) => route.access === 'admin' && !(route.permission !== 'owner-only' && roleMay(role, route.permission)));
+      expect(forbidden.length).toBeGreaterThan(0);
+      const attacks = forbidden.flatMap((route) =>
+        spellings(concrete(route.url), `http://127.0.0.1:${port}`).map((target, i) => ({ route, target, requestId: `role-${role}-${uniqueSuffix()}-${i}` })),
+      );
+      const wrong: string[] = [];
+      let gateRefusals = 0;
+      await inParallel(attacks, 8, async ({ route, target, requestId }) => {
+        const { status } = await sendRaw(port, route.method, target, requestId, { cookie: member.cookie, 'x-csrf-token': member.csrfToken });
+        if (!tally.attempt([400, 403, 404].includes(status))) wrong.push(`${route.method} ${target} (${route.permission} route ${route.url}) as ${role}: ${status}`);
+        if (status === 403) gateRefusals++;
+      });
+      expect(wrong).toEqual([]);
+      // The canonical spelling of each route at least reached the route and was refused by the role check.
+      expect(gateRefusals).toBeGreaterThanOrEqual(forbidden.length);
+      const [audited] = await app
+        .get(EntityManager)
+        .getConnection()
+        .execute<{ n: number }[]>(`select count(*)::int as n from audit_log where request_id like ? and status = 403 and actor = ?`, [`role-${role}-%`, member.username]);
+      expect(audited!.n).toBe(gateRefusals);
+    },
+    300_000,
+  );
 
   it('answers 401 to the calls that used to get through, and changes nothing', async () => {
     const em = app.get(EntityManager);

@@ -1,8 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { AccountStatus } from '@ai-mind/contracts';
 import type { Role } from './permissions.js';
-
-export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const AdminUserSchema = defineEntity({
   name: 'AdminUser',

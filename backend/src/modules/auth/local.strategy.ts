@@ -5,8 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AdminUsersService } from './admin-users.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { DEVICE_COOKIE } from './route-access.js';
-import type { SessionAccount } from './session.service.js';
-import { SessionService } from './session.service.js';
+import { SessionService, type SessionAccount } from './session.service.js';
 import { clientOf } from '../../common/client-hash.js';
 
 export interface AuthenticatedAdmin extends SessionAccount {

@@ -11,6 +11,7 @@ import { hashOfLinkToken, newLinkToken, PASSWORD_LINK_HOURS } from './password-l
 /** Every change that could leave no active owner takes this lock first, so two such changes run one after the other. */
 const OWNERS_LOCK = `hashtext('admin_user owners')`;
 
+const SPENT_LINK_MESSAGE = 'This link has expired or was already used. Ask an owner for a new one.';
 const LAST_OWNER_MESSAGE = 'This is the last active owner: make another account an owner first.';
 
 interface AccountRow {
@@ -52,8 +53,9 @@ function duplicateField(error: unknown): 'username' | 'email' | null {
 /**
  * The people of the admin panel: their accounts, roles and statuses, and the one-time links with which
  * each sets a password. Every change that ends what an account could do (a role, disabling, a reset)
- * also ends its sessions in every API process, before the change (so a failing Redis leaves nothing
- * changed) and again after it commits (so a sign-in that read the account meanwhile ends too).
+ * also ends its sessions in every API process: once inside its transaction, after the change and
+ * before the commit (so a failing Redis leaves nothing changed), and again after the commit (so a
+ * sign-in that read the account before the commit ends too).
  */
 @Injectable()
 export class PeopleService {
@@ -97,11 +99,11 @@ export class PeopleService {
   /** Clears the password, ends the sessions and makes a new link (older unused links stop working). */
   async resetPassword(id: number, actor: string): Promise<PasswordLinkResponse> {
     const account = await this.find(id);
-    await endSessionsOf(this.redis, account.username);
     const link = newLinkToken();
     await this.em.fork().transactional(async (tx) => {
       await tx.execute(`update admin_user set password_hash = null where id = ?`, [id]);
       await this.insertLink(tx, id, 'reset', link.hash, actor);
+      await endSessionsOf(this.redis, account.username);
     });
     await endSessionsOf(this.redis, account.username);
     return this.linkResponse(id, link.token);
@@ -124,10 +126,9 @@ export class PeopleService {
    */
   private async changeAccess(id: number, column: 'role' | 'status', value: string, keepsOwner: boolean): Promise<AdminAccount> {
     const account = await this.find(id);
-    await endSessionsOf(this.redis, account.username);
     const changed = await this.em.fork().transactional(async (tx) => {
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
-      return tx.execute<{ id: number }[]>(
+      const rows = await tx.execute<{ id: number }[]>(
         `update admin_user u set ${column} = ? where u.id = ?
            and (?::boolean
              or not (u.role = 'owner' and u.status = 'active')
@@ -135,9 +136,11 @@ export class PeopleService {
          returning u.id`,
         [value, id, keepsOwner],
       );
+      if (rows.length) await endSessionsOf(this.redis, account.username);
+      return rows.length > 0;
     });
+    if (!changed) throw new ConflictException({ error: 'Conflict', message: LAST_OWNER_MESSAGE });
     await endSessionsOf(this.redis, account.username);
-    if (!changed.length) throw new ConflictException({ error: 'Conflict', message: LAST_OWNER_MESSAGE });
     return this.find(id);
   }
 
@@ -146,6 +149,10 @@ export class PeopleService {
    * link (unused, unexpired, its account active), so of two uses at once exactly one succeeds.
    */
   async setPasswordByLink(token: string, password: string): Promise<{ username: string }> {
+    const tokenHash = hashOfLinkToken(token);
+    // A token that names no live link is refused before the costly hash (anyone may post here).
+    const [live] = await this.em.getConnection().execute(`select 1 from admin_password_link where token_hash = ? and used_at is null and expires_at > now()`, [tokenHash]);
+    if (!live) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
     const passwordHash = await hashPassword(password);
     const username = await this.em.fork().transactional(async (tx) => {
       const [row] = await tx.execute<{ username: string }[]>(
@@ -156,10 +163,10 @@ export class PeopleService {
          update admin_user u set password_hash = ? from spent
          where u.id = spent.user_id and u.status = 'active'
          returning u.username`,
-        [hashOfLinkToken(token), passwordHash],
+        [tokenHash, passwordHash],
       );
       // A link of a disabled account is spent for nothing: roll back, it may work once enabled.
-      if (!row) throw new ValidationFailedException([{ path: 'token', message: 'This link has expired or was already used. Ask an owner for a new one.' }]);
+      if (!row) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
       return row.username;
     });
     await endSessionsOf(this.redis, username);
@@ -177,7 +184,10 @@ export class PeopleService {
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
       const [existing] = await tx.execute<{ id: number; role: AdminRole }[]>(`select id, role from admin_user where username = ?`, [input.username]);
       if (existing) {
-        if (!input.ifMissing) await tx.execute(`update admin_user set password_hash = ? where id = ?`, [passwordHash, existing.id]);
+        if (!input.ifMissing) {
+          await tx.execute(`update admin_user set password_hash = ? where id = ?`, [passwordHash, existing.id]);
+          await endSessionsOf(this.redis, input.username);
+        }
         return { created: false, id: existing.id, role: existing.role };
       }
       const [{ accounts }] = (await tx.execute<{ accounts: number }[]>(`select count(*)::int as accounts from admin_user`)) as [{ accounts: number }];
