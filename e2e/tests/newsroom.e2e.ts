@@ -57,7 +57,7 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await panel.getByRole('button', { name, exact: true }).click();
   }
 
-  const stageOf = async ({ page }: OpenedPage, title: string) => (await card({ page } as OpenedPage, title)).getByTestId('stage-badge').textContent();
+  const stageOf = async (opened: OpenedPage, title: string) => (await card(opened, title)).getByTestId('stage-badge').textContent();
 
   it('the owner invites a writer and an editor; the writer drafts and submits, the editor asks for changes, the writer revises, the editor schedules, and readers see it at its time', async () => {
     const owner = await openPage(suite.browser, `${suite.product.url}/admin`);
