@@ -23,6 +23,8 @@ const summary = (overrides: Partial<ArticleRevisionSummary>): ArticleRevisionSum
   createdAt: '2026-11-20T10:00:00.000Z',
   title: 'Rates hold',
   approved: true,
+  note: null,
+  stage: 'published',
   ...overrides,
 });
 

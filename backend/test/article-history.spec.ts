@@ -48,7 +48,8 @@ describe('article history for editors', () => {
       ['update', `admin:${admin.username}`, v1 + 1],
       ['create', expect.stringMatching(/^sql:/), v1],
     ]);
-    expect(list[0]!.changed).toEqual(['approved']);
+    // Publishing moves the review stage with the published flag.
+    expect(list[0]!.changed).toEqual(['approved', 'stage']);
     expect(list[1]!.changed).toEqual(['content', 'meta_description', 'title']);
 
     const oldest = ArticleRevisionDetailSchema.parse((await get(`/api/admin/articles/${draft.id}/revisions/${list[2]!.id}`)).json());

@@ -76,6 +76,14 @@ export interface SitemapSnapshotResult {
   stored: boolean;
 }
 
+/** Publishes the scheduled articles whose time has come; `articleId` names the one it was queued for (null: the periodic sweep). */
+export interface ScheduledPublishPayload {
+  articleId: number | null;
+}
+export interface ScheduledPublishResult {
+  published: number;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -89,6 +97,7 @@ export interface JobDefinitions {
   'workflow-generate': { queue: 'workflow'; payload: WorkflowGeneratePayload; result: WorkflowGenerateResult };
   'workflow-dispatch': { queue: 'workflow'; payload: WorkflowDispatchPayload; result: WorkflowDispatchResult };
   'trending-refresh': { queue: 'trending'; payload: TrendingRefreshPayload; result: TrendingRefreshResult };
+  'scheduled-publish': { queue: 'publishing'; payload: ScheduledPublishPayload; result: ScheduledPublishResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -107,4 +116,5 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'workflow-generate': 'workflow',
   'workflow-dispatch': 'workflow',
   'trending-refresh': 'trending',
+  'scheduled-publish': 'publishing',
 };

@@ -1,5 +1,6 @@
 import { ArticleSummarySchema } from './articles.js';
 import { ContactSubmissionSchema } from './admin.js';
+import { ARTICLE_STAGES, ArticleReviewFieldsSchema } from './article-stage.js';
 import { z } from './zod.js';
 
 /**
@@ -13,11 +14,13 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 /** Rows matching every filter of the request. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /**
- * Articles list: published and draft rows of the category (or of all), whatever the status filter or
- * search. A search's X-Total-Count is the number of matches it ranks (the newest few hundred).
+ * Articles list: published and draft rows of the category (or of all) and of the assignee filter,
+ * whatever the status or stage filter or search. A search's X-Total-Count is the number of matches it ranks (the newest few hundred).
  */
 export const PUBLISHED_COUNT_HEADER = 'x-published-count';
 export const DRAFT_COUNT_HEADER = 'x-draft-count';
+/** Articles list: rows of each review stage, as `draft=3,in_review=1,...`, of the category and assignee (whatever the stage filter or search). */
+export const STAGE_COUNTS_HEADER = 'x-stage-counts';
 /** 'true' when a search matched more articles than it ranks: narrow it (a category, a rarer word) to reach older ones. */
 export const MORE_MATCHES_HEADER = 'x-more-matches';
 /** Bulk actions take at most this many ids per call. */
@@ -57,6 +60,9 @@ export const AdminArticleListQuerySchema = listQuery({
     /** Full-text search (title matches first); the result is ranked, so `sort` does not apply. */
     search: searchTerm.optional(),
     status: z.enum(ADMIN_ARTICLE_STATUSES, { error: `must be one of: ${ADMIN_ARTICLE_STATUSES.join(', ')}` }).optional(),
+    stage: z.enum(ARTICLE_STAGES, { error: `must be one of: ${ARTICLE_STAGES.join(', ')}` }).optional(),
+    /** `me`: the caller's; or an account id. */
+    assignee: z.union([z.literal('me'), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: "must be 'me' or an account id" }).optional(),
     category: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
     sort: z.enum(ADMIN_ARTICLE_SORTS, { error: `must be one of: ${ADMIN_ARTICLE_SORTS.join(', ')}` }).optional(),
     ...paging,
@@ -64,7 +70,7 @@ export const AdminArticleListQuerySchema = listQuery({
 export type AdminArticleListQuery = z.infer<typeof AdminArticleListQuerySchema>;
 
 /** A row of Article Management: the list item with the version its publish or delete must carry. */
-export const AdminArticleSummarySchema = ArticleSummarySchema.extend({ version: z.number().int() });
+export const AdminArticleSummarySchema = ArticleSummarySchema.extend({ version: z.number().int() }).extend(ArticleReviewFieldsSchema.shape);
 export type AdminArticleSummary = z.infer<typeof AdminArticleSummarySchema>;
 
 const positiveId = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
@@ -135,6 +141,8 @@ export const AuditLogEntrySchema = z.object({
   path: z.string().nullable(),
   targetId: z.string().nullable(),
   status: z.number().int(),
+  /** The note a review step was taken with. */
+  note: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ArticleSchema } from './articles.js';
+import { ARTICLE_STAGES, ArticleReviewFieldsSchema } from './article-stage.js';
 
 /** The version an editor loaded: saves, publishes and deletes carrying it are refused (409) over a newer change. */
 export const articleVersion = z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
@@ -8,7 +9,11 @@ export const articleVersion = z.number({ error: 'must be a whole number' }).int(
 export const AdminArticleSchema = ArticleSchema.extend({ version: z.number().int() });
 export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 
-export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete']);
+/** GET /api/admin/articles/:id: the article with where it is in review. */
+export const ReviewedArticleSchema = AdminArticleSchema.extend(ArticleReviewFieldsSchema.shape);
+export type ReviewedArticle = z.infer<typeof ReviewedArticleSchema>;
+
+export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete', 'submit', 'request-changes', 'mark-ready', 'schedule', 'unschedule', 'assign']);
 
 /** One committed change of an article, as its History lists it. */
 export const ArticleRevisionSummarySchema = z.object({
@@ -23,6 +28,9 @@ export const ArticleRevisionSummarySchema = z.object({
   createdAt: z.string(),
   title: z.string(),
   approved: z.boolean(),
+  /** The note the step was taken with (a review step's). */
+  note: z.string().nullable(),
+  stage: z.enum(ARTICLE_STAGES),
 });
 export type ArticleRevisionSummary = z.infer<typeof ArticleRevisionSummarySchema>;
 

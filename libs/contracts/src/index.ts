@@ -17,4 +17,6 @@ export * from './public-routes.js';
 export * from './images.js';
 export * from './article-history.js';
 export * from './admin-lists.js';
+export * from './article-stage.js';
+export * from './review.js';
 export * from './people.js';

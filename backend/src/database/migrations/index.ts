@@ -14,6 +14,7 @@ import { Migration20261124210000_grouped_reader_counts } from './Migration202611
 import { Migration20261126230000_comment_changes } from './Migration20261126230000_comment_changes.js';
 import { Migration20261126231000_audit_refusals } from './Migration20261126231000_audit_refusals.js';
 import { Migration20261127100000_people } from './Migration20261127100000_people.js';
+import { Migration20261127110000_review_schedule } from './Migration20261127110000_review_schedule.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126230000_comment_changes', class: Migration20261126230000_comment_changes },
   { name: 'Migration20261126231000_audit_refusals', class: Migration20261126231000_audit_refusals },
   { name: 'Migration20261127100000_people', class: Migration20261127100000_people },
+  { name: 'Migration20261127110000_review_schedule', class: Migration20261127110000_review_schedule },
 ];

@@ -15,6 +15,8 @@ export const AuditLogSchema = defineEntity({
     status: p.integer(),
     ip: p.string().length(64).nullable(),
     requestId: p.string().length(100).nullable(),
+    /** The note a review step was sent with (the article's history keeps it too). */
+    note: p.string().length(2000).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
   },
 });

@@ -11,6 +11,7 @@ interface Row {
   path: string | null;
   target_id: string | null;
   status: number;
+  note: string | null;
   created_at: Date;
 }
 
@@ -69,7 +70,7 @@ export class AuditLogReader {
     }
     const { rows, nextCursor, total } = await newestFirstPage<Row>(
       this.em,
-      { select: 'l.id, l.actor, l.action, l.path, l.target_id, l.status, l.created_at', from: 'audit_log l', countFrom: 'audit_log l', time: 'l.created_at', id: 'l.id' },
+      { select: 'l.id, l.actor, l.action, l.path, l.target_id, l.status, l.note, l.created_at', from: 'audit_log l', countFrom: 'audit_log l', time: 'l.created_at', id: 'l.id' },
       { where, params },
       { cursor: query.cursor, limit },
     );
@@ -81,6 +82,7 @@ export class AuditLogReader {
         path: row.path,
         targetId: row.target_id,
         status: row.status,
+        note: row.note,
         createdAt: new Date(row.created_at).toISOString(),
       })),
       nextCursor,

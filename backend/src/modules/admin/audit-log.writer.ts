@@ -50,7 +50,7 @@ export class AuditLogWriter {
 
   /** Never throws: a call is not failed because its audit row could not be written (the error is logged). */
   async record(request: FastifyRequest, status: number): Promise<void> {
-    const body = request.body as { username?: unknown } | undefined;
+    const body = request.body as { username?: unknown; note?: unknown } | undefined;
     const actor = request.adminSession?.username ?? (typeof body?.username === 'string' ? clean(body.username, 100) : null);
     try {
       const em = this.em.fork();
@@ -63,6 +63,7 @@ export class AuditLogWriter {
         status,
         ip: request.ip,
         requestId: request.id,
+        note: typeof body?.note === 'string' && body.note.trim() ? clean(body.note.trim(), 2000) : null,
       });
       await em.flush();
     } catch (error) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_PAGE_SIZE, categorySlug, excerpt, type AdminArticleListQuery, type AdminArticleSummary } from '@ai-mind/contracts';
+import { ADMIN_PAGE_SIZE, ARTICLE_STAGES, categorySlug, excerpt, type AdminArticleListQuery, type AdminArticleSummary, type ArticleStage } from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { reviewColumnList, toReviewFields, type ReviewRow } from './article-row.js';
 import { SEARCH_CANDIDATES, SearchService } from './article-search.service.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
 import { encodeCursor, requireCursor, type ListCursor } from './list-cursor.js';
@@ -13,12 +14,22 @@ export interface AdminArticlePage {
   total: number;
   /** A search matched more articles than it ranks: narrow it to reach older ones. */
   moreMatches: boolean;
-  /** Published and draft rows of the category (or of all), whatever the status filter and search. */
+  /** Published and draft rows of the category (or of all) and the assignee, whatever the status and stage filters and search. */
   published: number;
   drafts: number;
+  /** Rows of each stage, counted as `published` and `drafts` are. */
+  stages: Record<ArticleStage, number>;
 }
 
-type Row = SummaryRow & { version: number; created_at_key: string };
+/** The filters a list and its counts share, in SQL. */
+interface Scope {
+  category: string | null;
+  approved: boolean | null;
+  stage: ArticleStage | null;
+  assigneeId: number | null;
+}
+
+type Row = SummaryRow & ReviewRow & { version: number; created_at_key: string };
 /** A page of rows; a search's also says how many matches it ranks (see SearchService.searchAnyStatus). */
 type ListPage = Pick<AdminArticlePage, 'items' | 'nextCursor'> & { matches: number | null };
 
@@ -36,34 +47,29 @@ export class AdminArticleListService {
     private readonly search: SearchService,
   ) {}
 
-  async page(query: AdminArticleListQuery): Promise<AdminArticlePage> {
+  /** `callerId`: whose "assigned to me" (`assignee=me`) is. */
+  async page(query: AdminArticleListQuery, callerId: number): Promise<AdminArticlePage> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
-    const category = query.category === undefined ? null : categorySlug(query.category);
-    const approved = query.status === undefined ? null : query.status === 'published';
+    const scope: Scope = {
+      category: query.category === undefined ? null : categorySlug(query.category),
+      approved: query.status === undefined ? null : query.status === 'published',
+      stage: query.stage ?? null,
+      assigneeId: query.assignee === undefined ? null : query.assignee === 'me' ? callerId : query.assignee,
+    };
     const [page, counts] = await Promise.all([
-      query.search === undefined ? this.ordered(query, category, approved, limit) : this.searched(query, query.search, category, approved, limit),
-      this.counts(category),
+      query.search === undefined ? this.ordered(query, scope, limit) : this.searched(query, query.search, scope, limit),
+      this.counts(scope),
     ]);
     if (page.matches === null) {
-      const total = approved === null ? counts.published + counts.drafts : approved ? counts.published : counts.drafts;
-      return { items: page.items, nextCursor: page.nextCursor, total, moreMatches: false, ...counts };
+      return { items: page.items, nextCursor: page.nextCursor, total: totalOf(scope, counts), moreMatches: false, ...counts };
     }
     return { items: page.items, nextCursor: page.nextCursor, total: Math.min(page.matches, SEARCH_CANDIDATES), moreMatches: page.matches > SEARCH_CANDIDATES, ...counts };
   }
 
-  private async ordered(query: AdminArticleListQuery, category: string | null, approved: boolean | null, limit: number): Promise<ListPage> {
+  private async ordered(query: AdminArticleListQuery, scope: Scope, limit: number): Promise<ListPage> {
     const sort = query.sort ?? 'newest';
     const cursor: ListCursor | null = query.cursor === undefined ? null : requireCursor(query.cursor, sort === 'likes' ? ['likes'] : ['keyset'], cursorError);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (approved !== null) {
-      where.push('a.approved = ?');
-      params.push(approved);
-    }
-    if (category !== null) {
-      where.push('a.category_slug = ?');
-      params.push(category);
-    }
+    const { where, params } = filters(scope, true);
     if (cursor?.kind === 'keyset') {
       where.push(`(a.created_at, a.id) ${sort === 'oldest' ? '>' : '<'} (?::timestamptz, ?)`);
       params.push(cursor.createdAt, cursor.id);
@@ -73,7 +79,7 @@ export class AdminArticleListService {
     }
     const order = sort === 'likes' ? 'a.likes desc, a.id desc' : sort === 'oldest' ? 'a.created_at asc, a.id asc' : 'a.created_at desc, a.id desc';
     const rows = await this.em.fork().execute<Row[]>(
-      `select ${SUMMARY_COLUMNS}, a.version, a.created_at::text as created_at_key from article a
+      `select ${SUMMARY_COLUMNS}, a.version, ${reviewColumnList('a')}, a.created_at::text as created_at_key from article a
         ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit ?`,
       [...params, limit + 1],
     );
@@ -84,50 +90,65 @@ export class AdminArticleListService {
     return { items: items.map(toRow), nextCursor: next ? encodeCursor(next) : null, matches: null };
   }
 
-  private async searched(query: AdminArticleListQuery, term: string, category: string | null, approved: boolean | null, limit: number): Promise<ListPage> {
+  private async searched(query: AdminArticleListQuery, term: string, scope: Scope, limit: number): Promise<ListPage> {
     const offset = query.cursor === undefined ? 0 : requireCursor(query.cursor, ['offset'], cursorError).offset;
-    const rows = await this.search.searchAnyStatus(term, { category, approved, offset, limit: limit + 1 });
+    const rows = await this.search.searchAnyStatus(term, { ...scope, offset, limit: limit + 1 });
     return {
       items: rows.slice(0, limit).map(toRow),
       nextCursor: rows.length > limit ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null,
       // A page past the last match carries no count: then only the first page's would say.
-      matches: rows[0]?.matches ?? (offset === 0 ? 0 : await this.matches(term, category, approved)),
+      matches: rows[0]?.matches ?? (offset === 0 ? 0 : await this.matches(term, scope)),
     };
   }
 
-  /** Exact counts in one statement, read from the (approved, created_at, id) indexes alone. */
-  private async counts(category: string | null): Promise<{ published: number; drafts: number }> {
-    const [row] = await this.em.fork().execute<{ published: number; drafts: number }[]>(
-      `select (count(*) filter (where a.approved))::int as published, (count(*) filter (where not a.approved))::int as drafts
-         from article a ${category === null ? '' : 'where a.category_slug = ?'}`,
-      category === null ? [] : [category],
+  /** Exact counts of the category and assignee in one statement, from the stage indexes (see the review_schedule migration). */
+  private async counts(scope: Scope): Promise<Pick<AdminArticlePage, 'published' | 'drafts' | 'stages'>> {
+    const { where, params } = filters(scope, false);
+    const [row] = await this.em.fork().execute<Record<string, number>[]>(
+      `select ${ARTICLE_STAGES.map((stage) => `(count(*) filter (where a.stage = '${stage}'))::int as ${stage}`).join(', ')}
+         from article a ${where.length ? `where ${where.join(' and ')}` : ''}`,
+      params,
     );
-    return row!;
+    const stages = Object.fromEntries(ARTICLE_STAGES.map((stage) => [stage, row![stage] ?? 0])) as Record<ArticleStage, number>;
+    return { published: stages.published, drafts: ARTICLE_STAGES.reduce((sum, stage) => (stage === 'published' ? sum : sum + stages[stage]), 0), stages };
   }
 
   /**
    * How many articles a search matches, counted up to one more than it ranks: counting every match of
    * a common word in 100,000 articles would read most of the table for a number nobody pages through.
    */
-  private async matches(term: string, category: string | null, approved: boolean | null): Promise<number> {
-    const params: unknown[] = [term];
-    let where = `a.search_vector @@ websearch_to_tsquery('english'::regconfig, ?)`;
-    if (approved !== null) {
-      where += ' and a.approved = ?';
-      params.push(approved);
-    }
-    if (category !== null) {
-      where += ' and a.category_slug = ?';
-      params.push(category);
-    }
+  private async matches(term: string, scope: Scope): Promise<number> {
+    const { where, params } = filters(scope, true);
     const [row] = await this.em.fork().execute<{ matches: number }[]>(
-      `select count(*)::int as matches from (select 1 from article a where ${where} order by a.created_at desc, a.id desc limit ?) m`,
-      [...params, SEARCH_CANDIDATES + 1],
+      `select count(*)::int as matches from (select 1 from article a where a.search_vector @@ websearch_to_tsquery('english'::regconfig, ?)${where.map((part) => ` and ${part}`).join('')}
+        order by a.created_at desc, a.id desc limit ?) m`,
+      [term, ...params, SEARCH_CANDIDATES + 1],
     );
     return row!.matches;
   }
 }
 
+/** The scope's conditions over `article a`; the counts leave out the status and stage (they count each). */
+function filters(scope: Scope, withStage: boolean): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (withStage && scope.approved !== null) add('a.approved = ?', scope.approved);
+  if (withStage && scope.stage !== null) add('a.stage = ?', scope.stage);
+  if (scope.category !== null) add('a.category_slug = ?', scope.category);
+  if (scope.assigneeId !== null) add('a.assignee_id = ?', scope.assigneeId);
+  return { where, params };
+}
+
+/** The number of rows every filter matches, from the counts (an unsearched list). */
+function totalOf(scope: Scope, counts: Pick<AdminArticlePage, 'published' | 'drafts' | 'stages'>): number {
+  if (scope.stage !== null) return scope.approved === null || scope.approved === (scope.stage === 'published') ? counts.stages[scope.stage] : 0;
+  return scope.approved === null ? counts.published + counts.drafts : scope.approved ? counts.published : counts.drafts;
+}
+
 function toRow(row: Row): AdminArticleSummary {
-  return { ...toArticleSummary(row, excerpt), version: row.version };
+  return { ...toArticleSummary(row, excerpt), version: row.version, ...toReviewFields(row) };
 }

@@ -7,13 +7,14 @@ import {
   MORE_MATCHES_HEADER,
   NEXT_CURSOR_HEADER,
   PUBLISHED_COUNT_HEADER,
+  STAGE_COUNTS_HEADER,
   TOTAL_COUNT_HEADER,
   type AdminArticleListQuery,
   type AdminArticleSummary,
   BlogIdParamsSchema,
   BlogIdRequestSchema,
   UpdateBlogRequestSchema,
-  type AdminArticle,
+  type ReviewedArticle,
   type BlogIdRequest,
   type MessageResponse,
   type UpdateBlogRequest,
@@ -22,15 +23,16 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { toAdminArticle, toArticleDto } from '../articles/article-row.js';
+import { toArticleDto, toReviewedArticle } from '../articles/article-row.js';
+import { RequirePermission } from '../auth/permissions.js';
+import { ArticleReviewStore } from './article-review.store.js';
+import { reviewerOf } from './reviewer.js';
 import { AdminArticleListService } from './admin-article-list.service.js';
-import { ArticleStore } from './article.store.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
 import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
 import { SeoService } from '../seo/seo.service.js';
 import { TrendingService } from '../trending/trending.service.js';
-import { RequirePermission } from '../auth/permissions.js';
 
 @Controller('admin')
 export class AdminArticlesController {
@@ -40,7 +42,7 @@ export class AdminArticlesController {
     private readonly seo: SeoService,
     private readonly trending: TrendingService,
     private readonly list: AdminArticleListService,
-    private readonly store: ArticleStore,
+    private readonly review: ArticleReviewStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -50,9 +52,17 @@ export class AdminArticlesController {
    */
   @RequirePermission('articles.draft')
   @Get('articles')
-  async page(@Query(new ZodValidationPipe(AdminArticleListQuerySchema)) query: AdminArticleListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminArticleSummary[]> {
-    const page = await this.list.page(query);
-    void reply.header(TOTAL_COUNT_HEADER, page.total).header(PUBLISHED_COUNT_HEADER, page.published).header(DRAFT_COUNT_HEADER, page.drafts);
+  async page(
+    @Query(new ZodValidationPipe(AdminArticleListQuerySchema)) query: AdminArticleListQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminArticleSummary[]> {
+    const page = await this.list.page(query, request.adminSession!.userId);
+    void reply
+      .header(TOTAL_COUNT_HEADER, page.total)
+      .header(PUBLISHED_COUNT_HEADER, page.published)
+      .header(DRAFT_COUNT_HEADER, page.drafts)
+      .header(STAGE_COUNTS_HEADER, Object.entries(page.stages).map(([stage, count]) => `${stage}=${count}`).join(','));
     if (page.moreMatches) void reply.header(MORE_MATCHES_HEADER, 'true');
     if (page.nextCursor) {
       const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
@@ -64,10 +74,10 @@ export class AdminArticlesController {
   /** One article in full, with its version, for the editor and the draft preview. */
   @RequirePermission('articles.draft')
   @Get('articles/:id')
-  async one(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<AdminArticle> {
-    const row = await this.store.findById(params.id);
+  async one(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<ReviewedArticle> {
+    const row = await this.review.findReviewed(params.id);
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `Blog ${params.id} not found` });
-    return toAdminArticle(row);
+    return toReviewedArticle(row);
   }
 
   @RequirePermission('articles.publish')
@@ -113,14 +123,15 @@ export class AdminArticlesController {
     return { message: `Removed ${removed.length} problematic draft${removed.length === 1 ? '' : 's'}.`, removedCount: removed.length, removed };
   }
 
-  @RequirePermission('articles.publish')
+  /** An editor's save of any article, or a writer's of their own or assigned draft (403 otherwise). */
+  @RequirePermission('articles.draft')
   @Put('blogs/:id')
   async update(
     @Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number },
     @Body(new ZodValidationPipe(UpdateBlogRequestSchema)) body: UpdateBlogRequest,
     @Req() request: FastifyRequest,
   ): Promise<UpdateBlogResponse> {
-    const article = toArticleDto(await this.articles.update(params.id, body, request.adminSession!.username));
+    const article = toArticleDto(await this.articles.update(params.id, body, reviewerOf(request)));
     return {
       message: 'Blog updated successfully.',
       seoSchema: articleMeta(article, this.config.publicUrl).jsonLd[0]!,

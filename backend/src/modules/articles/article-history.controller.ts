@@ -11,7 +11,7 @@ import {
   type RestoreRevisionRequest,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { toAdminArticle } from './article-row.js';
+import { toAdminArticle, type ReviewRow } from './article-row.js';
 import type { RevisionRow } from './article-revision.entity.js';
 import { ArticleStore } from './article.store.js';
 import { adminActor } from './article-writer.js';
@@ -28,6 +28,9 @@ function toSummary(revision: RevisionRow): ArticleRevisionSummary {
     createdAt: new Date(revision.created_at).toISOString(),
     title: revision.snapshot.title,
     approved: revision.snapshot.approved,
+    note: revision.note,
+    // Revisions from before the review stage knew only the published flag.
+    stage: (revision.snapshot as Partial<ReviewRow>).stage ?? (revision.snapshot.approved ? 'published' : 'draft'),
   };
 }
 

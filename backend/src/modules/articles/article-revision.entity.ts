@@ -1,7 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { ArticleRevisionSummary } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 
-export type RevisionAction = 'create' | 'update' | 'publish' | 'unpublish' | 'restore' | 'delete';
+export type RevisionAction = ArticleRevisionSummary['action'];
 
 /**
  * The article row as committed by one insert, update or delete, written by PostgreSQL's
@@ -26,6 +27,8 @@ export const ArticleRevisionSchema = defineEntity({
     /** The newest interaction and comment ids of the article that its counters included. */
     interactionsThrough: p.bigint('number'),
     commentsThrough: p.bigint('number'),
+    /** The note a review step was taken with (`ai_mind.note`, see the review_schedule migration). */
+    note: p.string().length(2000).nullable(),
   },
   indexes: [
     { name: 'article_revision_article_id_id_index', expression: 'create index "article_revision_article_id_id_index" on "article_revision" ("article_id", "id" desc)' },
@@ -48,4 +51,5 @@ export interface RevisionRow {
   snapshot: ArticleRow;
   interactions_through: string;
   comments_through: string;
+  note: string | null;
 }

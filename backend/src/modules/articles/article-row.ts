@@ -1,4 +1,4 @@
-import type { AdminArticle, Article as ArticleDto } from '@ai-mind/contracts';
+import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, ArticleStage, ReviewedArticle } from '@ai-mind/contracts';
 
 /**
  * The article's columns, the one list the application reads and writes them by: each API field with
@@ -57,8 +57,41 @@ export function articleColumnList(alias?: string, fields: readonly Field[] = FIE
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+/**
+ * Where the article is in review, read beside its columns for the admin (not part of ARTICLE_COLUMNS:
+ * backups and recovery carry the article, not its place in review, which restarts as draft or published).
+ */
+export interface ReviewRow {
+  stage: ArticleStage;
+  scheduled_at: string | Date | null;
+  author_id: number | null;
+  author_name: string | null;
+  assignee_id: number | null;
+  assignee_name: string | null;
+}
+
+/** The review columns (with the accounts' names) for raw SQL over `article <alias>`, in a select or a returning list. */
+export function reviewColumnList(alias = 'article'): string {
+  return `${alias}.stage, ${alias}.scheduled_at, ${alias}.author_id, (select u.username from admin_user u where u.id = ${alias}.author_id) as author_name, ${alias}.assignee_id, (select u.username from admin_user u where u.id = ${alias}.assignee_id) as assignee_name`;
+}
+
+export function toReviewFields(row: ReviewRow): ArticleReviewFields {
+  return {
+    stage: row.stage,
+    scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
+    authorId: row.author_id,
+    authorName: row.author_name,
+    assigneeId: row.assignee_id,
+    assigneeName: row.assignee_name,
+  };
+}
+
 export function toAdminArticle(row: ArticleRow): AdminArticle {
   return { ...toArticleDto(row), version: row.version };
+}
+
+export function toReviewedArticle(row: ArticleRow & ReviewRow): ReviewedArticle {
+  return { ...toAdminArticle(row), ...toReviewFields(row) };
 }
 
 export function toArticleDto(row: ArticleRow): ArticleDto {

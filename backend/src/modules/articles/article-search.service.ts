@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { reviewColumnList, type ReviewRow } from './article-row.js';
 import { SUMMARY_COLUMNS, type SummaryRow } from './article-summary.js';
 
 /** The text-search configuration of the article_search migration's generated column. */
@@ -65,8 +66,8 @@ export class SearchService {
    */
   searchAnyStatus(
     term: string,
-    options: SearchOptions & { approved: boolean | null },
-  ): Promise<(SummaryRow & { version: number; created_at_key: string; matches: number })[]> {
+    options: SearchOptions & { approved: boolean | null; stage?: string | null; assigneeId?: number | null },
+  ): Promise<(SummaryRow & ReviewRow & { version: number; created_at_key: string; matches: number })[]> {
     const params: unknown[] = [TEXT_SEARCH_CONFIG, term];
     let where = 'a.search_vector @@ websearch_to_tsquery(?::regconfig, ?)';
     if (options.approved !== null) {
@@ -77,9 +78,17 @@ export class SearchService {
       where += ' and a.category_slug = ?';
       params.push(options.category);
     }
+    if (options.stage) {
+      where += ' and a.stage = ?';
+      params.push(options.stage);
+    }
+    if (options.assigneeId) {
+      where += ' and a.assignee_id = ?';
+      params.push(options.assigneeId);
+    }
     const candidates = Math.max(SEARCH_CANDIDATES, options.offset + options.limit);
     return this.em.execute(
-      `select ${SUMMARY_COLUMNS}, a.version, a.created_at::text as created_at_key, r.matches
+      `select ${SUMMARY_COLUMNS}, a.version, ${reviewColumnList('a')}, a.created_at::text as created_at_key, r.matches
        from (
          select c.id, c.created_at, c.matches, ts_rank_cd(c.search_vector, q.query, 1) as rank,
                 to_tsvector(?::regconfig, c.title) @@ q.query as title_match

@@ -1,4 +1,5 @@
 import { defineEntity, p, type Opt } from '@mikro-orm/core';
+import type { ArticleStage } from '@ai-mind/contracts';
 
 export const ArticleSchema = defineEntity({
   name: 'Article',
@@ -22,6 +23,14 @@ export const ArticleSchema = defineEntity({
     shares: p.integer().default(0),
     comments: p.integer().default(0),
     approved: p.boolean().default(false),
+    /** Where the article is in review (ARTICLE_STAGES); `approved` is true exactly when it is published (review_schedule migration). */
+    stage: p.string().$type<Opt<ArticleStage>>().length(20).default('draft'),
+    /** When the worker publishes it; set exactly when the stage is scheduled. */
+    scheduledAt: p.datetime().nullable(),
+    /** The account that created it; null for generated and seeded articles. */
+    authorId: p.integer().nullable(),
+    /** The writer or editor it is assigned to. */
+    assigneeId: p.integer().nullable(),
     metaTitle: p.string().length(300).nullable(),
     metaDescription: p.string().length(320).nullable(),
     /** Moved on by PostgreSQL on every change but a reader's count (article_history migration); editors save against it. */
@@ -53,6 +62,11 @@ export const ArticleSchema = defineEntity({
       expression:
         'create index "article_category_slug_approved_created_at_id_index" on "article" ("category_slug", "approved", "created_at" desc, "id" desc)',
     },
+    {
+      name: 'article_stage_created_at_id_index',
+      expression: 'create index "article_stage_created_at_id_index" on "article" ("stage", "created_at" desc, "id" desc)',
+    },
+    { name: 'article_category_slug_stage_index', expression: 'create index "article_category_slug_stage_index" on "article" ("category_slug", "stage")' },
     { name: 'article_search_vector_index', expression: 'create index "article_search_vector_index" on "article" using gin ("search_vector")' },
   ],
 });

@@ -4,7 +4,8 @@ import { VERSION_CONFLICT_PREFIX } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import type { RevisionRow } from './article-revision.entity.js';
 import { articleColumnList, type ArticleRow } from './article-row.js';
-import { setActor, ArticleWriter, type Actor } from './article-writer.js';
+import { refuseWriter, writerScope, type Reviewer } from './article-review.store.js';
+import { adminActor, setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
 
 const COLUMNS = articleColumnList();
@@ -163,14 +164,18 @@ export class ArticleStore {
     return this.writer.write(actor, (em) => this.updateChecked(em, id, expectedVersion, 'approved = true', []));
   }
 
-  saveEdit(id: number, changes: EditorChanges, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
+  /**
+   * Saves an editor's or a writer's changes; a writer's only on their own or assigned drafts, said in
+   * the saving statement (403 otherwise). The stage and any schedule stay as they are.
+   */
+  saveEdit(id: number, changes: EditorChanges, reviewer: Reviewer, expectedVersion?: number): Promise<ArticleRow> {
     const sets = ['title = ?', 'content = ?'];
     const values: unknown[] = [changes.title, sanitizeArticleHtml(changes.content)];
     if (changes.metaDescription !== undefined) {
       sets.push('meta_description = ?');
       values.push(changes.metaDescription || null);
     }
-    return this.writer.write(actor, (em) => this.updateChecked(em, id, expectedVersion, sets.join(', '), values));
+    return this.writer.write(adminActor(reviewer.username), (em) => this.updateChecked(em, id, expectedVersion, sets.join(', '), values, reviewer));
   }
 
   /**
@@ -356,13 +361,17 @@ export class ArticleStore {
 
   // Internals
 
-  private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: string, values: unknown[]): Promise<ArticleRow> {
+  private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: string, values: unknown[], reviewer?: Reviewer): Promise<ArticleRow> {
     const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
+    const scope = reviewer ? writerScope(reviewer) : { sql: '', params: [] };
     const [row] = await em.execute<ArticleRow[]>(
-      `update article set ${sets}, updated_at = now() where id = ?${versionCheck} returning ${COLUMNS}`,
-      [...values, id, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+      `update article set ${sets}, updated_at = now() where id = ?${versionCheck}${scope.sql} returning ${COLUMNS}`,
+      [...values, id, ...(expectedVersion === undefined ? [] : [expectedVersion]), ...scope.params],
     );
-    if (!row) await this.explainMiss(em, id);
+    if (!row) {
+      if (reviewer) await refuseWriter(em, id, reviewer);
+      await this.explainMiss(em, id);
+    }
     return row!;
   }
 

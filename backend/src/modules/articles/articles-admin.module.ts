@@ -4,14 +4,15 @@ import { RecoveryModule } from '../recovery/recovery.module.js';
 import { SeoModule } from '../seo/seo.module.js';
 import { TrendingModule } from '../trending/trending.module.js';
 import { AdminArticlesController } from './admin-articles.controller.js';
+import { ArticleReviewController, AssigneesController } from './article-review.controller.js';
 import { ArticlesModule } from './articles.module.js';
 
 /**
- * The editors' article calls (publish, edit, delete, Refresh Data). Apart from ArticlesModule because
+ * The editors' article calls (publish, edit, delete, Refresh Data, the review stage and its schedule). Apart from ArticlesModule because
  * they also reach the modules that import ArticlesModule (SEO, AI commentary, backups).
  */
 @Module({
   imports: [ArticlesModule, AiCommentaryModule, RecoveryModule, SeoModule, TrendingModule],
-  controllers: [AdminArticlesController],
+  controllers: [AdminArticlesController, ArticleReviewController, AssigneesController],
 })
 export class ArticlesAdminModule {}

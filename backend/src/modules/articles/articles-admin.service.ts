@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UpdateBlogRequest } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleStore, type ProblemDraft } from './article.store.js';
+import type { Reviewer } from './article-review.store.js';
 import { adminActor } from './article-writer.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 
@@ -27,8 +28,8 @@ export class ArticlesAdminService {
     return this.store.publish(id, adminActor(username), version);
   }
 
-  update(id: number, changes: UpdateBlogRequest, username: string): Promise<ArticleRow> {
-    return this.store.saveEdit(id, changes, adminActor(username), changes.version);
+  update(id: number, changes: UpdateBlogRequest, reviewer: Reviewer): Promise<ArticleRow> {
+    return this.store.saveEdit(id, changes, reviewer, changes.version);
   }
 
   /** Deletes the article and leaves a tombstone, in one transaction. */

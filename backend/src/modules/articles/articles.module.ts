@@ -6,6 +6,7 @@ import { ArticleHistoryController } from './article-history.controller.js';
 import { PassagesService } from './article-passages.service.js';
 import { SearchService } from './article-search.service.js';
 import { ArticleRecoveryStore } from './article-recovery.store.js';
+import { ArticleReviewStore } from './article-review.store.js';
 import { ArticleStore } from './article.store.js';
 import { ArticleWriter } from './article-writer.js';
 import { ArticlesAdminService } from './articles-admin.service.js';
@@ -20,6 +21,7 @@ import { ArticlesService } from './articles.service.js';
     ArticleWriter,
     ArticleStore,
     ArticleRecoveryStore,
+    ArticleReviewStore,
     SearchService,
     ArticlesService,
     ArticlesCacheService,
@@ -29,6 +31,6 @@ import { ArticlesService } from './articles.service.js';
     PassagesService,
     AdminArticleListService,
   ],
-  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, ArticleReviewStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

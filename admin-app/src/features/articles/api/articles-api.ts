@@ -5,8 +5,15 @@ import {
   DRAFT_COUNT_HEADER,
   MORE_MATCHES_HEADER,
   PUBLISHED_COUNT_HEADER,
+  ARTICLE_STAGES,
+  STAGE_COUNTS_HEADER,
   type AdminArticle,
   type AdminArticleListQuery,
+  type ArticleStage,
+  type Assignee,
+  type CreateDraftRequest,
+  type ReviewedArticle,
+  type ReviewStep,
   type AdminArticleSummary,
   type ArticleRevisionDetail,
   type ArticleRevisionSummary,
@@ -22,7 +29,7 @@ import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource'
 export type ArticleFilters = Omit<AdminArticleListQuery, 'cursor' | 'limit'>;
 
 export const fetchAdminArticlePage = (filters: ArticleFilters, cursor?: string) => fetchPage<AdminArticleSummary>('/api/admin/articles', filters, cursor);
-export const fetchAdminArticle = (id: number) => apiRequest<AdminArticle>(`/api/admin/articles/${id}`);
+export const fetchAdminArticle = (id: number) => apiRequest<ReviewedArticle>(`/api/admin/articles/${id}`);
 /** Publish and delete name the version the editor saw: a newer change by someone else is answered 409. */
 export const approveBlog = (article: Pick<AdminArticle, 'id' | 'version'>) =>
   apiRequest<MessageResponse>('/api/admin/approve-blog', { method: 'POST', body: { blogId: article.id, version: article.version } });
@@ -32,6 +39,20 @@ export const updateBlog = (id: number, body: UpdateBlogRequest) => apiRequest<Up
 export const regenerateImages = (body: RegenerateImagesRequest) =>
   apiRequest<RegenerateImagesResponse>('/api/admin/regenerate-images', { method: 'POST', body });
 export const clearProblematicBlogs = () => apiRequest<MessageResponse>('/api/admin/clear-problematic-blogs', { method: 'POST' });
+
+/** A review step; `at` (ISO 8601 with its offset) only for schedule. */
+export interface ReviewStepCall {
+  id: number;
+  step: ReviewStep;
+  version: number;
+  note?: string;
+  at?: string;
+}
+export const takeReviewStep = ({ id, step, ...body }: ReviewStepCall) => apiRequest<ReviewedArticle>(`/api/admin/articles/${id}/${step}`, { method: 'POST', body });
+export const assignArticle = ({ id, assigneeId, version }: { id: number; assigneeId: number | null; version: number }) =>
+  apiRequest<ReviewedArticle>(`/api/admin/articles/${id}/assignee`, { method: 'PUT', body: { assigneeId, version } });
+export const createDraft = (body: CreateDraftRequest) => apiRequest<ReviewedArticle>('/api/admin/articles', { method: 'POST', body });
+export const fetchAssignees = () => apiRequest<Assignee[]>('/api/admin/assignees');
 
 export const fetchArticleHistory = (articleId: number) => apiRequest<ArticleRevisionSummary[]>(`/api/admin/articles/${articleId}/revisions`);
 export const fetchArticleRevision = (articleId: number, revisionId: number) =>
@@ -50,9 +71,23 @@ export function useAdminArticles(filters: ArticleFilters) {
     published: Number(first.headers.get(PUBLISHED_COUNT_HEADER) ?? 0),
     drafts: Number(first.headers.get(DRAFT_COUNT_HEADER) ?? 0),
     moreMatches: first.headers.get(MORE_MATCHES_HEADER) === 'true',
+    stages: stageCounts(first.headers.get(STAGE_COUNTS_HEADER)),
   };
   return { ...query, items: query.data?.pages.flatMap((page) => page.items), counts };
 }
+
+/** `draft=3,in_review=1,...` as numbers per stage. */
+function stageCounts(header: string | null): Record<ArticleStage, number> {
+  const counts = Object.fromEntries(ARTICLE_STAGES.map((stage) => [stage, 0])) as Record<ArticleStage, number>;
+  for (const pair of header?.split(',') ?? []) {
+    const [stage, count] = pair.split('=');
+    if ((ARTICLE_STAGES as readonly string[]).includes(stage ?? '')) counts[stage as ArticleStage] = Number(count) || 0;
+  }
+  return counts;
+}
+
+/** The accounts an article may be assigned to (editors only). */
+export const useAssignees = (enabled: boolean) => useQuery({ queryKey: adminKeys.assignees(), queryFn: fetchAssignees, enabled });
 
 /** One article in full (the editor, a draft's preview). */
 export const useAdminArticle = (id: number | null) =>
@@ -65,6 +100,9 @@ const articlesChanged = () => [adminKeys.articles(), articleKeys.all] as const;
 export const usePublishArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => approveBlog(article), articlesChanged);
 export const useDeleteArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => declineBlog(article), articlesChanged);
 export const useRegenerateImages = declareMutation(regenerateImages, articlesChanged);
+export const useReviewStep = declareMutation(takeReviewStep, articlesChanged);
+export const useAssignArticle = declareMutation(assignArticle, articlesChanged);
+export const useCreateDraft = declareMutation(createDraft, articlesChanged);
 export const useClearProblematicBlogs = declareMutation(clearProblematicBlogs, articlesChanged);
 export const useSaveArticle = declareMutation(({ id, ...body }: UpdateBlogRequest & { id: number }) => updateBlog(id, body), articlesChanged);
 export const useRestoreRevision = declareMutation(

@@ -28,6 +28,12 @@ const ACTIONS: Record<ArticleRevisionSummary['action'], string> = {
   unpublish: 'Unpublished',
   restore: 'Restored',
   delete: 'Deleted',
+  submit: 'Submitted for review',
+  'request-changes': 'Changes requested',
+  'mark-ready': 'Marked ready',
+  schedule: 'Scheduled',
+  unschedule: 'Schedule cancelled',
+  assign: 'Assigned',
 };
 
 /** Column names as an editor knows them. */
@@ -35,6 +41,9 @@ const FIELD_NAMES: Record<string, string> = {
   title: 'title',
   content: 'content',
   approved: 'status',
+  stage: 'stage',
+  scheduled_at: 'publish time',
+  assignee_id: 'assignee',
   meta_description: 'meta description',
   meta_title: 'SEO title',
   image_url: 'image',
@@ -180,6 +189,11 @@ export function ArticleHistory({ article, onClose }: { article: Pick<AdminArticl
                       <Badge variant="light">{ACTIONS[item.action]}</Badge>
                       <Text size="sm">{whatChanged(item)}</Text>
                     </Group>
+                    {item.note && (
+                      <Text size="sm" fs="italic" data-testid="revision-note">
+                        “{item.note}”
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {index > 0 && item.action !== 'delete' && mayRestore && (

@@ -1,6 +1,6 @@
-import { Badge, Button, Card, Center, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import { Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ADMIN_ARTICLE_SORTS, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary } from '@ai-mind/contracts';
+import { ADMIN_ARTICLE_SORTS, ARTICLE_STAGE_LABELS, ARTICLE_STAGES, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary, type ArticleStage } from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
 import { useCan } from '../../../lib/account';
 import { useAdminLocation } from '../../../lib/admin-routes';
@@ -12,24 +12,30 @@ import {
   useAdminArticle,
   useAdminArticles,
   useClearProblematicBlogs,
+  useCreateDraft,
   useDeleteArticle,
   usePublishArticle,
   useRegenerateImages,
   type ArticleFilters,
 } from '../api/articles-api';
+import { useReviewRights } from '../hooks/use-review-rights';
 import { ArticleHistory } from './ArticleHistory';
 import { BlogEditor } from './BlogEditor';
+import { ReviewPanel, StageBadge } from './ReviewPanel';
 
 const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
 const SORT_LABELS: Record<(typeof ADMIN_ARTICLE_SORTS)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', likes: 'Most liked' };
 
-/** The list's filters as the URL holds them: /articles?q=...&status=draft&category=...&sort=likes. */
+/** The list's filters as the URL holds them: /articles?q=...&status=draft&stage=in_review&assignee=me&category=...&sort=likes. */
 function filtersOf(params: URLSearchParams): ArticleFilters {
   const status = params.get('status');
+  const stage = params.get('stage');
   const sort = params.get('sort');
   return {
     ...(params.get('q') ? { search: params.get('q')! } : {}),
     ...(status === 'draft' || status === 'published' ? { status } : {}),
+    ...(stage && (ARTICLE_STAGES as readonly string[]).includes(stage) ? { stage: stage as ArticleStage } : {}),
+    ...(params.get('assignee') === 'me' ? { assignee: 'me' as const } : {}),
     ...(params.get('category') ? { category: params.get('category')! } : {}),
     ...(sort && (ADMIN_ARTICLE_SORTS as readonly string[]).includes(sort) ? { sort: sort as ArticleFilters['sort'] } : {}),
   };
@@ -76,6 +82,8 @@ function ArticleList() {
   const articles = useAdminArticles(filters);
   const [term, setTerm] = useState(filters.search ?? '');
   const [previewId, setPreviewId] = useState<number | null>(null);
+  const [reviewId, setReviewId] = useState<number | null>(null);
+  const rights = useReviewRights();
 
   const publish = usePublishArticle({
     onSuccess: () => showAlert(MESSAGES.publishSucceeded),
@@ -126,10 +134,16 @@ function ArticleList() {
               <Badge size="lg" color="yellow" variant="light" data-testid="count-drafts">
                 {counts.drafts.toLocaleString('en-US')} drafts
               </Badge>
+              {(['in_review', 'ready', 'scheduled'] as const).map((stage) => (
+                <Badge key={stage} size="lg" variant="outline" color="gray" data-testid={`count-${stage}`}>
+                  {counts.stages[stage].toLocaleString('en-US')} {ARTICLE_STAGE_LABELS[stage].toLowerCase()}
+                </Badge>
+              ))}
             </>
           )}
         </Group>
         <Group gap="xs">
+          {can('articles.draft') && <NewDraft />}
           {can('media.regenerate') && (
             <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
               Regenerate All Images
@@ -168,6 +182,16 @@ function ArticleList() {
           ]}
         />
         <Select
+          label="Stage"
+          placeholder="Any stage"
+          clearable
+          data={ARTICLE_STAGES.map((value) => ({ value, label: ARTICLE_STAGE_LABELS[value] }))}
+          value={filters.stage ?? null}
+          onChange={(value) => setParams({ stage: value })}
+          w={180}
+        />
+        <Checkbox label="Assigned to me" checked={filters.assignee === 'me'} onChange={(event) => setParams({ assignee: event.currentTarget.checked ? 'me' : null })} mb={8} />
+        <Select
           label="Category"
           placeholder="Any category"
           clearable
@@ -187,7 +211,7 @@ function ArticleList() {
           w={160}
         />
       </Group>
-      {counts && (filters.search || filters.category || filters.status) && (
+      {counts && (filters.search || filters.category || filters.status || filters.stage || filters.assignee) && (
         <Text size="sm" c="dimmed" data-testid="matching-count">
           {counts.moreMatches
             ? `The newest ${counts.matching.toLocaleString('en-US')} matching articles, best match first: add words or a category to reach older ones`
@@ -208,7 +232,7 @@ function ArticleList() {
                     <Badge color={categoryBadgeColor(article.category)} variant="light">
                       {article.category}
                     </Badge>
-                    <Badge color={article.approved ? 'green' : 'gray'}>{article.approved ? 'Published' : 'Draft'}</Badge>
+                    <StageBadge article={article} />
                     <Text size="xs" c="dimmed">
                       {formatShortDate(article.createdAt)} · {article.likes} likes · {article.comments} comments
                     </Text>
@@ -223,7 +247,10 @@ function ArticleList() {
                       Publish
                     </Button>
                   )}
-                  {can('articles.publish') && (
+                  <Button size="xs" variant="light" onClick={() => setReviewId(reviewId === article.id ? null : article.id)}>
+                    {reviewId === article.id ? 'Hide Review' : 'Review'}
+                  </Button>
+                  {rights.mayChange(article) && (
                     <Button size="xs" variant="light" onClick={() => go(`articles/${article.id}`, searchParams)}>
                       Edit
                     </Button>
@@ -269,12 +296,52 @@ function ArticleList() {
                   )}
                 </Group>
               </Group>
+              {reviewId === article.id && <ReviewPanel article={article} />}
               {previewId === article.id && !article.approved && <DraftPreview id={article.id} />}
             </Card>
           ))
         }
       </PagedList>
     </Stack>
+  );
+}
+
+/** A new draft of one's own: a title and a category, then the editor. */
+function NewDraft() {
+  const { go } = useAdminLocation();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [category, setCategory] = useState('');
+  const create = useCreateDraft({
+    onSuccess: (draft) => go(`articles/${draft.id}`),
+    onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
+  });
+  if (!open) {
+    return (
+      <Button variant="filled" onClick={() => setOpen(true)}>
+        New Draft
+      </Button>
+    );
+  }
+  return (
+    <form
+      aria-label="New draft"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (title.trim() && category) create.mutate({ title: title.trim(), category, content: '' });
+      }}
+    >
+      <Group gap="xs" align="flex-end">
+        <TextInput label="Title" required value={title} onChange={(event) => setTitle(event.currentTarget.value)} w={240} />
+        <NativeSelect label="Category" required data={['', ...CATEGORY_CHOICES]} value={category} onChange={(event) => setCategory(event.currentTarget.value)} w={180} />
+        <Button type="submit" loading={create.isPending}>
+          Create
+        </Button>
+        <Button variant="default" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
   );
 }
 

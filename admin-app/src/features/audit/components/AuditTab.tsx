@@ -86,6 +86,11 @@ export function AuditTab() {
                   <Table.Td>{entry.actor ?? '(unknown)'}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{entry.action}</Text>
+                    {entry.note && (
+                      <Text size="xs" c="dimmed" fs="italic" lineClamp={2} title={entry.note}>
+                        “{entry.note}”
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" lineClamp={1} title={entry.targetId ?? undefined}>

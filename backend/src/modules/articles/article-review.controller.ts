@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  AssignRequestSchema,
+  BlogIdParamsSchema,
+  CreateDraftRequestSchema,
+  ReviewStepRequestSchema,
+  ScheduleRequestSchema,
+  type Assignee,
+  type AssignRequest,
+  type CreateDraftRequest,
+  type ReviewedArticle,
+  type ReviewStep,
+  type ReviewStepRequest,
+  type ScheduleRequest,
+} from '@ai-mind/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { RequirePermission } from '../auth/permissions.js';
+import { AiCommentaryService } from '../ai/ai-commentary.service.js';
+import { queueScheduledPublish } from '../publishing/scheduled-publish-jobs.js';
+import { toReviewedArticle } from './article-row.js';
+import { ArticleReviewStore } from './article-review.store.js';
+import { reviewerOf } from './reviewer.js';
+
+const idParams = new ZodValidationPipe(BlogIdParamsSchema);
+const stepBody = new ZodValidationPipe(ReviewStepRequestSchema);
+
+/**
+ * The review stage in Article Management: a writer's new draft and submit, an editor's review steps,
+ * assignment and schedule. Each answers the article as it now is, with its stage.
+ */
+@Controller('admin/articles')
+export class ArticleReviewController {
+  constructor(
+    private readonly review: ArticleReviewStore,
+    private readonly commentary: AiCommentaryService,
+    private readonly jobs: JobProducer,
+  ) {}
+
+  @RequirePermission('articles.draft')
+  @Post()
+  async create(@Body(new ZodValidationPipe(CreateDraftRequestSchema)) body: CreateDraftRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    return toReviewedArticle(await this.review.createDraft(body, reviewerOf(request)));
+  }
+
+  @RequirePermission('articles.draft')
+  @Post(':id/submit')
+  @HttpCode(200)
+  submit(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    return this.step(params.id, 'submit', body, request);
+  }
+
+  @RequirePermission('articles.publish')
+  @Post(':id/request-changes')
+  @HttpCode(200)
+  requestChanges(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    return this.step(params.id, 'request-changes', body, request);
+  }
+
+  @RequirePermission('articles.publish')
+  @Post(':id/mark-ready')
+  @HttpCode(200)
+  markReady(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    return this.step(params.id, 'mark-ready', body, request);
+  }
+
+  @RequirePermission('articles.publish')
+  @Post(':id/publish')
+  @HttpCode(200)
+  async publish(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    const article = await this.step(params.id, 'publish', body, request);
+    // A published article always gets its AI commentary block; the worker writes a missing one.
+    if (!article.aiCommentary?.trim()) await this.commentary.request(article.id);
+    return article;
+  }
+
+  @RequirePermission('articles.publish')
+  @Post(':id/schedule')
+  @HttpCode(200)
+  async schedule(
+    @Param(idParams) params: { id: number },
+    @Body(new ZodValidationPipe(ScheduleRequestSchema)) body: ScheduleRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<ReviewedArticle> {
+    const at = new Date(body.at);
+    const article = await this.step(params.id, 'schedule', body, request, at);
+    // Committed first: should Redis fail here, the workers' sweep still publishes it at its time.
+    await queueScheduledPublish(this.jobs, article.id, at);
+    return article;
+  }
+
+  @RequirePermission('articles.publish')
+  @Post(':id/unschedule')
+  @HttpCode(200)
+  unschedule(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    return this.step(params.id, 'unschedule', body, request);
+  }
+
+  @RequirePermission('articles.publish')
+  @Put(':id/assignee')
+  async assign(@Param(idParams) params: { id: number }, @Body(new ZodValidationPipe(AssignRequestSchema)) body: AssignRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+    return toReviewedArticle(await this.review.assign(params.id, body.assigneeId, reviewerOf(request), body.version));
+  }
+
+  private async step(id: number, step: ReviewStep, body: ReviewStepRequest, request: FastifyRequest, at?: Date): Promise<ReviewedArticle> {
+    return toReviewedArticle(await this.review.step(id, step, reviewerOf(request), { note: body.note, version: body.version, at }));
+  }
+}
+
+/** The accounts Article Management offers to assign an article to. */
+@Controller('admin/assignees')
+export class AssigneesController {
+  constructor(private readonly review: ArticleReviewStore) {}
+
+  @RequirePermission('articles.publish')
+  @Get()
+  list(): Promise<Assignee[]> {
+    return this.review.assignees();
+  }
+}

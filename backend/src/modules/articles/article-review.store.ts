@@ -1,0 +1,226 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ARTICLE_STAGE_LABELS,
+  REVIEW_STEPS,
+  slugify,
+  stepAllowedFrom,
+  VERSION_CONFLICT_PREFIX,
+  WRITER_EDITABLE_STAGES,
+  WRITER_STEPS,
+  type ArticleStage,
+  type CreateDraftRequest,
+  type ReviewStep,
+} from '@ai-mind/contracts';
+import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
+import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { articleColumnList, reviewColumnList, type ArticleRow, type ReviewRow } from './article-row.js';
+import { adminActor, ArticleWriter, type Actor } from './article-writer.js';
+
+const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article')}`;
+
+/** Who takes a review step or edits: `editsAny` for editors and the owner, else a writer limited to their own and assigned drafts. */
+export interface Reviewer {
+  userId: number;
+  username: string;
+  editsAny: boolean;
+}
+
+export type ReviewedRow = ArticleRow & ReviewRow;
+
+export interface StepOptions {
+  note?: string;
+  /** The version the reviewer loaded: a step over a newer change is refused (409). */
+  version?: number;
+  /** For `schedule`: when to publish. */
+  at?: Date;
+}
+
+/** The job that publishes scheduled articles, as their history names it. */
+export const SCHEDULED_PUBLISH_ACTOR: Actor = 'job:scheduled-publish';
+
+/**
+ * `and <the writer's own or assigned, still editable>` for a writer, nothing for an editor: the
+ * object-level rule, said in the statement that acts so it cannot change in between.
+ */
+export function writerScope(reviewer: Reviewer, alias = 'article'): { sql: string; params: unknown[] } {
+  if (reviewer.editsAny) return { sql: '', params: [] };
+  return {
+    sql: ` and ${alias}.stage in (${WRITER_EDITABLE_STAGES.map(() => '?').join(', ')}) and (${alias}.author_id = ? or ${alias}.assignee_id = ?)`,
+    params: [...WRITER_EDITABLE_STAGES, reviewer.userId, reviewer.userId],
+  };
+}
+
+/** Why a writer's statement touched nothing, when it is the object-level rule (403); otherwise returns. */
+export async function refuseWriter(em: EntityManager, id: number, reviewer: Reviewer): Promise<void> {
+  if (reviewer.editsAny) return;
+  const [row] = await em.execute<{ stage: ArticleStage; author_id: number | null; assignee_id: number | null }[]>(
+    'select stage, author_id, assignee_id from article where id = ?',
+    [id],
+  );
+  if (!row) return;
+  if (row.author_id !== reviewer.userId && row.assignee_id !== reviewer.userId) {
+    throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may change only their own drafts and drafts assigned to them.' });
+  }
+  if (!WRITER_EDITABLE_STAGES.includes(row.stage)) {
+    throw new ForbiddenException({
+      error: 'Forbidden',
+      message: `This article is ${ARTICLE_STAGE_LABELS[row.stage].toLowerCase()}: writers may change it only as a draft or after changes were requested.`,
+    });
+  }
+}
+
+/**
+ * The review stage's writes: the steps of REVIEW_STEPS (the one table of the state machine), the
+ * assignment, a writer's new draft, and the scheduled publishing. Each step's statement re-checks
+ * the stage it may start from (and the version, and a writer's rule), so two editors acting at once
+ * cannot both take a step from the same stage; PostgreSQL's constraints refuse any state the table
+ * does not lead to. A step's note goes into the revision it writes (`ai_mind.note`).
+ */
+@Injectable()
+export class ArticleReviewStore {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly writer: ArticleWriter,
+  ) {}
+
+  async findReviewed(id: number): Promise<ReviewedRow | null> {
+    const [row] = await this.em.fork().execute<ReviewedRow[]>(`select ${RETURNING} from article where id = ?`, [id]);
+    return row ?? null;
+  }
+
+  step(id: number, step: ReviewStep, reviewer: Reviewer, options: StepOptions = {}): Promise<ReviewedRow> {
+    if (!reviewer.editsAny && !WRITER_STEPS.includes(step)) {
+      throw new ForbiddenException({ error: 'Forbidden', message: `Only editors may ${REVIEW_STEPS[step].label.toLowerCase()}.` });
+    }
+    const rule = REVIEW_STEPS[step];
+    const scheduledAt = step === 'schedule' ? options.at : null;
+    if (step === 'schedule' && (!scheduledAt || scheduledAt.getTime() <= Date.now())) {
+      throw new ValidationFailedException([{ path: 'at', message: 'must be in the future' }]);
+    }
+    const scope = writerScope(reviewer);
+    const versionCheck = options.version === undefined ? '' : ' and article.version = ?';
+    return this.writer.write(
+      adminActor(reviewer.username),
+      async (em) => {
+        await setNote(em, options.note);
+        const [row] = await em.execute<ReviewedRow[]>(
+          `update article set stage = ?, scheduled_at = ?::timestamptz, updated_at = now()
+            where article.id = ? and article.stage in (${rule.from.map(() => '?').join(', ')})${versionCheck}${scope.sql}
+            returning ${RETURNING}`,
+          [rule.to, scheduledAt?.toISOString() ?? null, id, ...rule.from, ...(options.version === undefined ? [] : [options.version]), ...scope.params],
+        );
+        if (!row) await explainRefusedStep(em, id, step, reviewer, options.version);
+        return row!;
+      },
+      step,
+    );
+  }
+
+  /** Assigns the article to a writer or an editor (or to nobody). */
+  assign(id: number, assigneeId: number | null, reviewer: Reviewer, version?: number): Promise<ReviewedRow> {
+    return this.writer.write(
+      adminActor(reviewer.username),
+      async (em) => {
+        if (assigneeId !== null && !(await isAssignable(em, assigneeId))) {
+          throw new ValidationFailedException([{ path: 'assigneeId', message: 'is not an active writer or editor' }]);
+        }
+        const versionCheck = version === undefined ? '' : ' and version = ?';
+        const [row] = await em.execute<ReviewedRow[]>(
+          `update article set assignee_id = ?, updated_at = now() where id = ?${versionCheck} returning ${RETURNING}`,
+          [assigneeId, id, ...(version === undefined ? [] : [version])],
+        );
+        if (!row) await explainMiss(em, id);
+        return row!;
+      },
+      'assign',
+    );
+  }
+
+  /** Accounts an article may be assigned to. */
+  assignees(): Promise<{ id: number; username: string; role: string | null }[]> {
+    return this.em.fork().execute(`select id, username, role from admin_user where ${ASSIGNABLE} order by username`);
+  }
+
+  /** A new draft, authored by the reviewer; its slug made from the title, numbered when taken. */
+  createDraft(input: CreateDraftRequest, reviewer: Reviewer): Promise<ReviewedRow> {
+    return this.writer.write(adminActor(reviewer.username), async (em) => {
+      const base = slugify(input.title) || 'draft';
+      // The unique slug index decides; a numbered slug is tried when the plain one is taken.
+      const [row] = await em.execute<ReviewedRow[]>(
+        `insert into article (title, slug, content, category, approved, stage, author_id, created_at, updated_at)
+         select ?, s.slug, ?, ?, false, 'draft', ?, now(), now()
+           from (select ?::varchar as slug, 1 as n union all select ? || '-' || n, n from generate_series(2, 1000) n) s
+          where not exists (select 1 from article a where a.slug = s.slug) order by s.n limit 1
+         returning ${RETURNING}`,
+        [input.title, sanitizeArticleHtml(input.content), input.category, reviewer.userId, base, base.slice(0, 70)],
+      );
+      if (!row) throw new ValidationFailedException([{ path: 'title', message: 'is taken by too many articles already' }]);
+      return row;
+    });
+  }
+
+  /**
+   * Publishes every scheduled article whose time has come, once: the statement re-checks the stage
+   * and `scheduled_at <= now()`, so any number of workers running it at once publish each article
+   * in one of them only (the others find it published when its row lock is released).
+   */
+  publishDue(): Promise<{ id: number; title: string; ai_commentary: string | null }[]> {
+    return this.writer.write(SCHEDULED_PUBLISH_ACTOR, (em) =>
+      em.execute(
+        `update article set stage = 'published', scheduled_at = null, updated_at = now()
+          where stage = 'scheduled' and scheduled_at <= now() returning id, title, ai_commentary`,
+      ),
+    );
+  }
+
+  /** When the article is scheduled to be published, or null when it is not scheduled. */
+  async scheduledAt(id: number): Promise<Date | null> {
+    const [row] = await this.em.fork().execute<{ scheduled_at: Date }[]>(`select scheduled_at from article where id = ? and stage = 'scheduled'`, [id]);
+    return row ? new Date(row.scheduled_at) : null;
+  }
+
+  /** Every scheduled article and its time, for the worker's start. */
+  scheduled(): Promise<{ id: number; scheduled_at: Date }[]> {
+    return this.em.fork().execute(`select id, scheduled_at from article where stage = 'scheduled' order by scheduled_at`);
+  }
+}
+
+async function setNote(em: EntityManager, note: string | undefined): Promise<void> {
+  await em.execute(`select set_config('ai_mind.note', ?, true)`, [note?.trim() ?? '']);
+}
+
+/** Who may be given an article to write: active writers and editors. */
+const ASSIGNABLE = `role in ('writer', 'editor') and status = 'active'`;
+
+async function isAssignable(em: EntityManager, accountId: number): Promise<boolean> {
+  return (await em.execute(`select 1 from admin_user where id = ? and ${ASSIGNABLE}`, [accountId])).length > 0;
+}
+
+/** A step's statement touched nothing: 404, a writer's 403, 409 for a newer version, else 409 naming the stage. */
+async function explainRefusedStep(em: EntityManager, id: number, step: ReviewStep, reviewer: Reviewer, version: number | undefined): Promise<never> {
+  const [row] = await em.execute<{ stage: ArticleStage; version: number; title: string }[]>('select stage, version, title from article where id = ?', [id]);
+  if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
+  // A writer's step is a submit (step() refuses the others before any statement).
+  if (!reviewer.editsAny) {
+    const [mine] = await em.execute('select 1 from article where id = ? and (author_id = ? or assignee_id = ?)', [id, reviewer.userId, reviewer.userId]);
+    if (!mine) throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may submit only their own drafts and drafts assigned to them.' });
+  }
+  if (!stepAllowedFrom(step, row.stage)) {
+    const from = REVIEW_STEPS[step].from.map((stage) => ARTICLE_STAGE_LABELS[stage].toLowerCase()).join(', ');
+    throw new ConflictException({
+      error: 'Conflict',
+      message: `Cannot ${REVIEW_STEPS[step].label.toLowerCase()}: "${row.title}" is ${ARTICLE_STAGE_LABELS[row.stage].toLowerCase()} (allowed from: ${from}).`,
+    });
+  }
+  if (version !== undefined && row.version !== version) {
+    throw new ConflictException({ error: 'Conflict', message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.` });
+  }
+  throw new ConflictException({ error: 'Conflict', message: `Article ${id} changed while the step was taken; reload and try again.` });
+}
+
+async function explainMiss(em: EntityManager, id: number): Promise<never> {
+  const [row] = await em.execute<{ version: number; title: string }[]>('select version, title from article where id = ?', [id]);
+  if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
+  throw new ConflictException({ error: 'Conflict', message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.` });
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AiCommentaryModule } from '../ai/ai-commentary.module.js';
+import { ArticlesModule } from '../articles/articles.module.js';
+import { ScheduledPublishProcessor } from './scheduled-publish.processor.js';
+import { ScheduledPublishingService } from './scheduled-publishing.service.js';
+
+/** Worker side of the publishing schedule. */
+@Module({ imports: [ArticlesModule, AiCommentaryModule], providers: [ScheduledPublishingService, ScheduledPublishProcessor] })
+export class PublishingJobsModule {}
