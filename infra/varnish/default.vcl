@@ -6,24 +6,22 @@ vcl 4.1;
 # the purge listener below (HTTP_CACHE_PURGE_URLS). Listeners: `http` for readers, `purge` for the
 # API's purges only (varnishd -a http=:6081 -a purge=:6091).
 
+import directors;
 import std;
 import xkey;
 
-backend api {
-    .host = "api";
-    .port = "3000";
-    .connect_timeout = 2s;
-    .first_byte_timeout = 30s;
-    .between_bytes_timeout = 10s;
-    # While the API fails its health check, answers are served stale for up to their stale-if-error.
-    .probe = {
-        .url = "/api/health";
-        .interval = 1s;
-        .timeout = 1s;
-        .window = 3;
-        .threshold = 2;
-    }
+# The API's health: while it fails, answers are served stale for up to their stale-if-error.
+probe api_health {
+    .url = "/api/health";
+    .interval = 1s;
+    .timeout = 1s;
+    .window = 3;
+    .threshold = 2;
 }
+
+# One backend per address of the API (each compose replica has its own; a Kubernetes Service has its
+# cluster IP), in the director `api`, written by start.sh when Varnish starts.
+include "backends.vcl";
 
 # Where the API runs: loopback and the private networks of compose and Kubernetes pods. Readers never
 # reach the purge listener (it is not published, and the ingress routes to the http listener only).
@@ -37,6 +35,7 @@ acl api_network {
 }
 
 sub vcl_recv {
+    set req.backend_hint = api.backend();
     if (local.socket == "purge") {
         if (req.method != "PURGE" || client.ip !~ api_network) {
             return (synth(403, "Forbidden"));
@@ -55,11 +54,9 @@ sub vcl_recv {
     # One spelling per page: `//api/admin` is `/api/admin` to the API, so it is here too.
     set req.url = regsuball(req.url, "/{2,}(?=[^?]*(\?|$))", "/");
 
-    # Headers the API does not vary on never reach it through the cache: none can change what is kept.
-    unset req.http.X-Forwarded-Host;
+    # URL overrides no part of this site reads: never passed on, whatever the request.
     unset req.http.X-Original-URL;
     unset req.http.X-Rewrite-URL;
-    unset req.http.Forwarded;
 
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
@@ -98,10 +95,13 @@ sub vcl_recv {
     } else {
         unset req.http.Accept-Encoding;
     }
-    # No public answer depends on these; they are dropped rather than trusted.
+    # No public answer depends on these: they are dropped rather than trusted, so none can change
+    # what is kept for everyone.
     unset req.http.Accept;
     unset req.http.Accept-Language;
+    unset req.http.X-Forwarded-Host;
     unset req.http.X-Forwarded-Proto;
+    unset req.http.Forwarded;
 
     # Stale-while-revalidate: a just-expired answer is sent at once while it is fetched again. While
     # the API is down, every answer is served for as long as its stale-if-error allows (beresp.grace).

@@ -1,7 +1,6 @@
 // Types of what TypeScript code (test support) imports from varnish.mjs.
-export const VCL_FILE: string;
-/** The shipped VCL with its backend pointed at `host:port`. */
-export function vclFor(backend: { host: string; port: number }): string;
+/** infra/varnish: the VCL and the script that starts varnishd with it. */
+export const VARNISH_DIR: string;
 export interface RunningVarnish {
   /** The readers' listener, e.g. http://127.0.0.1:41234 */
   url: string;

@@ -1,6 +1,6 @@
 // The shared HTTP cache for tests and the benchmark: varnishd (Debian's varnish, with vmod_xkey from
-// varnish-modules) running the shipped VCL (infra/varnish/default.vcl) in front of an API on this
-// machine, its reader and purge listeners on free ports of 127.0.0.1.
+// varnish-modules) started by the shipped script and VCL (infra/varnish/start.sh, default.vcl) in
+// front of an API on this machine, its reader and purge listeners on free ports of 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,20 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './services.mjs';
 
-export const VCL_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../infra/varnish/default.vcl');
-
-function varnishdPath() {
-  const found = spawnSync('sh', ['-c', 'command -v varnishd || ls /usr/sbin/varnishd'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim().split('\n')[0] : null;
-}
-
-/** The shipped VCL with its backend pointed at `host:port` (compose and Kubernetes name it `api:3000`). */
-export function vclFor({ host, port }) {
-  const vcl = fs.readFileSync(VCL_FILE, 'utf8');
-  const pointed = vcl.replace('.host = "api";', `.host = "${host}";`).replace('.port = "3000";', `.port = "${port}";`);
-  if (pointed === vcl) throw new Error(`${VCL_FILE} no longer names its backend as .host = "api"; .port = "3000";`);
-  return pointed;
-}
+export const VARNISH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../infra/varnish');
 
 const listening = (port) =>
   new Promise((resolve) => {
@@ -39,16 +26,23 @@ const listening = (port) =>
  * connections. `stats()` reads its counters (varnishstat), e.g. MAIN.backend_req: requests sent to the API.
  */
 export async function startVarnish({ backend, port, purgePort, memory = '128m', log = () => {} }) {
-  const binary = varnishdPath();
-  if (!binary) throw new Error('varnishd is not installed: apt-get install -y varnish varnish-modules');
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-mind-varnish-'));
-  const vclFile = path.join(workDir, 'default.vcl');
-  fs.writeFileSync(vclFile, vclFor(backend));
   port ??= await freePort();
   purgePort ??= await freePort();
-  const args = ['-F', '-j', 'none', '-n', workDir, '-f', vclFile, '-a', `http=127.0.0.1:${port}`, '-a', `purge=127.0.0.1:${purgePort}`, '-s', `malloc,${memory}`];
-  // Its own process group, like redis-server: a Ctrl-C goes to the caller, which stops it.
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const env = {
+    ...process.env,
+    PATH: `${process.env.PATH ?? ''}:/usr/sbin:/usr/bin`,
+    API_HOST: backend.host,
+    API_PORT: String(backend.port),
+    HTTP_LISTEN: `127.0.0.1:${port}`,
+    PURGE_LISTEN: `127.0.0.1:${purgePort}`,
+    VARNISH_STORAGE: `malloc,${memory}`,
+    VARNISH_WORKDIR: workDir,
+    VCL_DIR: VARNISH_DIR,
+  };
+  // As whoever runs the tests (no jail: the work folder is theirs). Its own process group, like
+  // redis-server: a Ctrl-C goes to the caller, which stops it.
+  const child = spawn('sh', [path.join(VARNISH_DIR, 'start.sh'), '-j', 'none'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env });
   let exited = false;
   let output = '';
   child.on('exit', () => (exited = true));
