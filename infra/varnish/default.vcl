@@ -1,8 +1,9 @@
 vcl 4.1;
 
 # The shared HTTP cache in front of the API for public traffic (README "Shared HTTP cache").
-# The API decides what may be kept: an answer is cached only when it names its surrogate keys
-# (Surrogate-Key) and a shared lifetime (s-maxage); every committed change purges its keys through
+# The API decides what may be kept: an answer is cached only when it is public and names its surrogate
+# keys (Surrogate-Key), for its s-maxage (pages, reads, feeds) or max-age (bundles, media); every
+# committed change purges its keys through
 # the purge listener below (HTTP_CACHE_PURGE_URLS). Listeners: `http` for readers, `purge` for the
 # API's purges only (varnishd -a http=:6081 -a purge=:6091).
 
@@ -118,9 +119,9 @@ sub vcl_hash {
 }
 
 sub vcl_backend_response {
-    # What is kept: 200 answers that name their keys and a shared lifetime. Nothing else, ever: no
-    # error page, nothing personal, nothing that sets a cookie.
-    if (beresp.status != 200 || !beresp.http.Surrogate-Key || beresp.http.Cache-Control !~ "s-maxage=" || beresp.http.Set-Cookie) {
+    # What is kept: public 200 answers that name their keys. Nothing else, ever: no error page, nothing
+    # personal, nothing that sets a cookie.
+    if (beresp.status != 200 || !beresp.http.Surrogate-Key || beresp.http.Cache-Control !~ "^public(,|$)" || beresp.http.Set-Cookie) {
         # A failed refetch leaves the stale copy in place.
         if (beresp.status >= 500 && bereq.is_bgfetch) {
             return (abandon);

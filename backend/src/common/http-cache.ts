@@ -37,9 +37,10 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /**
  * The Cache-Control and surrogate keys of an answer as it leaves the API, decided in one place for
  * every route (the headers hook below, and PreparedResponseCache for the answers it writes itself):
- * - a 200 GET or HEAD of a route declared public whose handler called it public (PUBLIC_CACHE_CONTROL,
- *   FEED_CACHE_CONTROL) and that sets no cookie is shared: the browser's directives plus the shared
- *   cache's lifetime, and the keys collected for it (surrogateKeys) with `site`;
+ * - a 200 GET or HEAD of a route declared public, setting no cookie, whose handler called it public
+ *   carries its surrogate keys (those collected with surrogateKeys, and `site`); when the handler said
+ *   PUBLIC_CACHE_CONTROL or FEED_CACHE_CONTROL (what is purged on change: pages, reads, feeds), it also
+ *   gets the shared cache's lifetime; files (bundles, media) keep their own long one;
  * - any answer of a route that is not public, and any answer setting a cookie, is PRIVATE_CACHE_CONTROL
  *   (or the handler's own no-store) with no key;
  * - anything else keeps what its handler said, with no key.
@@ -55,12 +56,14 @@ export function sharedCacheHeaders(
   }
   const shared = (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
   if (!shared) return { cacheControl, surrogateKey: undefined };
+  const surrogateKey = [...surrogateKeys(request), cacheKeys.site].join(' ');
+  if (cacheControl !== PUBLIC_CACHE_CONTROL && cacheControl !== FEED_CACHE_CONTROL) return { cacheControl, surrogateKey };
   const { maxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = sharedPolicy;
-  const browser = cacheControl!.replace(/,\s*must-revalidate/, '');
-  const keys = [...surrogateKeys(request), cacheKeys.site];
+  // must-revalidate would forbid the shared cache's stale answers too; max-age=0 keeps browsers revalidating.
+  const browser = cacheControl.replace(', must-revalidate', '');
   return {
     cacheControl: `${browser}, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
-    surrogateKey: keys.join(' '),
+    surrogateKey,
   };
 }
 

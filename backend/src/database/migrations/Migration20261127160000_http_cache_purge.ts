@@ -19,9 +19,10 @@ import { Migration } from '@mikro-orm/migrations';
  * A comment change is its article's (`article-<id>`); a change of trending topics is `trending`, due
  * once each API process has let go of the feed it reuses (TRENDING_FEED_REUSE_MS).
  *
- * An article or comment row is due 400 ms after the change: by then every API process has heard of
- * it (its article_changed notification, or its counters snapshot refreshed every 250 ms), so the
- * cache's next request is answered with the change, never with what an API process still held.
+ * A row is due once every API process shows the change, so that the cache's next request is answered
+ * with it, never with what an API process still held: an article's or comment's change 150 ms after
+ * it (every API process hears its article_changed notification as it commits), a reader's count
+ * 400 ms after (each process reads the counts it shows every 250 ms).
  */
 export class Migration20261127160000_http_cache_purge extends Migration {
   override name = 'Migration20261127160000_http_cache_purge';
@@ -65,14 +66,15 @@ export class Migration20261127160000_http_cache_purge extends Migration {
 
     this.addSql(`create function http_cache_article_changed() returns trigger language plpgsql as $$
       begin
-        perform http_cache_queue(http_cache_article_keys(TG_OP, OLD, NEW), interval '400 milliseconds');
+        perform http_cache_queue(http_cache_article_keys(TG_OP, OLD, NEW),
+          case when TG_OP = 'UPDATE' and article_is_reader_count(OLD, NEW) then interval '400 milliseconds' else interval '150 milliseconds' end);
         return null;
       end $$;`);
     this.addSql(`create trigger http_cache_article after insert or update or delete on "article" for each row execute function http_cache_article_changed();`);
 
     this.addSql(`create function http_cache_comment_changed() returns trigger language plpgsql as $$
       begin
-        perform http_cache_queue(array['article-' || case when TG_OP = 'DELETE' then OLD.article_id else NEW.article_id end], interval '400 milliseconds');
+        perform http_cache_queue(array['article-' || case when TG_OP = 'DELETE' then OLD.article_id else NEW.article_id end], interval '150 milliseconds');
         return null;
       end $$;`);
     this.addSql(
