@@ -169,10 +169,15 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
   it('retries a cache that cannot be reached, and purges it once it can be', async () => {
     const article = await published({ title: `Sent later ${uniqueSuffix()}` });
     const key = `article-${article.id}`;
-    // The first attempt has failed (nothing listens); the purge waits in the outbox for the next.
-    await sleep(500);
-    const waiting = await orm.em.getConnection().execute<{ keys: string[] }[]>('select keys from http_cache_purge where target = ?', [`http://127.0.0.1:${recorderPort}`]);
-    expect(waiting.flatMap((row) => row.keys)).toContain(key);
+    // The first attempt fails (nothing listens); the purge waits in the outbox for the next, for that cache alone.
+    await until(
+      'a purge waiting for the unreachable cache',
+      async () => {
+        const waiting = await orm.em.getConnection().execute<{ keys: string[]; attempts: number }[]>('select keys, attempts from http_cache_purge where target = ?', [`http://127.0.0.1:${recorderPort}`]);
+        return waiting.some((row) => row.keys.includes(key) && row.attempts >= 1);
+      },
+      10_000,
+    );
     recorder = await startPurgeRecorder(recorderPort);
     await until('the purge retried at the cache that came up', () => recorder!.purges.some((keys) => keys.includes(key)), 10_000);
   });
