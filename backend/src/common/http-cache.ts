@@ -4,8 +4,9 @@ import { accessOf } from '../modules/auth/route-access.js';
 import { cacheKeys, SURROGATE_KEY_HEADER, surrogateKeys } from './surrogate-keys.js';
 
 /**
- * Public reads: any cache may keep them, but must revalidate each time. Revalidation is nearly free
- * (an ETag match answers 304 with no body), and readers see a like or a publish on their next fetch.
+ * Public reads and pages, as a handler declares them: browsers revalidate each time (an ETag match
+ * answers 304 with no body, and readers see a like or a publish on their next fetch); shared caches
+ * get their own lifetime on top (sharedCacheHeaders).
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Feeds and the sitemap are polled by crawlers and readers; a few minutes of staleness is fine there. */
@@ -13,10 +14,10 @@ export const FEED_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * How long a shared cache (Varnish, a CDN) may keep a public answer: it is purged by key the moment
- * what it shows changes (http-cache-purge.ts), so the lifetime only bounds a purge that never arrived.
- * Stale-while-revalidate hides the refetch after expiry; stale-if-error keeps the site up while the
- * API is down. Browsers still revalidate every time (max-age=0; infra/varnish sends them
- * PUBLIC_CACHE_CONTROL as it is).
+ * what it shows changes (modules/http-cache/http-cache-purger.ts), so the lifetime only bounds a purge
+ * that never arrived. Stale-while-revalidate hides the refetch after expiry; stale-if-error keeps the
+ * site up while the API is down. Browsers still revalidate every time (max-age=0; infra/varnish sends
+ * them the header without the shared cache's directives).
  */
 export interface SharedCachePolicy {
   maxAgeSeconds: number;
