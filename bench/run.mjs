@@ -1,6 +1,7 @@
 // `npm run bench`: the benchmark suite. Builds what it needs, runs its own PostgreSQL and Redis, seeds
-// 1,000, 10,000 and 100,000 published articles, runs the API and workers as production does, drives
-// load from a separate process and compares with a bare Fastify server in the same run. Progress on
+// 1,000, 10,000 and 100,000 published articles, runs the API and workers as production does (behind
+// Varnish, purged by the API), drives load from a separate process and compares with a bare Fastify
+// server in the same run. Progress on
 // stderr; one table on stdout; figures in bench/results.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgres, startRedis } from '../scripts/lib/services.mjs';
+import { startVarnish } from '../scripts/lib/varnish.mjs';
 import { NX_ENV, ROOT } from '../scripts/lib/workspace.mjs';
 import { forkScript, startBackend, stopAllChildren, waitForHttp, waitForMessage } from './lib/processes.mjs';
 import { CONNECTIONS, measureColdSearch, measureImages, measureInteractions, measureRead } from './lib/scenarios.mjs';
@@ -15,13 +17,14 @@ import { checkTargets, machine, table } from './lib/report.mjs';
 import { adminRows, adminVerdicts, measureAdmin } from './lib/admin-scenarios.mjs';
 import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
+import { measureSharedCache } from './lib/cache-scenarios.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 /** Seconds of measurement per read endpoint and scale, split between the API and the baseline. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 12_000);
 const IMAGE_JOBS = Number(process.env.BENCH_IMAGE_JOBS ?? 500);
-/** Parts to leave out while working on one (reads, admin, interactions, images, frontend); a full run skips none. */
+/** Parts to leave out while working on one (reads, cache, admin, interactions, images, frontend); a full run skips none. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const ADMIN = { username: 'bench', password: 'bench-admin-password' };
 const DATA_DIR = path.join(ROOT, '.data/bench');
@@ -125,6 +128,9 @@ async function main() {
   cleanups.push(redis.stop);
 
   const apiPort = await freePort();
+  // The shared HTTP cache in front of the API, as infra/ deploys it; the API purges it on every change.
+  const varnish = await startVarnish({ backend: { host: '127.0.0.1', port: apiPort }, memory: '256m' });
+  cleanups.push(varnish.stop);
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -139,6 +145,7 @@ async function main() {
     BACKUP_DIR: path.join(DATA_DIR, 'backups'),
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    HTTP_CACHE_PURGE_URLS: varnish.purgeUrl,
   };
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'migrate'], env);
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'create-admin', ADMIN.username, '--role', 'owner'], env);
@@ -150,6 +157,8 @@ async function main() {
   const workers = [startBackend('worker', 'main.worker.js', env, logFile)];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitForHttp(`${apiUrl}/api/health`, 60_000);
+  // Varnish's health probe has seen the API.
+  await waitForHttp(`${varnish.url}/api/health`, 30_000);
   await waitForWorkers(redis.url, 1);
 
   const barePort = await freePort();
@@ -191,6 +200,13 @@ async function main() {
         reads.push(await measureRead({ ...context, name: `${page} HTML`, paths: [pagePath], headers: { accept: 'text/html' } }));
         reads.push(await measureRead({ ...context, name: `${page} HTML, br`, paths: [pagePath], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
       }
+      if (!SKIP.has('cache')) {
+        // The same reads as readers get them through the shared cache.
+        const cached = { ...context, apiUrl: varnish.url };
+        reads.push(await measureRead({ ...cached, name: 'via Varnish: GET /api/articles/slug/{slug}', paths: [`/api/articles/slug/${slug}`] }));
+        reads.push(await measureRead({ ...cached, name: 'via Varnish: home page HTML, gzip', paths: ['/'], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
+        reads.push(await measureRead({ ...cached, name: 'via Varnish: article page HTML, gzip', paths: [articlePage], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
+      }
       coldSearch = await measureColdSearch({ apiUrl, load, terms: terms.slice(10), categories: ['Technology', 'Politics'], seconds: SECONDS / 2 });
       memory();
     }
@@ -198,6 +214,9 @@ async function main() {
     const churn = SKIP.has('churn') ? undefined : await measureChurn({ apiUrl, load, attackLoad, seconds: SECONDS });
     // The sitemap's size grows with the articles: measured at the largest scale.
     const sitemap = !SKIP.has('sitemap') && articles === SCALES.at(-1) ? await measureSitemap({ apiUrl }) : undefined;
+
+    // A viral article and an editor's publish, through the shared cache: measured at the largest scale.
+    const sharedCache = !SKIP.has('cache') && articles === SCALES.at(-1) ? await measureSharedCache({ varnish, apiUrl, admin, databaseUrl: postgres.url, load }) : undefined;
 
     const adminFigures = SKIP.has('admin') ? undefined : await measureAdmin({ apiUrl, admin, terms });
 
@@ -240,7 +259,7 @@ async function main() {
       images = { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
       memory();
     }
-    scales.push({ articles, reads, coldSearch, churn, sitemap, admin: adminFigures, interactions, images });
+    scales.push({ articles, reads, coldSearch, churn, sitemap, sharedCache, admin: adminFigures, interactions, images });
   }
 
   const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);

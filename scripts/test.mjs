@@ -1,10 +1,10 @@
 // `npm test`: every tier. Lint, typecheck and build (cached by Nx), then every project's tests
-// against real PostgreSQL and Redis (never cached), then the end-to-end test in headless Chromium.
+// against real PostgreSQL, Redis and Varnish (never cached), then the end-to-end test in headless Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
 import { securitySummaryLine, securityTotals } from './lib/security-ledger.mjs';
-import { CHROMIUM, ensureSystemTool, REDIS } from './lib/system-packages.mjs';
+import { CHROMIUM, ensureSystemTool, REDIS, VARNISH } from './lib/system-packages.mjs';
 import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
 
 const RESULTS_DIR = path.join(ROOT, '.test-results');
@@ -21,6 +21,7 @@ function summary() {
 
 async function main() {
   await ensureSystemTool(REDIS, { log });
+  await ensureSystemTool(VARNISH, { log });
   if (!fs.existsSync(CHROMIUM_PATH)) {
     const installed = await ensureSystemTool(CHROMIUM, { log });
     // The end-to-end tests look for Chromium where this machine's package put it.

@@ -18,23 +18,27 @@ describe('serving the built frontends', () => {
   });
   afterAll(() => app.close());
 
+  const SHARED = 'public, max-age=0, s-maxage=3600, stale-while-revalidate=30, stale-if-error=86400';
   it.each([
-    ['/', 200],
-    ['/category/Technology', 200],
-    ['/about', 200],
-    ['/admin', 200],
-    ['/admin/anything', 200],
+    ['/', 200, SHARED],
+    ['/category/Technology', 200, SHARED],
+    ['/about', 200, SHARED],
+    // The admin app's shell is nobody else's.
+    ['/admin', 200, 'private, no-store'],
+    ['/admin/anything', 200, 'private, no-store'],
     // Unknown pages still get the app (it shows its not-found page), with a status crawlers understand.
-    ['/article/some-story', 404],
-    ['/technology/article/some-story', 404],
-    ['/no/such/page', 404],
+    ['/article/some-story', 404, 'no-cache'],
+    ['/technology/article/some-story', 404, 'no-cache'],
+    ['/no/such/page', 404, 'no-cache'],
   ])(
-    'answers the client route %s with the shell HTML (status %i), never cached',
-    async (url, status) => {
+    'answers the client route %s with the shell HTML (status %i), kept by a shared cache only as a public page',
+    async (url, status, cacheControl) => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(status);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe(cacheControl);
+      // Surrogate keys name what a kept page shows; nothing else names any.
+      expect(response.headers['surrogate-key'] === undefined).toBe(cacheControl !== SHARED);
       expect(response.body).toContain('<div id="root">');
     },
   );

@@ -11,6 +11,10 @@ export const TARGETS = {
   workerRssMb: 300,
   /** The cached read while 3 clients churn requests the server has never seen (issue 27). */
   churnReadP50Ms: 25,
+  /** Requests reaching the API per 1,000 readers of one new article through Varnish, the first aside. */
+  originPerThousandReads: 1,
+  /** From an editor's publish to the article in the home list as readers get it through Varnish. */
+  publishToVisibleP99Ms: 1000,
   /** The sitemap protocol's limit per file. */
   sitemapUrlsPerFile: 50_000,
   /**
@@ -69,6 +73,11 @@ export function checkTargets(results) {
     if (scale.churn) {
       checks.push(verdict(`cached read under churn at ${scale.articles}: p50 ms`, scale.churn.api.p50 < TARGETS.churnReadP50Ms, scale.churn.api.p50, `< ${TARGETS.churnReadP50Ms}`));
     }
+    if (scale.sharedCache) {
+      const { burst, publishToVisible } = scale.sharedCache;
+      checks.push(verdict(`burst on one article via Varnish at ${scale.articles}: origin requests per 1,000 reads after the first`, burst.originPerThousandAfterFirst <= TARGETS.originPerThousandReads, burst.originPerThousandAfterFirst, `<= ${TARGETS.originPerThousandReads}`));
+      checks.push(verdict(`publish to visible via Varnish at ${scale.articles}: p99 ms`, publishToVisible.p99 < TARGETS.publishToVisibleP99Ms, publishToVisible.p99, `< ${TARGETS.publishToVisibleP99Ms}`));
+    }
     if (scale.sitemap) {
       const largest = Math.max(...scale.sitemap.files.map((file) => file.urls));
       const heaviest = Math.max(...scale.sitemap.files.map((file) => file.gzipBytes));
@@ -108,6 +117,11 @@ export function table(results) {
     const churn = scale.churn;
     if (churn) {
       row(`${churn.name}, 1 connection`, churn.api, null, null, `alone: p50 ${fmt(churn.alone.p50)} ms, p99 ${fmt(churn.alone.p99)} ms; churn ${churn.attack.requestsPerSecond} req/s, ${churn.attack.non2xx} of ${churn.attack.requests} not 2xx`);
+    }
+    if (scale.sharedCache) {
+      const { burst, publishToVisible } = scale.sharedCache;
+      row(`via Varnish: burst on one new article, ${burst.requests} readers`, burst.api, null, null, `${burst.originRequests} origin requests, ${fmt(burst.originPerThousandAfterFirst)} per 1,000 after the first`);
+      lines.push(`| ${scale.articles.toLocaleString('en')} | via Varnish: publish to visible in the home list | | ${fmt(publishToVisible.p50)} | ${fmt(publishToVisible.p95)} | ${fmt(publishToVisible.p99)} | | | ${publishToVisible.publishes} publishes, max ${fmt(publishToVisible.max)} ms |`);
     }
     for (const file of scale.sitemap?.files ?? []) {
       lines.push(`| ${scale.articles.toLocaleString('en')} | GET ${file.path} | | ${fmt(file.firstMs)} | | | | | ${file.urls} URLs, ${file.gzipBytes} B gzip (${file.xmlBytes} B XML); again ${fmt(file.againMs)} ms |`);

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -14,7 +16,7 @@ const ROOT = path.resolve(INFRA, '..');
 const read = (relative: string) => fs.readFileSync(path.join(ROOT, relative), 'utf8');
 
 const DOCKERFILE = read('infra/Dockerfile');
-const TARGETS = ['api', 'worker', 'web', 'admin'];
+const TARGETS = ['api', 'worker', 'web', 'admin', 'varnish'];
 const ENV_KEYS = Object.keys(EnvSchema.shape);
 
 /** GET /<global prefix>/<health controller path>, derived from the backend's source. */
@@ -26,6 +28,11 @@ const HEALTH_PATH = (() => {
 
 /** The API's port as its image sets it. */
 const API_PORT = stageEnv(DOCKERFILE, 'api').PORT!;
+const VCL = read('infra/varnish/default.vcl');
+const VARNISH_START = read('infra/varnish/start.sh');
+/** Varnish's listeners as its start script sets them: readers, and the API's purges. */
+const VARNISH_HTTP_PORT = VARNISH_START.match(/HTTP_LISTEN="\$\{HTTP_LISTEN:-:(\d+)\}"/)![1]!;
+const VARNISH_PURGE_PORT = VARNISH_START.match(/PURGE_LISTEN="\$\{PURGE_LISTEN:-:(\d+)\}"/)![1]!;
 
 /** Loads a backend environment as the processes do; the configuration error's message when invalid. */
 function configError(env: Record<string, string>): string | null {
@@ -145,6 +152,8 @@ describe('timeouts in front of the API', () => {
     const factor = Number(read('backend/src/modules/recovery/recovery.service.ts').match(/RECOVERY_WAIT_FACTOR = (\d+)/)![1]);
     const longestSeconds = (factor * (EnvSchema.shape.JOB_WAIT_TIMEOUT_MS.parse(undefined) as number)) / 1000;
     const nginxSeconds = Number(read('infra/nginx/web.conf.template').match(/proxy_read_timeout (\d+)s;/)![1]);
+    const varnishSeconds = Number(VARNISH_START.match(/\.first_byte_timeout = (\d+)s;/)![1]);
+    expect(varnishSeconds).toBeGreaterThan(longestSeconds);
     const ingress = parseAllDocuments(read('infra/k8s/ingress.yaml'))[0]!.toJS() as Manifest & { metadata: { annotations: Record<string, string> } };
     expect(nginxSeconds).toBeGreaterThan(longestSeconds);
     expect(Number(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(longestSeconds);
@@ -175,8 +184,8 @@ describe('the compose file', () => {
     expect(() => loadCompose(text, withoutPassword)).toThrow('required variable POSTGRES_PASSWORD is missing a value: set POSTGRES_PASSWORD in infra/.env');
   });
 
-  it('runs PostgreSQL, Redis with an append-only file, one-shot migrations, 2 APIs, 2 workers and nginx in front', () => {
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'migrate', 'api', 'worker', 'web']));
+  it('runs PostgreSQL, Redis with an append-only file, one-shot migrations, 2 APIs, 2 workers, Varnish in front of them and nginx in front of it', () => {
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'migrate', 'api', 'worker', 'varnish', 'web']));
     expect(services.redis!.command).toEqual(expect.arrayContaining(['--appendonly', 'yes', '--maxmemory-policy', 'noeviction']));
     expect(services.redis!.volumes).toContain('redis:/data');
     expect(services.postgres!.volumes).toContain('postgres:/var/lib/postgresql');
@@ -188,9 +197,14 @@ describe('the compose file', () => {
       // Images written by one process are served by another: one shared volume.
       expect(services[name]!.volumes).toContain('media:/data/media');
     }
-    expect(services.web!.depends_on).toMatchObject({ api: { condition: 'service_healthy' } });
-    expect(services.web!.environment!.API_UPSTREAM).toBe(`api:${API_PORT}`);
+    expect(services.web!.depends_on).toMatchObject({ varnish: { condition: 'service_healthy' } });
+    expect(services.web!.environment!.API_UPSTREAM).toBe(`varnish:${VARNISH_HTTP_PORT}`);
     expect(services.web!.ports).toEqual(['8080:8080']);
+    // Varnish reaches the API replicas, and the APIs purge it on its purge listener, which no port publishes.
+    expect(services.varnish!.depends_on).toMatchObject({ api: { condition: 'service_healthy' } });
+    expect(services.varnish!.environment).toMatchObject({ API_HOST: 'api', API_PORT });
+    expect(services.varnish!.ports).toBeUndefined();
+    expect(services.api!.environment!.HTTP_CACHE_PURGE_URLS).toBe(`http://varnish:${VARNISH_PURGE_PORT}`);
   });
 
   it('builds each service from a target of the Dockerfile, with the migrations sharing the API image', () => {
@@ -198,7 +212,7 @@ describe('the compose file', () => {
     for (const [name, service] of Object.entries(services).filter(([, s]) => s.build)) {
       expect(path.resolve(INFRA, service.build!.context, service.build!.dockerfile!)).toBe(path.join(INFRA, 'Dockerfile'));
       expect(stageNames).toContain(service.build!.target);
-      expect(`${name}:${service.build!.target}`).toMatch(/^(migrate:api|api:api|worker:worker|web:web|admin:admin)$/);
+      expect(`${name}:${service.build!.target}`).toMatch(/^(migrate:api|api:api|worker:worker|web:web|admin:admin|varnish:varnish)$/);
     }
     expect(services.migrate!.image).toBe(services.api!.image);
   });
@@ -251,8 +265,8 @@ describe('the Kubernetes manifests', () => {
     );
   }, 30_000);
 
-  it('run Deployments for the API, the workers and the web bundle, with HPAs for the API and workers and a PDB for each', () => {
-    for (const name of ['ai-mind-api', 'ai-mind-worker', 'ai-mind-web']) {
+  it('run Deployments for the API, the workers, the shared cache and the web bundle, with HPAs for the API and workers and a PDB for each', () => {
+    for (const name of ['ai-mind-api', 'ai-mind-worker', 'ai-mind-varnish', 'ai-mind-web']) {
       const deployment = find('Deployment', name)!;
       expect(deployment).toBeDefined();
       expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
@@ -283,6 +297,8 @@ describe('the Kubernetes manifests', () => {
     // Pods run as the user their image runs as.
     expect(find('Deployment', 'ai-mind-api')!.spec.template.spec.securityContext.runAsUser).toBe(1000);
     expect(find('Deployment', 'ai-mind-web')!.spec.template.spec.securityContext.runAsUser).toBe(Number(lastInstruction(DOCKERFILE, 'web', 'USER')));
+    expect(`${find('Deployment', 'ai-mind-varnish')!.spec.template.spec.securityContext.runAsUser}:10101`).toBe(lastInstruction(DOCKERFILE, 'varnish', 'USER'));
+    expect(containerOf(find('Deployment', 'ai-mind-varnish')!).livenessProbe.exec.command).toEqual(JSON.parse(lastInstruction(DOCKERFILE, 'varnish', 'HEALTHCHECK')!.replace(/^.*CMD /, '')));
   });
 
   it('wire Services, Ingresses, volumes and configuration to objects that exist', () => {
@@ -308,11 +324,30 @@ describe('the Kubernetes manifests', () => {
         if (source.secretRef) expect(find('Secret', source.secretRef.name)).toBeDefined();
       }
     }
-    const web = containerOf(find('Deployment', 'ai-mind-web')!);
-    const upstream = web.env.find((e: { name: string }) => e.name === 'API_UPSTREAM').value as string;
-    const [host, port] = upstream.split(':');
-    expect(host).toBe(`ai-mind-api.${find('Service', 'ai-mind-api')!.metadata.namespace}.svc.cluster.local`);
-    expect(find('Service', 'ai-mind-api')!.spec.ports.map((p: { port: number }) => String(p.port))).toContain(port);
+    // Readers: ingress -> nginx -> Varnish -> the API, each by its Service's cluster name and port.
+    const envOf = (deployment: string) => Object.fromEntries(containerOf(find('Deployment', deployment)!).env.map((e: { name: string; value: string }) => [e.name, e.value]));
+    const serviceAt = (host: string, port: string, name: string) => {
+      const service = find('Service', name)!;
+      expect(host).toBe(`${name}.${service.metadata.namespace}.svc.cluster.local`);
+      expect(service.spec.ports.map((p: { port: number }) => String(p.port))).toContain(port);
+      return service;
+    };
+    const [webHost, webPort] = (envOf('ai-mind-web').API_UPSTREAM as string).split(':');
+    const cache = serviceAt(webHost!, webPort!, 'ai-mind-varnish');
+    expect(cache.spec.ports.find((p: { port: number }) => String(p.port) === webPort).targetPort).toBe('http');
+    const varnish = containerOf(find('Deployment', 'ai-mind-varnish')!);
+    expect(varnish.ports.map((p: { name: string; containerPort: number }) => `${p.name}:${p.containerPort}`)).toEqual([`http:${VARNISH_HTTP_PORT}`, `purge:${VARNISH_PURGE_PORT}`]);
+    serviceAt(envOf('ai-mind-varnish').API_HOST, envOf('ai-mind-varnish').API_PORT, 'ai-mind-api');
+    // The APIs purge every Varnish pod: a headless Service, whose name resolves to each pod.
+    const purge = new URL(find('ConfigMap', 'ai-mind-config')!.data!.HTTP_CACHE_PURGE_URLS!);
+    expect(purge.protocol).toBe('xkey:');
+    const purgeService = serviceAt(purge.hostname, purge.port, 'ai-mind-varnish-purge');
+    expect(purgeService.spec.clusterIP).toBe('None');
+    // Only the API pods may send purges; no Ingress routes to Varnish.
+    const policy = find('NetworkPolicy', 'ai-mind-varnish')!;
+    expect(policy.spec.ingress.find((rule: { ports: { port: string }[] }) => rule.ports.some((p) => p.port === 'purge')).from).toEqual([
+      { podSelector: { matchLabels: find('Deployment', 'ai-mind-api')!.spec.template.metadata.labels } },
+    ]);
   });
 
   it('give every backend process a configuration that loads, naming only variables the backend reads', () => {
@@ -330,6 +365,48 @@ describe('the Kubernetes manifests', () => {
     expect([...kustomization.resources].sort()).toEqual(files.filter((file) => !['secret.example.yaml', 'migrate-job.yaml', 'admin.yaml'].includes(file)).sort());
     const images = new Set(deployments.map((d) => containerOf(d).image.split(':')[0]));
     for (const { name } of kustomization.images) expect(images).toContain(name);
+  });
+});
+
+describe('the shared cache (infra/varnish)', () => {
+  /** Runs start.sh --check: the VCL with the backends the script writes, compiled by varnishd. */
+  function compile(vclDir: string) {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-mind-vcl-'));
+    const result = spawnSync('sh', [path.join(INFRA, 'varnish/start.sh'), '--check', '-j', 'none'], {
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin`, API_HOST: '127.0.0.1', API_PORT: '3000', VARNISH_WORKDIR: workDir, VCL_DIR: vclDir },
+    });
+    fs.rmSync(workDir, { recursive: true, force: true });
+    return result;
+  }
+
+  it('compiles with vmod_xkey, with the backends its start script writes', () => {
+    const result = compile(path.join(INFRA, 'varnish'));
+    expect(result.stderr.match(/Message from VCC-compiler:[\s\S]*/)?.[0] ?? '').toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('fails to compile a VCL that names something it does not define', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-mind-bad-vcl-'));
+    fs.writeFileSync(path.join(dir, 'default.vcl'), VCL.replace('probe api_health {', 'probe api_healthy {'));
+    const result = compile(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("Symbol not found: 'api_health'");
+  });
+
+  it('takes purges only on the purge listener from the API network, and passes admin, cookies and credentials straight through', () => {
+    expect(VCL).toMatch(/if \(local\.socket == "purge"\) \{\s+if \(req\.method != "PURGE" \|\| client\.ip !~ api_network\) \{\s+return \(synth\(403/);
+    expect(VCL).toContain('set req.http.x-purged = xkey.purge(req.http.xkey-purge);');
+    expect(VARNISH_START).toContain('-a "http=$HTTP_LISTEN" -a "purge=$PURGE_LISTEN"');
+    for (const pass of ['req.url ~ "^/api/admin(/|\\?|$)"', 'req.url ~ "^/admin(/|\\?|$)"', 'if (req.http.Cookie || req.http.Authorization) {']) expect(VCL).toContain(pass);
+    // Keys and the shared lifetime never reach a browser; only answers that name keys are kept.
+    expect(VCL).toContain('set beresp.http.xkey = beresp.http.Surrogate-Key;');
+    expect(VCL).toContain('unset resp.http.Surrogate-Key;');
+  });
+
+  it('names the header the API sends its keys in', () => {
+    expect(read('backend/src/common/surrogate-keys.ts')).toContain(`export const SURROGATE_KEY_HEADER = 'surrogate-key';`);
   });
 });
 

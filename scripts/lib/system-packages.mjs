@@ -1,5 +1,5 @@
-// The two system programs the README's commands need beyond Node: redis-server (`npm start` and
-// `npm test`) and Chromium (`npm test`). Found on PATH; else installed with apt-get when this is a
+// The system programs the README's commands need beyond Node: redis-server (`npm start` and
+// `npm test`), Chromium and Varnish with its xkey module (`npm test`). Found on PATH; else installed with apt-get when this is a
 // Debian or Ubuntu machine and we run as root (as .ci/run does); else the exact command to run is
 // the error, for this platform.
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,6 +11,25 @@ const PROGRESS_EVERY_MS = 10_000;
 
 export const REDIS = { what: 'redis-server', command: 'redis-server', apt: 'redis-server', brew: 'brew install redis', dnf: 'redis', env: 'or set REDIS_URL to a running Redis' };
 export const CHROMIUM = { what: 'Chromium', command: 'chromium', apt: 'chromium', brew: 'brew install --cask chromium', dnf: 'chromium', env: 'or set CHROMIUM_PATH to a Chromium binary' };
+/** varnishd and vmod_xkey (Debian's varnish-modules), which the shared cache's VCL imports. */
+export const VARNISH = {
+  what: 'Varnish with vmod_xkey',
+  command: 'varnishd',
+  apt: 'varnish varnish-modules',
+  brew: 'brew install varnish (and build varnish-modules)',
+  dnf: 'varnish varnish-modules',
+  env: 'to run the shared HTTP cache tests',
+  present: () => xkeyModulePath() !== null,
+};
+
+/** Where Debian's varnish-modules puts vmod_xkey (/usr/lib/<triplet>/varnish/vmods/), or null. */
+export function xkeyModulePath() {
+  for (const dir of ['/usr/lib', ...(fs.existsSync('/usr/lib') ? fs.readdirSync('/usr/lib').map((entry) => `/usr/lib/${entry}`) : [])]) {
+    const file = `${dir}/varnish/vmods/libvmod_xkey.so`;
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
 
 function commandPath(command, extraDirs = []) {
   const searchPath = [process.env.PATH ?? '', ...extraDirs].filter(Boolean).join(':');
@@ -53,14 +72,14 @@ function runQuietly(command, args, { label, log }) {
  * machine that has it (with a progress line while it works). Otherwise throws, naming the command.
  */
 export async function ensureSystemTool(tool, { log }) {
-  const found = commandPath(tool.command);
-  if (found) return found;
+  const found = commandPath(tool.command, SYSTEM_BIN_DIRS);
+  if (found && (!tool.present || tool.present())) return found;
   const manual = `${tool.what} is not installed. Install it with \`${installCommand(tool)}\` ${tool.env}.`;
   if (process.platform !== 'linux' || !isRoot() || !commandPath('apt-get')) throw new Error(manual);
   log(`${tool.what} is not installed: installing it with apt-get (package ${tool.apt}); this takes a minute or two...`);
   const started = Date.now();
   await runQuietly('apt-get', ['update', '-qq'], { label: 'apt-get update', log });
-  await runQuietly('apt-get', ['install', '-y', '-qq', '--no-install-recommends', tool.apt], { label: `installing ${tool.apt}`, log });
+  await runQuietly('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...tool.apt.split(' ')], { label: `installing ${tool.apt}`, log });
   const installed = commandPath(tool.command, SYSTEM_BIN_DIRS);
   if (!installed || !fs.existsSync(installed)) throw new Error(`apt-get installed ${tool.apt} but ${tool.command} is still not found. ${manual}`);
   log(`Installed ${tool.what} (${installed}) in ${Math.round((Date.now() - started) / 1000)} s.`);

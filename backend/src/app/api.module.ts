@@ -13,6 +13,7 @@ import { InteractionsModule } from '../modules/interactions/interactions.module.
 import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { ContactModule } from '../modules/contact/contact.module.js';
+import { HttpCachePurger } from '../modules/http-cache/http-cache-purger.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { PeopleModule } from '../modules/people/people.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
@@ -47,8 +48,9 @@ export class ApiModule {
         TrendingModule,
         WorkflowModule,
       ],
-      // Only API processes cache public pages, so only they listen for article changes (and tell the panel).
-      providers: [ArticleChangeListener],
+      // Only API processes cache public pages, so only they listen for article changes (and tell the
+      // panel), and send the shared cache's purges.
+      providers: [ArticleChangeListener, HttpCachePurger],
       controllers: [AdminEventsController],
     };
   }

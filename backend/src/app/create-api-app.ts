@@ -8,7 +8,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
-import { registerEtags } from '../common/http-cache.js';
+import { configureSharedCache, registerHttpCaching } from '../common/http-cache.js';
 import { registerSecurityHeaders, securityHeaders } from '../common/security-headers.js';
 import { FormFlashService } from '../common/page-form.js';
 import { PreparedResponseCache, preparedAnswers } from '../common/prepared-response-cache.js';
@@ -91,7 +91,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     void reply.header('x-request-id', request.id);
   });
   registerSecurityHeaders(fastify, config, QUEUE_DASHBOARD_PATH);
-  registerEtags(app.getHttpAdapter().getInstance());
+  configureSharedCache(config.httpCache);
+  registerHttpCaching(fastify);
   recordRoutes(fastify);
   await app.register(fastifyCookie);
   // Every route, whoever registers it, is an admin route unless it declares otherwise.

@@ -1,13 +1,85 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accessOf } from '../modules/auth/route-access.js';
+import { cacheKeys, SURROGATE_KEY_HEADER, surrogateKeys } from './surrogate-keys.js';
 
 /**
- * Public reads: any cache may keep them, but must revalidate each time. Revalidation is nearly free
- * (an ETag match answers 304 with no body), and readers see a like or a publish on their next fetch.
+ * Public reads and pages, as a handler declares them: browsers revalidate each time (an ETag match
+ * answers 304 with no body, and readers see a like or a publish on their next fetch); shared caches
+ * get their own lifetime on top (sharedCacheHeaders).
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Feeds and the sitemap are polled by crawlers and readers; a few minutes of staleness is fine there. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * How long a shared cache (Varnish, a CDN) may keep a public answer: it is purged by key the moment
+ * what it shows changes (modules/http-cache/http-cache-purger.ts), so the lifetime only bounds a purge
+ * that never arrived. Stale-while-revalidate hides the refetch after expiry; stale-if-error keeps the
+ * site up while the API is down. Browsers still revalidate every time (max-age=0; infra/varnish sends
+ * them the header without the shared cache's directives).
+ */
+export interface SharedCachePolicy {
+  maxAgeSeconds: number;
+  staleWhileRevalidateSeconds: number;
+  staleIfErrorSeconds: number;
+}
+
+let sharedPolicy: SharedCachePolicy = { maxAgeSeconds: 3600, staleWhileRevalidateSeconds: 30, staleIfErrorSeconds: 86_400 };
+
+/** Set once at start from the config (HTTP_CACHE_MAX_AGE_SECONDS...). */
+export function configureSharedCache(policy: SharedCachePolicy): void {
+  sharedPolicy = policy;
+}
+
+/** Who may keep an answer that is personal, admin or sets a cookie: nobody. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * The Cache-Control and surrogate keys of an answer as it leaves the API, decided in one place for
+ * every route (the headers hook below, and PreparedResponseCache for the answers it writes itself):
+ * - a 200 GET or HEAD of a route declared public, setting no cookie, whose handler called it public
+ *   carries its surrogate keys (those collected with surrogateKeys, and `site`); when the handler said
+ *   PUBLIC_CACHE_CONTROL or FEED_CACHE_CONTROL (what is purged on change: pages, reads, feeds), it also
+ *   gets the shared cache's lifetime; files (bundles, media) keep their own long one;
+ * - any answer of a route that is not public, and any answer setting a cookie, is PRIVATE_CACHE_CONTROL
+ *   (or the handler's own no-store) with no key;
+ * - anything else keeps what its handler said, with no key.
+ */
+export function sharedCacheHeaders(
+  request: FastifyRequest,
+  answer: { cacheControl: string | undefined; status: number; setsCookie: boolean },
+): { cacheControl: string | undefined; surrogateKey: string | undefined } {
+  const access = accessOf(request.routeOptions.config);
+  const { cacheControl } = answer;
+  if (access !== 'public' || answer.setsCookie) {
+    return { cacheControl: cacheControl?.includes('no-store') ? cacheControl : PRIVATE_CACHE_CONTROL, surrogateKey: undefined };
+  }
+  const shared = (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
+  if (!shared) return { cacheControl, surrogateKey: undefined };
+  const surrogateKey = [...surrogateKeys(request), cacheKeys.site].join(' ');
+  if (cacheControl !== PUBLIC_CACHE_CONTROL && cacheControl !== FEED_CACHE_CONTROL) return { cacheControl, surrogateKey };
+  const { maxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = sharedPolicy;
+  // must-revalidate would forbid the shared cache's stale answers too; max-age=0 keeps browsers revalidating.
+  const browser = cacheControl.replace(', must-revalidate', '');
+  return {
+    cacheControl: `${browser}, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
+    surrogateKey,
+  };
+}
+
+/** Applies sharedCacheHeaders to a reply about to be sent. */
+function applySharedCacheHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const given = reply.getHeader('cache-control');
+  const { cacheControl, surrogateKey } = sharedCacheHeaders(request, {
+    cacheControl: typeof given === 'string' ? given : undefined,
+    status: reply.statusCode,
+    setsCookie: reply.hasHeader('set-cookie'),
+  });
+  if (cacheControl !== undefined) void reply.header('cache-control', cacheControl);
+  if (surrogateKey === undefined) void reply.removeHeader(SURROGATE_KEY_HEADER);
+  else void reply.header(SURROGATE_KEY_HEADER, surrogateKey);
+}
 
 /** A JSON body serialised once, with its ETag, for every reader of the same content. */
 export interface RenderedJson {
@@ -57,16 +129,19 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 /**
  * Gives every successful GET whose Cache-Control is public an ETag of its body (unless the route
  * rendered one with its body), and answers a matching If-None-Match with 304. Routes opt in just by
- * declaring a public Cache-Control.
+ * declaring a public Cache-Control. Every answer leaves with the Cache-Control and surrogate keys of
+ * sharedCacheHeaders.
  */
-export function registerEtags(fastify: FastifyInstance): void {
+export function registerHttpCaching(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    const cacheControl = reply.getHeader('cache-control');
+    const declared = reply.getHeader('cache-control');
     // A route's public Cache-Control is declared before it runs; its errors must never be kept.
-    if (reply.statusCode >= 400 && typeof cacheControl === 'string' && cacheControl.startsWith('public')) {
+    if (reply.statusCode >= 400 && typeof declared === 'string' && declared.startsWith('public')) {
       void reply.header('cache-control', 'no-store');
-      return payload;
     }
+    applySharedCacheHeaders(request, reply);
+    if (reply.statusCode >= 400) return payload;
+    const cacheControl = reply.getHeader('cache-control');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
     if (typeof cacheControl !== 'string' || !cacheControl.startsWith('public')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

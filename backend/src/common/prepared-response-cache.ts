@@ -4,7 +4,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { accessOf } from '../modules/auth/route-access.js';
 import { strongestCompression, type CompressedForm } from './compression-pool.js';
-import { matches } from './http-cache.js';
+import { matches, sharedCacheHeaders } from './http-cache.js';
+import { SURROGATE_KEY_HEADER } from './surrogate-keys.js';
 
 /**
  * Prepared responses: the bytes of a public GET answer, made once per change by the route that
@@ -41,6 +42,8 @@ import { matches } from './http-cache.js';
  *   (public reads are never audited), Nest's guards, interceptors and pipes (the handler that
  *   prepared the answer ran them for this URL). Only GET; never while the server closes.
  *   test/prepared-responses.spec.ts shows each of these over a real socket.
+ * - Its Cache-Control and surrogate keys are decided when it is put, by sharedCacheHeaders (as for
+ *   every answer Fastify sends): collect the answer's keys (surrogateKeys) before calling put.
  * - Sized in bytes (MAX_BYTES, least recently used dropped first).
  */
 export interface PreparedResponse {
@@ -111,6 +114,9 @@ interface Entry {
   bytes: number;
   /** The matched route's URL pattern (it picks the security headers). */
   route: string;
+  /** As sent to everyone (sharedCacheHeaders), with the answer's surrogate keys. */
+  cacheControl: string;
+  surrogateKey: string | undefined;
   /** Each form's headers as one [name, value, ...] array, its request id (index 1) filled per request. */
   headers: Partial<Record<Variant, string[]>>;
 }
@@ -131,8 +137,9 @@ export class PreparedResponseCache {
     const key = keyOf(request.raw);
     const bytes = bytesOf(response, key);
     if (bytes > this.maxBytes / 8) return;
+    const shared = sharedCacheHeaders(request, { cacheControl: response.cacheControl, status: 200, setsCookie: false });
     this.drop(key);
-    this.entries.set(key, { key, response, isCurrent, bytes, route, headers: {} });
+    this.entries.set(key, { key, response, isCurrent, bytes, route, cacheControl: shared.cacheControl ?? response.cacheControl, surrogateKey: shared.surrogateKey, headers: {} });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
   }
@@ -208,7 +215,8 @@ function headersOf(entry: Entry, securityHeadersOf: (routeUrl: string | undefine
   let headers = entry.headers[variant];
   if (!headers) {
     const prepared = entry.response;
-    const all: Record<string, string> = { ...securityHeadersOf(entry.route), 'cache-control': prepared.cacheControl, etag: prepared.etag, ...prepared.headers };
+    const all: Record<string, string> = { ...securityHeadersOf(entry.route), 'cache-control': entry.cacheControl, etag: prepared.etag, ...prepared.headers };
+    if (entry.surrogateKey) all[SURROGATE_KEY_HEADER] = entry.surrogateKey;
     if (prepared.gzip || prepared.br) all.vary = 'accept-encoding';
     if (variant !== 'notModified') {
       const body = variant === 'br' ? prepared.br! : variant === 'gzip' ? prepared.gzip! : prepared.body;

@@ -76,6 +76,8 @@ export interface AppConfig {
   recovery: { batchSize: number; fetchLivePages: boolean };
   /** URLs per file of the split sitemap (/sitemap.xml is their index). */
   sitemapUrlsPerFile: number;
+  /** The shared HTTP caches to purge, and how long they may keep a public answer (http-cache.ts). */
+  httpCache: { purgeUrls: string[]; maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -202,6 +204,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS, sweepIntervalMs: env.QUEUE_SWEEP_INTERVAL_MS },
     recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
     sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
+    httpCache: {
+      purgeUrls: env.HTTP_CACHE_PURGE_URLS,
+      maxAgeSeconds: env.HTTP_CACHE_MAX_AGE_SECONDS,
+      staleWhileRevalidateSeconds: env.HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS,
+      staleIfErrorSeconds: env.HTTP_CACHE_STALE_IF_ERROR_SECONDS,
+    },
   };
 }
 

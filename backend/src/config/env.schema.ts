@@ -111,6 +111,20 @@ export const EnvSchema = z.object({
   RECOVERY_FETCH_LIVE_PAGES: booleanString.default(false),
   /** URLs per sitemap file (the protocol allows 50,000); smaller in tests to see the split. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50_000).default(50_000),
+  /**
+   * The shared HTTP caches purged on every committed change (comma-separated): http(s)://host:port of
+   * one Varnish with xkey, or xkey://host:port for every address the name resolves to (a headless
+   * Service's endpoints). None: nothing is purged.
+   */
+  HTTP_CACHE_PURGE_URLS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^(https?|xkey)$/, message: 'must be a comma-separated list of http(s):// or xkey:// cache addresses' }))),
+  /** How long a shared cache may keep a public answer (purges make changes visible at once). */
+  HTTP_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
+  HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  HTTP_CACHE_STALE_IF_ERROR_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -13,10 +13,11 @@ export interface ApiProcess {
 
 /**
  * The built API as production runs it (`node dist/main.api.js`) on a free port, resolved once its
- * health check answers 200. A process that exits first rejects with its exit code.
+ * health check answers 200 (on `port` when given: a proxy in front of it was pointed there). A
+ * process that exits first rejects with its exit code.
  */
-export async function startApiProcess(env: Record<string, string | undefined>, timeoutMs = 45_000): Promise<ApiProcess> {
-  const port = await freePort();
+export async function startApiProcess(env: Record<string, string | undefined>, timeoutMs = 45_000, port?: number): Promise<ApiProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [path.join(DIST, 'main.api.js')], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,6 +6,8 @@ import { ArticlesCacheService } from './articles-cache.service.js';
 
 /** The channel the article_history trigger notifies on every committed change but a reader's count. */
 const CHANNEL = 'article_changed';
+/** The channel the shared HTTP cache's purge outbox notifies on every row it is given (HttpCachePurger). */
+export const PURGE_CHANNEL = 'http_cache_purge';
 const RETRY_MS = 1000;
 /** Subscribers hear of a burst of changes (a recovery batch) once. */
 const COALESCE_MS = 20;
@@ -25,6 +27,7 @@ const ECHO_TIMEOUT_MS = 1000;
  * listener in commit order, so by then the article's own notification has been sent to all of them.
  *
  * Subscribers (the admin panel's live events) are told of changes too, at most once per COALESCE_MS.
+ * The same connection hears the purge outbox's notifications (PURGE_CHANNEL) for HttpCachePurger.
  */
 @Injectable()
 export class ArticleChangeListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -35,6 +38,7 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly subscribers = new Set<() => void>();
+  private readonly purgeListeners = new Set<() => void>();
 
   constructor(
     private readonly em: EntityManager,
@@ -45,6 +49,12 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
   subscribe(listener: () => void): () => void {
     this.subscribers.add(listener);
     return () => this.subscribers.delete(listener);
+  }
+
+  /** Calls `listener` whenever a purge is queued (and once on every new connection: some may have gone unheard). */
+  onPurgeQueued(listener: () => void): () => void {
+    this.purgeListeners.add(listener);
+    return () => this.purgeListeners.delete(listener);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,11 +82,16 @@ export class ArticleChangeListener implements OnApplicationBootstrap, BeforeAppl
         return;
       }
       const current = client;
-      current.on('notification', (message) => this.changed((message as { payload?: string } | undefined)?.payload));
+      current.on('notification', (message) => {
+        const { channel, payload } = (message ?? {}) as { channel?: string; payload?: string };
+        if (channel === PURGE_CHANNEL) for (const listener of this.purgeListeners) listener();
+        else this.changed(payload);
+      });
       current.on('error', (error) => this.lost(current, error));
-      await current.query(`listen ${CHANNEL}`);
+      await current.query(`listen ${CHANNEL}; listen ${PURGE_CHANNEL}`);
       this.client = current;
       this.cache.setListening(true, () => this.announce());
+      for (const listener of this.purgeListeners) listener();
     } catch (error) {
       client?.release(true);
       this.logger.warn({ err: error }, 'Could not listen for article changes; retrying');

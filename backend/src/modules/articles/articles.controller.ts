@@ -8,6 +8,7 @@ import {
 } from '@ai-mind/contracts';
 import { JSON_CONTENT_TYPE, PUBLIC_CACHE_CONTROL, sendRendered } from '../../common/http-cache.js';
 import { prepare, PreparedResponseCache } from '../../common/prepared-response-cache.js';
+import { surrogateKeys } from '../../common/surrogate-keys.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ArticlesService } from './articles.service.js';
 import { Public } from '../auth/route-access.js';
@@ -34,6 +35,7 @@ export class ArticlesController {
   ): Promise<Buffer> {
     const isCurrent = this.articles.currentness();
     const page = await this.articles.renderPublishedList(query);
+    for (const key of page.keys) surrogateKeys(request).add(key);
     const headers: Record<string, string> = {};
     if (page.nextCursor) {
       const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
@@ -55,7 +57,8 @@ export class ArticlesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const isCurrent = this.articles.currentness();
-    const json = await this.articles.renderPublishedArticle(params.slug);
+    const { json, keys } = await this.articles.renderPublishedArticle(params.slug);
+    for (const key of keys) surrogateKeys(request).add(key);
     this.prepared.put(request, prepare(json.body, { contentType: JSON_CONTENT_TYPE, cacheControl: PUBLIC_CACHE_CONTROL, etag: json.etag }), isCurrent);
     return sendRendered(reply, json);
   }

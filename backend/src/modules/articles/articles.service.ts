@@ -5,6 +5,7 @@ import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
+import { cacheKeys } from '../../common/surrogate-keys.js';
 import { ArticleCountersSnapshot, type ArticleCounters } from './article-counters.reader.js';
 import { toArticleDto, type ArticleRow } from './article-row.js';
 import { ArticleStore } from './article.store.js';
@@ -56,18 +57,26 @@ export class ArticlesService {
     return { ...page, items: withCounters(page.items, await this.countersOf(page.items)) };
   }
 
-  /** listPublished as JSON bytes: serialised once per state of the cached page and its counters. */
-  async renderPublishedList(query: ArticleListQuery): Promise<{ json: RenderedJson; nextCursor: string | null }> {
+  /**
+   * listPublished as JSON bytes: serialised once per state of the cached page and its counters, with
+   * the surrogate keys of what it shows (the list, and each article in it).
+   */
+  async renderPublishedList(query: ArticleListQuery): Promise<{ json: RenderedJson; nextCursor: string | null; keys: string[] }> {
     const page = await this.cachedPage(query);
     const counters = await this.countersOf(page.items);
-    return { json: this.rendered.render(page, fingerprint(page.items, counters), () => withCounters(page.items, counters)), nextCursor: page.nextCursor };
+    const list = query.search !== undefined ? cacheKeys.search : query.category !== undefined ? cacheKeys.category(categorySlug(query.category)) : cacheKeys.newest;
+    return {
+      json: this.rendered.render(page, fingerprint(page.items, counters), () => withCounters(page.items, counters)),
+      nextCursor: page.nextCursor,
+      keys: [list, ...page.items.map((item) => cacheKeys.article(item.id))],
+    };
   }
 
   /**
    * A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not
-   * public. Its `content` is the body as pages show it (`articleBodyHtml`).
+   * public. Its `content` is the body as pages show it (`articleBodyHtml`). With its surrogate key.
    */
-  async renderPublishedArticle(slug: string): Promise<RenderedJson> {
+  async renderPublishedArticle(slug: string): Promise<{ json: RenderedJson; keys: string[] }> {
     const article = await this.cache.remember(`article:${slug}`, async () => {
       const found = await this.store.findPublishedBySlug(slug);
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
@@ -75,7 +84,7 @@ export class ArticlesService {
       return { ...toArticleDto(found), content: articleBodyHtml(found.content) };
     });
     const counters = await this.countersOf([article]);
-    return this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]);
+    return { json: this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]), keys: [cacheKeys.article(article.id)] };
   }
 
   /**

@@ -27,6 +27,6 @@ export function seoPageRenderer(seo: SeoService, flashes: FormFlashService): Pag
     if (!page) return { status: 200, html: shell, rendered: false, personal };
     const html = injectBody(injectHead(shell, page.head), page.body, page.data);
     if (personal) return { status: page.status, html, rendered: true, personal };
-    return { status: page.status, html, rendered: true, version: page.version, isCurrent: page.isCurrent };
+    return { status: page.status, html, rendered: true, version: page.version, isCurrent: page.isCurrent, keys: page.keys };
   };
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { FEED_CACHE_CONTROL } from '../../common/http-cache.js';
 import { prepare, PreparedResponseCache } from '../../common/prepared-response-cache.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
+import { cacheKeys, surrogateKeys } from '../../common/surrogate-keys.js';
 import { SeoService } from './seo.service.js';
 import { Public } from '../auth/route-access.js';
 
@@ -26,6 +27,7 @@ export class SeoController {
   @Get('sitemap.xml')
   async sitemap(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const isCurrent = this.cache.currentness();
+    surrogateKeys(request).add(cacheKeys.sitemap);
     return this.send(request, reply, Buffer.from(await this.seo.sitemapIndexXml()), 'application/xml; charset=utf-8', isCurrent);
   }
 
@@ -36,6 +38,7 @@ export class SeoController {
     const n = SITEMAP_FILE.exec(file)?.[1];
     const body = n ? await this.seo.sitemapFile(Number(n)) : null;
     if (!body) throw new NotFoundException({ error: 'Not Found', message: `No sitemap file '${file}'` });
+    surrogateKeys(request).add(cacheKeys.sitemap);
     return this.send(request, reply, body, 'application/gzip', isCurrent);
   }
 
@@ -43,6 +46,7 @@ export class SeoController {
   @Get('rss.xml')
   async rss(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const isCurrent = this.cache.currentness();
+    surrogateKeys(request).add(cacheKeys.rss);
     return this.send(request, reply, Buffer.from(await this.seo.rssXml()), 'application/rss+xml; charset=utf-8', isCurrent);
   }
 

@@ -27,6 +27,9 @@ import { LocalMediaCheck } from './local-media.js';
 import { PublicSiteRenderer } from './public-site-renderer.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 import { strongestCompression } from '../../common/compression-pool.js';
+import { cacheKeys, keysOfHeader, SURROGATE_KEY_HEADER } from '../../common/surrogate-keys.js';
+import { queuePurge } from '../http-cache/queue-purge.js';
+import { EntityManager } from '@mikro-orm/postgresql';
 
 export const RSS_ITEM_COUNT = 50;
 
@@ -62,6 +65,8 @@ export interface RenderedPage {
   version: string;
   /** For a page from the render cache: whether it is still the page (no change since, within the TTL). */
   isCurrent?: () => boolean;
+  /** The surrogate keys of the API answers the page was made from: what it shows. */
+  keys: string[];
 }
 
 /** Pages rendered per request rather than cached: no data to read, and any path may ask for them. */
@@ -85,6 +90,7 @@ export class SeoService implements OnModuleInit {
     private readonly store: ArticleStore,
     private readonly cache: ArticlesCacheService,
     private readonly snapshots: SitemapSnapshotService,
+    private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.site = new PublicSiteRenderer(config.web.distRoot);
@@ -122,14 +128,20 @@ export class SeoService implements OnModuleInit {
     const kept = new URLSearchParams({ ...(search ? { search } : {}), ...(cursor && !search ? { cursor } : {}) });
     const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
     const render = async (): Promise<RenderedPage> => {
-      const page = await site.render(url, { origin, fetch: fetchApi, flash, imageMissing: this.media.isMissing });
+      const keys = new Set<string>();
+      const fetchNamingKeys = (async (input: string | URL | Request, init?: RequestInit) => {
+        const response = await fetchApi(input, init);
+        for (const key of keysOfHeader(response.headers.get(SURROGATE_KEY_HEADER))) keys.add(key);
+        return response;
+      }) as typeof fetch;
+      const page = await site.render(url, { origin, fetch: fetchNamingKeys, flash, imageMissing: this.media.isMissing });
       // The image preload first: it is the page's largest paint.
       const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
       head.push(renderHeadElements(headElements(page.meta, origin)));
       const headText = head.join('\n    ');
       const data = renderPageData(page.pageData);
       const version = createHash('sha256').update(headText).update(page.html).update(data).digest('base64url').slice(0, 32);
-      return { status: page.status, head: headText, body: page.html, data, version };
+      return { status: page.status, head: headText, body: page.html, data, version, keys: [...keys] };
     };
     // A search's page is rendered per request: one page per term would fill the cache with pages read once.
     if (search || flash || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
@@ -224,9 +236,10 @@ export class SeoService implements OnModuleInit {
     return (await strongestCompression.compress(Buffer.from(xml, 'utf8'), ['gzip'])).gzip!;
   }
 
-  /** Refresh Data: drops every cached page and feed, and writes the recovery snapshot from the database now. */
+  /** Refresh Data: drops every cached page and feed (the shared caches' too), and writes the recovery snapshot from the database now. */
   async rebuildSitemap(): Promise<{ articleUrls: number }> {
     await this.cache.invalidate();
+    await queuePurge(this.em, [cacheKeys.site]);
     const { articleUrls } = await this.snapshots.recordFromDatabase();
     return { articleUrls };
   }

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { matches } from '../../common/http-cache.js';
+import { matches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
+import { surrogateKeys } from '../../common/surrogate-keys.js';
 import { encodingFor, formsFor, prepare, type PreparedResponse, type PreparedResponseCache } from '../../common/prepared-response-cache.js';
 import type { CompressedForm } from '../../common/compression-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -73,12 +74,13 @@ class PreparedPages {
 /**
  * A page's text prepared for sending, with its ETag: `best` for a page served until its content
  * changes (the strongest compression follows from the compression thread), `quick` in `forms` for
- * a page made for one request.
+ * a page made for one request. A server-rendered public page is the same for every reader, so it
+ * is public (a shared cache keeps it by the keys of what it shows); the shell alone is `no-cache`.
  */
-function preparePage(html: string, compress: 'best' | 'quick', forms?: CompressedForm[]): PreparedResponse {
+function preparePage(html: string, cacheControl: string, compress: 'best' | 'quick', forms?: CompressedForm[]): PreparedResponse {
   const body = Buffer.from(html, 'utf8');
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', etag, compress, forms });
+  return prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl, etag, compress, forms });
 }
 
 /**
@@ -144,6 +146,8 @@ export interface RenderedShell {
   isCurrent?: () => boolean;
   /** A page made for this request alone (it shows the outcome of the reader's form): no cache may keep it. */
   personal?: boolean;
+  /** The surrogate keys of what the page shows (a server-rendered page). */
+  keys?: string[];
 }
 
 /**
@@ -213,18 +217,20 @@ export async function registerWebAssets(
     const links = isAdmin ? [] : await build.links(Boolean(page.rendered));
     const ok = page.status === 200;
     const html = () => (isAdmin ? page.html : withPreloads(page.html, links));
+    // The admin app's shell and a reader's own outcome are nobody else's; a rendered public page is everyone's.
+    const cacheControl = isAdmin || page.personal ? PRIVATE_CACHE_CONTROL : ok && page.rendered ? PUBLIC_CACHE_CONTROL : 'no-cache';
+    for (const key of page.keys ?? []) surrogateKeys(request).add(key);
     // A cached render's version and the build's stamp name the whole text: assembled, hashed and
     // compressed once, then written by the prepared-responses hook until the content or the build changes.
     let prepared: PreparedResponse;
     if (ok && page.version && page.isCurrent && !isAdmin) {
       const { isCurrent } = page;
       const stamp = build.stamp;
-      prepared = preparedPages.get(`${page.version}:${stamp}`, () => preparePage(html(), 'best'));
+      prepared = preparedPages.get(`${page.version}:${stamp}`, () => preparePage(html(), cacheControl, 'best'));
       preparedResponses?.put(request, prepared, () => isCurrent() && builtApps.isCurrent(stamp));
     } else {
-      prepared = preparePage(html(), 'quick', formsFor(request));
+      prepared = preparePage(html(), cacheControl, 'quick', formsFor(request));
     }
-    const cacheControl = page.personal ? 'private, no-store' : prepared.cacheControl;
     void reply.status(page.status).type(prepared.contentType).header('cache-control', cacheControl).header('vary', 'accept-encoding').header('etag', prepared.etag);
     if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
     const encoding = encodingFor(request, prepared);

@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * The surrogate keys of the shared HTTP cache: what a public answer depends on, named so that a change
+ * purges exactly the answers that show it. Every shared answer names its keys in SURROGATE_KEY_HEADER
+ * (space-separated, as Varnish xkey and Fastly read it; infra/varnish copies it to xkey), and every
+ * committed change names the keys it affects in the purge outbox (the triggers of migration
+ * Migration20261127160000_http_cache_purge spell them as below).
+ *
+ * A route of its own (a corrections page, a newsletter archive) names what it shows with these, or a
+ * key of its own from `cacheKeys.named`, and queues the same key in the transaction that changes it:
+ *   surrogateKeys(request).add(cacheKeys.article(id), cacheKeys.named('corrections'));
+ *   await queuePurge(em, [cacheKeys.named('corrections')]);   // http-cache-purge.ts
+ */
+export const cacheKeys = {
+  /** One article: its page, its JSON, and every list answer that shows it. */
+  article: (id: number) => `article-${id}`,
+  /** The newest-first list of every published article (the home page, /api/articles). */
+  newest: 'newest',
+  /** The list of one category, by its slug. */
+  category: (slug: string) => `category-${slug}`,
+  /** Every search answer (any change may change what matches). */
+  search: 'search',
+  sitemap: 'sitemap',
+  rss: 'rss',
+  trending: 'trending',
+  /** Every shared answer: purging it empties the cache (a new build of the site). */
+  site: 'site',
+  /** A key of a route's own (letters, digits and dashes). */
+  named: (name: string) => {
+    if (!/^[a-z0-9-]{1,60}$/.test(name)) throw new Error(`A surrogate key is letters, digits and dashes: '${name}'`);
+    return name;
+  },
+} as const;
+
+export const SURROGATE_KEY_HEADER = 'surrogate-key';
+
+const collected = new WeakMap<IncomingMessage, Set<string>>();
+
+/** The keys the answer to `request` depends on, collected by whatever computes it. */
+export function surrogateKeys(request: { raw: IncomingMessage }): Set<string> {
+  let keys = collected.get(request.raw);
+  if (!keys) collected.set(request.raw, (keys = new Set()));
+  return keys;
+}
+
+/** The keys named in a surrogate-key header value (an inner answer a page was made from). */
+export function keysOfHeader(value: string | null | undefined): string[] {
+  return value ? value.split(' ').filter(Boolean) : [];
+}
