@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ANALYTICS_TOP_LIMIT,
+  type AnalyticsNewsletter,
+  type AnalyticsRangeQuery,
+  type AnalyticsTop,
+  type AnalyticsTopArticles,
+  type AnalyticsViews,
+} from '@ai-mind/contracts';
+import { instantsOf, sumByPeriod } from './analytics-periods.js';
+
+/** The daily rollups a top list reads, each with the column it ranks. */
+const TOP_DIMENSIONS = {
+  categories: { table: 'page_view_daily_category', column: 'category' },
+  sources: { table: 'page_view_daily_source', column: 'source' },
+  countries: { table: 'page_view_daily_country', column: 'country' },
+} as const;
+export type TopDimension = keyof typeof TOP_DIMENSIONS;
+
+/**
+ * The Analytics tab's reads. Page views come from the daily rollups the insert trigger keeps
+ * (a range of a year is at most 366 rows per key), never from `page_view` itself; the newsletter's
+ * growth counts `newsletter_subscriber` rows by the day they were created. Days are UTC days.
+ */
+@Injectable()
+export class AnalyticsReader {
+  constructor(private readonly em: EntityManager) {}
+
+  private sql<T>(query: string, params: unknown[]): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(query, params);
+  }
+
+  async views(range: AnalyticsRangeQuery): Promise<AnalyticsViews> {
+    const days = await this.sql<{ day: string; value: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, views::int as value from page_view_daily where day between ?::date and ?::date`,
+      [range.from, range.to],
+    );
+    return { total: days.reduce((sum, day) => sum + day.value, 0), points: sumByPeriod(range, days) };
+  }
+
+  async top(dimension: TopDimension, range: AnalyticsRangeQuery): Promise<AnalyticsTop> {
+    const { table, column } = TOP_DIMENSIONS[dimension];
+    // The window runs over every key before the limit, so the total is the range's, not the top's.
+    const rows = await this.sql<{ key: string; views: number; total: number }>(
+      `select ${column} as key, sum(views)::int as views, (sum(sum(views)) over ())::int as total
+       from ${table} where day between ?::date and ?::date group by ${column} order by views desc, key limit ?`,
+      [range.from, range.to, ANALYTICS_TOP_LIMIT],
+    );
+    return { total: rows[0]?.total ?? 0, entries: rows.map(({ key, views }) => ({ key, views })) };
+  }
+
+  async articles(range: AnalyticsRangeQuery): Promise<AnalyticsTopArticles> {
+    // Articles deleted since stay in the rollup; they are left out of the ranking, not of the totals.
+    const articles = await this.sql<{ id: number; title: string; slug: string; category: string; views: number }>(
+      `select a.id, a.title, a.slug, a.category, t.views from (
+         select d.article_id, sum(d.views)::int as views from page_view_daily_article d
+         where d.day between ?::date and ?::date and exists (select 1 from article a where a.id = d.article_id)
+         group by d.article_id order by views desc, d.article_id limit ?
+       ) t join article a on a.id = t.article_id order by t.views desc, a.id`,
+      [range.from, range.to, ANALYTICS_TOP_LIMIT],
+    );
+    return { articles };
+  }
+
+  async newsletter(range: AnalyticsRangeQuery): Promise<AnalyticsNewsletter> {
+    const { start, end } = instantsOf(range);
+    const [{ before }] = await this.sql<{ before: number }>(`select count(*)::int as before from newsletter_subscriber where created_at < ?::timestamptz`, [start]);
+    const days = await this.sql<{ day: string; value: number }>(
+      `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as value
+       from newsletter_subscriber where created_at >= ?::timestamptz and created_at < ?::timestamptz group by 1`,
+      [start, end],
+    );
+    let onList = before;
+    const points = sumByPeriod(range, days).map(({ period, value: joined }) => {
+      onList += joined;
+      return { period, value: onList, joined };
+    });
+    return { before, points };
+  }
+}
