@@ -1,4 +1,5 @@
-import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Anchor, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ArticleManagementTab } from '../../articles/components/ArticleManagementTab';
 import { AuditTab } from '../../audit/components/AuditTab';
@@ -12,9 +13,11 @@ import { ADMIN_TABS, useAdminLocation, type AdminTab } from '../../../lib/admin-
 import { useAdminEvents } from '../../../lib/live-events';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
-import { MESSAGES } from '../../../lib/messages';
 import { useRefreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
+
+/** The charts' code (recharts) loads when the Analytics tab is first opened, not with the panel. */
+const AnalyticsTab = lazy(() => import('../../analytics/components/AnalyticsTab').then(({ AnalyticsTab }) => ({ default: AnalyticsTab })));
 
 /** Bull Board, served by the API (deployed alone, the panel calls the API on its own origin). */
 const QUEUE_DASHBOARD_URL = `${process.env.PUBLIC_API_ORIGIN ?? ''}/api/admin/queues`;
@@ -65,6 +68,7 @@ export function AdminDashboard({ username }: { username?: string }) {
             <Tabs.Tab value="comments">Comments</Tabs.Tab>
             <Tabs.Tab value="contact">Contact Messages</Tabs.Tab>
             <Tabs.Tab value="audit">Audit</Tabs.Tab>
+            <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="trending" pt="md">
             <TrendingTopicsTab />
@@ -84,9 +88,16 @@ export function AdminDashboard({ username }: { username?: string }) {
           <Tabs.Panel value="audit" pt="md">
             <AuditTab />
           </Tabs.Panel>
-          {/* Built, but without a tab to open it yet (spec section 2). */}
           <Tabs.Panel value="analytics" pt="md">
-            <Text>{MESSAGES.analyticsComingSoon}</Text>
+            <Suspense
+              fallback={
+                <Center h={200}>
+                  <Loader aria-label="Loading analytics" />
+                </Center>
+              }
+            >
+              <AnalyticsTab />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Stack>
