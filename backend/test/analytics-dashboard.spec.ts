@@ -11,6 +11,7 @@ import {
 } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { periodOf } from '../src/modules/analytics/analytics-periods.js';
+import { AnalyticsReader } from '../src/modules/analytics/analytics.reader.js';
 import type { Article } from '../src/modules/articles/article.entity.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
@@ -33,6 +34,7 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
   let admin: SignedInAdmin;
   let published: Article[];
   let draft: Article;
+  let reader: AnalyticsReader;
 
   // A database of its own: the counts are exact, so no other suite's page views may be in it.
   beforeAll(async () => {
@@ -40,11 +42,12 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
     app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: `${process.env.REDIS_URL}/2` }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
-    published = [
-      await createArticle(em, { category: 'Technology' }),
-      await createArticle(em, { category: 'Economics' }),
-      await createArticle(em, { category: 'Technology' }),
-    ];
+    reader = app.get(AnalyticsReader);
+    // More published articles than a top list holds, so the ranking has to choose.
+    published = [];
+    for (const category of ['Technology', 'Economics', 'Technology', 'Culture', 'Politics', 'Economics', 'Technology', 'Culture', 'Politics', 'Technology', 'Economics', 'Culture', 'Global Events', 'Technology']) {
+      published.push(await createArticle(em, { category }));
+    }
     draft = await createArticle(em, { category: 'Culture', approved: false });
   });
   afterAll(async () => {
@@ -98,6 +101,8 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
   it('agrees with a direct count over page_view for random views, batches and ranges', async () => {
     const paths = [
       ...published.map((article) => `/article/${article.slug}`),
+      // The first articles twice as often, so the ranking has leaders and a tail.
+      ...published.slice(0, 4).map((article) => `/article/${article.slug}`),
       `/${published[0]!.category.toLowerCase()}/article/${published[0]!.slug}`,
       `/article/${draft.slug}`,
       '/article/no-such-article',
@@ -119,7 +124,7 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
       .map(([first, length, interval]) => ({ from: dayOf(WINDOW_START + first * DAY_MS), to: dayOf(WINDOW_START + (first + length) * DAY_MS), interval }));
 
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(view, { maxLength: 40 }), { maxLength: 6 }), range, async (batches, query) => {
+      fc.asyncProperty(fc.array(fc.array(view, { maxLength: 60 }), { maxLength: 6 }), range, async (batches, query) => {
         // Some batches at once: concurrent inserts meet on the same rollup rows.
         await Promise.all(batches.map((batch) => insertViews(batch)));
         const direct = await directCounts(query);
@@ -138,6 +143,8 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
         expect(AnalyticsTopSchema.parse(await chart('categories', query))).toEqual({ total: direct.categoryTotal, entries: direct.categories });
         const articles = AnalyticsTopArticlesSchema.parse(await chart('articles', query)).articles;
         expect(articles.map(({ id, views }) => ({ id, views }))).toEqual(direct.articles);
+        // From the shallowest search up: the deepening ends on the same exact list.
+        for (const depth of [1, 2]) expect((await reader.articles(query, depth)).articles).toEqual(articles);
         // A draft's page and unknown paths count in the totals, never in the articles or categories.
         expect(articles.map((article) => article.id)).not.toContain(draft.id);
       }),

@@ -28,6 +28,7 @@ const ADMIN_TABS = [
   ['comments', '/comments', 'Comments'],
   ['contact', '/contact', 'Contact Messages'],
   ['audit', '/audit', 'Audit'],
+  ['analytics', '/analytics', 'Analytics'],
 ] as const;
 
 /** A dozen pages photographed in one test: room for a machine busy with other work. */

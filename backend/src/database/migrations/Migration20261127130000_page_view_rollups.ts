@@ -23,6 +23,9 @@ export class Migration20261127130000_page_view_rollups extends Migration {
     this.addSql(`create table "page_view_daily_country" ("day" date not null, "country" varchar(2) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "country"));`);
     this.addSql(`create table "page_view_daily_article" ("day" date not null, "article_id" int not null, "views" bigint not null check ("views" >= 0), primary key ("day", "article_id"));`);
     this.addSql(`create table "page_view_daily_category" ("day" date not null, "category" varchar(100) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "category"));`);
+    // The ranking of each day's articles (its first rows are the day's most read), and each article's days.
+    this.addSql(`create index "page_view_daily_article_day_views_index" on "page_view_daily_article" ("day", "views" desc, "article_id");`);
+    this.addSql(`create index "page_view_daily_article_article_id_day_index" on "page_view_daily_article" ("article_id", "day") include ("views");`);
     this.addSql(`comment on column "page_view_daily_country"."country" is 'ISO code; the empty string when the visitor''s country was unknown'`);
 
     this.addSql(`create function page_view_rollup() returns trigger language plpgsql as $$
