@@ -9,7 +9,10 @@ import {
   AnalyticsViewsSchema,
   type AnalyticsRangeQuery,
 } from '@ai-mind/contracts';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { AnalyticsDashboardController } from '../src/modules/analytics/analytics-dashboard.controller.js';
+import { permissionOf } from '../src/modules/auth/permissions.js';
 import { periodOf } from '../src/modules/analytics/analytics-periods.js';
 import { AnalyticsReader } from '../src/modules/analytics/analytics.reader.js';
 import type { Article } from '../src/modules/articles/article.entity.js';
@@ -228,5 +231,11 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
     expect(JSON.stringify(await refused({ from: '2024-02-01', to: '2024-02-04', interval: 'month' }))).toContain('interval');
     const anonymous = await app.inject({ method: 'GET', url: '/api/admin/analytics/views', query: { from: '2024-02-01', to: '2024-02-04' } });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('declares on every chart route that it needs analytics.read', () => {
+    const routes = ['views', 'articles', 'categories', 'sources', 'countries', 'newsletter'] as const;
+    const declared = routes.map((route) => permissionOf(Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, AnalyticsDashboardController.prototype[route]) as { permission?: never }));
+    expect(declared).toEqual(routes.map(() => 'analytics.read'));
   });
 });
