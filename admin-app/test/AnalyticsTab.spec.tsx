@@ -75,6 +75,7 @@ describe('the Analytics tab', () => {
     const articles = await section('Top articles');
     expect(await within(articles).findByText('Why the Grid Is the New Bottleneck')).toBeInTheDocument();
     expect(within(articles).getByText('812')).toBeInTheDocument();
+    expect(within(articles).getByRole('link', { name: 'Central Banks Hold Rates' })).toHaveAttribute('href', '/article/banks');
     const categories = await section('Top categories');
     expect(await within(categories).findByText('Global Events')).toBeInTheDocument();
     expect(within(categories).getByText('1,100 views')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.layer.css';
 import { AreaChart, BarsList, LineChart } from '@mantine/charts';
-import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { AnalyticsRangeQuery, AnalyticsTop } from '@ai-mind/contracts';
 import { useAdminLocation } from '../../../lib/admin-routes';
+import { publicArticleUrl } from '../../../lib/public-site';
 import { rangeOf } from '../analytics-range';
 import { useAnalyticsChart } from '../api/analytics-api';
 import { ChartCard } from './ChartCard';
@@ -42,7 +43,16 @@ function TopList({ title, name, range, label = (key) => key }: { title: string; 
   const query = useAnalyticsChart(name, range);
   return (
     <ChartCard title={title} figure={(data: AnalyticsTop) => viewsText(data.total)} query={query} isEmpty={(data) => data.entries.length === 0}>
-      {(data) => <BarsList data={data.entries.map((entry) => ({ name: label(entry.key), value: entry.views }))} valueFormatter={count} barsLabel={title} valueLabel="Views" />}
+      {(data) => (
+        <BarsList
+          data={data.entries.map((entry) => ({ name: label(entry.key), value: entry.views }))}
+          valueFormatter={count}
+          barsLabel={title}
+          valueLabel="Views"
+          // A name longer than its bar runs on past it, on one line.
+          styles={{ barLabel: { whiteSpace: 'nowrap' } }}
+        />
+      )}
     </ChartCard>
   );
 }
@@ -52,7 +62,36 @@ function TopArticles({ range }: { range: AnalyticsRangeQuery }) {
   return (
     <ChartCard title="Top articles" query={query} isEmpty={(data) => data.articles.length === 0}>
       {(data) => (
-        <BarsList data={data.articles.map((article) => ({ name: article.title, value: article.views }))} valueFormatter={count} barsLabel="Article" valueLabel="Views" />
+        <Table verticalSpacing={6} layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Article</Table.Th>
+              <Table.Th w={88} ta="right">
+                Views
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.articles.map((article) => (
+              <Table.Tr key={article.id}>
+                <Table.Td>
+                  <Anchor href={publicArticleUrl(article.slug)} target="_blank" rel="noopener noreferrer" size="sm" lineClamp={2}>
+                    {article.title}
+                  </Anchor>
+                  <Group gap="xs" wrap="nowrap">
+                    <Progress value={(100 * article.views) / data.articles[0]!.views} size="sm" style={{ flex: 1 }} aria-hidden />
+                    <Text size="xs" c="dimmed" w={130} truncate>
+                      {article.category}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right" fw={600} fz="sm">
+                  {count(article.views)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </ChartCard>
   );

@@ -12,7 +12,7 @@ interface RangeControlsProps {
 export function RangeControls({ range, onChange }: RangeControlsProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <Button.Group aria-label="Quick ranges">
+      <Group gap={4} role="group" aria-label="Quick ranges">
         {RANGE_PRESETS.map((preset) => {
           const presetRange = lastDays(preset.days);
           const active = presetRange.from === range.from && presetRange.to === range.to;
@@ -22,7 +22,7 @@ export function RangeControls({ range, onChange }: RangeControlsProps) {
             </Button>
           );
         })}
-      </Button.Group>
+      </Group>
       <TextInput type="date" label="From (UTC)" size="sm" value={range.from} max={range.to} onChange={(event) => onChange({ from: event.currentTarget.value || null })} />
       <TextInput type="date" label="To (UTC)" size="sm" value={range.to} min={range.from} onChange={(event) => onChange({ to: event.currentTarget.value || null })} />
       <SegmentedControl
