@@ -9,7 +9,7 @@ const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 const DAY_MS = 86_400_000;
 
 /** Days from `from` to `to`, both included (UTC days). */
-export const daysInRange = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+const daysInRange = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
 /**
  * The dashboard's date range: whole UTC days, `from` and `to` both included. Every chart takes it;
@@ -37,8 +37,7 @@ export const AnalyticsViewsSchema = z.object({ total: z.number().int(), points: 
 export type AnalyticsViews = z.infer<typeof AnalyticsViewsSchema>;
 
 /** A top list's entry: what (a category, a source, a country code or '' when unknown) and its views. */
-export const AnalyticsEntrySchema = z.object({ key: z.string(), views: z.number().int() });
-export type AnalyticsEntry = z.infer<typeof AnalyticsEntrySchema>;
+const AnalyticsEntrySchema = z.object({ key: z.string(), views: z.number().int() });
 
 /** GET /api/admin/analytics/{categories,sources,countries}: the most viewed first, and the range's total. */
 export const AnalyticsTopSchema = z.object({ total: z.number().int(), entries: z.array(AnalyticsEntrySchema) });
