@@ -1,8 +1,8 @@
 // `npm run bench`: the benchmark suite. Builds what it needs, runs its own PostgreSQL and Redis, seeds
-// 1,000, 10,000 and 100,000 published articles, runs the API and workers as production does (behind
-// Varnish, purged by the API), drives load from a separate process and compares with a bare Fastify
-// server in the same run. Progress on
-// stderr; one table on stdout; figures in bench/results.json.
+// 1,000, 10,000 and 100,000 published articles (then 10 million page views of them), runs the API and
+// workers as production does (behind Varnish, purged by the API), drives load from a separate process
+// and compares with a bare Fastify server in the same run. Progress on stderr; one table on stdout;
+// figures in bench/results.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,6 +15,7 @@ import { forkScript, startBackend, stopAllChildren, waitForHttp, waitForMessage 
 import { CONNECTIONS, measureColdSearch, measureImages, measureInteractions, measureRead } from './lib/scenarios.mjs';
 import { checkTargets, machine, table } from './lib/report.mjs';
 import { adminRows, adminVerdicts, measureAdmin } from './lib/admin-scenarios.mjs';
+import { analyticsRows, analyticsVerdicts, measureAnalytics } from './lib/analytics-scenarios.mjs';
 import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
@@ -24,7 +25,9 @@ const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 12_000);
 const IMAGE_JOBS = Number(process.env.BENCH_IMAGE_JOBS ?? 500);
-/** Parts to leave out while working on one (reads, cache, admin, interactions, images, frontend); a full run skips none. */
+/** Page views seeded for the Analytics tab, over the last year. */
+const PAGE_VIEWS = Number(process.env.BENCH_PAGE_VIEWS ?? 10_000_000);
+/** Parts to leave out while working on one (reads, cache, admin, interactions, images, analytics, frontend); a full run skips none. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const ADMIN = { username: 'bench', password: 'bench-admin-password' };
 const DATA_DIR = path.join(ROOT, '.data/bench');
@@ -262,6 +265,9 @@ async function main() {
     scales.push({ articles, reads, coldSearch, churn, sitemap, sharedCache, admin: adminFigures, interactions, images });
   }
 
+  // The page views' articles are those of the largest scale; measured once, after the article scales.
+  const analytics = SKIP.has('analytics') ? undefined : await measureAnalytics({ apiUrl, admin, databaseUrl: postgres.url, pageViews: PAGE_VIEWS });
+
   const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
   const frontend = SKIP.has('frontend') ? { note: 'not measured (skipped)' } : await measureFrontend(apiUrl, slug).catch((error) => {
     log(`public pages: measurement failed: ${error.message}`);
@@ -275,15 +281,16 @@ async function main() {
     connections: CONNECTIONS,
     durationSeconds: Math.round((Date.now() - startedAt) / 1000),
     scales,
+    analytics,
     memory: {
       apiPeakMb: Math.round(api.memory.peakMb),
       workerPeakMb: Math.round(Math.max(...[...workers, ...retiredWorkers].map((worker) => worker.memory.peakMb))),
     },
     frontend,
   };
-  results.targets = [...checkTargets(results), ...adminVerdicts(results.scales.at(-1))];
+  results.targets = [...checkTargets(results), ...adminVerdicts(results.scales.at(-1)), ...analyticsVerdicts(analytics)];
   fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n`);
+  process.stdout.write(`${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n${analytics ? `\n${analyticsRows(analytics).join('\n')}\n` : ''}`);
   log(`Done in ${results.durationSeconds} s; figures in bench/results.json.`);
 }
 

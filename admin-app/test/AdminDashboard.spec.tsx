@@ -22,14 +22,14 @@ describe('admin dashboard', () => {
     fireEvent.click(await screen.findByRole('tab', { name }));
   }
 
-  it('shows the header, the recovery boxes, the queue dashboard link and the tabs, and no analytics tab', async () => {
+  it('shows the header, the recovery boxes, the queue dashboard link and the tabs', async () => {
     network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Audit', 'People']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Analytics', 'Audit', 'People']);
     expect(await screen.findByText(MESSAGES.noTrendingTopics)).toBeInTheDocument();
   });
 

@@ -62,7 +62,33 @@ async function insertArticle(databaseUrl: string, article: { title: string; cate
   return (row as { id: number }).id;
 }
 
-/** Writes the suite's articles, comments, messages, topics and refresh; returns nothing to wait for. */
+/**
+ * A month of consented page views up to FROZEN_NOW's day (the Analytics tab's default range), the same
+ * on every run: each day's count, page, source and country follow from the view's number alone. And a
+ * newsletter list that grows over the month.
+ */
+async function insertAnalytics(databaseUrl: string): Promise<void> {
+  const paths = ARTICLES.map((article) => `/article/${slug(article.title)}`);
+  await sql(
+    databaseUrl,
+    `insert into page_view (path, title, source, country, created_at)
+     select (array[$1, $1, $1, $2, $2, $3, $4, '/', '/', '/about'])[1 + (n * 7) % 10],
+            null,
+            (array['google', 'google', 'direct', 'direct', 'direct', 'twitter', 'newsletter', 'news.example.org'])[1 + (n * 3) % 8],
+            (array['US', 'US', 'US', 'GB', 'GB', 'DE', 'IE', null])[1 + (n * 5) % 8],
+            '2026-02-01T00:00:00Z'::timestamptz + make_interval(days => day, mins => n)
+     from generate_series(0, 29) as day
+     cross join lateral generate_series(1, 30 + (day * 17) % 23 + day * 2) as n`,
+    paths,
+  );
+  await sql(
+    databaseUrl,
+    `insert into newsletter_subscriber (email, created_at)
+     select 'reader' || n || '@example.com', '2026-01-20T12:00:00Z'::timestamptz + make_interval(hours => n * 19) from generate_series(1, 48) as n`,
+  );
+}
+
+/** Writes the suite's articles, comments, messages, topics, refresh and analytics; returns nothing to wait for. */
 export async function seedVisualData(databaseUrl: string): Promise<void> {
   const ids: number[] = [];
   for (const [index, article] of ARTICLES.entries()) ids.push(await insertArticle(databaseUrl, article, true, index === 0 ? 2 : 0));
@@ -87,6 +113,7 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
        ('New export rules tighten sales of advanced AI chips', 'Tech Current', 'high', 'Technology', 4, 'steady', 'new', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z'),
        ('Four-day week trial finds productivity held steady', 'Markets Desk', 'normal', 'Economics', 2, 'falling', 'new', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z')`,
   );
+  await insertAnalytics(databaseUrl);
   await sql(databaseUrl, `insert into trending_refresh (trigger, started_at, finished_at, item_count, topic_count, failed_sources) values ('schedule', '2026-03-02T05:59:58Z', '2026-03-02T06:00:00Z', 9, 3, 0)`);
   await sql(
     databaseUrl,

@@ -187,4 +187,36 @@ describe('engagement and privacy in Chromium', () => {
     await eventually(() => pageViews.length, 1);
     expect(await storage(page)).toMatchObject({ consent: 'custom', details: { necessary: true, analytics: true, marketing: false, preferences: false }, location: 'FR' });
   });
+
+  it("the Analytics tab counts the page views of a reader who allowed analytics, and none of one who did not", async () => {
+    const login = await fetch(`${suite.product.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: suite.product.admin.username, password: suite.product.admin.password }),
+    });
+    const cookie = /ai_mind_admin=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    const today = new Date().toISOString().slice(0, 10);
+    const countries = async () => {
+      const response = await fetch(`${suite.product.url}/api/admin/analytics/countries?from=${today}&to=${today}`, { headers: { cookie } });
+      const { entries } = (await response.json()) as { entries: { key: string; views: number }[] };
+      return Object.fromEntries(entries.filter((entry) => entry.key === 'NZ' || entry.key === 'IS').map((entry) => [entry.key, entry.views]));
+    };
+    expect(await countries()).toEqual({});
+
+    // Each reader's country is their own, so their views are told apart in the chart.
+    const browse = async (page: Page) => {
+      await page.goto(`${suite.product.url}/about`, { waitUntil: 'networkidle' });
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+      await page.waitForURL(/\/privacy$/);
+      await page.waitForLoadState('networkidle');
+    };
+    const refused = await newVisitor({ extraHTTPHeaders: { 'cf-ipcountry': 'NZ' } });
+    await browse(refused.page);
+    const allowed = await newVisitor({ extraHTTPHeaders: { 'cf-ipcountry': 'IS' } }, false);
+    await allowed.context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'));
+    await browse(allowed.page);
+    await eventually(() => allowed.pageViews.length, 2);
+    expect(refused.pageViews).toEqual([]);
+    await eventually(countries, { IS: 2 });
+  });
 });

@@ -28,6 +28,7 @@ const ADMIN_TABS = [
   ['comments', '/comments', 'Comments'],
   ['contact', '/contact', 'Contact Messages'],
   ['audit', '/audit', 'Audit'],
+  ['analytics', '/analytics', 'Analytics'],
   ['people', '/people', 'People'],
 ] as const;
 

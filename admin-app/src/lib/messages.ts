@@ -29,5 +29,4 @@ export const MESSAGES = {
   noArticles: 'No articles found.',
   noContactMessages: 'No contact messages yet.',
   sentToAutomation: 'This topic was sent to the automation service; the generated blog will appear here when it arrives.',
-  analyticsComingSoon: 'Analytics Coming Soon',
 } as const;

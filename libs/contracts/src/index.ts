@@ -20,3 +20,4 @@ export * from './admin-lists.js';
 export * from './article-stage.js';
 export * from './review.js';
 export * from './people.js';
+export * from './analytics.js';

@@ -1,4 +1,5 @@
 import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AuditLogQuery, AuditRefusalsQuery } from './admin-lists.js';
+import type { AnalyticsRangeQuery } from './analytics.js';
 import type { ArticleListQuery } from './articles.js';
 
 type Filters<Q> = Omit<Q, 'cursor' | 'limit'>;
@@ -41,6 +42,8 @@ export const adminKeys = {
   auditList: (filters: Filters<AuditLogQuery>) => [...adminKeys.auditLog(), filters] as const,
   auditRefusals: (filters: Filters<AuditRefusalsQuery>) => [...adminKeys.auditLog(), 'refusals', filters] as const,
   people: () => [...adminKeys.all, 'people'] as const,
+  /** One chart of the Analytics tab over one range. */
+  analytics: (chart: string, range: AnalyticsRangeQuery) => [...adminKeys.all, 'analytics', chart, range] as const,
 };
 
 export const commentKeys = {

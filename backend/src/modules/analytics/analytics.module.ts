@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsDashboardController } from './analytics-dashboard.controller.js';
 import { AnalyticsController } from './analytics.controller.js';
+import { AnalyticsReader } from './analytics.reader.js';
 
-@Module({ controllers: [AnalyticsController] })
+@Module({ controllers: [AnalyticsController, AnalyticsDashboardController], providers: [AnalyticsReader] })
 export class AnalyticsModule {}

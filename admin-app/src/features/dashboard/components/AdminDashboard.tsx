@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Anchor, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ArticleManagementTab } from '../../articles/components/ArticleManagementTab';
 import { AuditTab } from '../../audit/components/AuditTab';
@@ -19,6 +19,23 @@ import { MESSAGES } from '../../../lib/messages';
 import { useRefreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
 
+/** The charts' code (recharts) loads when the Analytics tab is first opened, not with the panel. */
+const LazyAnalyticsTab = lazy(() => import('../../analytics/components/AnalyticsTab').then(({ AnalyticsTab }) => ({ default: AnalyticsTab })));
+
+function AnalyticsPanel() {
+  return (
+    <Suspense
+      fallback={
+        <Center h={200}>
+          <Loader aria-label="Loading analytics" />
+        </Center>
+      }
+    >
+      <LazyAnalyticsTab />
+    </Suspense>
+  );
+}
+
 /** Bull Board, served by the API (deployed alone, the panel calls the API on its own origin). */
 const QUEUE_DASHBOARD_URL = `${process.env.PUBLIC_API_ORIGIN ?? ''}/api/admin/queues`;
 
@@ -28,6 +45,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   articles: 'Article Management',
   comments: 'Comments',
   contact: 'Contact Messages',
+  analytics: 'Analytics',
   audit: 'Audit',
   people: 'People',
 };
@@ -38,6 +56,7 @@ const TAB_PANELS: Record<AdminTab, ComponentType> = {
   articles: ArticleManagementTab,
   comments: CommentsTab,
   contact: ContactMessagesTab,
+  analytics: AnalyticsPanel,
   audit: AuditTab,
   people: PeopleTab,
 };
@@ -111,10 +130,6 @@ export function AdminDashboard({ username }: { username?: string }) {
               </Tabs.Panel>
             );
           })}
-          {/* Built, but without a tab to open it yet (spec section 2). */}
-          <Tabs.Panel value="analytics" pt="md">
-            <Text>{MESSAGES.analyticsComingSoon}</Text>
-          </Tabs.Panel>
         </Tabs>
       </Stack>
     </Container>

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ANALYTICS_TOP_LIMIT,
+  type AnalyticsNewsletter,
+  type AnalyticsRangeQuery,
+  type AnalyticsTop,
+  type AnalyticsTopArticles,
+  type AnalyticsViews,
+} from '@ai-mind/contracts';
+import { instantsOf, sumByPeriod } from './analytics-periods.js';
+
+/** The daily rollups a top list reads, each with the column it ranks. */
+const TOP_DIMENSIONS = {
+  categories: { table: 'page_view_daily_category', column: 'category' },
+  sources: { table: 'page_view_daily_source', column: 'source' },
+  countries: { table: 'page_view_daily_country', column: 'country' },
+} as const;
+export type TopDimension = keyof typeof TOP_DIMENSIONS;
+
+/**
+ * The Analytics tab's reads. Page views come from the daily rollups the insert trigger keeps
+ * (a range of a year is at most 366 rows per key), never from `page_view` itself; the newsletter's
+ * growth counts `newsletter_subscriber` rows by the day they were created. Days are UTC days.
+ */
+@Injectable()
+export class AnalyticsReader {
+  constructor(private readonly em: EntityManager) {}
+
+  private sql<T>(query: string, params: unknown[]): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(query, params);
+  }
+
+  async views(range: AnalyticsRangeQuery): Promise<AnalyticsViews> {
+    const days = await this.sql<{ day: string; value: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, views::int as value from page_view_daily where day between ?::date and ?::date`,
+      [range.from, range.to],
+    );
+    return { total: days.reduce((sum, day) => sum + day.value, 0), points: sumByPeriod(range, days) };
+  }
+
+  async top(dimension: TopDimension, range: AnalyticsRangeQuery): Promise<AnalyticsTop> {
+    const { table, column } = TOP_DIMENSIONS[dimension];
+    // The window runs over every key before the limit, so the total is the range's, not the top's.
+    const rows = await this.sql<{ key: string; views: number; total: number }>(
+      `select ${column} as key, sum(views)::int as views, (sum(sum(views)) over ())::int as total
+       from ${table} where day between ?::date and ?::date group by ${column} order by views desc, key limit ?`,
+      [range.from, range.to, ANALYTICS_TOP_LIMIT],
+    );
+    return { total: rows[0]?.total ?? 0, entries: rows.map(({ key, views }) => ({ key, views })) };
+  }
+
+  /**
+   * The most read published articles of the range, exactly, without summing every article's days: a
+   * long range holds a row for most articles on most days. Each day's `depth` most read articles are
+   * the candidates, and their totals are summed; an article outside every day's first `depth` read at
+   * most the sum of each day's next-ranked figure (`bound`). Once the last of the top candidates
+   * exceeds that bound, no other article can rank; else the search goes deeper.
+   */
+  async articles(range: AnalyticsRangeQuery, firstDepth = ANALYTICS_TOP_LIMIT * 5): Promise<AnalyticsTopArticles> {
+    for (let depth = firstDepth; ; depth *= 4) {
+      const [{ bound, articles }] = await this.sql<{ bound: number; articles: AnalyticsTopArticles['articles'] }>(
+        `with ranked as (
+           select t.article_id, t.views, t.rank
+           from generate_series(?::date, ?::date, interval '1 day') as d(day)
+           cross join lateral (
+             select r.article_id, r.views, row_number() over (order by r.views desc, r.article_id) as rank
+             from page_view_daily_article r where r.day = d.day::date order by r.views desc, r.article_id limit ?
+           ) t
+         ),
+         candidates as (
+           select a.id, a.title, a.slug, a.category,
+             (select sum(r.views) from page_view_daily_article r where r.article_id = a.id and r.day between ?::date and ?::date)::int as views
+           from article a where a.id in (select article_id from ranked where rank <= ?)
+           order by views desc, a.id limit ?
+         )
+         select (select coalesce(sum(views), 0)::int from ranked where rank > ?) as bound,
+                coalesce((select json_agg(c order by c.views desc, c.id) from candidates c), '[]') as articles`,
+        [range.from, range.to, depth + 1, range.from, range.to, depth, ANALYTICS_TOP_LIMIT, depth],
+      );
+      // Articles deleted since stay in the rollup: they take a rank among the candidates, never a place in the list.
+      const last = articles[ANALYTICS_TOP_LIMIT - 1];
+      if (bound === 0 || (last && last.views > bound)) return { articles };
+    }
+  }
+
+  async newsletter(range: AnalyticsRangeQuery): Promise<AnalyticsNewsletter> {
+    const { start, end } = instantsOf(range);
+    const [{ before }] = await this.sql<{ before: number }>(`select count(*)::int as before from newsletter_subscriber where created_at < ?::timestamptz`, [start]);
+    const days = await this.sql<{ day: string; value: number }>(
+      `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as value
+       from newsletter_subscriber where created_at >= ?::timestamptz and created_at < ?::timestamptz group by 1`,
+      [start, end],
+    );
+    let onList = before;
+    const points = sumByPeriod(range, days).map(({ period, value: joined }) => {
+      onList += joined;
+      return { period, value: onList, joined };
+    });
+    return { before, points };
+  }
+}
