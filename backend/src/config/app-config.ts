@@ -75,6 +75,9 @@ export interface AppConfig {
   recovery: { batchSize: number; fetchLivePages: boolean };
   /** URLs per file of the split sitemap (/sitemap.xml is their index). */
   sitemapUrlsPerFile: number;
+  /** No smtpUrl: emails are not sent (their jobs fail and say why). */
+  mail: { smtpUrl?: string; from: string; timeoutMs: number };
+  newsletter: { confirmTtlSeconds: number; resendWindowSeconds: number; maxAttempts: number; retryDelayMs: number; sendLeaseMs: number; senders: number };
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +121,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the origin readers reach the site at, e.g. https://www.example.com)');
+  }
+  if (env.NEWSLETTER_SEND_LEASE_MS <= 3 * env.SMTP_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  NEWSLETTER_SEND_LEASE_MS: must be longer than three SMTP_TIMEOUT_MS (connect, greeting, reply), or a slow send would be sent twice');
   }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
@@ -194,6 +200,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS, sweepIntervalMs: env.QUEUE_SWEEP_INTERVAL_MS },
     recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
     sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `The AI Mind <newsletter@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      timeoutMs: env.SMTP_TIMEOUT_MS,
+    },
+    newsletter: {
+      confirmTtlSeconds: env.NEWSLETTER_CONFIRM_TTL_SECONDS,
+      resendWindowSeconds: env.NEWSLETTER_RESEND_WINDOW_SECONDS,
+      maxAttempts: env.NEWSLETTER_MAX_ATTEMPTS,
+      retryDelayMs: env.NEWSLETTER_RETRY_DELAY_MS,
+      sendLeaseMs: env.NEWSLETTER_SEND_LEASE_MS,
+      senders: env.NEWSLETTER_SENDERS,
+    },
   };
 }
 

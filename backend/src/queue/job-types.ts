@@ -76,6 +76,25 @@ export interface SitemapSnapshotResult {
   stored: boolean;
 }
 
+export interface NewsletterConfirmationPayload {
+  subscriberId: number;
+}
+export interface NewsletterConfirmationResult {
+  sent: boolean;
+}
+
+export type NewsletterSchedulePayload = Record<string, never>;
+
+/** One of a digest's sending jobs (`sender` tells them apart). */
+export interface NewsletterSendPayload {
+  digestId: number;
+  sender: number;
+}
+export interface NewsletterSendResult {
+  sent: number;
+  failed: number;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -89,6 +108,9 @@ export interface JobDefinitions {
   'workflow-generate': { queue: 'workflow'; payload: WorkflowGeneratePayload; result: WorkflowGenerateResult };
   'workflow-dispatch': { queue: 'workflow'; payload: WorkflowDispatchPayload; result: WorkflowDispatchResult };
   'trending-refresh': { queue: 'trending'; payload: TrendingRefreshPayload; result: TrendingRefreshResult };
+  'newsletter-confirmation': { queue: 'newsletter'; payload: NewsletterConfirmationPayload; result: NewsletterConfirmationResult };
+  'newsletter-schedule': { queue: 'newsletter'; payload: NewsletterSchedulePayload; result: void };
+  'newsletter-send': { queue: 'newsletter-send'; payload: NewsletterSendPayload; result: NewsletterSendResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -107,4 +129,7 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'workflow-generate': 'workflow',
   'workflow-dispatch': 'workflow',
   'trending-refresh': 'trending',
+  'newsletter-confirmation': 'newsletter',
+  'newsletter-schedule': 'newsletter',
+  'newsletter-send': 'newsletter-send',
 };
