@@ -12,6 +12,7 @@ export class Migration20261127120000_newsletter extends Migration {
 
   override up(): void {
     this.addSql(`alter table "newsletter_subscriber"
+      alter column "created_at" set default now(),
       add column "status" varchar(20) not null default 'pending',
       add column "consent_text" text null,
       add column "consent_source" varchar(300) null,
@@ -97,6 +98,7 @@ export class Migration20261127120000_newsletter extends Migration {
     this.addSql(`drop index if exists "newsletter_subscriber_status_id_index";`);
     this.addSql(`drop index if exists "newsletter_subscriber_created_at_id_index";`);
     this.addSql(`alter table "newsletter_subscriber"
+      alter column "created_at" drop default,
       drop constraint "newsletter_subscriber_confirmed_check", drop constraint "newsletter_subscriber_status_check",
       drop column "status", drop column "consent_text", drop column "consent_source", drop column "consent_at",
       drop column "confirmation_sent_at", drop column "confirmed_at", drop column "unsubscribed_at";`);
