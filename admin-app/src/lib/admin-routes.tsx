@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 
 /** The panel's tabs, each its own path under the panel's base (`/admin` in the shell, `/` deployed alone). */
-export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'audit'] as const;
+export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'newsletter', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const BaseContext = createContext('');

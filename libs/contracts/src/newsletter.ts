@@ -80,3 +80,4 @@ export const NewsletterSubscriberIdParamsSchema = z.object({ id: z.coerce.number
 export const NewsletterSignUpSchema = NewsletterAddressSchema.extend({
   source: z.string().max(300, 'must be at most 300 characters').regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path of this site').optional(),
 });
+export type NewsletterSignUp = z.infer<typeof NewsletterSignUpSchema>;

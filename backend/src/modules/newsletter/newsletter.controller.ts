@@ -1,7 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterSignUpSchema, type MessageResponse } from '@ai-mind/contracts';
-import type { z } from 'zod';
+import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterSignUpSchema, type MessageResponse, type NewsletterSignUp } from '@ai-mind/contracts';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { NewsletterService } from './newsletter.service.js';
@@ -28,7 +27,7 @@ export class NewsletterController {
    */
   @PublicWrite()
   @Post()
-  async subscribe(@Body(new ZodValidationPipe(NewsletterSignUpSchema)) body: z.infer<typeof NewsletterSignUpSchema>, @Req() request: FastifyRequest): Promise<MessageResponse> {
+  async subscribe(@Body(new ZodValidationPipe(NewsletterSignUpSchema)) body: NewsletterSignUp, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await consumeNewsletterLimit(this.rateLimiter, clientOf(request));
     await this.newsletter.subscribe(body.email, body.source ?? '/');
     return { message: NEWSLETTER_SUCCESS_MESSAGE };

@@ -5,6 +5,7 @@ import { AuditTab } from '../../audit/components/AuditTab';
 import { CommentsTab } from '../../comments/components/CommentsTab';
 import { useLogout } from '../../auth/hooks/use-session';
 import { ContactMessagesTab } from '../../contact/components/ContactMessagesTab';
+import { NewsletterTab } from '../../newsletter/components/NewsletterTab';
 import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
 import { useBlogArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
@@ -64,6 +65,7 @@ export function AdminDashboard({ username }: { username?: string }) {
             <Tabs.Tab value="articles">Article Management</Tabs.Tab>
             <Tabs.Tab value="comments">Comments</Tabs.Tab>
             <Tabs.Tab value="contact">Contact Messages</Tabs.Tab>
+            <Tabs.Tab value="newsletter">Newsletter</Tabs.Tab>
             <Tabs.Tab value="audit">Audit</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="trending" pt="md">
@@ -80,6 +82,9 @@ export function AdminDashboard({ username }: { username?: string }) {
           </Tabs.Panel>
           <Tabs.Panel value="contact" pt="md">
             <ContactMessagesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="newsletter" pt="md">
+            <NewsletterTab />
           </Tabs.Panel>
           <Tabs.Panel value="audit" pt="md">
             <AuditTab />
