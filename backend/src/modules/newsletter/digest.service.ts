@@ -97,6 +97,7 @@ export class DigestService {
    * Makes the next digest and starts sending it: one at a time cluster-wide (a transaction lock), a
    * scheduled slot at most once (its unique slot). A period with nothing published is recorded as an
    * empty digest when it was scheduled (so the slot is done) and not at all when asked for by hand.
+   * Null when nothing was made (the slot was done, or nothing to send by hand).
    */
   async create(trigger: { kind: 'schedule'; slot: Date } | { kind: 'manual'; editor: string }): Promise<{ digestId: number; articleCount: number } | null> {
     const created = await this.em.fork().transactional(async (tx) => {
@@ -107,7 +108,7 @@ export class DigestService {
       }
       const period = await this.nextPeriod(tx, await this.settings(tx));
       const { email, articleCount } = await this.render(period);
-      if (articleCount === 0 && trigger.kind === 'manual') return { digestId: 0, articleCount: 0 };
+      if (articleCount === 0 && trigger.kind === 'manual') return null;
       const [digest] = await tx.execute<{ id: number }[]>(
         `insert into newsletter_digest (slot, trigger, requested_by, period_from, period_until, subject, html, text, article_count, status, finished_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -134,9 +135,10 @@ export class DigestService {
       }
       return { digestId: digest!.id, articleCount };
     });
-    if (!created || created.articleCount === 0) return created?.digestId ? created : null;
-    this.logger.log(created, 'Newsletter digest created');
-    await this.startSending(created.digestId);
+    if (created && created.articleCount > 0) {
+      this.logger.log(created, 'Newsletter digest created');
+      await this.startSending(created.digestId);
+    }
     return created;
   }
 
