@@ -37,9 +37,9 @@ function AddSubscriber() {
     if (email.trim()) add.mutate(email.trim());
   };
   return (
-    <form onSubmit={submit} style={{ flex: '1 1 18rem' }}>
+    <form onSubmit={submit} aria-label="Add a subscriber">
       <Group gap="xs" align="flex-end">
-        <TextInput style={{ flex: 1 }} type="email" label="Add a subscriber" description="They receive a confirmation email first." value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <TextInput style={{ flex: '1 1 16rem' }} type="email" label="Add a subscriber" description="They receive a confirmation email first." value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
         <Button type="submit" variant="light" loading={add.isPending}>
           Send confirmation
         </Button>
