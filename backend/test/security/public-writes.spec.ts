@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import type { NewsletterStatus } from '@ai-mind/contracts';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { REDIS } from '../../src/common/redis.token.js';
 import { PageView } from '../../src/modules/analytics/page-view.entity.js';
@@ -89,7 +90,7 @@ describe('public writes come from the site itself', () => {
     };
     const secret = await app.get(NewsletterSecret).get();
     const [confirming, leaving, erasing] = [await reader('confirm', 'pending'), await reader('leave', 'confirmed'), await reader('erase', 'confirmed')];
-    const withStatus = (email: string, status: string) => em.fork().count(NewsletterSubscriber, { email, status });
+    const withStatus = (email: string, status: NewsletterStatus) => em.fork().count(NewsletterSubscriber, { email, status });
     return {
       comment: { url: `/api/articles/${articleId}/comments`, body: { authorName: 'Reader', content: marker }, form: true, written: () => em.fork().count(Comment, { content: marker }) },
       contact: {
