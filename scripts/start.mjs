@@ -1,11 +1,12 @@
 // `npm start`: the whole product on one machine. Installs what is missing, starts an embedded
-// PostgreSQL (unless DATABASE_URL is set) and a local redis-server (unless REDIS_URL is set),
-// migrates, seeds the demo content, builds, then runs the API and one worker until Ctrl-C.
+// PostgreSQL (unless DATABASE_URL is set), a local redis-server (unless REDIS_URL is set) and a local
+// mail catcher (unless SMTP_URL is set), migrates, seeds the demo content, builds, then runs the API
+// and one worker until Ctrl-C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, startPostgres, startRedis } from './lib/services.mjs';
+import { freePort, startMailCatcher, startPostgres, startRedis } from './lib/services.mjs';
 import { ensureSystemTool, REDIS } from './lib/system-packages.mjs';
 import { ensureDependencies, log, NX_ENV, ROOT, run } from './lib/workspace.mjs';
 
@@ -121,6 +122,18 @@ async function main() {
     redisUrl = redis.url;
   }
 
+  let smtpUrl = process.env.SMTP_URL;
+  let mailInbox = null;
+  if (!smtpUrl) {
+    const catcher = await startMailCatcher({
+      smtpPort: await freePort(Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025)),
+      httpPort: await freePort(Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 1080)),
+    });
+    cleanups.push(catcher.stop);
+    smtpUrl = catcher.smtpUrl;
+    mailInbox = catcher.inboxUrl;
+  }
+
   // The site names the address printed below in its links, sitemaps and feeds, unless PUBLIC_URL says otherwise.
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
   const env = {
@@ -129,6 +142,7 @@ async function main() {
     PUBLIC_URL: publicUrl,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
+    SMTP_URL: smtpUrl,
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(dataDir, 'media'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
@@ -155,6 +169,7 @@ async function main() {
   if (seedDemo) for (const account of others) log(`  the demo ${account.role}: username '${account.username}', password '${account.password}'`);
   log(`Database: ${databaseUrl}`);
   log(`Redis: ${redisUrl}`);
+  log(mailInbox ? `Mail catcher (every email sent, SMTP at ${smtpUrl}): ${mailInbox}` : `Email through ${new URL(smtpUrl).host}`);
   log('Press Ctrl-C to stop.');
 }
 

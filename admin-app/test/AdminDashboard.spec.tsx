@@ -29,7 +29,7 @@ describe('admin dashboard', () => {
     for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Analytics', 'Audit', 'People']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Newsletter', 'Analytics', 'Audit', 'People']);
     expect(await screen.findByText(MESSAGES.noTrendingTopics)).toBeInTheDocument();
   });
 

@@ -221,7 +221,7 @@ describe('engagement', () => {
       for (const address of [email, email.toLowerCase()]) {
         const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: address }, remoteAddress: client() });
         expect(response.statusCode).toBe(201);
-        expect(response.json().message).toBe("You're subscribed. Expect the AI's opinions in your inbox.");
+        expect(response.json().message).toBe('Almost there: check your inbox for a link to confirm your subscription.');
       }
       expect(await em.fork().count(NewsletterSubscriber, { email: email.toLowerCase() })).toBe(1);
       const bad = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'nope' }, remoteAddress: client() });

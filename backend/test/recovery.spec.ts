@@ -397,7 +397,7 @@ describe('article recovery', () => {
     }
     const api = await app.inject({ method: 'GET', url: '/api/admin/queues/api/queues', headers: { cookie: admin.cookie } });
     expect(api.statusCode).toBe(200);
-    expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual(['ai', 'images', 'publishing', 'recovery', 'trending', 'workflow']);
+    expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual(['ai', 'images', 'newsletter', 'newsletter-send', 'publishing', 'recovery', 'trending', 'workflow']);
     // A change from another site (no CSRF token, foreign Origin) is refused.
     const forged = await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/pause', headers: { cookie: admin.cookie, origin: 'https://evil.example' } });
     expect(forged.statusCode).toBe(403);

@@ -15,6 +15,8 @@ export interface RunningProduct {
   admin: { username: string; password: string };
   /** The demo editor and writer that npm start printed (with the demo content only). */
   demoAccount: (role: 'editor' | 'writer') => { username: string; password: string };
+  /** The local mail catcher's web inbox that npm start printed (its JSON view is at /api/messages). */
+  mailInbox: string;
   output: () => string;
   /** Sends Ctrl-C and resolves once every process writing to the terminal has finished. */
   stop: () => Promise<void>;
@@ -27,7 +29,7 @@ export async function startProduct(dataDir: string, port: number, extraEnv: Reco
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('NX_')));
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...env, PORT: String(port), AI_MIND_DATA_DIR: dataDir, PG_PORT: '0', REDIS_PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    env: { ...env, PORT: String(port), AI_MIND_DATA_DIR: dataDir, PG_PORT: '0', REDIS_PORT: '0', MAIL_CATCHER_SMTP_PORT: '0', MAIL_CATCHER_HTTP_PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -65,6 +67,9 @@ export async function startProduct(dataDir: string, port: number, extraEnv: Reco
     demoAccount: (role: 'editor' | 'writer') => {
       const credentials = new RegExp(`the demo ${role}: username '([^']+)', password '([^']+)'`).exec(output);
       return { username: credentials?.[1] ?? '', password: credentials?.[2] ?? '' };
+    },
+    get mailInbox() {
+      return /Mail catcher \(.*\): (http:\/\/\S+)/.exec(output)?.[1] ?? '';
     },
     output: () => output,
     // Ctrl-C reaches the whole process group in a terminal; do the same.

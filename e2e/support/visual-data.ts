@@ -115,10 +115,38 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
   );
   await insertAnalytics(databaseUrl);
   await sql(databaseUrl, `insert into trending_refresh (trigger, started_at, finished_at, item_count, topic_count, failed_sources) values ('schedule', '2026-03-02T05:59:58Z', '2026-03-02T06:00:00Z', 9, 3, 0)`);
+  await seedNewsletter(databaseUrl);
   await sql(
     databaseUrl,
     `insert into approved_topic (topic, category, status, approved_by, approved_at, article_id) values ('Ports brace for a busy spring season', 'Global Events', 'blog_received', 'admin', '2026-03-01T07:30:00Z', $1)`,
     [draftId],
+  );
+}
+
+/** Readers in each state and one digest sent to them, one address refused by the server. */
+async function seedNewsletter(databaseUrl: string): Promise<void> {
+  const subscribers = await sql<{ id: number; email: string }>(
+    databaseUrl,
+    `insert into newsletter_subscriber (email, status, consent_text, consent_source, consent_at, confirmed_at, unsubscribed_at, created_at) values
+       ('ada@example.com', 'confirmed', 'visual consent', '/about', '2026-02-20T09:00:00Z', '2026-02-20T09:05:00Z', null, '2026-02-20T09:00:00Z'),
+       ('grace@example.com', 'confirmed', 'visual consent', '/', '2026-02-22T18:30:00Z', '2026-02-22T18:41:00Z', null, '2026-02-22T18:30:00Z'),
+       ('no-such-reader@example.com', 'bounced', 'visual consent', '/contact', '2026-02-24T07:10:00Z', '2026-02-24T07:12:00Z', null, '2026-02-24T07:10:00Z'),
+       ('alan@example.com', 'unsubscribed', 'visual consent', '/category/ai-insights', '2026-02-25T12:00:00Z', '2026-02-25T12:02:00Z', '2026-03-01T10:00:00Z', '2026-02-25T12:00:00Z'),
+       ('new-reader@example.com', 'pending', 'visual consent', '/inspiring', '2026-03-01T20:15:00Z', null, null, '2026-03-01T20:15:00Z')
+     returning id, email`,
+  );
+  const [digest] = await sql<{ id: number }>(
+    databaseUrl,
+    `insert into newsletter_digest (trigger, requested_by, period_from, period_until, subject, html, text, article_count, recipient_count, status, created_at, finished_at)
+     values ('manual', 'admin', '2026-02-23T08:00:00Z', '2026-03-02T08:00:00Z', 'The AI Mind: 3 new articles', '<p>Digest</p>', 'Digest', 3, 3, 'sent', '2026-03-02T08:00:00Z', '2026-03-02T08:00:04Z') returning id`,
+  );
+  const idOf = (email: string) => subscribers.find((row) => row.email === email)!.id;
+  await sql(
+    databaseUrl,
+    `insert into newsletter_delivery (digest_id, subscriber_id, status, attempts, sent_at, last_error) values
+       ($1, $2, 'sent', 1, '2026-03-02T08:00:02Z', null), ($1, $3, 'sent', 1, '2026-03-02T08:00:02Z', null),
+       ($1, $4, 'failed', 1, null, '550 EENVELOPE 5.1.1 mailbox unavailable')`,
+    [digest!.id, idOf('ada@example.com'), idOf('grace@example.com'), idOf('no-such-reader@example.com')],
   );
 }
 

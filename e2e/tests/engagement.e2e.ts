@@ -125,7 +125,7 @@ describe('engagement and privacy in Chromium', () => {
 
     await box.getByRole('textbox', { name: 'Email address' }).fill(`reader-${Date.now()}@example.com`);
     await box.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText("You're subscribed. Expect the AI's opinions in your inbox.").waitFor();
+    await page.getByText('Almost there: check your inbox for a link to confirm your subscription.').waitFor();
   });
 
   it('outside the EU: the banner appears after a second, no page view is sent before consent, one is sent after Accept', async () => {

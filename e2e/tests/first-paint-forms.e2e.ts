@@ -160,7 +160,7 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       await box.getByRole('button', { name: 'Subscribe' }).click();
       releaseScripts();
 
-      await page.getByText("You're subscribed. Expect the AI's opinions in your inbox.").waitFor({ timeout: 30_000 });
+      await page.getByText('Almost there: check your inbox for a link to confirm your subscription.').waitFor({ timeout: 30_000 });
       await settled(page);
       expect(await subscriberRows(address)).toBe(1);
       expectNothingTypedIn(urls, [address]);
@@ -287,7 +287,7 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       const address = `noscript-${Date.now()}@example.com`;
       await box.getByRole('textbox', { name: 'Email address' }).fill(address);
       await box.getByRole('button', { name: 'Subscribe' }).click();
-      await page.getByText("You're subscribed. Expect the AI's opinions in your inbox.").waitFor();
+      await page.getByText('Almost there: check your inbox for a link to confirm your subscription.').waitFor();
       expect(await subscriberRows(address)).toBe(1);
       expectNothingTypedIn(urls, ['not-an-address', address]);
     });

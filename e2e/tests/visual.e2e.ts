@@ -27,6 +27,7 @@ const ADMIN_TABS = [
   ['articles', '/articles', 'Article Management'],
   ['comments', '/comments', 'Comments'],
   ['contact', '/contact', 'Contact Messages'],
+  ['newsletter', '/newsletter', 'Newsletter'],
   ['audit', '/audit', 'Audit'],
   ['analytics', '/analytics', 'Analytics'],
   ['people', '/people', 'People'],

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { NEWSLETTER_SUCCESS_MESSAGE } from '@ai-mind/contracts';
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_SUCCESS_MESSAGE } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import { NEWSLETTER_FAILURE_MESSAGE, NewsletterBox } from '../src/features/layout/components/NewsletterBox';
 
@@ -22,12 +22,14 @@ describe('newsletter box', () => {
     expect(network.calls).toEqual([]);
   });
 
-  it('subscribes the trimmed address, confirms and clears the input', async () => {
+  it('subscribes the trimmed address with the page it was typed on, confirms and clears the input', async () => {
     network = stubFetch({ 'POST /api/newsletter': () => ({ status: 201, body: { message: NEWSLETTER_SUCCESS_MESSAGE } }) });
     renderApp(<NewsletterBox />);
+    // The consent the sign-up records is the text the reader sees.
+    expect(screen.getByText(NEWSLETTER_CONSENT_TEXT)).toBeInTheDocument();
     subscribe('  ada@example.com ');
     expect(await screen.findByText(NEWSLETTER_SUCCESS_MESSAGE)).toBeInTheDocument();
-    expect(network.calls).toEqual([{ method: 'POST', path: '/api/newsletter', body: { email: 'ada@example.com' } }]);
+    expect(network.calls).toEqual([{ method: 'POST', path: '/api/newsletter', body: { email: 'ada@example.com', source: '/' } }]);
     expect(emailInput()).toHaveValue('');
   });
 

@@ -160,3 +160,46 @@ export async function startRedis({ port, dataDir, binary = redisServerPath(), lo
       }),
   };
 }
+
+/**
+ * Starts the local mail catcher (mail-catcher-server.mjs) as its own process: real SMTP on
+ * 127.0.0.1:smtpPort, its web inbox and JSON view on 127.0.0.1:httpPort. `rules` make some
+ * recipients refused, deferred, stalled or held (see that file).
+ */
+export async function startMailCatcher({ smtpPort, httpPort, rules = [], log = () => {} }) {
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'mail-catcher-server.mjs');
+  const child = spawn(process.execPath, [script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(smtpPort), MAIL_CATCHER_HTTP_PORT: String(httpPort), MAIL_CATCHER_RULES: JSON.stringify(rules) },
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  child.stdout.on('data', (chunk) => log(chunk.toString().trim()));
+  child.stderr.on('data', (chunk) => log(chunk.toString().trim()));
+  const inboxUrl = `http://127.0.0.1:${httpPort}`;
+  await waitFor(
+    async () => {
+      if (exited) throw new Error(`the mail catcher exited while starting on ports ${smtpPort}/${httpPort}`);
+      try {
+        return (await fetch(`${inboxUrl}/api/stats`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 15_000, what: `the mail catcher on port ${httpPort}` },
+  );
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    inboxUrl,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 
 /** The panel's tabs, each its own path under the panel's base (`/admin` in the shell, `/` deployed alone). */
-export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'analytics', 'audit', 'people'] as const;
+export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'newsletter', 'analytics', 'audit', 'people'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The permission each tab's calls need, as their routes declare it; a role without it does not see the tab. */
@@ -12,6 +12,7 @@ export const TAB_PERMISSIONS: Record<AdminTab, string> = {
   articles: 'articles.draft',
   comments: 'comments.moderate',
   contact: 'contact.read',
+  newsletter: 'newsletter.manage',
   analytics: 'analytics.read',
   audit: 'operations.run',
   people: 'people.manage',

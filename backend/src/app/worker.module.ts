@@ -5,6 +5,7 @@ import { AdminJobsModule } from '../modules/admin/admin.jobs.module.js';
 import { AiJobsModule } from '../modules/ai/ai.jobs.module.js';
 import { HealthJobsModule } from '../modules/health/health.jobs.module.js';
 import { MediaJobsModule } from '../modules/media/media.jobs.module.js';
+import { NewsletterJobsModule } from '../modules/newsletter/newsletter.jobs.module.js';
 import { PublishingJobsModule } from '../modules/publishing/publishing.jobs.module.js';
 import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js';
 import { TrendingJobsModule } from '../modules/trending/trending.jobs.module.js';
@@ -19,7 +20,7 @@ export class WorkerModule {
     tuneWorkers(config);
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, PublishingJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
+      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, NewsletterJobsModule, PublishingJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
     };
   }
 }

@@ -100,6 +100,8 @@ export interface PageFormPost {
   values: Record<string, string>;
   /** Runs the JSON call's own rules and service: validation, rate limits, spam screening, storing. */
   act: () => Promise<unknown>;
+  /** The values the page still needs once the form went through (a checked link's token, for its next form). */
+  keepValues?: boolean;
 }
 
 /**
@@ -120,7 +122,7 @@ export async function answerPageForm(
   let flash: FormFlash;
   try {
     await post.act();
-    flash = { ...about, outcome: 'sent' };
+    flash = { ...about, outcome: 'sent', ...(post.keepValues ? { values: post.values } : {}) };
   } catch (error) {
     const refused = refusal(error);
     if (!refused) throw error;

@@ -78,6 +78,9 @@ export interface AppConfig {
   sitemapUrlsPerFile: number;
   /** The shared HTTP caches to purge, and how long they may keep a public answer (http-cache.ts). */
   httpCache: { purgeUrls: string[]; maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number };
+  /** No smtpUrl: emails are not sent (their jobs fail and say why). */
+  mail: { smtpUrl?: string; from: string; timeoutMs: number };
+  newsletter: { confirmTtlSeconds: number; resendWindowSeconds: number; maxAttempts: number; retryDelayMs: number; sendLeaseMs: number; senders: number };
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +129,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the origin readers reach the site at, e.g. https://www.example.com)');
+  }
+  if (env.NEWSLETTER_SEND_LEASE_MS <= 3 * env.SMTP_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  NEWSLETTER_SEND_LEASE_MS: must be longer than three SMTP_TIMEOUT_MS (connect, greeting, reply), or a slow send would be sent twice');
   }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
@@ -209,6 +215,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAgeSeconds: env.HTTP_CACHE_MAX_AGE_SECONDS,
       staleWhileRevalidateSeconds: env.HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS,
       staleIfErrorSeconds: env.HTTP_CACHE_STALE_IF_ERROR_SECONDS,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `The AI Mind <newsletter@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      timeoutMs: env.SMTP_TIMEOUT_MS,
+    },
+    newsletter: {
+      confirmTtlSeconds: env.NEWSLETTER_CONFIRM_TTL_SECONDS,
+      resendWindowSeconds: env.NEWSLETTER_RESEND_WINDOW_SECONDS,
+      maxAttempts: env.NEWSLETTER_MAX_ATTEMPTS,
+      retryDelayMs: env.NEWSLETTER_RETRY_DELAY_MS,
+      sendLeaseMs: env.NEWSLETTER_SEND_LEASE_MS,
+      senders: env.NEWSLETTER_SENDERS,
     },
   };
 }

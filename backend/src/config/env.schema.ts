@@ -125,6 +125,24 @@ export const EnvSchema = z.object({
   HTTP_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
   HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   HTTP_CACHE_STALE_IF_ERROR_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  /** The SMTP server every email goes through (smtp:// or smtps://, credentials in the URL); without it no email leaves. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465' }).optional(),
+  /** The sender of every email; newsletter@ the site's host when not set. */
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
+  /** How long one SMTP connection, greeting or reply may take before the attempt counts as timed out. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** How long a confirmation link works. */
+  NEWSLETTER_CONFIRM_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(48 * 3600),
+  /** A second sign-up of a pending address within this window sends no second confirmation email. */
+  NEWSLETTER_RESEND_WINDOW_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(600),
+  /** Attempts per recipient of a digest before it is marked failed (a permanent refusal fails at once). */
+  NEWSLETTER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  /** The wait after a failed attempt, doubled after each one. */
+  NEWSLETTER_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** A recipient claimed this long ago by a sender that never finished (a killed worker) is sent again; longer than one SMTP attempt can take. */
+  NEWSLETTER_SEND_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(5 * 60_000),
+  /** Sending jobs per digest, spread over the workers; each keeps one SMTP connection. */
+  NEWSLETTER_SENDERS: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -82,6 +82,23 @@ export interface ScheduledPublishPayload {
 }
 export interface ScheduledPublishResult {
   published: number;
+export interface NewsletterConfirmationPayload {
+  subscriberId: number;
+}
+export interface NewsletterConfirmationResult {
+  sent: boolean;
+}
+
+export type NewsletterSchedulePayload = Record<string, never>;
+
+/** One of a digest's sending jobs (`sender` tells them apart). */
+export interface NewsletterSendPayload {
+  digestId: number;
+  sender: number;
+}
+export interface NewsletterSendResult {
+  sent: number;
+  failed: number;
 }
 
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
@@ -98,6 +115,9 @@ export interface JobDefinitions {
   'workflow-dispatch': { queue: 'workflow'; payload: WorkflowDispatchPayload; result: WorkflowDispatchResult };
   'trending-refresh': { queue: 'trending'; payload: TrendingRefreshPayload; result: TrendingRefreshResult };
   'scheduled-publish': { queue: 'publishing'; payload: ScheduledPublishPayload; result: ScheduledPublishResult };
+  'newsletter-confirmation': { queue: 'newsletter'; payload: NewsletterConfirmationPayload; result: NewsletterConfirmationResult };
+  'newsletter-schedule': { queue: 'newsletter'; payload: NewsletterSchedulePayload; result: void };
+  'newsletter-send': { queue: 'newsletter-send'; payload: NewsletterSendPayload; result: NewsletterSendResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -117,4 +137,7 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'workflow-dispatch': 'workflow',
   'trending-refresh': 'trending',
   'scheduled-publish': 'publishing',
+  'newsletter-confirmation': 'newsletter',
+  'newsletter-schedule': 'newsletter',
+  'newsletter-send': 'newsletter-send',
 };

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import type { NewsletterStatus } from '@ai-mind/contracts';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { REDIS } from '../../src/common/redis.token.js';
 import { PageView } from '../../src/modules/analytics/page-view.entity.js';
@@ -8,6 +9,8 @@ import { Comment } from '../../src/modules/comments/comment.entity.js';
 import { ContactSubmission } from '../../src/modules/contact/contact-submission.entity.js';
 import { Interaction } from '../../src/modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../../src/modules/newsletter/newsletter-subscriber.entity.js';
+import { NewsletterSecret } from '../../src/modules/newsletter/newsletter-secret.js';
+import { confirmationToken, suppressionHash, unsubscribeToken } from '../../src/modules/newsletter/newsletter-tokens.js';
 import { createArticle } from '../support/article-factory.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally, randomIp } from './attack-tally.js';
@@ -35,7 +38,22 @@ interface PublicWrite {
   written?: () => Promise<number>;
 }
 
-const WRITES = ['comment', 'comment form', 'contact', 'contact form', 'newsletter', 'newsletter form', 'chat', 'chat summary', 'page view', 'like', 'like form'] as const;
+const WRITES = [
+  'comment',
+  'comment form',
+  'contact',
+  'contact form',
+  'newsletter',
+  'newsletter form',
+  'newsletter confirm form',
+  'newsletter unsubscribe form',
+  'newsletter erase form',
+  'chat',
+  'chat summary',
+  'page view',
+  'like',
+  'like form',
+] as const;
 
 const urlencoded = (body: Body) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
@@ -62,6 +80,17 @@ describe('public writes come from the site itself', () => {
     // A conversation to summarise, so the summary would answer (and spend a model call) if it ran.
     const summarised = `summary-${marker}`;
     await redis.rpush(`ai-mind:chat:turns:${summarised}`, JSON.stringify({ role: 'user', content: 'What is new?' }));
+    // Readers whose email links the newsletter pages' forms carry (a pending one to confirm, confirmed ones to leave and erase).
+    const reader = async (name: string, status: 'pending' | 'confirmed') => {
+      const email = `${marker}-${name}@example.com`;
+      const [row] = await em
+        .fork()
+        .execute<{ id: number }[]>(`insert into newsletter_subscriber (email, status, consent_text, confirmed_at) values (?, ?, 'test consent', case when ? = 'confirmed' then now() end) returning id`, [email, status, status]);
+      return { id: row!.id, email };
+    };
+    const secret = await app.get(NewsletterSecret).get();
+    const [confirming, leaving, erasing] = [await reader('confirm', 'pending'), await reader('leave', 'confirmed'), await reader('erase', 'confirmed')];
+    const withStatus = (email: string, status: NewsletterStatus) => em.fork().count(NewsletterSubscriber, { email, status });
     return {
       comment: { url: `/api/articles/${articleId}/comments`, body: { authorName: 'Reader', content: marker }, form: true, written: () => em.fork().count(Comment, { content: marker }) },
       contact: {
@@ -80,6 +109,24 @@ describe('public writes come from the site itself', () => {
         written: () => em.fork().count(ContactSubmission, { message: `${marker} form` }),
       },
       'newsletter form': { url: '/api/newsletter/form', body: { email: `${marker}-form@example.com`, back: '/' }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}-form@example.com` }) },
+      'newsletter confirm form': {
+        url: '/api/newsletter/confirm/form',
+        body: { token: confirmationToken(secret, confirming, new Date(Date.now() + 3_600_000)), back: '/newsletter/confirm' },
+        form: true,
+        written: () => withStatus(confirming.email, 'confirmed'),
+      },
+      'newsletter unsubscribe form': {
+        url: '/api/newsletter/unsubscribe/form',
+        body: { token: unsubscribeToken(secret, leaving), back: '/newsletter/unsubscribe' },
+        form: true,
+        written: () => withStatus(leaving.email, 'unsubscribed'),
+      },
+      'newsletter erase form': {
+        url: '/api/newsletter/erase/form',
+        body: { token: unsubscribeToken(secret, erasing), back: '/newsletter/unsubscribe' },
+        form: true,
+        written: async () => (await em.fork().execute('select 1 from newsletter_suppression where email_hash = ?', [suppressionHash(erasing.email)])).length,
+      },
       chat: { url: '/api/chat', body: { message: `Tell me about ${marker}`, sessionId: chatSession }, form: true, written: () => redis.llen(`ai-mind:chat:turns:${chatSession}`) },
       'chat summary': { url: '/api/chat/summary', body: { sessionId: summarised, articleId }, form: false },
       'page view': { url: '/api/analytics/pageview', body: { path: `/${marker}`, source: 'direct' }, form: true, written: () => em.fork().count(PageView, { path: `/${marker}` }) },

@@ -45,6 +45,15 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   // The Like and Share buttons' no-JavaScript form: a redirect back after the like or the share.
   'POST /api/interactions/form': 'public-write',
   'POST /api/newsletter': 'public-write',
+  // The newsletter emails' links: the signed token is checked, then the page with its form.
+  'GET /api/newsletter/confirm': 'public',
+  'GET /api/newsletter/unsubscribe': 'public',
+  // RFC 8058's one-click unsubscribe, posted by the reader's mail program: the signed token is the proof.
+  'POST /api/newsletter/unsubscribe': 'signature',
+  // The forms of the pages those links lead to.
+  'POST /api/newsletter/confirm/form': 'public-write',
+  'POST /api/newsletter/unsubscribe/form': 'public-write',
+  'POST /api/newsletter/erase/form': 'public-write',
   'POST /api/analytics/pageview': 'public-write',
   'GET /api/trending': 'public',
   'GET /sitemap.xml': 'public',

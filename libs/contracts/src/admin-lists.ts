@@ -1,6 +1,7 @@
 import { ArticleSummarySchema } from './articles.js';
 import { ContactSubmissionSchema } from './admin.js';
 import { ARTICLE_STAGES, ArticleReviewFieldsSchema } from './article-stage.js';
+import { NEWSLETTER_STATUSES } from './newsletter.constants.js';
 import { z } from './zod.js';
 
 /**
@@ -167,3 +168,14 @@ export type AdminContactSubmission = z.infer<typeof AdminContactSubmissionSchema
 /** GET /api/admin/events (server-sent events): this event follows every committed article change. */
 export const ADMIN_EVENTS_PATH = '/api/admin/events';
 export const ADMIN_EVENT_CHANGED = 'changed';
+
+export const AdminNewsletterSubscriberListQuerySchema = listQuery({
+    /** Part of the address. */
+    search: searchTerm.optional(),
+    status: z.enum(NEWSLETTER_STATUSES, { error: `must be one of: ${NEWSLETTER_STATUSES.join(', ')}` }).optional(),
+    ...paging,
+});
+export type AdminNewsletterSubscriberListQuery = z.infer<typeof AdminNewsletterSubscriberListQuerySchema>;
+
+export const AdminNewsletterDigestListQuerySchema = listQuery({ ...paging });
+export type AdminNewsletterDigestListQuery = z.infer<typeof AdminNewsletterDigestListQuerySchema>;

@@ -26,7 +26,8 @@ export const COMMENT_CONTENT_MAX = 2000;
 
 // ---- Newsletter ----
 
-export const NEWSLETTER_SUCCESS_MESSAGE = "You're subscribed. Expect the AI's opinions in your inbox.";
+/** The same answer whether or not the address was already on the list. */
+export const NEWSLETTER_SUCCESS_MESSAGE = 'Almost there: check your inbox for a link to confirm your subscription.';
 
 // ---- Consent (spec sections 3, 9) ----
 

@@ -21,3 +21,5 @@ export * from './article-stage.js';
 export * from './review.js';
 export * from './people.js';
 export * from './analytics.js';
+export * from './newsletter.constants.js';
+export * from './newsletter.js';

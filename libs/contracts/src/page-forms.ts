@@ -8,6 +8,9 @@ export const PAGE_FORM_ACTIONS = {
   comment: (articleId: number) => `/api/articles/${articleId}/comments/form`,
   newsletter: '/api/newsletter/form',
   interaction: '/api/interactions/form',
+  newsletterConfirm: '/api/newsletter/confirm/form',
+  newsletterLeave: '/api/newsletter/unsubscribe/form',
+  newsletterErase: '/api/newsletter/erase/form',
 } as const;
 
 /** The form field that names the page to come back to (a path of this site). */
@@ -19,7 +22,7 @@ export const FORM_BACK_FIELD = 'back';
  */
 export const FORM_FLASH_PARAM = 'posted';
 
-export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share';
+export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsletterConfirm' | 'newsletterLeave' | 'newsletterErase';
 
 /**
  * What a posted form's page shows once: whether it went through, each refused field's message, a
@@ -30,7 +33,8 @@ export interface FormFlash {
   form: PageFormId;
   /** The article of a comment or share (a page may hold many share controls). */
   articleId?: number;
-  outcome: 'sent' | 'refused';
+  /** `ready`: a checked email link, its form offered (the values hold what the form needs). */
+  outcome: 'sent' | 'refused' | 'ready';
   fieldErrors?: Record<string, string>;
   notice?: { title?: string; message: string };
   values?: Record<string, string>;

@@ -5,7 +5,7 @@
  */
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
-export type PublicPageId = 'home' | 'article' | 'category' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'notFound';
+export type PublicPageId = 'home' | 'article' | 'category' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
 export type PublicPageData = 'articleList' | 'article';
@@ -37,6 +37,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/contact', page: 'contact', status: 'ok' },
   { path: '/privacy', page: 'privacy', status: 'ok' },
   { path: '/terms', page: 'terms', status: 'ok' },
+  // Reached from an email's link through the API, with its checked token in the form outcome (?posted=).
+  { path: '/newsletter/confirm', page: 'newsletter', status: 'ok' },
+  { path: '/newsletter/unsubscribe', page: 'newsletter', status: 'ok' },
   { path: '*', page: 'notFound', status: 'notFound' },
 ];
 

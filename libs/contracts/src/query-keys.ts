@@ -1,4 +1,4 @@
-import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AuditLogQuery, AuditRefusalsQuery } from './admin-lists.js';
+import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AdminNewsletterSubscriberListQuery, AuditLogQuery, AuditRefusalsQuery } from './admin-lists.js';
 import type { AnalyticsRangeQuery } from './analytics.js';
 import type { ArticleListQuery } from './articles.js';
 
@@ -38,6 +38,12 @@ export const adminKeys = {
   contactList: (filters: Filters<AdminContactListQuery>) => [...adminKeys.contactSubmissions(), filters] as const,
   comments: () => [...adminKeys.all, 'comments'] as const,
   commentList: (filters: Filters<AdminCommentListQuery>) => [...adminKeys.comments(), filters] as const,
+  newsletter: () => [...adminKeys.all, 'newsletter'] as const,
+  newsletterSubscribers: (filters: Filters<AdminNewsletterSubscriberListQuery>) => [...adminKeys.newsletter(), 'subscribers', filters] as const,
+  newsletterCounts: () => [...adminKeys.newsletter(), 'counts'] as const,
+  newsletterDigests: () => [...adminKeys.newsletter(), 'digests'] as const,
+  newsletterSettings: () => [...adminKeys.newsletter(), 'settings'] as const,
+  newsletterPreview: () => [...adminKeys.newsletter(), 'preview'] as const,
   auditLog: () => [...adminKeys.all, 'audit-log'] as const,
   auditList: (filters: Filters<AuditLogQuery>) => [...adminKeys.auditLog(), filters] as const,
   auditRefusals: (filters: Filters<AuditRefusalsQuery>) => [...adminKeys.auditLog(), 'refusals', filters] as const,

@@ -186,6 +186,11 @@ export function staticPageMeta(path: StaticPagePath): PageMeta {
   return page({ title: `${title} | ${SITE_NAME}`, description, canonicalPath: path });
 }
 
+/** The newsletter's confirm and unsubscribe pages: reached from an email, never indexed. */
+export function newsletterPageMeta(path: string, title: string): PageMeta {
+  return page({ title: `${title} | ${SITE_NAME}`, description: `Your subscription to ${SITE_NAME}'s digest of new articles.`, canonicalPath: path, index: false });
+}
+
 export function notFoundMeta(path: string): PageMeta {
   return page({ title: `404 Page Not Found | ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: path, index: false, status: 404 });
 }

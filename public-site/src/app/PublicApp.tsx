@@ -17,6 +17,7 @@ const PAGES: Record<PublicPageId, LazyPage> = {
   contact: lazyPage(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((m) => m.ContactPage)),
   privacy: lazyPage(() => import(/* webpackChunkName: "page-privacy" */ '../pages/PrivacyPage').then((m) => m.PrivacyPage)),
   terms: lazyPage(() => import(/* webpackChunkName: "page-terms" */ '../pages/TermsPage').then((m) => m.TermsPage)),
+  newsletter: lazyPage(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/NewsletterPage').then((m) => m.NewsletterPage)),
   notFound: lazyPage(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((m) => m.NotFoundPage)),
 };
 

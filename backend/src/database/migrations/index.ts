@@ -15,6 +15,7 @@ import { Migration20261126230000_comment_changes } from './Migration202611262300
 import { Migration20261126231000_audit_refusals } from './Migration20261126231000_audit_refusals.js';
 import { Migration20261127100000_people } from './Migration20261127100000_people.js';
 import { Migration20261127110000_review_schedule } from './Migration20261127110000_review_schedule.js';
+import { Migration20261127120000_newsletter } from './Migration20261127120000_newsletter.js';
 import { Migration20261127130000_page_view_rollups } from './Migration20261127130000_page_view_rollups.js';
 import { Migration20261127160000_http_cache_purge } from './Migration20261127160000_http_cache_purge.js';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261126231000_audit_refusals', class: Migration20261126231000_audit_refusals },
   { name: 'Migration20261127100000_people', class: Migration20261127100000_people },
   { name: 'Migration20261127110000_review_schedule', class: Migration20261127110000_review_schedule },
+  { name: 'Migration20261127120000_newsletter', class: Migration20261127120000_newsletter },
   { name: 'Migration20261127130000_page_view_rollups', class: Migration20261127130000_page_view_rollups },
   { name: 'Migration20261127160000_http_cache_purge', class: Migration20261127160000_http_cache_purge },
 ];

@@ -3,6 +3,7 @@ import { PreparedResponsesModule } from '../../common/prepared-response-cache.js
 import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
 import { ArticleHistoryController } from './article-history.controller.js';
+import { ArticlePublicationsReader } from './article-publications.reader.js';
 import { PassagesService } from './article-passages.service.js';
 import { SearchService } from './article-search.service.js';
 import { ArticleRecoveryStore } from './article-recovery.store.js';
@@ -30,7 +31,8 @@ import { ArticlesService } from './articles.service.js';
     ArticleCountersSnapshot,
     PassagesService,
     AdminArticleListService,
+    ArticlePublicationsReader,
   ],
-  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, ArticleReviewStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticlePublicationsReader, ArticleStore, ArticleRecoveryStore, ArticleReviewStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

@@ -1,4 +1,5 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type Opt } from '@mikro-orm/core';
+import type { NewsletterStatus } from '@ai-mind/contracts';
 
 export const NewsletterSubscriberSchema = defineEntity({
   name: 'NewsletterSubscriber',
@@ -7,6 +8,16 @@ export const NewsletterSubscriberSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     /** Stored lowercased, so one address subscribes once. */
     email: p.string().length(320).unique(),
+    /** Only a confirmed address receives digests (double opt-in); a permanent SMTP refusal makes it bounced. */
+    status: p.string().$type<Opt<NewsletterStatus>>().length(20).default('pending'),
+    /** The consent as given: the text shown, the page it was given on (or `admin:<name>`), and when. */
+    consentText: p.text().nullable(),
+    consentSource: p.string().length(300).nullable(),
+    consentAt: p.datetime().nullable(),
+    /** When the last confirmation email was sent: a second sign-up soon after sends none. */
+    confirmationSentAt: p.datetime().nullable(),
+    confirmedAt: p.datetime().nullable(),
+    unsubscribedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

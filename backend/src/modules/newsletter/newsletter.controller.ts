@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterRequestSchema, type MessageResponse, type NewsletterRequest } from '@ai-mind/contracts';
+import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterSignUpSchema, type MessageResponse, type NewsletterSignUp } from '@ai-mind/contracts';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { NewsletterService } from './newsletter.service.js';
@@ -21,12 +21,15 @@ export class NewsletterController {
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
-  /** The same answer for a new and a known address, so the form does not reveal who subscribed. */
+  /**
+   * Signs the address up (a confirmation email follows). The same answer for a new, a pending and a
+   * confirmed address, so the form does not reveal who subscribed.
+   */
   @PublicWrite()
   @Post()
-  async subscribe(@Body(new ZodValidationPipe(NewsletterRequestSchema)) body: NewsletterRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+  async subscribe(@Body(new ZodValidationPipe(NewsletterSignUpSchema)) body: NewsletterSignUp, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await consumeNewsletterLimit(this.rateLimiter, clientOf(request));
-    await this.newsletter.subscribe(body.email);
+    await this.newsletter.subscribe(body.email, body.source ?? '/');
     return { message: NEWSLETTER_SUCCESS_MESSAGE };
   }
 }

@@ -1,7 +1,19 @@
 import { Module } from '@nestjs/common';
+import { ArticlesModule } from '../articles/articles.module.js';
+import { DigestService } from './digest.service.js';
+import { Mailer } from './mailer.js';
+import { NewsletterAdminController } from './newsletter-admin.controller.js';
+import { NewsletterAdminService } from './newsletter-admin.service.js';
 import { NewsletterFormController } from './newsletter-form.controller.js';
+import { NewsletterLinksController } from './newsletter-links.controller.js';
+import { NewsletterSecret } from './newsletter-secret.js';
 import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 
-@Module({ controllers: [NewsletterController, NewsletterFormController], providers: [NewsletterService] })
+@Module({
+  imports: [ArticlesModule],
+  controllers: [NewsletterController, NewsletterFormController, NewsletterLinksController, NewsletterAdminController],
+  providers: [NewsletterService, NewsletterSecret, Mailer, DigestService, NewsletterAdminService],
+  exports: [NewsletterService, NewsletterSecret, Mailer, DigestService],
+})
 export class NewsletterModule {}

@@ -1,15 +1,147 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_LINKS, NEWSLETTER_TOKEN_FIELD } from '@ai-mind/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { Mailer } from './mailer.js';
+import { confirmationEmail, listUnsubscribeHeaders } from './newsletter-emails.js';
+import { NewsletterSecret } from './newsletter-secret.js';
+import { confirmationToken, readToken, suppressionHash, tokenValid, unsubscribeToken, type TokenPurpose, type TokenSubject } from './newsletter-tokens.js';
 
+interface SubscriberRow {
+  id: number;
+  email: string;
+  status: string;
+}
+
+/**
+ * A reader's place on the list: signing up (double opt-in, with the consent recorded), confirming,
+ * leaving and being erased. Every change is one statement that re-checks the state it changes from.
+ */
 @Injectable()
 export class NewsletterService {
-  constructor(private readonly em: EntityManager) {}
+  private readonly logger = new Logger(NewsletterService.name);
 
-  /** Subscribes the address once; a second subscription of the same address changes nothing. */
-  async subscribe(email: string): Promise<{ created: boolean }> {
-    const rows = await this.em
-      .fork()
-      .execute<{ id: number }[]>('insert into newsletter_subscriber (email, created_at) values (?, now()) on conflict (email) do nothing returning id', [email.toLowerCase()]);
-    return { created: rows.length > 0 };
+  constructor(
+    private readonly em: EntityManager,
+    private readonly secret: NewsletterSecret,
+    private readonly mailer: Mailer,
+    private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Records the sign-up as pending with the consent given (the text shown, where, when) and sends the
+   * confirmation email, unless one went to this address within the resend window. A confirmed address
+   * stays as it is. The caller answers the same whatever happened here, so nobody learns from it
+   * whether an address is on the list.
+   */
+  async subscribe(email: string, source: string): Promise<void> {
+    const em = this.em.fork();
+    const address = email.trim().toLowerCase();
+    await em.execute(
+      `insert into newsletter_subscriber (email, status, consent_text, consent_source, consent_at, created_at) values (?, 'pending', ?, ?, now(), now())
+       on conflict (email) do update set status = 'pending', consent_text = excluded.consent_text, consent_source = excluded.consent_source, consent_at = now(), unsubscribed_at = null
+       where newsletter_subscriber.status <> 'confirmed'`,
+      [address, NEWSLETTER_CONSENT_TEXT, source.slice(0, 300)],
+    );
+    const due = await em.execute<{ id: number }[]>(
+      `update newsletter_subscriber set confirmation_sent_at = now()
+       where email = ? and status = 'pending' and (confirmation_sent_at is null or confirmation_sent_at <= now() - make_interval(secs => ?))
+       returning id`,
+      [address, this.config.newsletter.resendWindowSeconds],
+    );
+    if (due[0]) await this.jobs.enqueue('newsletter-confirmation', { subscriberId: due[0].id });
+  }
+
+  /** An editor signs an address up: the reader still confirms it; an erased address is refused. */
+  async subscribeByEditor(email: string, editor: string): Promise<void> {
+    const [suppressed] = await this.em.fork().execute<{ one: number }[]>('select 1 as one from newsletter_suppression where email_hash = ?', [suppressionHash(email)]);
+    if (suppressed) {
+      throw new ValidationFailedException([{ path: 'email', message: 'This address asked to be removed from the list; only its owner can sign it up again, from the site' }]);
+    }
+    await this.subscribe(email, `admin:${editor}`);
+  }
+
+  /** The confirmation email of a pending subscriber (a job); nothing for any other state. */
+  async sendConfirmation(subscriberId: number): Promise<{ sent: boolean }> {
+    const [row] = await this.em.fork().execute<SubscriberRow[]>('select id, email, status from newsletter_subscriber where id = ?', [subscriberId]);
+    if (!row || row.status !== 'pending') return { sent: false };
+    const secret = await this.secret.get();
+    const ttl = this.config.newsletter.confirmTtlSeconds;
+    const confirmUrl = this.link('confirm', confirmationToken(secret, row, new Date(Date.now() + ttl * 1000)));
+    const unsubscribeUrl = this.link('unsubscribe', unsubscribeToken(secret, row));
+    const email = confirmationEmail({ confirmUrl, unsubscribeUrl }, ttl / 3600);
+    await this.mailer.send({ to: row.email, ...email, headers: listUnsubscribeHeaders(unsubscribeUrl) });
+    return { sent: true };
+  }
+
+  /** The link of an email: the API route that checks the token, then shows its page. */
+  link(purpose: TokenPurpose, token: string): string {
+    const path = purpose === 'confirm' ? NEWSLETTER_LINKS.confirm : NEWSLETTER_LINKS.unsubscribe;
+    return `${this.config.publicUrl}${path}?${NEWSLETTER_TOKEN_FIELD}=${encodeURIComponent(token)}`;
+  }
+
+  async unsubscribeUrl(subscriber: TokenSubject): Promise<string> {
+    return this.link('unsubscribe', unsubscribeToken(await this.secret.get(), subscriber));
+  }
+
+  /** The subscriber a token was signed for, if it is valid now (and, to confirm, still pending or confirmed). */
+  async holderOf(purpose: TokenPurpose, token: string): Promise<SubscriberRow | null> {
+    const read = readToken(purpose, token);
+    if (!read) return null;
+    const [row] = await this.em.fork().execute<SubscriberRow[]>('select id, email, status from newsletter_subscriber where id = ?', [read.id]);
+    if (!row || !tokenValid(await this.secret.get(), purpose, token, row)) return null;
+    if (purpose === 'confirm' && row.status !== 'pending' && row.status !== 'confirmed') return null;
+    return row;
+  }
+
+  /** Confirms the address the token was sent to; false when the token is not (or no longer) valid. */
+  async confirm(token: string): Promise<boolean> {
+    const holder = await this.holderOf('confirm', token);
+    if (!holder) return false;
+    const em = this.em.fork();
+    await em.transactional(async (tx) => {
+      await tx.execute(`update newsletter_subscriber set status = 'confirmed', confirmed_at = now() where id = ? and status = 'pending'`, [holder.id]);
+      // A reader who was erased and signs up again gives new consent: the fingerprint goes.
+      await tx.execute('delete from newsletter_suppression where email_hash = ?', [suppressionHash(holder.email)]);
+    });
+    return true;
+  }
+
+  /** Takes the token's address off the list; false when the token is not valid. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const holder = await this.holderOf('unsubscribe', token);
+    if (!holder) return false;
+    await this.markUnsubscribed(holder.id);
+    return true;
+  }
+
+  /** An editor takes an address off the list. */
+  async unsubscribeByEditor(id: number): Promise<void> {
+    const [row] = await this.em.fork().execute<{ id: number }[]>('select id from newsletter_subscriber where id = ?', [id]);
+    if (!row) throw new NotFoundException({ error: 'Not Found', message: `Subscriber ${id} not found` });
+    await this.markUnsubscribed(id);
+  }
+
+  private async markUnsubscribed(id: number): Promise<void> {
+    await this.em.fork().execute(`update newsletter_subscriber set status = 'unsubscribed', unsubscribed_at = now() where id = ? and status <> 'unsubscribed'`, [id]);
+  }
+
+  /**
+   * Erases the token's address: the row goes (its deliveries keep their counts, without the address)
+   * and a one-way fingerprint stays, so no editor or import can put it back.
+   */
+  async erase(token: string): Promise<boolean> {
+    const holder = await this.holderOf('unsubscribe', token);
+    if (!holder) return false;
+    await this.em.fork().transactional(async (tx) => {
+      await tx.execute(`insert into newsletter_suppression (email_hash, reason) values (?, 'erased') on conflict (email_hash) do nothing`, [suppressionHash(holder.email)]);
+      await tx.execute('delete from newsletter_subscriber where id = ?', [holder.id]);
+    });
+    this.logger.log({ subscriberId: holder.id }, 'Newsletter subscriber erased at their request');
+    return true;
   }
 }

@@ -6,6 +6,7 @@ import { AuditTab } from '../../audit/components/AuditTab';
 import { CommentsTab } from '../../comments/components/CommentsTab';
 import { useLogout } from '../../auth/hooks/use-session';
 import { ContactMessagesTab } from '../../contact/components/ContactMessagesTab';
+import { NewsletterTab } from '../../newsletter/components/NewsletterTab';
 import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
 import { useBlogArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
@@ -15,7 +16,6 @@ import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '..
 import { useAdminEvents } from '../../../lib/live-events';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
-import { MESSAGES } from '../../../lib/messages';
 import { useRefreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
 
@@ -45,6 +45,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   articles: 'Article Management',
   comments: 'Comments',
   contact: 'Contact Messages',
+  newsletter: 'Newsletter',
   analytics: 'Analytics',
   audit: 'Audit',
   people: 'People',
@@ -56,6 +57,7 @@ const TAB_PANELS: Record<AdminTab, ComponentType> = {
   articles: ArticleManagementTab,
   comments: CommentsTab,
   contact: ContactMessagesTab,
+  newsletter: NewsletterTab,
   analytics: AnalyticsPanel,
   audit: AuditTab,
   people: PeopleTab,

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Paper, Text, TextInput, Title } from '@mantine/co
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, serverMessage, useAdoptedForm } from '@ai-mind/ui';
-import { NEWSLETTER_SUCCESS_MESSAGE, PAGE_FORM_ACTIONS } from '@ai-mind/contracts/web';
+import { useLocation } from 'react-router';
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_SUCCESS_MESSAGE, PAGE_FORM_ACTIONS } from '@ai-mind/contracts/web';
 import { useFormFlash } from '../../../app/page-state';
 import { BackField } from '../../../components/page-form';
 import { subscribeToNewsletter } from '../../newsletter/api/newsletter-api';
@@ -38,6 +39,7 @@ function failureMessage(error: unknown): string {
  */
 export function NewsletterBox() {
   const flash = useFormFlash('newsletter');
+  const { pathname } = useLocation();
   // What the server put back in the field, fixed at mount: the field is the reader's from then on.
   const [typed] = useState(() => flash?.values?.email);
   const [invalid, setInvalid] = useState<string | null>(flash?.fieldErrors?.email ?? null);
@@ -55,7 +57,8 @@ export function NewsletterBox() {
       return;
     }
     setInvalid(null);
-    subscribe.mutate(parsed.data);
+    // The page the consent was given on, as the form posted without scripts records it.
+    subscribe.mutate({ ...parsed.data, source: pathname });
   };
   const sent = flashShown ? flash?.outcome === 'sent' : subscribe.isSuccess;
   const flashFailure = flash?.outcome === 'refused' && !flash.fieldErrors?.email ? (flash.notice?.message ?? NEWSLETTER_FAILURE_MESSAGE) : null;
@@ -67,7 +70,7 @@ export function NewsletterBox() {
         The AI Mind, weekly
       </Title>
       <Text size="sm" c="gray.7" mb="sm">
-        One email on Sunday: the week&apos;s best analysis and the AI&apos;s least charitable observations about it.
+        The latest analysis and the AI&apos;s least charitable observations about it, in your inbox.
       </Text>
       {/* The contract's rule checks the address, so the browser's own bubble does not compete with it. */}
       <form
@@ -100,6 +103,9 @@ export function NewsletterBox() {
             Subscribe
           </Button>
         </Group>
+        <Text size="xs" c="gray.7" mt="xs">
+          {NEWSLETTER_CONSENT_TEXT}
+        </Text>
       </form>
       {sent && (
         <Alert color="teal" variant="light" mt="sm" role="status">

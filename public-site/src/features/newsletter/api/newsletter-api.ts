@@ -1,4 +1,4 @@
 import { apiRequest } from '@ai-mind/ui';
-import type { MessageResponse, NewsletterRequest } from '@ai-mind/contracts/web';
+import type { MessageResponse, NewsletterSignUp } from '@ai-mind/contracts/web';
 
-export const subscribeToNewsletter = (body: NewsletterRequest) => apiRequest<MessageResponse>('/api/newsletter', { method: 'POST', body });
+export const subscribeToNewsletter = (body: NewsletterSignUp) => apiRequest<MessageResponse>('/api/newsletter', { method: 'POST', body });

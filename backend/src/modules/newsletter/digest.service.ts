@@ -1,0 +1,169 @@
+import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { ArticlePublicationsReader } from '../articles/article-publications.reader.js';
+import { latestSlot, periodLengthMs } from './digest-schedule.js';
+import { failureText, Mailer, MailNotConfiguredError } from './mailer.js';
+import { digestEmail, listUnsubscribeHeaders, personalised, type RenderedEmail } from './newsletter-emails.js';
+
+/** A digest holds at most this many articles, the newest. */
+export const DIGEST_MAX_ARTICLES = 30;
+
+export interface ScheduleSettings extends NewsletterSchedule {
+  scheduleChangedAt: Date;
+}
+
+interface Period {
+  from: Date;
+  until: Date;
+}
+
+/**
+ * Digests: what the next one would hold (the articles published since the last one), and making one,
+ * with a delivery row per confirmed subscriber, then the sending jobs that work through those rows.
+ */
+@Injectable()
+export class DigestService {
+  private readonly logger = new Logger(DigestService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly publications: ArticlePublicationsReader,
+    private readonly jobs: JobProducer,
+    private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async settings(em = this.em.fork()): Promise<ScheduleSettings> {
+    const [row] = await em.execute<{ cadence: NewsletterSchedule['cadence']; weekday: number; send_time: string; schedule_changed_at: Date }[]>(
+      'select cadence, weekday, send_time, schedule_changed_at from newsletter_settings where id = 1',
+    );
+    if (!row) throw new Error('newsletter_settings has no row: run the migrations');
+    return { cadence: row.cadence, weekday: row.weekday, sendTime: row.send_time, scheduleChangedAt: new Date(row.schedule_changed_at) };
+  }
+
+  async saveSchedule(schedule: NewsletterSchedule, editor: string): Promise<void> {
+    await this.em
+      .fork()
+      .execute('update newsletter_settings set cadence = ?, weekday = ?, send_time = ?, schedule_changed_at = now(), updated_by = ? where id = 1', [
+        schedule.cadence,
+        schedule.weekday,
+        schedule.sendTime,
+        editor,
+      ]);
+  }
+
+  /** From the end of the last digest's period (or one cadence back, for the first) until now. */
+  private async nextPeriod(em: EntityManager, settings: ScheduleSettings): Promise<Period> {
+    const [row] = await em.execute<{ last_until: Date | null; now: Date }[]>('select max(period_until) as last_until, now() as now from newsletter_digest');
+    const until = new Date(row!.now);
+    const from = row!.last_until ? new Date(row!.last_until) : new Date(until.getTime() - periodLengthMs(settings.cadence));
+    return { from, until };
+  }
+
+  private async render(period: Period): Promise<{ email: RenderedEmail; articleCount: number }> {
+    const articles = await this.publications.publishedBetween(period.from, period.until, DIGEST_MAX_ARTICLES);
+    return { email: digestEmail(articles, this.config.publicUrl), articleCount: articles.length };
+  }
+
+  async preview(): Promise<NewsletterPreview> {
+    const em = this.em.fork();
+    const period = await this.nextPeriod(em, await this.settings(em));
+    const { email, articleCount } = await this.render(period);
+    return { ...email, articleCount, periodFrom: period.from.toISOString(), periodUntil: period.until.toISOString() };
+  }
+
+  /**
+   * The preview, sent now to one address (an editor's own), marked as a test. Its unsubscribe link
+   * leads to the page only: the address need not be on the list. The SMTP server's refusal is the answer.
+   */
+  async sendTest(email: string): Promise<NewsletterPreview> {
+    const preview = await this.preview();
+    const pageUrl = `${this.config.publicUrl}${NEWSLETTER_PAGES.leave}`;
+    const mail = personalised(preview, pageUrl);
+    try {
+      await this.mailer.send({ to: email, ...mail, subject: `[Test] ${mail.subject}`, headers: listUnsubscribeHeaders(pageUrl) });
+    } catch (error) {
+      if (error instanceof MailNotConfiguredError) throw new ServiceUnavailableException({ error: 'Service Unavailable', message: error.message });
+      throw new BadGatewayException({ error: 'Bad Gateway', message: `The SMTP server did not take the test: ${failureText(error)}` });
+    }
+    return preview;
+  }
+
+  /**
+   * Makes the next digest and starts sending it: one at a time cluster-wide (a transaction lock), a
+   * scheduled slot at most once (its unique slot). A period with nothing published is recorded as an
+   * empty digest when it was scheduled (so the slot is done) and not at all when asked for by hand.
+   * Null when nothing was made (the slot was done, or nothing to send by hand).
+   */
+  async create(trigger: { kind: 'schedule'; slot: Date } | { kind: 'manual'; editor: string }): Promise<{ digestId: number; articleCount: number } | null> {
+    const created = await this.em.fork().transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtext('newsletter-digest'))`);
+      if (trigger.kind === 'schedule') {
+        const [done] = await tx.execute<{ id: number }[]>('select id from newsletter_digest where slot = ?', [trigger.slot]);
+        if (done) return null;
+      }
+      const period = await this.nextPeriod(tx, await this.settings(tx));
+      const { email, articleCount } = await this.render(period);
+      if (articleCount === 0 && trigger.kind === 'manual') return null;
+      const [digest] = await tx.execute<{ id: number }[]>(
+        `insert into newsletter_digest (slot, trigger, requested_by, period_from, period_until, subject, html, text, article_count, status, finished_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+        [
+          trigger.kind === 'schedule' ? trigger.slot : null,
+          trigger.kind,
+          trigger.kind === 'manual' ? trigger.editor : null,
+          period.from,
+          period.until,
+          email.subject,
+          email.html,
+          email.text,
+          articleCount,
+          articleCount === 0 ? 'empty' : 'sending',
+          articleCount === 0 ? new Date() : null,
+        ],
+      );
+      if (articleCount > 0) {
+        const recipients = await tx.execute<{ id: number }[]>(
+          `insert into newsletter_delivery (digest_id, subscriber_id) select ?, id from newsletter_subscriber where status = 'confirmed' returning id`,
+          [digest!.id],
+        );
+        await tx.execute('update newsletter_digest set recipient_count = ? where id = ?', [recipients.length, digest!.id]);
+      }
+      return { digestId: digest!.id, articleCount };
+    });
+    if (created && created.articleCount > 0) {
+      this.logger.log(created, 'Newsletter digest created');
+      await this.startSending(created.digestId);
+    }
+    return created;
+  }
+
+  /**
+   * Adds the digest's sending jobs (NEWSLETTER_SENDERS of them, shared out over the workers). Their
+   * ids are fixed per digest, so adding them again while they exist changes nothing.
+   */
+  async startSending(digestId: number): Promise<void> {
+    const senders = Array.from({ length: this.config.newsletter.senders }, (_, sender) => ({
+      payload: { digestId, sender },
+      options: { jobId: `digest-${digestId}-sender-${sender}`, attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
+    }));
+    await this.jobs.enqueueMany('newsletter-send', senders);
+  }
+
+  /**
+   * The scheduler's minute: makes the digest of the latest due slot (one set before the schedule was
+   * last changed is not due), and adds the sending jobs of any digest still sending (after a restart
+   * that came between making a digest and adding its jobs).
+   */
+  async tick(now = new Date()): Promise<void> {
+    const settings = await this.settings();
+    const slot = latestSlot(settings, now);
+    if (slot && slot.getTime() >= settings.scheduleChangedAt.getTime()) await this.create({ kind: 'schedule', slot });
+    const sending = await this.em.fork().execute<{ id: number }[]>(`select id from newsletter_digest where status = 'sending'`);
+    for (const { id } of sending) await this.startSending(id);
+  }
+}
