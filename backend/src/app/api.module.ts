@@ -14,6 +14,7 @@ import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { ContactModule } from '../modules/contact/contact.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
+import { ProvenanceModule } from '../modules/provenance/provenance.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
 import { SeoModule } from '../modules/seo/seo.module.js';
 import { TrendingModule } from '../modules/trending/trending.module.js';
@@ -40,6 +41,7 @@ export class ApiModule {
         HealthModule,
         InteractionsModule,
         NewsletterModule,
+        ProvenanceModule,
         RecoveryModule,
         SeoModule,
         TrendingModule,
