@@ -150,13 +150,24 @@ describe('blog generation through the AI layer', () => {
     await app.close();
     await llm.close();
   });
-  const request = { topic: 'Rates on hold', category: 'Economics', sources: [{ title: 'Central bank pauses' }] };
+  const request = {
+    topic: 'Rates on hold',
+    category: 'Economics',
+    sources: [{ number: 1, outlet: 'Markets Desk', title: 'Central bank pauses', summary: 'The central bank held rates.', text: null, link: null, publishedAt: null }],
+  };
 
   it('takes the model JSON (even in a code fence) and limits the meta description', async () => {
-    const reply = { title: 'Rates on hold, nerves not', html: '<p>Body</p>', metaDescription: 'x'.repeat(200) };
+    const reply = { title: 'Rates on hold, nerves not', html: '<p>The central bank held rates [1].</p>', metaDescription: 'x'.repeat(200) };
     llm.script({ kind: 'answer', text: '```json\n' + JSON.stringify(reply) + '\n```' });
     const blog = await app.get(AiService).generateBlog(request);
-    expect(blog).toEqual({ title: 'Rates on hold, nerves not', html: '<p>Body</p>', metaDescription: `${'x'.repeat(160)}...` });
+    expect(blog).toEqual({
+      title: 'Rates on hold, nerves not',
+      html: '<p>The central bank held rates [1].</p>',
+      metaDescription: `${'x'.repeat(160)}...`,
+      engine: 'openai-compatible',
+      model: 'test-model',
+      promptVersion: 'blog@2',
+    });
     expect(llm.requests[0]!.messages[0]!.content).toContain('Reply with JSON only');
   });
 

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../src/config/config.module.js';
 import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
 import { ApprovedTopic as ApprovedTopicEntity } from '../src/modules/workflow/approved-topic.entity.js';
 import { BlogIntakeService } from '../src/modules/workflow/blog-intake.service.js';
+import { ClaimCheckService } from '../src/modules/provenance/claim-check.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
@@ -92,8 +93,8 @@ describe('blog workflow, offline generator', () => {
     const fork = em.fork();
     const approved = fork.create(ApprovedTopicEntity, { topic: `Delivered ${uniqueSuffix()}`, category: 'Economics', sourceUrl: null, status: 'sent_to_automation', approvedBy: 'test', trendingTopicId: null, articleId: null, lastError: null });
     await fork.flush();
-    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer), app.get(ArticleStore));
-    const blog = { title: 'Rates hold, again', html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>', metaDescription: 'Why rates held.', aiCommentary: null, sourceUrl: null };
+    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer), app.get(ArticleStore), app.get(ClaimCheckService));
+    const blog = { title: 'Rates hold, again', html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>', metaDescription: 'Why rates held.', aiCommentary: null, sourceUrl: null, generation: null };
     const [first, second] = await Promise.all([intake.receive(approved.id, blog, 'automation'), intake.receive(approved.id, blog, 'automation')]);
     expect(second.id).toBe(first.id);
     expect(first.content).toBe('<h2>Why</h2><p>Because.</p>');
