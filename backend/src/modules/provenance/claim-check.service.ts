@@ -42,8 +42,8 @@ export class ClaimCheckService {
    * `override`, which records `username` and the time on each open claim.
    */
   async settleForPublish(em: EntityManager, articleId: number, override: boolean, username: string): Promise<PublishClaimsOutcome> {
-    const [article] = await em.execute<ArticleBody[]>('select content, version from article where id = ? for update', [articleId]);
-    if (!article) return { open: 0, overridden: 0 };
+    const [article] = await em.execute<(ArticleBody & { approved: boolean })[]>('select content, version, approved from article where id = ? for update', [articleId]);
+    if (!article || article.approved) return { open: 0, overridden: 0 };
     const sources = await this.sourcesOf(em, articleId);
     if (sources === null) return { open: 0, overridden: 0 };
     const [check] = await em.execute<{ article_version: number }[]>('select article_version from article_claim_check where article_id = ? for update', [articleId]);
