@@ -24,3 +24,8 @@ export const HOUSING_LEDGER_PARAGRAPHS = [
   'Housing starts slumped to a three-year low in October, and builders blamed borrowing costs and planning delays.',
   'Developers told the Ledger that land prices had not fallen enough to make new projects pay.',
 ];
+
+export const HEAT_PARAGRAPHS = [
+  'Electricity demand hit a record on Wednesday as the heatwave pushed air conditioning use to new highs.',
+  'Grid operators asked factories to cut power use during the evening peak.',
+];

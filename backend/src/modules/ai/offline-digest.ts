@@ -53,7 +53,7 @@ function attributed(source: BlogSource, sentence: string, first: boolean, seed: 
   const [opening] = body.split(/\s+/);
   const lowerable = COMMON_OPENINGS.has(opening!.toLowerCase());
   if (!first) return lowerable ? `It adds that ${lowerCaseFirst(marked)}` : `It adds: ${marked}`;
-  const verb = VERBS[(seed + source.number) % VERBS.length]!;
+  const verb = VERBS[((seed >>> 0) + source.number) % VERBS.length]!;
   return lowerable ? `${escapeHtml(source.outlet)} ${verb} that ${lowerCaseFirst(marked)}` : `${escapeHtml(source.outlet)} ${verb}: ${marked}`;
 }
 
@@ -86,7 +86,7 @@ export function writeDigest(request: BlogRequest, seed: number): GeneratedBlog {
   const summary = paragraphs.length
     ? `That is what ${outlets.length === 1 ? 'one outlet says' : `${outlets.length} outlets say`}, in their own words; I have added nothing to it.`
     : 'No source has said anything I could repeat yet, so I will not pretend otherwise.';
-  const take = `<h2>${escapeHtml(COMMENTARY_HEADING)}</h2><p>${summary} ${OPINIONS[seed % OPINIONS.length]} ${CLOSERS[(seed >> 3) % CLOSERS.length]}</p>`;
+  const take = `<h2>${escapeHtml(COMMENTARY_HEADING)}</h2><p>${summary} ${OPINIONS[(seed >>> 0) % OPINIONS.length]} ${CLOSERS[(seed >>> 3) % CLOSERS.length]}</p>`;
   return {
     title: truncate(`${request.topic}: what the reports say`, 120),
     html: `${reported}${take}`,

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OPEN_CLAIMS_MESSAGE_PREFIX } from '@ai-mind/contracts';
+import { ArticleClaim } from './article-claim.entity.js';
 import { checkClaims, type CheckedClaim, type CheckSource } from './claim-check.js';
 
 interface ArticleBody {
@@ -91,28 +92,10 @@ export class ClaimCheckService {
     );
     const vouched = new Map(overrides.map((row) => [`${row.sentence}\n${[...row.flags].sort().join(',')}`, row]));
     await em.execute('delete from article_claim where article_id = ?', [articleId]);
-    if (claims.length === 0) return;
-    const rows = claims.map((claim) => {
+    for (const claim of claims) {
       const override = claim.flags.length ? vouched.get(`${claim.sentence}\n${[...claim.flags].sort().join(',')}`) : undefined;
-      return [articleId, claim.position, claim.sentence, claim.sourceNumber, claim.passage, claim.score, claim.flags, override?.overridden_by ?? null, override?.overridden_at ?? null];
-    });
-    // One statement for every claim: unnest over parallel arrays (flags joined, split back), which the query builder cannot say.
-    await em.execute(
-      `insert into article_claim (article_id, position, sentence, source_number, passage, score, flags, overridden_by, overridden_at)
-       select ?, c.position, c.sentence, c.source_number, c.passage, c.score, string_to_array(nullif(c.flags, ''), ','), c.overridden_by, c.overridden_at
-       from unnest(array[?]::int[], array[?]::text[], array[?]::int[], array[?]::text[], array[?]::real[], array[?]::text[], array[?]::text[], array[?]::timestamptz[])
-         as c(position, sentence, source_number, passage, score, flags, overridden_by, overridden_at)`,
-      [
-        articleId,
-        rows.map((row) => row[1]),
-        rows.map((row) => row[2]),
-        rows.map((row) => row[3]),
-        rows.map((row) => row[4]),
-        rows.map((row) => row[5]),
-        rows.map((row) => (row[6] as string[]).join(',')),
-        rows.map((row) => row[7]),
-        rows.map((row) => row[8]),
-      ],
-    );
+      em.create(ArticleClaim, { articleId, ...claim, overriddenBy: override?.overridden_by ?? null, overriddenAt: override?.overridden_at ?? null });
+    }
+    await em.flush();
   }
 }
