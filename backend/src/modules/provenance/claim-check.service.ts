@@ -57,7 +57,7 @@ export class ClaimCheckService {
     if (!override) {
       throw new ConflictException({
         error: 'Conflict',
-        message: `${OPEN_CLAIMS_MESSAGE_PREFIX} or that disagree with them (${open.length}). Review them, or publish with overrideClaims to vouch for them.`,
+        message: `${OPEN_CLAIMS_MESSAGE_PREFIX} or that disagree with them (${open.length}). Review them beside their sources in the editor, where you can also publish over them on your word.`,
         details: open.map((claim) => ({ field: `claims.${claim.position}`, message: `${claim.flags.join(', ')}: ${claim.sentence.slice(0, 200)}` })),
       });
     }
