@@ -16,6 +16,7 @@ import { ContactModule } from '../modules/contact/contact.module.js';
 import { HttpCachePurger } from '../modules/http-cache/http-cache-purger.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { PeopleModule } from '../modules/people/people.module.js';
+import { ProvenanceAdminModule } from '../modules/provenance/provenance-admin.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
 import { SeoModule } from '../modules/seo/seo.module.js';
 import { TrendingModule } from '../modules/trending/trending.module.js';
@@ -43,6 +44,7 @@ export class ApiModule {
         InteractionsModule,
         NewsletterModule,
         PeopleModule,
+        ProvenanceAdminModule,
         RecoveryModule,
         SeoModule,
         TrendingModule,

@@ -23,3 +23,4 @@ export * from './people.js';
 export * from './analytics.js';
 export * from './newsletter.constants.js';
 export * from './newsletter.js';
+export * from './provenance.js';

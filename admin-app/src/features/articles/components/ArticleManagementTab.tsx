@@ -20,6 +20,7 @@ import {
 } from '../api/articles-api';
 import { useReviewRights } from '../hooks/use-review-rights';
 import { ArticleHistory } from './ArticleHistory';
+import { ArticleProvenancePanel } from './ArticleProvenancePanel';
 import { BlogEditor } from './BlogEditor';
 import { ReviewPanel, StageBadge } from './ReviewPanel';
 
@@ -71,7 +72,10 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
   return view === 'history' ? (
     <ArticleHistory article={article.data} onClose={close} />
   ) : (
-    <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
+    <Stack>
+      <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
+      <ArticleProvenancePanel article={article.data} />
+    </Stack>
   );
 }
 
