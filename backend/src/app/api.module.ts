@@ -9,6 +9,7 @@ import { ArticlesModule } from '../modules/articles/articles.module.js';
 import { ArticlesAdminModule } from '../modules/articles/articles-admin.module.js';
 import { ChatModule } from '../modules/chat/chat.module.js';
 import { CommentsModule } from '../modules/comments/comments.module.js';
+import { ErrorReportsModule } from '../modules/error-reports/error-reports.module.js';
 import { InteractionsModule } from '../modules/interactions/interactions.module.js';
 import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
@@ -37,6 +38,7 @@ export class ApiModule {
         ChatModule,
         CommentsModule,
         ContactModule,
+        ErrorReportsModule,
         HealthModule,
         InteractionsModule,
         NewsletterModule,

@@ -8,7 +8,8 @@ export const articleVersion = z.number({ error: 'must be a whole number' }).int(
 export const AdminArticleSchema = ArticleSchema.extend({ version: z.number().int() });
 export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 
-export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete']);
+/** 'correction' is a dated correction or update note added to a published article. */
+export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete', 'correction']);
 
 /** One committed change of an article, as its History lists it. */
 export const ArticleRevisionSummarySchema = z.object({

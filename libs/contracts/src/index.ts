@@ -17,3 +17,4 @@ export * from './public-routes.js';
 export * from './images.js';
 export * from './article-history.js';
 export * from './admin-lists.js';
+export * from './public-record.js';

@@ -8,6 +8,7 @@ export const PAGE_FORM_ACTIONS = {
   comment: (articleId: number) => `/api/articles/${articleId}/comments/form`,
   newsletter: '/api/newsletter/form',
   interaction: '/api/interactions/form',
+  errorReport: (articleId: number) => `/api/articles/${articleId}/error-reports/form`,
 } as const;
 
 /** The form field that names the page to come back to (a path of this site). */
@@ -19,7 +20,7 @@ export const FORM_BACK_FIELD = 'back';
  */
 export const FORM_FLASH_PARAM = 'posted';
 
-export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share';
+export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'errorReport';
 
 /**
  * What a posted form's page shows once: whether it went through, each refused field's message, a
@@ -28,7 +29,7 @@ export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share';
  */
 export interface FormFlash {
   form: PageFormId;
-  /** The article of a comment or share (a page may hold many share controls). */
+  /** The article of a comment, share or error report (a page may hold many share controls). */
   articleId?: number;
   outcome: 'sent' | 'refused';
   fieldErrors?: Record<string, string>;

@@ -1,4 +1,6 @@
 import type { Article } from './articles.js';
+import type { ArticleProvenance, ProvenanceSource } from './public-record.js';
+import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
 import { stripTags, truncate } from './text.js';
 
@@ -107,8 +109,42 @@ export function homeMeta(origin: string, search?: string): PageMeta {
   });
 }
 
-/** An article's page: its own title and description, Article structured data. */
-export function articleMeta(article: Article, origin: string): PageMeta {
+/** A source as schema.org describes a work: its title, address, outlet and date, as far as they are known. */
+function sourceWork(source: ProvenanceSource): JsonLd {
+  return {
+    '@type': 'CreativeWork',
+    url: source.url,
+    ...(source.title ? { name: source.title } : {}),
+    ...(source.outlet ? { publisher: { '@type': 'Organization', name: source.outlet } } : {}),
+    ...(source.publishedAt ? { datePublished: source.publishedAt } : {}),
+  };
+}
+
+/** What the article's record adds to its structured data: its sources, its reviewing editor, its notes. */
+function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?: ArticleProvenance }): JsonLd {
+  const data: JsonLd = {};
+  const sources = article.provenance?.sources ?? [];
+  if (sources.length > 0) {
+    data.isBasedOn = sources.map(sourceWork);
+    data.citation = sources.map(sourceWork);
+  }
+  if (article.provenance?.reviewedBy) data.editor = { '@type': 'Person', name: article.provenance.reviewedBy };
+  if (article.corrections?.length) {
+    data.correction = article.corrections.map((note) => ({
+      '@type': 'CorrectionComment',
+      name: CORRECTION_KIND_LABELS[note.kind],
+      text: note.text,
+      datePublished: note.createdAt,
+    }));
+  }
+  return data;
+}
+
+/**
+ * An article's page: its own title and description, Article structured data with how it was made
+ * (its sources as `isBasedOn` and `citation`, the editor who published it) and its `correction` notes.
+ */
+export function articleMeta(article: Article & { provenance?: ArticleProvenance }, origin: string): PageMeta {
   const plain = article.metaDescription?.trim() || stripTags(article.content);
   const canonicalPath = articleCanonicalPath(article);
   const image = article.imageUrl || DEFAULT_SOCIAL_IMAGE_PATH;
@@ -135,6 +171,7 @@ export function articleMeta(article: Article, origin: string): PageMeta {
         mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath, origin) },
         author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/about', origin) },
         publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/', origin) },
+        ...provenanceJsonLd(article),
       },
     ],
   });
@@ -184,6 +221,15 @@ export type StaticPagePath = keyof typeof STATIC_PAGES;
 export function staticPageMeta(path: StaticPagePath): PageMeta {
   const { title, description } = STATIC_PAGES[path];
   return page({ title: `${title} | ${SITE_NAME}`, description, canonicalPath: path });
+}
+
+/** The public list of every correction and update note. */
+export function correctionsMeta(): PageMeta {
+  return page({
+    title: `Corrections and updates | ${SITE_NAME}`,
+    description: `Every correction and update note ${SITE_NAME} has added to a published article, newest first.`,
+    canonicalPath: '/corrections',
+  });
 }
 
 export function notFoundMeta(path: string): PageMeta {

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ArticleRow } from './article-row.js';
 
-export type RevisionAction = 'create' | 'update' | 'publish' | 'unpublish' | 'restore' | 'delete';
+export type RevisionAction = 'create' | 'update' | 'publish' | 'unpublish' | 'restore' | 'delete' | 'correction';
 
 /**
  * The article row as committed by one insert, update or delete, written by PostgreSQL's

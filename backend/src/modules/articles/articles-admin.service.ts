@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { UpdateBlogRequest } from '@ai-mind/contracts';
+import type { AddCorrectionRequest, UpdateBlogRequest } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleStore, type ProblemDraft } from './article.store.js';
 import { adminActor } from './article-writer.js';
@@ -34,6 +34,11 @@ export class ArticlesAdminService {
   /** Deletes the article and leaves a tombstone, in one transaction. */
   delete(id: number, username: string, version?: number): Promise<void> {
     return this.store.delete(id, adminActor(username), version);
+  }
+
+  /** A dated correction or update note on a published article, as a revision of its history. */
+  addCorrection(id: number, note: AddCorrectionRequest, username: string): Promise<ArticleRow> {
+    return this.store.addCorrection(id, { kind: note.kind, text: note.text }, adminActor(username), note.version);
   }
 
   clearProblematicDrafts(username: string): Promise<ProblemDraft[]> {

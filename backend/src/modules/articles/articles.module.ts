@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { PreparedResponsesModule } from '../../common/prepared-response-cache.js';
 import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
+import { ArticleCorrectionsController } from './article-corrections.controller.js';
+import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleHistoryController } from './article-history.controller.js';
+import { CorrectionsController } from './corrections.controller.js';
 import { PassagesService } from './article-passages.service.js';
 import { SearchService } from './article-search.service.js';
 import { ArticleRecoveryStore } from './article-recovery.store.js';
@@ -15,9 +18,10 @@ import { ArticlesService } from './articles.service.js';
 
 @Module({
   imports: [PreparedResponsesModule],
-  controllers: [ArticlesController, ArticleHistoryController],
+  controllers: [ArticlesController, ArticleHistoryController, ArticleCorrectionsController, CorrectionsController],
   providers: [
     ArticleWriter,
+    ArticleProvenanceService,
     ArticleStore,
     ArticleRecoveryStore,
     SearchService,
@@ -29,6 +33,6 @@ import { ArticlesService } from './articles.service.js';
     PassagesService,
     AdminArticleListService,
   ],
-  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  exports: [AdminArticleListService, ArticleProvenanceService, ArticleCountersSnapshot, ArticleStore, ArticleRecoveryStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}
