@@ -15,6 +15,8 @@ import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { ContactModule } from '../modules/contact/contact.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
+import { ProvenanceModule } from '../modules/provenance/provenance.module.js';
+import { PublicRecordModule } from '../modules/public-record/public-record.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
 import { SeoModule } from '../modules/seo/seo.module.js';
 import { TrendingModule } from '../modules/trending/trending.module.js';
@@ -42,6 +44,8 @@ export class ApiModule {
         HealthModule,
         InteractionsModule,
         NewsletterModule,
+        ProvenanceModule,
+        PublicRecordModule,
         RecoveryModule,
         SeoModule,
         TrendingModule,

@@ -16,6 +16,9 @@ import { TrendingRefresh } from '../modules/trending/trending-refresh.entity.js'
 import { TrendingSource } from '../modules/trending/trending-source.entity.js';
 import { TrendingTopic } from '../modules/trending/trending-topic.entity.js';
 import { ApprovedTopic } from '../modules/workflow/approved-topic.entity.js';
+import { ArticleClaim, ArticleClaimCheck } from '../modules/provenance/article-claim.entity.js';
+import { ArticleGeneration } from '../modules/provenance/article-generation.entity.js';
+import { TopicSource } from '../modules/provenance/topic-source.entity.js';
 import { WebhookDelivery } from '../modules/workflow/webhook-delivery.entity.js';
 import { SeedRun } from './seed-run.entity.js';
 
@@ -25,4 +28,5 @@ export const ENTITIES = [
   Interaction, Comment, NewsletterSubscriber, PageView, ApprovedTopic,
   ArticleRevision, SitemapSnapshot,
   TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
+  TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
 ];

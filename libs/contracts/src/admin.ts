@@ -28,7 +28,8 @@ const blogId = z.unknown().transform((value, ctx) => {
 });
 
 /** `version`: the one the editor loaded (see VersionConflictSchema); clients that send none are not checked. */
-export const BlogIdRequestSchema = z.object({ blogId, version: articleVersion.optional() });
+/** `overrideClaims` (publish only): publish over open claim flags, recorded on each claim with who and when. */
+export const BlogIdRequestSchema = z.object({ blogId, version: articleVersion.optional(), overrideClaims: z.boolean().optional() });
 export type BlogIdRequest = z.infer<typeof BlogIdRequestSchema>;
 
 export const BlogIdParamsSchema = z.object({ id: blogId });

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { ArticleSourceSchema } from './provenance.js';
 
 /** Headers of every message between the product and the automation service, in both directions. */
 export const AUTOMATION_TIMESTAMP_HEADER = 'x-ai-mind-timestamp';
@@ -11,6 +12,11 @@ export const AutomationTopicSchema = z.object({
   category: z.string(),
   sourceUrl: z.string().nullable(),
   approvedAt: z.string(),
+  /**
+   * The topic's frozen source set, numbered: the blog must cite them as [n] and state nothing they do
+   * not. `text` is each page's extracted main text (or the feed summary when the page could not be had).
+   */
+  sources: z.array(ArticleSourceSchema.pick({ number: true, outlet: true, title: true, summary: true, link: true, publishedAt: true, fetchStatus: true, text: true })),
   /** Where to deliver the blog, when AUTOMATION_CALLBACK_URL is configured. */
   callbackUrl: z.string().nullable(),
 });
@@ -24,6 +30,9 @@ export const AutomationBlogSchema = z.object({
   metaDescription: z.string().trim().max(320).optional(),
   aiCommentary: z.string().trim().max(5_000).nullable().optional(),
   sourceUrl: z.url({ protocol: /^https?$/ }).max(2_000).nullable().optional(),
+  /** The model that wrote it and the prompt's version, kept with the draft as generated. */
+  model: z.string().trim().max(200).nullable().optional(),
+  promptVersion: z.string().trim().max(50).nullable().optional(),
 });
 export type AutomationBlog = z.infer<typeof AutomationBlogSchema>;
 

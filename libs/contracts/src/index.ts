@@ -17,4 +17,5 @@ export * from './public-routes.js';
 export * from './images.js';
 export * from './article-history.js';
 export * from './admin-lists.js';
+export * from './provenance.js';
 export * from './public-record.js';

@@ -1,5 +1,6 @@
 import { articleVersion } from './article-history.js';
 import { ArticleSchema, CorrectionSchema } from './articles.js';
+import { PublicArticleSourceSchema } from './provenance.js';
 import {
   CORRECTION_KINDS,
   CORRECTION_TEXT_MAX,
@@ -38,24 +39,16 @@ export const CorrectionEntryListSchema = z.array(CorrectionEntrySchema);
 
 // ---- How an article was made ----
 
-/** One source the article was written from, numbered as the body's reference markers name it. */
-export const ProvenanceSourceSchema = z.object({
-  number: z.number().int().positive(),
-  outlet: z.string().nullable(),
-  title: z.string().nullable(),
-  url: z.string(),
-  publishedAt: z.string().nullable(),
-  /** When the page's text was fetched; null when it never was (the feed item alone was used). */
-  fetchedAt: z.string().nullable(),
-});
-export type ProvenanceSource = z.infer<typeof ProvenanceSourceSchema>;
-
-export const ArticleProvenanceSchema = z.object({
+/**
+ * How an article was made, as readers are told (its label, its "How this was made" panel, its
+ * structured data): the public side of the provenance record, with the history's editor and dates.
+ */
+export const PublicProvenanceSchema = z.object({
   /** Who wrote the first draft: the AI (generator or automation service), or not known (demo seed, SQL by hand, before records were kept). */
   draftedBy: z.enum(['ai', 'unknown']),
   /** The sources, in the order of their reference markers; null when none were recorded. */
-  sources: z.array(ProvenanceSourceSchema).nullable(),
-  /** The engine or model that wrote the draft, as recorded. */
+  sources: z.array(PublicArticleSourceSchema).nullable(),
+  /** The engine or model that wrote the draft, in words ('offline engine', 'model gpt-4o-mini', ...). */
   engine: z.string().nullable(),
   promptVersion: z.string().nullable(),
   /** The editor who published it (display name), and when. */
@@ -67,7 +60,7 @@ export const ArticleProvenanceSchema = z.object({
   /** What is not known, in words for readers (shown as such, never guessed). */
   unknown: z.array(z.string()),
 });
-export type ArticleProvenance = z.infer<typeof ArticleProvenanceSchema>;
+export type PublicProvenance = z.infer<typeof PublicProvenanceSchema>;
 
 // ---- Readers' error reports ----
 
@@ -112,5 +105,5 @@ export const SetErrorReportStatusRequestSchema = z.object({
 export type SetErrorReportStatusRequest = z.infer<typeof SetErrorReportStatusRequestSchema>;
 
 /** A published article as readers' pages and apps read it: the article and how it was made. */
-export const PublicArticleSchema = ArticleSchema.extend({ provenance: ArticleProvenanceSchema });
+export const PublicArticleSchema = ArticleSchema.extend({ provenance: PublicProvenanceSchema });
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;

@@ -1,5 +1,5 @@
 import type { Article } from './articles.js';
-import type { ArticleProvenance } from './public-record.js';
+import type { PublicProvenance } from './public-record.js';
 import {
   absoluteUrl,
   articleCanonicalPath,
@@ -125,11 +125,11 @@ describe('structured data', () => {
 });
 
 describe('an article\'s record in its structured data', () => {
-  const provenance: ArticleProvenance = {
+  const provenance: PublicProvenance = {
     draftedBy: 'ai',
     sources: [
-      { number: 1, outlet: 'Markets Desk', title: 'Grid queues grow', url: 'https://markets.example/grid', publishedAt: '2024-01-04T08:00:00.000Z', fetchedAt: '2024-01-04T09:00:00.000Z' },
-      { number: 2, outlet: null, title: null, url: 'https://other.example/a', publishedAt: null, fetchedAt: null },
+      { number: 1, outlet: 'Markets Desk', title: 'Grid queues grow', summary: 'Queues grow.', link: 'https://markets.example/grid', publishedAt: '2024-01-04T08:00:00.000Z', fetchStatus: 'fetched', fetchedAt: '2024-01-04T09:00:00.000Z', contentHash: 'ab' },
+      { number: 2, outlet: '', title: '', summary: '', link: 'https://other.example/a', publishedAt: null, fetchStatus: 'feed_only', fetchedAt: null, contentHash: null },
     ],
     engine: 'offline persona engine',
     promptVersion: 'blog-v2',

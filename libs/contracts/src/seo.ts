@@ -1,5 +1,6 @@
 import type { Article } from './articles.js';
-import type { ArticleProvenance, ProvenanceSource } from './public-record.js';
+import type { PublicArticleSource } from './provenance.js';
+import type { PublicProvenance } from './public-record.js';
 import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
 import { stripTags, truncate } from './text.js';
@@ -110,10 +111,10 @@ export function homeMeta(origin: string, search?: string): PageMeta {
 }
 
 /** A source as schema.org describes a work: its title, address, outlet and date, as far as they are known. */
-function sourceWork(source: ProvenanceSource): JsonLd {
+function sourceWork(source: PublicArticleSource): JsonLd {
   return {
     '@type': 'CreativeWork',
-    url: source.url,
+    ...(source.link ? { url: source.link } : {}),
     ...(source.title ? { name: source.title } : {}),
     ...(source.outlet ? { publisher: { '@type': 'Organization', name: source.outlet } } : {}),
     ...(source.publishedAt ? { datePublished: source.publishedAt } : {}),
@@ -121,7 +122,7 @@ function sourceWork(source: ProvenanceSource): JsonLd {
 }
 
 /** What the article's record adds to its structured data: its sources, its reviewing editor, its notes. */
-function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?: ArticleProvenance }): JsonLd {
+function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?: PublicProvenance }): JsonLd {
   const data: JsonLd = {};
   const sources = article.provenance?.sources ?? [];
   if (sources.length > 0) {
@@ -144,7 +145,7 @@ function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?:
  * An article's page: its own title and description, Article structured data with how it was made
  * (its sources as `isBasedOn` and `citation`, the editor who published it) and its `correction` notes.
  */
-export function articleMeta(article: Article & { provenance?: ArticleProvenance }, origin: string): PageMeta {
+export function articleMeta(article: Article & { provenance?: PublicProvenance }, origin: string): PageMeta {
   const plain = article.metaDescription?.trim() || stripTags(article.content);
   const canonicalPath = articleCanonicalPath(article);
   const image = article.imageUrl || DEFAULT_SOCIAL_IMAGE_PATH;

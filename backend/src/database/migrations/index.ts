@@ -13,6 +13,7 @@ import { Migration20261124200000_admin_at_scale } from './Migration2026112420000
 import { Migration20261124210000_grouped_reader_counts } from './Migration20261124210000_grouped_reader_counts.js';
 import { Migration20261126230000_comment_changes } from './Migration20261126230000_comment_changes.js';
 import { Migration20261126231000_audit_refusals } from './Migration20261126231000_audit_refusals.js';
+import { Migration20261127140000_provenance } from './Migration20261127140000_provenance.js';
 import { Migration20261127150000_public_record } from './Migration20261127150000_public_record.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261124210000_grouped_reader_counts', class: Migration20261124210000_grouped_reader_counts },
   { name: 'Migration20261126230000_comment_changes', class: Migration20261126230000_comment_changes },
   { name: 'Migration20261126231000_audit_refusals', class: Migration20261126231000_audit_refusals },
+  { name: 'Migration20261127140000_provenance', class: Migration20261127140000_provenance },
   { name: 'Migration20261127150000_public_record', class: Migration20261127150000_public_record },
 ];

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { stripTags, type ArticleProvenance, type ProvenanceSource } from '@ai-mind/contracts';
+import { stripTags, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
 import { editorDisplayName } from '../auth/editor-name.js';
 import type { ArticleRow } from './article-row.js';
 import { ArticleStore } from './article.store.js';
 
 /** What the module that keeps source sets and generation records knows of one article's making. */
 export interface GenerationRecord {
+  /** The engine or model in words, null when no generation was recorded. */
   engine: string | null;
   promptVersion: string | null;
-  sources: ProvenanceSource[];
+  /** The body as generated, before any editor's change. */
+  draftHtml: string | null;
+  /** Null when no approved topic (and so no source set) is behind the article. */
+  sources: PublicArticleSource[] | null;
   claims: { checked: number; flagged: number; overridden: number } | null;
 }
 
@@ -53,19 +57,14 @@ export class ArticleProvenanceService {
     this.records = reader;
   }
 
-  async describe(row: ArticleRow): Promise<ArticleProvenance> {
+  async describe(row: ArticleRow): Promise<PublicProvenance> {
     const [draft, published, record] = await Promise.all([this.store.firstDraft(row.id), this.store.lastPublished(row.id), this.records(row.id)]);
     const unknown: string[] = [];
-    const draftedBy = draft && AI_DRAFTERS.has(draft.actor) ? 'ai' : 'unknown';
+    const draftedBy = record?.engine || (draft && AI_DRAFTERS.has(draft.actor)) ? 'ai' : 'unknown';
     if (draftedBy === 'unknown') unknown.push(draftOrigin(draft?.actor));
 
-    let sources: ProvenanceSource[] | null = record?.sources.length ? record.sources : null;
-    if (!sources && row.source_url) {
-      sources = [{ number: 1, outlet: hostOf(row.source_url), title: null, url: row.source_url, publishedAt: null, fetchedAt: null }];
-      unknown.push('Only the original link is on record, not the set of sources it was written from.');
-    } else if (!sources) {
-      unknown.push('The sources it was written from were not recorded.');
-    }
+    const sources = record?.sources?.length ? record.sources : null;
+    if (!sources) unknown.push('The sources it was written from were not recorded.');
     if (!record?.engine) unknown.push('The engine or model that wrote it was not recorded.');
     if (!record?.promptVersion) unknown.push('The prompt version was not recorded.');
     if (!record?.claims) unknown.push('Its claims were not checked against the sources.');
@@ -75,7 +74,9 @@ export class ArticleProvenanceService {
     const publishedAt = published ? new Date(published.created_at).toISOString() : null;
     if (!publishedAt) unknown.push('No record says when it was published.');
 
-    const editedShare = draftedBy === 'ai' && draft ? changedWordShare(stripTags(draft.content), stripTags(row.content)) : null;
+    // The draft as generated when it was recorded, else the article's first revision.
+    const aiDraft = record?.draftHtml ?? (draftedBy === 'ai' ? draft?.content : null);
+    const editedShare = aiDraft ? changedWordShare(stripTags(aiDraft), stripTags(row.content)) : null;
     return {
       draftedBy,
       sources,
@@ -95,12 +96,4 @@ function draftOrigin(actor: string | undefined): string {
   if (actor?.startsWith('sql:')) return 'It was written into the database by hand: no record says how its text was written.';
   if (actor?.startsWith('admin:')) return 'An editor wrote its first version.';
   return 'No record says how its first version was written.';
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return null;
-  }
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { FeedItem } from './topic-clustering.js';
 
 export const TrendingTopicSchema = defineEntity({
   name: 'TrendingTopic',
@@ -18,6 +19,8 @@ export const TrendingTopicSchema = defineEntity({
     previousMentions: p.integer().nullable(),
     /** Links of the feed items behind the topic: how the next refresh recognises the same story. */
     itemLinks: p.json<string[]>().default('[]'),
+    /** The cluster's feed items (outlet, title, summary, link, time): the sources an approval freezes. */
+    items: p.json<FeedItem[]>().default('[]'),
     lastSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
