@@ -19,3 +19,4 @@ export * from './article-history.js';
 export * from './admin-lists.js';
 export * from './provenance.js';
 export * from './public-record.js';
+export * from './article-label.js';

@@ -11,6 +11,8 @@ export const articleKeys = {
   list: (query: Pick<ArticleListQuery, 'category' | 'search'>) => [...articleKeys.lists(), query] as const,
   details: () => [...articleKeys.all, 'detail'] as const,
   bySlug: (slug: string) => [...articleKeys.details(), slug] as const,
+  /** Every correction and update note (the /corrections page). */
+  corrections: () => [...articleKeys.all, 'corrections'] as const,
 };
 
 export const trendingKeys = {

@@ -7,6 +7,7 @@ import { SearchService } from './article-search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
 import { ArticleCountersSnapshot, type ArticleCounters } from './article-counters.reader.js';
 import { toArticleDto, type ArticleRow } from './article-row.js';
+import { linkReferenceMarkers } from './reference-markers.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleStore } from './article.store.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
@@ -76,8 +77,11 @@ export class ArticlesService {
     const article = await this.cache.remember(`article:${slug}`, async () => {
       const found = await this.store.findPublishedBySlug(slug);
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
-      // Readers get the body ready to show, sanitized once per change here rather than in every browser.
-      return { ...toArticleDto(found), content: articleBodyHtml(found.content), provenance: await this.provenance.describe(found) };
+      // Readers get the body ready to show, sanitized once per change here rather than in every browser,
+      // its reference markers linked to the sources the page lists.
+      const provenance = await this.provenance.describe(found);
+      const sourceNumbers = new Set((provenance.sources ?? []).map((source) => source.number));
+      return { ...toArticleDto(found), content: linkReferenceMarkers(articleBodyHtml(found.content), sourceNumbers), provenance };
     });
     const counters = await this.countersOf([article]);
     return this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]);

@@ -38,6 +38,7 @@ export class AutomationDispatchService {
       category: topic.category,
       sourceUrl: topic.sourceUrl ?? null,
       approvedAt: topic.approvedAt.toISOString(),
+      sources: [],
       callbackUrl: callbackUrl ?? null,
     };
     const body = JSON.stringify(message);
