@@ -26,7 +26,7 @@ export const ArticleSchema = defineEntity({
     metaTitle: p.string().length(300).nullable(),
     metaDescription: p.string().length(320).nullable(),
     /** Dated correction and update notes, oldest first; checked by PostgreSQL (the public_record migration). */
-    corrections: p.json<Correction[]>().$type<Opt<Correction[]>>().default('[]'),
+    corrections: p.json<Correction[]>().$type<Opt<Correction[]>>().defaultRaw(`'[]'::jsonb`),
     /** Moved on by PostgreSQL on every change but a reader's count (article_history migration); editors save against it. */
     version: p.integer().$type<Opt<number>>().default(1),
     /**

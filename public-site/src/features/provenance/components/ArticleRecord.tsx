@@ -10,7 +10,7 @@ export const sourceAnchor = (number: number) => `source-${number}`;
 export function ArticleLabel({ provenance }: { provenance: PublicProvenance }) {
   return (
     <Text size="sm" c="gray.7" data-testid="article-label">
-      {articleLabel(provenance)}.
+      {`${articleLabel(provenance)}.`}
     </Text>
   );
 }
