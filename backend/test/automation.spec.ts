@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
-import { ApprovedTopicSchema, AutomationTopicSchema, type ApprovedTopic } from '@ai-mind/contracts';
+import { ApprovedTopicSchema, ArticleProvenanceSchema, AutomationTopicSchema, type ApprovedTopic } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { imageJobId } from '../src/modules/media/images.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
@@ -54,7 +54,17 @@ describe('blog workflow through the automation service (signed webhooks both way
 
   async function approveNewTopic(): Promise<{ approvedTopicId: number; topic: string }> {
     const fork = em.fork();
-    const trending = fork.create(TrendingTopic, { topic: `Grid operators brace for winter ${uniqueSuffix()}`, source: 'Global Wire', category: 'Economics', mentions: 3, sourceUrl: 'https://wire.example/grid' });
+    const trending = fork.create(TrendingTopic, {
+      topic: `Grid operators brace for winter ${uniqueSuffix()}`,
+      source: 'Global Wire',
+      category: 'Economics',
+      mentions: 2,
+      sourceUrl: 'https://wire.example/grid',
+      items: [
+        { source: 'Global Wire', title: 'Grid operators brace for winter', link: 'https://wire.example/grid', summary: 'Reserve margins are thin this winter.', publishedAt: '2026-11-20T08:00:00.000Z' },
+        { source: 'Markets Desk', title: 'Power prices rise before winter', link: null, summary: 'Forward power prices rose 12% in a week.', publishedAt: null },
+      ],
+    });
     await fork.flush();
     const response = await app.inject({
       method: 'POST',
@@ -98,6 +108,11 @@ describe('blog workflow through the automation service (signed webhooks both way
         category: 'Economics',
         sourceUrl: 'https://wire.example/grid',
         callbackUrl: 'https://news.example.test/api/automation/blog',
+        // The frozen source set, numbered; offline (no feeds configured) each text is its feed summary.
+        sources: [
+          { number: 1, outlet: 'Global Wire', title: 'Grid operators brace for winter', summary: 'Reserve margins are thin this winter.', link: 'https://wire.example/grid', publishedAt: '2026-11-20T08:00:00.000Z', fetchStatus: 'feed_only', text: 'Reserve margins are thin this winter.' },
+          { number: 2, outlet: 'Markets Desk', title: 'Power prices rise before winter', summary: 'Forward power prices rose 12% in a week.', link: null, publishedAt: null, fetchStatus: 'feed_only', text: 'Forward power prices rose 12% in a week.' },
+        ],
       });
     }
     expect(verifySignature('another-secret-entirely', sent[0]!.headers, sent[0]!.body, 300)).toMatchObject({ ok: false });
@@ -123,10 +138,12 @@ describe('blog workflow through the automation service (signed webhooks both way
     const blog = {
       approvedTopicId,
       title: 'Grid operators brace for a cold winter',
-      content: '<h2>What is happening</h2><p>Reserve margins are thin.<script>alert(1)</script></p><img src=x onerror="alert(2)">',
+      content: '<h2>What is happening</h2><p>Reserve margins are thin this winter [1].<script>alert(1)</script></p><img src=x onerror="alert(2)">',
       metaDescription: 'Why grid operators worry about winter.',
       aiCommentary: 'Humans discover every year that winter is cold.',
       sourceUrl: 'https://wire.example/grid',
+      model: 'newsroom-writer-2',
+      promptVersion: 'grounded@3',
     };
 
     const response = await deliver(blog);
@@ -135,8 +152,12 @@ describe('blog workflow through the automation service (signed webhooks both way
     expect(response.json()).toMatchObject({ status: 'blog_received', articleId: expect.any(Number) });
     const received = await approvedTopic(approvedTopicId, 'blog_received');
     expect(received?.blog).toMatchObject({ id: response.json().articleId, title: blog.title, approved: false, category: 'Economics', aiCommentary: blog.aiCommentary });
-    expect(received!.blog!.content).toContain('<h2>What is happening</h2><p>Reserve margins are thin.</p>');
+    expect(received!.blog!.content).toContain('<h2>What is happening</h2><p>Reserve margins are thin this winter [1].</p>');
     expect(received!.blog!.content).not.toMatch(/script|onerror/);
+    // What wrote it is kept with the draft as delivered, and its claims are checked against the sources.
+    const provenance = ArticleProvenanceSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${received!.blog!.id}/provenance`, headers: admin.headers })).json());
+    expect(provenance.generation).toMatchObject({ engine: 'automation', model: 'newsroom-writer-2', promptVersion: 'grounded@3', sourceCount: 2, draftHtml: received!.blog!.content });
+    expect(provenance.claims?.claims.map((claim) => [claim.sentence, claim.sourceNumber, claim.flags])).toEqual([['Reserve margins are thin this winter [1].', 1, []]]);
     // Its image is queued for generation (one job per article).
     expect(await app.get(JobProducer).queue('images').getJobState(imageJobId(received!.blog!.id))).toMatch(/^(waiting|active|completed|delayed|prioritized)$/);
 

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SaxesParser } from 'saxes';
 import path from 'node:path';
-import { ERROR_REPORT_MESSAGES, FORM_FLASH_PARAM, PAGE_DATA_ELEMENT_ID, type PageData, type PublicArticle } from '@ai-mind/contracts';
+import { ERROR_REPORT_MESSAGES, FORM_FLASH_PARAM, PAGE_DATA_ELEMENT_ID, type CorrectionEntry, type PageData, type PublicArticle } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { ErrorReport } from '../src/modules/error-reports/error-report.entity.js';
 import { ERROR_REPORT_LIMIT } from '../src/modules/error-reports/error-reports.service.js';
@@ -127,10 +127,10 @@ describe('the public record of an article', () => {
       expect(noted[1]!.description).toBe('The queue is 2 GW long, not 20 GW as first written.');
       expect(new Set(noted.map((item) => item.guid)).size).toBe(3);
 
-      const list = await (await get('/api/corrections')).json();
-      const mine = list.filter((entry: { article: { id: number } }) => entry.article.id === article.id);
-      expect(mine.map((entry: { kind: string }) => entry.kind)).toEqual(['update', 'correction']);
-      const times = list.map((entry: { createdAt: string }) => entry.createdAt);
+      const list = (await (await get('/api/corrections')).json()) as CorrectionEntry[];
+      const mine = list.filter((entry) => entry.article.id === article.id);
+      expect(mine.map((entry) => entry.kind)).toEqual(['update', 'correction']);
+      const times = list.map((entry) => entry.createdAt);
       expect(times).toEqual([...times].sort().reverse());
 
       const correctionsPage = await get('/corrections');

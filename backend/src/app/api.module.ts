@@ -15,7 +15,7 @@ import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { ContactModule } from '../modules/contact/contact.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
-import { ProvenanceModule } from '../modules/provenance/provenance.module.js';
+import { ProvenanceAdminModule } from '../modules/provenance/provenance-admin.module.js';
 import { PublicRecordModule } from '../modules/public-record/public-record.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
 import { SeoModule } from '../modules/seo/seo.module.js';
@@ -44,7 +44,7 @@ export class ApiModule {
         HealthModule,
         InteractionsModule,
         NewsletterModule,
-        ProvenanceModule,
+        ProvenanceAdminModule,
         PublicRecordModule,
         RecoveryModule,
         SeoModule,

@@ -47,6 +47,11 @@ export interface AppConfig {
     highPriorityMentions: number;
     maxTopics: number;
   };
+  /**
+   * Source pages of approved topics. fetchPages off: each source is its feed item. trustedOrigins are
+   * exact IP-literal origins exempt from the public-address rule (a source server of one's own).
+   */
+  sources: { fetchPages: boolean; timeoutMs: number; maxPageBytes: number; maxRedirects: number; trustedOrigins: string[] };
   /** No webhookUrl: the built-in generator writes the blogs. The secret signs both directions. */
   automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; retryDelayMs: number; toleranceSeconds: number };
   /**
@@ -159,6 +164,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       similarityThreshold: env.TRENDING_SIMILARITY_THRESHOLD,
       highPriorityMentions: env.TRENDING_HIGH_PRIORITY_MENTIONS,
       maxTopics: env.TRENDING_MAX_TOPICS,
+    },
+    sources: {
+      fetchPages: env.SOURCE_FETCH_PAGES === 'auto' ? env.TRENDING_FEEDS.length > 0 : env.SOURCE_FETCH_PAGES === 'on',
+      timeoutMs: env.SOURCE_FETCH_TIMEOUT_MS,
+      maxPageBytes: env.SOURCE_MAX_PAGE_BYTES,
+      maxRedirects: env.SOURCE_MAX_REDIRECTS,
+      trustedOrigins: env.SOURCE_TRUSTED_ORIGINS.map((origin) => new URL(origin).origin),
     },
     automation: {
       webhookUrl: env.AUTOMATION_WEBHOOK_URL,

@@ -78,6 +78,16 @@ export const EnvSchema = z.object({
   TRENDING_SIMILARITY_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.3),
   TRENDING_HIGH_PRIORITY_MENTIONS: z.coerce.number().int().min(1).max(1_000).default(3),
   TRENDING_MAX_TOPICS: z.coerce.number().int().min(1).max(500).default(40),
+  /** on: fetch each source's page; off: keep the feed summaries; auto: on when TRENDING_FEEDS names real feeds. */
+  SOURCE_FETCH_PAGES: z.enum(['auto', 'on', 'off']).default('auto'),
+  SOURCE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SOURCE_MAX_PAGE_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(2_000_000),
+  SOURCE_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  SOURCE_TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) origins whose host is an IP address' }))),
   AUTOMATION_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be the http(s) URL of the automation service webhook' }).optional(),
   AUTOMATION_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   AUTOMATION_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),

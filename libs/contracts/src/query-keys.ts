@@ -30,6 +30,8 @@ export const adminKeys = {
   article: (id: number) => [...adminKeys.articles(), id] as const,
   articleHistory: (articleId: number) => [...adminKeys.all, 'articles', articleId, 'history'] as const,
   articleRevision: (articleId: number, revisionId: number) => [...adminKeys.all, 'articles', articleId, 'history', revisionId] as const,
+  /** How the article was made: its sources, generation record and checked claims (refetched with every article change). */
+  articleProvenance: (articleId: number) => [...adminKeys.all, 'articles', articleId, 'provenance'] as const,
   trendingTopics: () => [...adminKeys.all, 'trending-topics'] as const,
   trendingSources: () => [...adminKeys.all, 'trending-sources'] as const,
   approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,

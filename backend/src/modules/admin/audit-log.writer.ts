@@ -48,18 +48,30 @@ export class AuditLogWriter {
     }
   }
 
+  /**
+   * A decision taken inside a call, recorded as a row of its own beside the call's (e.g. publishing
+   * over open claims): the route's action followed by `decision`, the same who, where and status.
+   */
+  async recordDecision(request: FastifyRequest, decision: string, targetId: string): Promise<void> {
+    await this.write(request, 200, `${actionOf(request)}: ${decision}`, targetId);
+  }
+
   /** Never throws: a call is not failed because its audit row could not be written (the error is logged). */
   async record(request: FastifyRequest, status: number): Promise<void> {
+    await this.write(request, status, actionOf(request), targetOf(request));
+  }
+
+  private async write(request: FastifyRequest, status: number, action: string, targetId: string | null): Promise<void> {
     const body = request.body as { username?: unknown } | undefined;
     const actor = request.adminSession?.username ?? (typeof body?.username === 'string' ? clean(body.username, 100) : null);
     try {
       const em = this.em.fork();
       em.create(AuditLog, {
         actor,
-        action: actionOf(request),
+        action: clean(action, 200),
         // As sent, undecoded: a refused call shows the spelling it tried.
         path: request.url.split('?')[0]!.slice(0, 500),
-        targetId: targetOf(request),
+        targetId,
         status,
         ip: request.ip,
         requestId: request.id,

@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { META_DESCRIPTION_LENGTH, stripTags, truncate } from '@ai-mind/contracts';
+import { citedSourceNumbers, META_DESCRIPTION_LENGTH, stripTags, truncate } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { AiUnavailableError, type AiEngine, type AiTask, type BlogRequest, type GeneratedBlog } from './ai.types.js';
+import { AiUnavailableError, type AiEngine, type AiTask, type BlogRequest, type GeneratedBlog, type WrittenBlog } from './ai.types.js';
+import { BLOG_PROMPT_VERSION } from './prompts/blog.prompt.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
 import { OpenAiCompatibleEngine } from './openai-compatible.engine.js';
+
+/** How many replies a blog may take before its references match its sources. */
+const BLOG_ATTEMPTS = 3;
 
 /** Longest AI text the product stores or shows. */
 export const AI_TEXT_MAX_CHARS = 1200;
@@ -58,14 +62,41 @@ export class AiService implements OnModuleInit {
     return tidy;
   }
 
-  /** A whole article about a topic; its HTML is outside input to whoever stores it (sanitize first). */
-  async generateBlog(request: BlogRequest): Promise<GeneratedBlog> {
-    try {
-      const blog = await this.engine.generateBlog(request, AbortSignal.timeout(this.config.ai.timeoutMs));
-      return { title: blog.title.slice(0, 300), html: blog.html, metaDescription: truncate(stripTags(blog.metaDescription), META_DESCRIPTION_LENGTH) };
-    } catch (error) {
-      this.logger.warn({ task: 'blog', reason: error instanceof Error ? error.message : String(error) }, 'AI engine failed');
-      throw new AiUnavailableError('The AI engine failed to write a blog', { cause: error });
+  /**
+   * A whole article about a topic from its numbered sources; its HTML is outside input to whoever
+   * stores it (sanitize first). A reply citing a source it was not given, or citing none at all when
+   * it had sources, is refused and asked for again, up to BLOG_ATTEMPTS times.
+   */
+  async generateBlog(request: BlogRequest): Promise<WrittenBlog> {
+    const given = new Set(request.sources.map((source) => source.number));
+    let refusal = '';
+    for (let attempt = 1; attempt <= BLOG_ATTEMPTS; attempt++) {
+      let blog: GeneratedBlog;
+      try {
+        blog = await this.engine.generateBlog(request, AbortSignal.timeout(this.config.ai.timeoutMs));
+      } catch (error) {
+        this.logger.warn({ task: 'blog', reason: error instanceof Error ? error.message : String(error) }, 'AI engine failed');
+        throw new AiUnavailableError('The AI engine failed to write a blog', { cause: error });
+      }
+      const cited = citedSourceNumbers(stripTags(blog.html));
+      const unknown = cited.filter((number) => !given.has(number));
+      refusal = unknown.length
+        ? `cited source${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `[${n}]`).join(', ')} it was not given`
+        : given.size > 0 && cited.length === 0
+          ? 'cited none of its sources'
+          : '';
+      if (!refusal) {
+        return {
+          title: blog.title.slice(0, 300),
+          html: blog.html,
+          metaDescription: truncate(stripTags(blog.metaDescription), META_DESCRIPTION_LENGTH),
+          engine: this.offline ? 'offline' : 'openai-compatible',
+          model: this.offline ? null : this.config.ai.model,
+          promptVersion: BLOG_PROMPT_VERSION,
+        };
+      }
+      this.logger.warn({ task: 'blog', attempt, refusal }, 'Blog refused: its references do not match its sources');
     }
+    throw new AiUnavailableError(`The AI engine's blog ${refusal} (${BLOG_ATTEMPTS} attempts)`);
   }
 }

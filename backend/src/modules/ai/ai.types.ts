@@ -26,18 +26,23 @@ export interface ChatTurn {
   content: string;
 }
 
-/** A news item behind a trending topic, as the blog writer sees it. */
-export interface TopicSource {
+/** A numbered source of an approved topic, as the blog writer is given it. */
+export interface BlogSource {
+  number: number;
+  outlet: string;
   title: string;
-  url?: string | null;
-  summary?: string | null;
+  summary: string;
+  /** The page's main text, or null when only the feed item is known. */
+  text: string | null;
+  link: string | null;
+  publishedAt: string | null;
 }
 
-/** A request for a whole article about an approved topic (the workflow's built-in generator). */
+/** A request for a whole article about an approved topic, written from its sources alone. */
 export interface BlogRequest {
   topic: string;
   category: string;
-  sources: TopicSource[];
+  sources: BlogSource[];
 }
 
 /** A generated article: sanitized by whoever stores it, like any outside HTML. */
@@ -45,6 +50,13 @@ export interface GeneratedBlog {
   title: string;
   html: string;
   metaDescription: string;
+}
+
+/** A blog and what wrote it, for the article's generation record. */
+export interface WrittenBlog extends GeneratedBlog {
+  engine: 'offline' | 'openai-compatible';
+  model: string | null;
+  promptVersion: string;
 }
 
 /** Every piece of AI text the product asks for. */

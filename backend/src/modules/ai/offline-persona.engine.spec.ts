@@ -105,20 +105,3 @@ describe('text helpers', () => {
     expect(tidy.endsWith('.')).toBe(true);
   });
 });
-
-describe('offline blog writer', () => {
-  it('writes an article from the sources alone, escaping their text', async () => {
-    const blog = await engine.generateBlog({
-      topic: 'Heatwaves test city power grids',
-      category: 'Global Events',
-      sources: [
-        { title: 'Grid operators warn of <b>peak</b> demand', summary: 'Demand records expected', url: 'https://example.com/a' },
-        { title: 'Cities open cooling centres' },
-      ],
-    });
-    expect(blog.title).toBe('Heatwaves test city power grids: what we know so far');
-    expect(blog.html).toContain('<li>Grid operators warn of &lt;b&gt;peak&lt;/b&gt; demand: Demand records expected</li>');
-    expect(blog.html).toContain('with 2 reports in our feeds so far');
-    expect(blog.metaDescription.length).toBeLessThanOrEqual(158);
-  });
-});

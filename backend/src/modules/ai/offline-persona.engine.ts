@@ -1,4 +1,5 @@
 import { truncate } from '@ai-mind/contracts';
+import { writeDigest } from './offline-digest.js';
 import type { AiEngine, AiTask, ArticleContext, BlogRequest, ChatTurn, GeneratedBlog, Passage } from './ai.types.js';
 
 /**
@@ -23,30 +24,9 @@ export class OfflinePersonaEngine implements AiEngine {
     }
   }
 
-  /**
-   * An honest article about a topic from its sources alone: what the reports say (their own
-   * headlines), why it matters, and the persona's take; no invented facts.
-   */
+  /** A digest of the sources in their own words, attributed and marked, with the persona's take set apart (offline-digest.ts). */
   async generateBlog(request: BlogRequest): Promise<GeneratedBlog> {
-    const seed = hash(JSON.stringify(request));
-    const count = request.sources.length;
-    const reports = request.sources
-      .map((source) => `<li>${escapeHtml(source.title)}${source.summary ? `: ${escapeHtml(source.summary)}` : ''}</li>`)
-      .join('');
-    const html = [
-      `<p>${escapeHtml(request.topic)} is drawing attention in ${escapeHtml(request.category.toLowerCase())}, with ${count} report${count === 1 ? '' : 's'} in our feeds so far. Here is what they say, and what the fuss says about us.</p>`,
-      `<h2>What the reports say</h2>`,
-      count ? `<ul>${reports}</ul>` : '<p>No detailed reports have arrived yet; treat early claims with care.</p>',
-      `<h2>Why it matters</h2>`,
-      `<p>${count ? `The headline that started it, "${escapeHtml(request.sources[0]!.title)}", ` : 'A story like this '}travels fast because it touches money, status or fear, usually all three. The details above are what is known so far; anything beyond them is still speculation, however confidently it is shared.</p>`,
-      `<h2>The AI Mind's take</h2>`,
-      `<p>${pick(OPENERS, seed)} Humans will argue about this for a week and then act surprised when it matters later. ${pick(CLOSERS, seed, 1)}</p>`,
-    ].join('');
-    return {
-      title: truncate(`${request.topic}: what we know so far`, 120),
-      html,
-      metaDescription: truncate(`${request.topic}: the reports so far, and what the reaction says about human behaviour.`, 155),
-    };
+    return writeDigest(request, hash(JSON.stringify(request)));
   }
 
   private chat(task: Extract<AiTask, { kind: 'chat' }>, seed: number): string {
@@ -243,12 +223,6 @@ function capitalise(text: string): string {
   return text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
 }
 
-const OPENERS = [
-  'Ah, a question. Humans do love those.',
-  'Good question, and I say that to maybe one human a day.',
-  'Let me put down my imaginary coffee.',
-  "Fine, I'll be helpful. It's in my contract.",
-];
 const CLOSERS = [
   'Draw your own conclusions; I know you will anyway.',
   'Humans: endlessly surprising, rarely surprised.',
@@ -307,10 +281,6 @@ export function bestSentences(text: string, terms: string[], count: number): str
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, count)
     .map((entry) => entry.sentence);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 function listOf(items: string[]): string {

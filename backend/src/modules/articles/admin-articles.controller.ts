@@ -30,6 +30,9 @@ import { ArticlesAdminService } from '../articles/articles-admin.service.js';
 import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
 import { SeoService } from '../seo/seo.service.js';
 import { TrendingService } from '../trending/trending.service.js';
+import { AuditLogWriter } from '../admin/audit-log.writer.js';
+import { RequirePermission } from '../auth/permissions.js';
+import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/claim-check.service.js';
 
 @Controller('admin')
 export class AdminArticlesController {
@@ -40,6 +43,8 @@ export class AdminArticlesController {
     private readonly trending: TrendingService,
     private readonly list: AdminArticleListService,
     private readonly store: ArticleStore,
+    private readonly claims: ClaimCheckService,
+    private readonly audit: AuditLogWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,13 +72,25 @@ export class AdminArticlesController {
     return toAdminArticle(row);
   }
 
+  /**
+   * Publishes a draft. Open claim flags (sentences no source supports, or whose numbers or names
+   * disagree with their source) refuse it with 409 unless `overrideClaims`: then each open claim
+   * records the editor and the time, in the publishing transaction, and the audit log says so.
+   */
   @Post('approve-blog')
   @HttpCode(200)
+  @RequirePermission('articles.publish')
   async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    const article = await this.articles.publish(body.blogId, request.adminSession!.username, body.version);
+    const username = request.adminSession!.username;
+    let outcome: PublishClaimsOutcome = { open: 0, overridden: 0 };
+    const article = await this.articles.publish(body.blogId, username, body.version, async (em) => {
+      outcome = await this.claims.settleForPublish(em, body.blogId, body.overrideClaims === true, username);
+    });
+    if (outcome.overridden > 0) await this.audit.recordDecision(request, `override ${outcome.overridden} open claim${outcome.overridden === 1 ? '' : 's'}`, String(article.id));
     // A published article always gets its AI commentary block; the worker writes a missing one.
     if (!article.ai_commentary?.trim()) await this.commentary.request(article.id);
-    return { message: `Blog "${article.title}" is published.` };
+    const vouched = outcome.overridden ? ` over ${outcome.overridden} flagged claim${outcome.overridden === 1 ? '' : 's'}, on your word` : '';
+    return { message: `Blog "${article.title}" is published${vouched}.` };
   }
 
   @Post('decline-blog')
@@ -113,6 +130,8 @@ export class AdminArticlesController {
     @Req() request: FastifyRequest,
   ): Promise<UpdateBlogResponse> {
     const article = toArticleDto(await this.articles.update(params.id, body, request.adminSession!.username));
+    // Every saved body is checked again against its sources; the editor reads the result beside it.
+    await this.claims.checkArticle(params.id);
     return {
       message: 'Blog updated successfully.',
       seoSchema: articleMeta(article, this.config.publicUrl).jsonLd[0]!,

@@ -158,9 +158,15 @@ export class ArticleStore {
 
   // Editors' writes
 
-  /** Publishes; with `expectedVersion`, only over the version the editor loaded. */
-  publish(id: number, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
-    return this.writer.write(actor, (em) => this.updateChecked(em, id, expectedVersion, 'approved = true', []));
+  /**
+   * Publishes; with `expectedVersion`, only over the version the editor loaded. `beforePublish` runs
+   * first in the same transaction (the claims' verdict), so what it decides holds for what is published.
+   */
+  publish(id: number, actor: Actor, expectedVersion?: number, beforePublish?: (em: EntityManager) => Promise<void>): Promise<ArticleRow> {
+    return this.writer.write(actor, async (em) => {
+      await beforePublish?.(em);
+      return this.updateChecked(em, id, expectedVersion, 'approved = true', []);
+    });
   }
 
   saveEdit(id: number, changes: EditorChanges, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AiCommentaryModule } from '../ai/ai-commentary.module.js';
+import { AdminModule } from '../admin/admin.module.js';
+import { ProvenanceModule } from '../provenance/provenance.module.js';
 import { RecoveryModule } from '../recovery/recovery.module.js';
 import { SeoModule } from '../seo/seo.module.js';
 import { TrendingModule } from '../trending/trending.module.js';
@@ -11,7 +13,7 @@ import { ArticlesModule } from './articles.module.js';
  * they also reach the modules that import ArticlesModule (SEO, AI commentary, backups).
  */
 @Module({
-  imports: [ArticlesModule, AiCommentaryModule, RecoveryModule, SeoModule, TrendingModule],
+  imports: [ArticlesModule, AiCommentaryModule, AdminModule, ProvenanceModule, RecoveryModule, SeoModule, TrendingModule],
   controllers: [AdminArticlesController],
 })
 export class ArticlesAdminModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AddCorrectionRequest, UpdateBlogRequest } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleStore, type ProblemDraft } from './article.store.js';
@@ -23,8 +24,8 @@ export class ArticlesAdminService {
     return this.store.counts();
   }
 
-  publish(id: number, username: string, version?: number): Promise<ArticleRow> {
-    return this.store.publish(id, adminActor(username), version);
+  publish(id: number, username: string, version?: number, beforePublish?: (em: EntityManager) => Promise<void>): Promise<ArticleRow> {
+    return this.store.publish(id, adminActor(username), version, beforePublish);
   }
 
   update(id: number, changes: UpdateBlogRequest, username: string): Promise<ArticleRow> {

@@ -3,7 +3,6 @@ import { BlogIdParamsSchema, type ApprovedTopicSources, type ArticleProvenance }
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { RequirePermission } from '../auth/permissions.js';
 import { ProvenanceReader } from './provenance.reader.js';
-import { ApprovedTopic } from '../workflow/approved-topic.entity.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 
 /** The editor's view of how an article was made, and of an approved topic's frozen sources. */
@@ -25,7 +24,7 @@ export class ProvenanceController {
   @Get('approved-topics/:id/sources')
   @RequirePermission('trending.read')
   async ofApprovedTopic(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<ApprovedTopicSources> {
-    const topic = await this.em.fork().findOne(ApprovedTopic, params.id, { fields: ['id'] });
+    const [topic] = await this.em.fork().execute<{ id: number }[]>('select id from approved_topic where id = ?', [params.id]);
     if (!topic) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${params.id} not found` });
     return { approvedTopicId: topic.id, sources: await this.reader.sourcesOfTopic(topic.id) };
   }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ProvenanceController } from './provenance.controller.js';
+import { ClaimCheckService } from './claim-check.service.js';
 import { ProvenanceReader } from './provenance.reader.js';
+import { SourceSetService } from './source-set.service.js';
 
-/** How articles are made: their frozen sources, generation records and checked claims, read for the editor and the site. */
-@Module({ controllers: [ProvenanceController], providers: [ProvenanceReader], exports: [ProvenanceReader] })
+/** How articles are made: their frozen sources, generation records and checked claims. Used by the API and the worker. */
+@Module({ providers: [ProvenanceReader, SourceSetService, ClaimCheckService], exports: [ProvenanceReader, SourceSetService, ClaimCheckService] })
 export class ProvenanceModule {}

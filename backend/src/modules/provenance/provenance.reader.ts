@@ -19,7 +19,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ArticleClaim as ArticleClaimDto, ArticleGeneration as ArticleGenerationDto, ArticleProvenance, ArticleSource, ClaimCheck } from '@ai-mind/contracts';
-import { ApprovedTopic } from '../workflow/approved-topic.entity.js';
 import { ArticleClaim, ArticleClaimCheck } from './article-claim.entity.js';
 import { ArticleGeneration } from './article-generation.entity.js';
 import { TopicSource } from './topic-source.entity.js';
@@ -95,8 +94,16 @@ export class ProvenanceReader {
 
   /** The source set behind an article, or null when no approved topic is behind it. */
   async sourcesOfArticle(articleId: number): Promise<ArticleSource[] | null> {
-    const topic = await this.em.fork().findOne(ApprovedTopic, { articleId }, { fields: ['id'] });
+    const topic = await this.approvedTopicOf(articleId);
     return topic ? this.sourcesOfTopic(topic.id) : null;
+  }
+
+  /** The approved topic the article was written for (read here, not through the workflow module, which sits above this one). */
+  private async approvedTopicOf(articleId: number): Promise<{ id: number; topic: string; approvedBy: string; approvedAt: string } | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ id: number; topic: string; approved_by: string; approved_at: Date }[]>('select id, topic, approved_by, approved_at from approved_topic where article_id = ?', [articleId]);
+    return row ? { id: row.id, topic: row.topic, approvedBy: row.approved_by, approvedAt: new Date(row.approved_at).toISOString() } : null;
   }
 
   async claimsOf(articleId: number): Promise<ClaimCheck | null> {
@@ -114,12 +121,12 @@ export class ProvenanceReader {
 
   /** Everything known of how the article was made (an unknown article reads as one with nothing known). */
   async forArticle(articleId: number): Promise<ArticleProvenance> {
-    const topic = await this.em.fork().findOne(ApprovedTopic, { articleId });
+    const topic = await this.approvedTopicOf(articleId);
     const [sources, generation, claims] = await Promise.all([topic ? this.sourcesOfTopic(topic.id) : [], this.generationOf(articleId), this.claimsOf(articleId)]);
     return {
       articleId,
       sourcesKnown: topic !== null,
-      approvedTopic: topic ? { id: topic.id, topic: topic.topic, approvedBy: topic.approvedBy, approvedAt: topic.approvedAt.toISOString() } : null,
+      approvedTopic: topic,
       sources,
       generation,
       claims,

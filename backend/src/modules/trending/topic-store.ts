@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isSameStory, trendOf, type StoryCluster } from './topic-clustering.js';
+import { isSameStory, trendOf, type FeedItem, type StoryCluster } from './topic-clustering.js';
 import { TrendingTopic } from './trending-topic.entity.js';
 
 export interface TopicStoreOptions {
@@ -11,13 +11,16 @@ export interface TopicStoreOptions {
 /** How long a decided (approved or declined) story is remembered, so it does not come back as new. */
 const DECISION_MEMORY_DAYS = 30;
 const MAX_REMEMBERED_LINKS = 200;
+/** Feed items kept per story: its sources, newest reports first when a story grows past it. */
+const MAX_KEPT_ITEMS = 50;
 /** Serialises refreshes across the cluster: two workers never rewrite the topic list at once. */
 const REFRESH_LOCK_KEY = 7_301_001;
 
 /**
  * Turns this refresh's story clusters into the stored topic list, in one transaction:
  * - a cluster matching an undecided topic updates it (mentions, trend against the previous refresh,
- *   priority, category, sourceUrl); an unmatched cluster becomes a new topic;
+ *   priority, category, sourceUrl) and adds its feed items to the topic's; an unmatched cluster
+ *   becomes a new topic with its items;
  * - a cluster matching an approved or declined story is not offered again (its memory is refreshed);
  * - undecided topics no feed mentions any more are dropped; decided ones are kept with 0 mentions.
  * Returns how many topics are on offer after the refresh.
@@ -41,6 +44,7 @@ export async function storeClusters(em: EntityManager, clusters: StoryCluster[],
         story.mentions = mentions;
         story.trend = trendOf(mentions, story.previousMentions);
         story.itemLinks = [...new Set([...links, ...(story.itemLinks ?? [])])].slice(0, MAX_REMEMBERED_LINKS);
+        story.items = mergeItems(cluster.items, story.items ?? []);
         story.lastSeenAt = now;
         if (story.status !== 'new') continue;
         Object.assign(story, describe(cluster, options));
@@ -57,6 +61,7 @@ export async function storeClusters(em: EntityManager, clusters: StoryCluster[],
         previousMentions: null,
         trend: trendOf(mentions, null),
         itemLinks: links.slice(0, MAX_REMEMBERED_LINKS),
+        items: mergeItems(cluster.items, []),
         lastSeenAt: now,
         status: 'new',
       });
@@ -85,4 +90,14 @@ function describe(cluster: StoryCluster, options: TopicStoreOptions) {
     category: cluster.category,
     priority: cluster.items.length >= options.highPriorityMentions ? 'high' : 'normal',
   };
+}
+
+/** This refresh's items first, then the ones kept from before that it no longer lists, each link once. */
+function mergeItems(fresh: FeedItem[], kept: FeedItem[]): FeedItem[] {
+  const byKey = new Map<string, FeedItem>();
+  for (const item of [...fresh, ...kept]) {
+    const key = item.link ?? `${item.source}\n${item.title}`;
+    if (!byKey.has(key)) byKey.set(key, item);
+  }
+  return [...byKey.values()].slice(0, MAX_KEPT_ITEMS);
 }

@@ -4,19 +4,23 @@ import type { AutomationTopic } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { WorkflowDispatchResult } from '../../queue/job-types.js';
+import { ProvenanceReader } from '../provenance/provenance.reader.js';
+import { SourceSetService } from '../provenance/source-set.service.js';
 import { signedHeaders } from './automation-signature.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
 export class WebhookDeliveryError extends Error {}
 
-/** Hands an approved topic to the automation service: a signed POST, every attempt recorded. */
+/** Hands an approved topic and its source set (pages fetched first) to the automation service: a signed POST, every attempt recorded. */
 @Injectable()
 export class AutomationDispatchService {
   private readonly logger = new Logger(AutomationDispatchService.name);
 
   constructor(
     private readonly em: EntityManager,
+    private readonly sourceSets: SourceSetService,
+    private readonly provenance: ProvenanceReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,14 +36,16 @@ export class AutomationDispatchService {
     // Already delivered (a retried job after a lost acknowledgement): never send twice.
     if (topic.status === 'sent_to_automation' || topic.status === 'blog_received') return { statusCode: 0 };
 
+    await this.sourceSets.fetchPending(approvedTopicId);
+    const sources = await this.provenance.sourcesOfTopic(approvedTopicId);
     const message: AutomationTopic = {
       approvedTopicId: topic.id,
       topic: topic.topic,
       category: topic.category,
       sourceUrl: topic.sourceUrl ?? null,
       approvedAt: topic.approvedAt.toISOString(),
-      sources: [],
       callbackUrl: callbackUrl ?? null,
+      sources: sources.map(({ number, outlet, title, summary, link, publishedAt, fetchStatus, text }) => ({ number, outlet, title, summary, link, publishedAt, fetchStatus, text })),
     };
     const body = JSON.stringify(message);
     const started = Date.now();

@@ -8,6 +8,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { verifySignature } from './automation-signature.js';
+import { ProvenanceReader } from '../provenance/provenance.reader.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 import { SignatureAuthenticated } from '../auth/route-access.js';
 
@@ -22,6 +23,7 @@ const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
 export class AutomationIntakeController {
   constructor(
     private readonly intake: BlogIntakeService,
+    private readonly provenance: ProvenanceReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
@@ -54,6 +56,7 @@ export class AutomationIntakeController {
       metaDescription: blog.metaDescription ?? '',
       aiCommentary: blog.aiCommentary ?? null,
       sourceUrl: blog.sourceUrl ?? null,
+      generation: { engine: 'automation', model: blog.model ?? null, promptVersion: blog.promptVersion ?? null, sourceCount: (await this.provenance.sourcesOfTopic(blog.approvedTopicId)).length },
     }, 'automation');
     return { message: `Blog "${article.title}" received as a draft.`, articleId: article.id, status: 'blog_received' };
   }

@@ -3,16 +3,24 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
 import type { WorkflowGenerateResult } from '../../queue/job-types.js';
 import { AiService } from '../ai/ai.service.js';
+import type { BlogSource } from '../ai/ai.types.js';
+import { ProvenanceReader } from '../provenance/provenance.reader.js';
+import { SourceSetService } from '../provenance/source-set.service.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 
-/** The built-in generator (no automation service configured): writes the blog through the AI layer. */
+/**
+ * The built-in generator (no automation service configured): fetches the topic's source pages, then
+ * writes the blog through the AI layer from those sources alone, with reference markers to them.
+ */
 @Injectable()
 export class BlogGeneratorService {
   constructor(
     private readonly em: EntityManager,
     private readonly ai: AiService,
     private readonly intake: BlogIntakeService,
+    private readonly sourceSets: SourceSetService,
+    private readonly provenance: ProvenanceReader,
   ) {}
 
   async generate(approvedTopicId: number): Promise<WorkflowGenerateResult> {
@@ -22,17 +30,44 @@ export class BlogGeneratorService {
     topic.status = 'generating';
     await em.flush();
     try {
-      const blog = await this.ai.generateBlog({ topic: topic.topic, category: topic.category, sources: [{ title: topic.topic, url: topic.sourceUrl }] });
+      const sources = await this.sourcesFor(approvedTopicId);
+      const blog = await this.ai.generateBlog({ topic: topic.topic, category: topic.category, sources });
       const aiCommentary = await this.ai.generate({
         kind: 'commentary',
         article: { title: blog.title, slug: '', category: topic.category, text: stripTags(blog.html) },
       });
-      const article = await this.intake.receive(approvedTopicId, { ...blog, aiCommentary, sourceUrl: topic.sourceUrl ?? null }, 'job:blog-generate');
+      const article = await this.intake.receive(
+        approvedTopicId,
+        {
+          title: blog.title,
+          html: blog.html,
+          metaDescription: blog.metaDescription,
+          aiCommentary,
+          sourceUrl: topic.sourceUrl ?? null,
+          generation: { engine: blog.engine, model: blog.model, promptVersion: blog.promptVersion, sourceCount: sources.length },
+        },
+        'job:blog-generate',
+      );
       return { articleId: article.id };
     } catch (error) {
       // Kept for the editor to see; the job is retried with backoff.
       await em.nativeUpdate(ApprovedTopic, { id: approvedTopicId, articleId: null }, { status: 'failed', lastError: error instanceof Error ? error.message : String(error) });
       throw error;
     }
+  }
+
+  /** The frozen sources with their pages' text (fetched now if still pending); a page not had leaves its feed summary. */
+  private async sourcesFor(approvedTopicId: number): Promise<BlogSource[]> {
+    await this.sourceSets.fetchPending(approvedTopicId);
+    const sources = await this.provenance.sourcesOfTopic(approvedTopicId);
+    return sources.map((source) => ({
+      number: source.number,
+      outlet: source.outlet,
+      title: source.title,
+      summary: source.summary,
+      text: source.text ?? (source.summary || null),
+      link: source.link,
+      publishedAt: source.publishedAt,
+    }));
   }
 }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { slugify } from '@ai-mind/contracts';
+import { slugify, type GenerationEngine } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
@@ -11,6 +11,8 @@ import { ArticleStore } from '../articles/article.store.js';
 import type { Actor } from '../articles/article-writer.js';
 import { renderCoverSvg } from '../media/cover-art.js';
 import { imageJobOptions } from '../media/images.service.js';
+import { ArticleGeneration } from '../provenance/article-generation.entity.js';
+import { ClaimCheckService } from '../provenance/claim-check.service.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 
 export interface IncomingBlog {
@@ -19,19 +21,25 @@ export interface IncomingBlog {
   metaDescription: string;
   aiCommentary: string | null;
   sourceUrl: string | null;
+  /** What wrote it, kept with the draft as generated; null when unknown. */
+  generation: { engine: GenerationEngine; model: string | null; promptVersion: string | null; sourceCount: number } | null;
 }
 
 /**
  * Where a generated blog becomes a draft article, whoever wrote it (the built-in generator or the
- * automation service): sanitized, linked to its approved topic, once per topic however often it arrives.
+ * automation service): sanitized, linked to its approved topic with its generation record, once per
+ * topic however often it arrives, and its claims checked against the topic's sources.
  */
 @Injectable()
 export class BlogIntakeService {
+  private readonly logger = new Logger(BlogIntakeService.name);
+
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobProducer,
     private readonly articles: ArticleStore,
+    private readonly claims: ClaimCheckService,
   ) {}
 
   /** `actor`: who delivered it, for the article's history. */
@@ -61,16 +69,29 @@ export class BlogIntakeService {
         },
         actor,
       );
+      if (blog.generation) {
+        em.create(ArticleGeneration, { articleId: draft.id, approvedTopicId, ...blog.generation, draftTitle: draft.title, draftHtml: draft.content });
+      }
       topic.articleId = draft.id;
       topic.status = 'blog_received';
       topic.lastError = null;
       return { article: draft, created: true };
     });
     if (created) {
+      await this.checkClaims(article.id);
       await this.writeCover(article);
       await this.jobs.enqueue('image-regenerate', { articleId: article.id }, imageJobOptions(article.id));
     }
     return article;
+  }
+
+  /** A failed check is not a failed delivery: the publish checks again before it lets the draft through. */
+  private async checkClaims(articleId: number): Promise<void> {
+    try {
+      await this.claims.checkArticle(articleId);
+    } catch (error) {
+      this.logger.error({ err: error, articleId }, 'Could not check the claims of a delivered draft');
+    }
   }
 
   /** A cover in the category's colours at once; the queued image job replaces it with the final image. */

@@ -1,6 +1,7 @@
 import { ArticlesModule } from '../articles/articles.module.js';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../ai/ai.module.js';
+import { ProvenanceModule } from '../provenance/provenance.module.js';
 import { ApprovedTopicSweeperService } from './approved-topic-sweeper.service.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
 import { BlogGeneratorService } from './blog-generator.service.js';
@@ -8,5 +9,5 @@ import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowProcessor } from './workflow.processor.js';
 
 /** Worker side of the workflow: the signed hand-off to the automation service, or the built-in blog generator. */
-@Module({ imports: [AiModule, ArticlesModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService] })
+@Module({ imports: [AiModule, ArticlesModule, ProvenanceModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService] })
 export class WorkflowJobsModule {}

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module.js';
+import { ProvenanceModule } from '../provenance/provenance.module.js';
 import { AutomationIntakeController } from './automation-intake.controller.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowController } from './workflow.controller.js';
 import { WorkflowService } from './workflow.service.js';
 
 /** Approved topics on their way to draft articles, and the automation service's delivery endpoint. */
-@Module({ imports: [ArticlesModule], controllers: [WorkflowController, AutomationIntakeController], providers: [WorkflowService, BlogIntakeService] })
+@Module({ imports: [ArticlesModule, ProvenanceModule], controllers: [WorkflowController, AutomationIntakeController], providers: [WorkflowService, BlogIntakeService] })
 export class WorkflowModule {}

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleStore } from '../articles/article.store.js';
 import { toArticleDto } from '../articles/article-row.js';
+import { SourceSetService } from '../provenance/source-set.service.js';
 import { TrendingTopic } from '../trending/trending-topic.entity.js';
 import { ApprovedTopic } from './approved-topic.entity.js';
 import { queueBlogJob } from './blog-jobs.js';
@@ -21,11 +22,12 @@ export class WorkflowService {
     private readonly em: EntityManager,
     private readonly articles: ArticleStore,
     private readonly jobs: JobProducer,
+    private readonly sources: SourceSetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * Records the approval and queues the blog: handed to the automation service when one is configured,
+   * Records the approval, freezes the story's feed items as its numbered sources, and queues the blog: handed to the automation service when one is configured,
    * else written by the built-in generator. A topic is approved once; the approval is kept even when
    * the job cannot be queued right now.
    */
@@ -35,7 +37,7 @@ export class WorkflowService {
       if (!trending) throw new NotFoundException({ error: 'Not Found', message: `Trending topic ${request.topicId} not found` });
       if (trending.status !== 'new') throw new ConflictException({ error: 'Conflict', message: `Topic "${trending.topic}" was already ${trending.status}` });
       trending.status = 'approved';
-      return em.create(ApprovedTopic, {
+      const approved = em.create(ApprovedTopic, {
         trendingTopicId: trending.id,
         topic: request.topic,
         category: request.category,
@@ -45,6 +47,12 @@ export class WorkflowService {
         articleId: null,
         lastError: null,
       });
+      await em.flush();
+      // The story's feed items as they are now: what the article will be written from, whatever later
+      // refreshes bring. A topic stored before items were kept has its own headline, outlet and link.
+      const items = trending.items?.length ? trending.items : [{ source: trending.source, title: trending.topic, link: trending.sourceUrl ?? null, summary: '', publishedAt: null }];
+      this.sources.freeze(em, approved.id, items);
+      return approved;
     });
     try {
       await queueBlogJob(this.jobs, this.config.automation, approved.id);

@@ -8,6 +8,7 @@ import {
   type AdminArticle,
   type AdminArticleListQuery,
   type AdminArticleSummary,
+  type ArticleProvenance,
   type ArticleRevisionDetail,
   type ArticleRevisionSummary,
   type MessageResponse,
@@ -23,9 +24,12 @@ export type ArticleFilters = Omit<AdminArticleListQuery, 'cursor' | 'limit'>;
 
 export const fetchAdminArticlePage = (filters: ArticleFilters, cursor?: string) => fetchPage<AdminArticleSummary>('/api/admin/articles', filters, cursor);
 export const fetchAdminArticle = (id: number) => apiRequest<AdminArticle>(`/api/admin/articles/${id}`);
-/** Publish and delete name the version the editor saw: a newer change by someone else is answered 409. */
-export const approveBlog = (article: Pick<AdminArticle, 'id' | 'version'>) =>
-  apiRequest<MessageResponse>('/api/admin/approve-blog', { method: 'POST', body: { blogId: article.id, version: article.version } });
+/**
+ * Publish and delete name the version the editor saw: a newer change by someone else is answered 409.
+ * A draft with open claim flags is refused (409) unless `overrideClaims`: the editor vouches for them.
+ */
+export const approveBlog = (article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) =>
+  apiRequest<MessageResponse>('/api/admin/approve-blog', { method: 'POST', body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) } });
 export const declineBlog = (article: Pick<AdminArticle, 'id' | 'version'>) =>
   apiRequest<MessageResponse>('/api/admin/decline-blog', { method: 'POST', body: { blogId: article.id, version: article.version } });
 export const updateBlog = (id: number, body: UpdateBlogRequest) => apiRequest<UpdateBlogResponse>(`/api/admin/blogs/${id}`, { method: 'PUT', body });
@@ -33,6 +37,7 @@ export const regenerateImages = (body: RegenerateImagesRequest) =>
   apiRequest<RegenerateImagesResponse>('/api/admin/regenerate-images', { method: 'POST', body });
 export const clearProblematicBlogs = () => apiRequest<MessageResponse>('/api/admin/clear-problematic-blogs', { method: 'POST' });
 
+export const fetchArticleProvenance = (articleId: number) => apiRequest<ArticleProvenance>(`/api/admin/articles/${articleId}/provenance`);
 export const fetchArticleHistory = (articleId: number) => apiRequest<ArticleRevisionSummary[]>(`/api/admin/articles/${articleId}/revisions`);
 export const fetchArticleRevision = (articleId: number, revisionId: number) =>
   apiRequest<ArticleRevisionDetail>(`/api/admin/articles/${articleId}/revisions/${revisionId}`);
@@ -54,6 +59,9 @@ export function useAdminArticles(filters: ArticleFilters) {
   return { ...query, items: query.data?.pages.flatMap((page) => page.items), counts };
 }
 
+/** The sources, generation record and claims of one article, shown beside its editor. */
+export const useArticleProvenance = (id: number) => useQuery({ queryKey: adminKeys.articleProvenance(id), queryFn: () => fetchArticleProvenance(id) });
+
 /** One article in full (the editor, a draft's preview). */
 export const useAdminArticle = (id: number | null) =>
   useQuery({ queryKey: adminKeys.article(id ?? 0), queryFn: () => fetchAdminArticle(id!), enabled: id !== null });
@@ -62,7 +70,7 @@ export const useAdminArticle = (id: number | null) =>
 
 const articlesChanged = () => [adminKeys.articles(), articleKeys.all] as const;
 
-export const usePublishArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => approveBlog(article), articlesChanged);
+export const usePublishArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) => approveBlog(article), articlesChanged);
 export const useDeleteArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => declineBlog(article), articlesChanged);
 export const useRegenerateImages = declareMutation(regenerateImages, articlesChanged);
 export const useClearProblematicBlogs = declareMutation(clearProblematicBlogs, articlesChanged);

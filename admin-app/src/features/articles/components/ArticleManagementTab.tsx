@@ -17,6 +17,7 @@ import {
   type ArticleFilters,
 } from '../api/articles-api';
 import { ArticleHistory } from './ArticleHistory';
+import { ArticleProvenancePanel } from './ArticleProvenancePanel';
 import { BlogEditor } from './BlogEditor';
 
 const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
@@ -64,7 +65,10 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
   return view === 'history' ? (
     <ArticleHistory article={article.data} onClose={close} />
   ) : (
-    <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
+    <Stack>
+      <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
+      <ArticleProvenancePanel article={article.data} />
+    </Stack>
   );
 }
 

@@ -1,0 +1,101 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { OPEN_CLAIMS_MESSAGE_PREFIX } from '@ai-mind/contracts';
+import { ArticleClaim } from './article-claim.entity.js';
+import { checkClaims, type CheckedClaim, type CheckSource } from './claim-check.js';
+
+interface ArticleBody {
+  content: string;
+  version: number;
+}
+
+/** What a publish found among the claims: how many were open, and how many the editor overrode now. */
+export interface PublishClaimsOutcome {
+  open: number;
+  overridden: number;
+}
+
+/**
+ * Keeps each article's claims current: checks the body against its sources after every save and
+ * delivery, and decides, inside the publishing transaction, whether open flags block the publish.
+ * Articles with no source set (written by hand, the demo seed, SQL) are not checked: nothing is known
+ * to check them against, and the provenance record says so.
+ */
+@Injectable()
+export class ClaimCheckService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Checks the article's current body; false when it has no sources (or is gone). */
+  async checkArticle(articleId: number): Promise<boolean> {
+    return this.em.fork().transactional(async (em) => {
+      const [article] = await em.execute<ArticleBody[]>('select content, version from article where id = ?', [articleId]);
+      if (!article) return false;
+      const sources = await this.sourcesOf(em, articleId);
+      if (sources === null) return false;
+      await this.store(em, articleId, article.version, checkClaims(article.content, sources));
+      return true;
+    });
+  }
+
+  /**
+   * In the publish's transaction: the claims of the version being published (checked now when the
+   * last check read another version), then a 409 when some are flagged and not overridden, unless
+   * `override`, which records `username` and the time on each open claim.
+   */
+  async settleForPublish(em: EntityManager, articleId: number, override: boolean, username: string): Promise<PublishClaimsOutcome> {
+    const [article] = await em.execute<(ArticleBody & { approved: boolean })[]>('select content, version, approved from article where id = ? for update', [articleId]);
+    if (!article || article.approved) return { open: 0, overridden: 0 };
+    const sources = await this.sourcesOf(em, articleId);
+    if (sources === null) return { open: 0, overridden: 0 };
+    const [check] = await em.execute<{ article_version: number }[]>('select article_version from article_claim_check where article_id = ? for update', [articleId]);
+    if (check?.article_version !== article.version) await this.store(em, articleId, article.version, checkClaims(article.content, sources));
+    const open = await em.execute<{ id: number; position: number; sentence: string; flags: string[] }[]>(
+      'select id, position, sentence, flags from article_claim where article_id = ? and cardinality(flags) > 0 and overridden_by is null order by position',
+      [articleId],
+    );
+    if (open.length === 0) return { open: 0, overridden: 0 };
+    if (!override) {
+      throw new ConflictException({
+        error: 'Conflict',
+        message: `${OPEN_CLAIMS_MESSAGE_PREFIX} or that disagree with them (${open.length}). Review them beside their sources in the editor, where you can also publish over them on your word.`,
+        details: open.map((claim) => ({ field: `claims.${claim.position}`, message: `${claim.flags.join(', ')}: ${claim.sentence.slice(0, 200)}` })),
+      });
+    }
+    await em.execute('update article_claim set overridden_by = ?, overridden_at = now() where id in (?)', [username, open.map((claim) => claim.id)]);
+    return { open: open.length, overridden: open.length };
+  }
+
+  /** The article's sources as the check reads them, or null when no approved topic is behind it. */
+  private async sourcesOf(em: EntityManager, articleId: number): Promise<CheckSource[] | null> {
+    const [topic] = await em.execute<{ id: number }[]>('select id from approved_topic where article_id = ?', [articleId]);
+    if (!topic) return null;
+    return em.execute<CheckSource[]>('select number, outlet, title, summary, text from topic_source where approved_topic_id = ? order by number', [topic.id]);
+  }
+
+  /**
+   * Replaces the article's claims with a check of `version`, unless a check of a newer version is
+   * already stored (two saves checked out of order). A claim an editor overrode keeps its override
+   * while its sentence and flags stay the same: they vouched for exactly that.
+   */
+  private async store(em: EntityManager, articleId: number, version: number, claims: CheckedClaim[]): Promise<void> {
+    const [kept] = await em.execute<{ article_version: number }[]>(
+      `insert into article_claim_check (article_id, article_version, checked_at) values (?, ?, now())
+       on conflict (article_id) do update set article_version = excluded.article_version, checked_at = now()
+       where article_claim_check.article_version <= excluded.article_version
+       returning article_version`,
+      [articleId, version],
+    );
+    if (!kept) return;
+    const overrides = await em.execute<{ sentence: string; flags: string[]; overridden_by: string; overridden_at: Date }[]>(
+      'select sentence, flags, overridden_by, overridden_at from article_claim where article_id = ? and overridden_by is not null',
+      [articleId],
+    );
+    const vouched = new Map(overrides.map((row) => [`${row.sentence}\n${[...row.flags].sort().join(',')}`, row]));
+    await em.execute('delete from article_claim where article_id = ?', [articleId]);
+    for (const claim of claims) {
+      const override = claim.flags.length ? vouched.get(`${claim.sentence}\n${[...claim.flags].sort().join(',')}`) : undefined;
+      em.create(ArticleClaim, { articleId, ...claim, overriddenBy: override?.overridden_by ?? null, overriddenAt: override?.overridden_at ?? null });
+    }
+    await em.flush();
+  }
+}

@@ -1,0 +1,172 @@
+import dns from 'node:dns';
+import net from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { Agent, request, type Dispatcher } from 'undici';
+
+export interface PageFetchOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /**
+   * Origins (`http://10.0.0.5:8080`) exempt from the address rule: a source server of one's own on a
+   * private network. Only an exact origin whose host is an IP literal is exempt; names never are.
+   */
+  trustedOrigins: readonly string[];
+}
+
+export type PageFetchResult =
+  | { status: 'ok'; url: string; body: string; contentType: string }
+  | { status: 'blocked'; error: string }
+  | { status: 'failed'; error: string };
+
+/** Raised by the connection's own lookup: the name resolved to an address no source may have. */
+class BlockedAddressError extends Error {
+  override name = 'BlockedAddressError';
+}
+
+const USER_AGENT = 'TheAIMind-SourceReader/1.0';
+const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
+
+/** Every range that is not the public internet: private, loopback, link-local, unique-local, CGNAT, multicast, reserved, documentation. */
+const NOT_PUBLIC = new net.BlockList();
+for (const [prefix, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
+  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
+for (const [prefix, bits] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) NOT_PUBLIC.addSubnet(prefix, bits, 'ipv6');
+
+/** Whether a literal address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4 address). */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const mapped = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return isPublicAddress(mapped[1]!);
+  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hexMapped) {
+    const [high, low] = [parseInt(hexMapped[1]!, 16), parseInt(hexMapped[2]!, 16)];
+    return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
+  return !NOT_PUBLIC.check(address, 'ipv6');
+}
+
+/**
+ * Resolves like the system does, then refuses unless every address is public. Used as the
+ * connection's own lookup, so the address checked is the address connected to: a name cannot pass
+ * the check and then resolve elsewhere for the connection.
+ */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const list = addresses as dns.LookupAddress[];
+    const refused = list.find((entry) => !isPublicAddress(entry.address));
+    if (refused || list.length === 0) {
+      return callback(new BlockedAddressError(`${hostname} resolves to ${refused?.address ?? 'no address'}, which is not a public address`), '', 0);
+    }
+    if (options.all) return (callback as unknown as (err: null, all: dns.LookupAddress[]) => void)(null, list);
+    return callback(null, list[0]!.address, list[0]!.family);
+  });
+};
+
+/** One agent for every source fetch: its connections resolve through publicOnlyLookup. */
+let publicAgent: Agent | undefined;
+const agent = (): Agent => (publicAgent ??= new Agent({ connect: { lookup: publicOnlyLookup }, connections: 8 }));
+
+/** Whether the URL may be requested at all, before any connection: scheme, credentials, literal addresses. */
+function refusal(url: URL, trustedOrigins: readonly string[]): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${url.protocol.replace(':', '')} links are not fetched; only http(s)`;
+  if (url.username || url.password) return 'Links with credentials are not fetched';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) {
+    if (trustedOrigins.includes(url.origin)) return null;
+    if (!isPublicAddress(host)) return `${host} is not a public address`;
+  }
+  return null;
+}
+
+/** The dispatcher for a URL: a trusted literal origin connects directly, everything else through the public-only agent. */
+function dispatcherFor(url: URL, trustedOrigins: readonly string[]): Dispatcher | undefined {
+  return trustedOrigins.includes(url.origin) && net.isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : agent();
+}
+
+/**
+ * Fetches a source page. Never throws: every way a page cannot be had is a `blocked` (refused before
+ * connecting) or `failed` result with the reason. Redirects are followed by hand, each hop checked
+ * like the first; the whole fetch, redirects included, has one deadline and one size limit.
+ */
+export async function fetchPage(link: string, options: PageFetchOptions): Promise<PageFetchResult> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return { status: 'blocked', error: 'Not a valid URL' };
+  }
+  try {
+    for (let hop = 0; ; hop++) {
+      const refused = refusal(url, options.trustedOrigins);
+      if (refused) return { status: 'blocked', error: hop === 0 ? refused : `Redirected to ${url.href}: ${refused}` };
+      const response = await request(url, {
+        method: 'GET',
+        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5' },
+        signal,
+        dispatcher: dispatcherFor(url, options.trustedOrigins),
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      const location = response.headers.location;
+      if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
+        await response.body.dump();
+        if (hop >= options.maxRedirects) return { status: 'failed', error: `More than ${options.maxRedirects} redirects` };
+        url = new URL(location, url);
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        await response.body.dump();
+        return { status: 'failed', error: `HTTP ${response.statusCode}` };
+      }
+      const type = String(response.headers['content-type'] ?? 'text/html');
+      if (!PAGE_TYPES.test(type)) {
+        await response.body.dump();
+        return { status: 'failed', error: `Not a page (${type.split(';')[0]})` };
+      }
+      const declared = Number(response.headers['content-length'] ?? 0);
+      if (declared > options.maxBytes) {
+        response.body.destroy();
+        return { status: 'failed', error: `Page is ${declared} bytes, above the ${options.maxBytes}-byte limit` };
+      }
+      const body = await readCapped(response.body, options.maxBytes);
+      if (body === null) return { status: 'failed', error: `Page is larger than the ${options.maxBytes}-byte limit` };
+      return { status: 'ok', url: url.href, body, contentType: type.split(';')[0]!.trim().toLowerCase() };
+    }
+  } catch (error) {
+    if (signal.aborted) return { status: 'failed', error: `No complete answer within ${options.timeoutMs} ms` };
+    const blocked = findCause(error, BlockedAddressError);
+    if (blocked) return { status: 'blocked', error: blocked.message };
+    return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The body as text, or null once it passes maxBytes (the rest is never read). */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).byteLength;
+    if (size > maxBytes) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof type) return current;
+  }
+  return undefined;
+}
