@@ -37,6 +37,9 @@ export const adminKeys = {
   approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,
   contactSubmissions: () => [...adminKeys.all, 'contact-submissions'] as const,
   contactList: (filters: Filters<AdminContactListQuery>) => [...adminKeys.contactSubmissions(), filters] as const,
+  /** Readers' error reports: the queue and each article's. */
+  errorReports: () => [...adminKeys.all, 'error-reports'] as const,
+  errorReportList: (filters: { status?: string; article?: number }) => [...adminKeys.errorReports(), filters] as const,
   comments: () => [...adminKeys.all, 'comments'] as const,
   commentList: (filters: Filters<AdminCommentListQuery>) => [...adminKeys.comments(), filters] as const,
   auditLog: () => [...adminKeys.all, 'audit-log'] as const,

@@ -27,6 +27,7 @@ const ACTIONS: Record<ArticleRevisionSummary['action'], string> = {
   unpublish: 'Unpublished',
   restore: 'Restored',
   delete: 'Deleted',
+  correction: 'Corrected in public',
 };
 
 /** Column names as an editor knows them. */
@@ -43,6 +44,7 @@ const FIELD_NAMES: Record<string, string> = {
   likes: 'likes',
   shares: 'shares',
   comments: 'comment count',
+  corrections: 'corrections and update notes',
 };
 
 function whatChanged(revision: ArticleRevisionSummary): string {

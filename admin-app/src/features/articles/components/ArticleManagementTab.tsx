@@ -18,6 +18,7 @@ import {
 } from '../api/articles-api';
 import { ArticleHistory } from './ArticleHistory';
 import { ArticleProvenancePanel } from './ArticleProvenancePanel';
+import { ArticlePublicRecord, ErrorReportQueue } from './ArticlePublicRecord';
 import { BlogEditor } from './BlogEditor';
 
 const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
@@ -68,6 +69,7 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
     <Stack>
       <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
       <ArticleProvenancePanel article={article.data} />
+      <ArticlePublicRecord article={article.data} />
     </Stack>
   );
 }
@@ -140,6 +142,7 @@ function ArticleList() {
           </Button>
         </Group>
       </Group>
+      <ErrorReportQueue />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <form onSubmit={search} role="search" style={{ flex: '1 1 18rem' }}>
           <Group gap="xs" align="flex-end">
