@@ -5,6 +5,7 @@ import { TrendingListSchema, TrendingSourcesResponseSchema, TrendingTopicSchema,
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { TrendingRefresh } from '../src/modules/trending/trending-refresh.entity.js';
+import { TrendingTopic as TrendingTopicEntity } from '../src/modules/trending/trending-topic.entity.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -98,6 +99,12 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     expect(rates).toMatchObject({ mentions: 2, priority: 'high', category: 'Economics', trend: 'rising' });
     expect([RATES_LEDGER.link, RATES_WIRE.link]).toContain(rates.sourceUrl);
     expect(topics[0]).toEqual(rates);
+    // The story keeps its feed items (outlet, title, summary, link, time): the sources an approval will freeze.
+    const stored = await app.get(EntityManager).fork().findOneOrFail(TrendingTopicEntity, rates.id);
+    expect(stored.items.map(({ source, title, summary, link }) => ({ source, title, summary, link })).sort((a, b) => a.source.localeCompare(b.source))).toEqual([
+      { source: 'Global Wire', ...RATES_WIRE },
+      { source: 'The Daily Ledger', ...RATES_LEDGER },
+    ]);
     expect(byTitle(topics, QUANTUM.title)).toMatchObject({ mentions: 1, priority: 'normal', category: 'Technology', source: 'The Daily Ledger', sourceUrl: QUANTUM.link });
     expect(byTitle(topics, CEASEFIRE.title)).toMatchObject({ source: 'Global Wire', category: 'Global Events' });
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { citedSourceNumbers, COMMENTARY_HEADING } from '@ai-mind/contracts';
 import { checkClaims, factualSentences } from '../provenance/claim-check.js';
 import type { BlogSource } from './ai.types.js';
+import { FEED_SNAPSHOT_ITEMS } from '../trending/feed-snapshot.js';
+import { clusterItems } from '../trending/topic-clustering.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
 
 const engine = new OfflinePersonaEngine();
@@ -74,6 +76,16 @@ describe('offline digest', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('writes every story of the bundled snapshot from its feed items with no claim flagged', async () => {
+    for (const cluster of clusterItems(FEED_SNAPSHOT_ITEMS)) {
+      const sources = cluster.items.map((item, index): BlogSource => ({ number: index + 1, outlet: item.source, title: item.title, summary: item.summary, text: item.summary, link: item.link, publishedAt: item.publishedAt }));
+      const blog = await engine.generateBlog({ topic: cluster.representative.title, category: cluster.category, sources });
+      const claims = checkClaims(blog.html, sources);
+      expect(claims.length).toBeGreaterThanOrEqual(cluster.items.length);
+      expect(claims.filter((claim) => claim.flags.length > 0)).toEqual([]);
+    }
   });
 
   it('is deterministic and escapes what the sources say', async () => {

@@ -58,7 +58,7 @@ export class ClaimCheckService {
       throw new ConflictException({
         error: 'Conflict',
         message: `${OPEN_CLAIMS_MESSAGE_PREFIX} or that disagree with them (${open.length}). Review them beside their sources in the editor, where you can also publish over them on your word.`,
-        details: open.map((claim) => ({ field: `claims.${claim.position}`, message: `${claim.flags.join(', ')}: ${claim.sentence.slice(0, 200)}` })),
+        details: open.map((claim) => ({ path: `claims.${claim.position}`, message: `${claim.flags.join(', ')}: ${claim.sentence.slice(0, 200)}` })),
       });
     }
     await em.execute('update article_claim set overridden_by = ?, overridden_at = now() where id in (?)', [username, open.map((claim) => claim.id)]);

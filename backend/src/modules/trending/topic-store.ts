@@ -30,7 +30,7 @@ export async function storeClusters(em: EntityManager, clusters: StoryCluster[],
     await tx.execute('select pg_advisory_xact_lock(?)', [REFRESH_LOCK_KEY]);
     const known = await tx.find(TrendingTopic, {
       $or: [{ status: 'new' }, { updatedAt: { $gte: new Date(now.getTime() - DECISION_MEMORY_DAYS * 86_400_000) } }],
-    });
+    }, { populate: ['items'] });
     const matched = new Set<number>();
     let offered = 0;
 

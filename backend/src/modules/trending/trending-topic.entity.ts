@@ -19,8 +19,8 @@ export const TrendingTopicSchema = defineEntity({
     previousMentions: p.integer().nullable(),
     /** Links of the feed items behind the topic: how the next refresh recognises the same story. */
     itemLinks: p.json<string[]>().default('[]'),
-    /** The cluster's feed items (outlet, title, summary, link, time): the sources an approval freezes. */
-    items: p.json<FeedItem[]>().default('[]'),
+    /** The cluster's feed items (outlet, title, summary, link, time): the sources an approval freezes. Lazy: lists never need them. */
+    items: p.json<FeedItem[]>().default('[]').lazy(),
     lastSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

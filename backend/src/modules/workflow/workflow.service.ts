@@ -33,7 +33,7 @@ export class WorkflowService {
    */
   async approve(request: ApproveTopicRequest, approvedBy: string): Promise<ApprovedTopic> {
     const approved = await this.em.fork().transactional(async (em) => {
-      const trending = await em.findOne(TrendingTopic, request.topicId);
+      const trending = await em.findOne(TrendingTopic, request.topicId, { populate: ['items'] });
       if (!trending) throw new NotFoundException({ error: 'Not Found', message: `Trending topic ${request.topicId} not found` });
       if (trending.status !== 'new') throw new ConflictException({ error: 'Conflict', message: `Topic "${trending.topic}" was already ${trending.status}` });
       trending.status = 'approved';
