@@ -6,7 +6,7 @@ import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 /** The page's JSON-LD blocks, parsed. */
 const jsonLdOf = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!) as Record<string, unknown>));
+  page.evaluate(() => Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent!) as Record<string, unknown>));
 
 /**
  * The journey of a grounded article: an editor approves a topic, reviews the draft's claims beside its
