@@ -328,4 +328,52 @@ describe('the public record of an article', () => {
       expect(data!.editor).toEqual({ '@type': 'Person', name: admin.username });
     });
   });
+
+  describe('stories stay live', () => {
+    it('lists the reports a refresh brought on a published story, and an update note written from them covers them', async () => {
+      const fork = em.fork();
+      const story = `Port strike ${uniqueSuffix()}`;
+      const items = [
+        { source: 'Harbour News', title: 'Dock workers walk out', summary: 'They walk out.', link: 'https://harbour.example/1', publishedAt: '2026-11-26T08:00:00.000Z' },
+        { source: 'Freight Daily', title: 'Ships wait offshore', summary: 'They wait.', link: 'https://freight.example/2', publishedAt: '2026-11-26T09:00:00.000Z' },
+      ];
+      const [trending] = await fork.execute<{ id: number }[]>(
+        `insert into trending_topic (topic, source, priority, category, mentions, trend, status, item_links, items, created_at, updated_at)
+         values (?, 'Harbour News', 'normal', 'Economics', 2, 'steady', 'approved', '[]', ?::jsonb, now(), now()) returning id`,
+        [story, JSON.stringify(items)],
+      );
+      const [approved] = await fork.execute<{ id: number }[]>(
+        `insert into approved_topic (trending_topic_id, topic, category, status, approved_by, approved_at) values (?, ?, 'Economics', 'blog_received', ?, now()) returning id`,
+        [trending!.id, story, admin.username],
+      );
+      await fork.execute(
+        `insert into topic_source (approved_topic_id, number, outlet, title, summary, link, fetch_status, text, content_hash) values
+          (?, 1, 'Harbour News', 'Dock workers walk out', 'They walk out.', 'https://harbour.example/1', 'feed_only', 'They walk out.', 'a'),
+          (?, 2, 'Freight Daily', 'Ships wait offshore', 'They wait.', 'https://freight.example/2', 'feed_only', 'They wait.', 'b')`,
+        [approved!.id, approved!.id],
+      );
+      const article = await createArticle(em, { title: story, category: 'Economics' });
+      await fork.execute('update approved_topic set article_id = ? where id = ?', [article.id, approved!.id]);
+      const newReports = () => app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}/new-reports`, headers: admin.headers });
+      expect((await newReports()).json().reports).toEqual([]);
+
+      // A refresh brings a third outlet's report on the same story.
+      const later = { source: 'Coast Wire', title: 'Strike ends after talks', summary: 'It ends.', link: 'https://coast.example/3', publishedAt: '2026-11-27T10:00:00.000Z' };
+      await fork.execute(`update trending_topic set items = ?::jsonb where id = ?`, [JSON.stringify([later, ...items]), trending!.id]);
+      expect((await newReports()).json()).toEqual({
+        articleId: article.id,
+        title: story,
+        reports: [{ outlet: 'Coast Wire', title: 'Strike ends after talks', summary: 'It ends.', link: 'https://coast.example/3', publishedAt: '2026-11-27T10:00:00.000Z' }],
+      });
+      const stories = (await app.inject({ method: 'GET', url: '/api/admin/stories/new-reports', headers: admin.headers })).json();
+      expect(stories).toContainEqual({ articleId: article.id, title: story, count: 1 });
+
+      const update = await addNote(article.id, { kind: 'update', text: 'Since this article was published: Coast Wire reports: Strike ends after talks.', covers: ['https://coast.example/3'] });
+      expect(update.statusCode).toBe(201);
+      expect((await newReports()).json().reports).toEqual([]);
+      const api = (await (await get(`/api/articles/slug/${article.slug}`)).json()) as PublicArticle;
+      expect(api.corrections).toMatchObject([{ kind: 'update', text: 'Since this article was published: Coast Wire reports: Strike ends after talks.', covers: ['https://coast.example/3'] }]);
+      expect((await app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}/new-reports` })).statusCode).toBe(401);
+    });
+  });
 });

@@ -11,6 +11,8 @@ export const CorrectionSchema = z.object({
   /** Plain text, shown as text. */
   text: z.string(),
   createdAt: z.string(),
+  /** An update note written from reports that came after publication: their links, so they no longer count as new. */
+  covers: z.array(z.string()).optional(),
 });
 export type Correction = z.infer<typeof CorrectionSchema>;
 

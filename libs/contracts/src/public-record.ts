@@ -27,6 +27,8 @@ export const AddCorrectionRequestSchema = z.object({
     .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), 'must not contain control characters'),
   /** The version the editor saw: a note over a newer change is refused (409), as a save is. */
   version: articleVersion.optional(),
+  /** For an update written from new reports on the story: their links. */
+  covers: z.array(z.string().url('must be a link').max(2000)).max(50, 'must name at most 50 reports').optional(),
 });
 export type AddCorrectionRequest = z.infer<typeof AddCorrectionRequestSchema>;
 
@@ -107,3 +109,17 @@ export type SetErrorReportStatusRequest = z.infer<typeof SetErrorReportStatusReq
 /** A published article as readers' pages and apps read it: the article and how it was made. */
 export const PublicArticleSchema = ArticleSchema.extend({ provenance: PublicProvenanceSchema });
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
+
+/** A report on a published article's story that came after it was published (and no update note covers yet). */
+export const StoryReportSchema = z.object({
+  outlet: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  link: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type StoryReport = z.infer<typeof StoryReportSchema>;
+
+/** The new reports on one published article's story (`GET /api/admin/articles/:id/new-reports`). */
+export const NewStoryReportsSchema = z.object({ articleId: z.number().int(), title: z.string(), reports: z.array(StoryReportSchema) });
+export type NewStoryReports = z.infer<typeof NewStoryReportsSchema>;

@@ -355,7 +355,7 @@ export class ArticleStore {
    * updating statement re-checks that the article is published (and, with `expectedVersion`, still the
    * version the editor saw); the note's time is the transaction's.
    */
-  addCorrection(id: number, note: { kind: CorrectionKind; text: string }, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
+  addCorrection(id: number, note: { kind: CorrectionKind; text: string; covers?: string[] }, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
     return this.writer.write(
       actor,
       async (em) => {
@@ -363,9 +363,9 @@ export class ArticleStore {
         const [row] = await em.execute<ArticleRow[]>(
           `update article set corrections = corrections || jsonb_build_array(jsonb_build_object(
              'id', gen_random_uuid()::text, 'kind', ?::text, 'text', ?::text,
-             'createdAt', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), updated_at = now()
+             'createdAt', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) || ?::jsonb), updated_at = now()
             where id = ? and approved = true${versionCheck} returning ${COLUMNS}`,
-          [note.kind, note.text, id, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+          [note.kind, note.text, JSON.stringify(note.covers?.length ? { covers: note.covers } : {}), id, ...(expectedVersion === undefined ? [] : [expectedVersion])],
         );
         if (row) return row;
         if ((await em.execute('select 1 from article where id = ? and approved = false', [id])).length > 0) {

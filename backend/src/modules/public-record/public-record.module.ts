@@ -4,6 +4,8 @@ import { ArticleProvenanceService, type GenerationRecord } from '../articles/art
 import { ArticlesModule } from '../articles/articles.module.js';
 import { ProvenanceModule } from '../provenance/provenance.module.js';
 import { ProvenanceReader } from '../provenance/provenance.reader.js';
+import { StoryUpdatesController } from './story-updates.controller.js';
+import { StoryUpdatesService } from './story-updates.service.js';
 
 /** The engine that wrote a draft, in readers' words. */
 export function engineLabel(generation: Pick<ArticleGeneration, 'engine' | 'model'>): string {
@@ -13,11 +15,12 @@ export function engineLabel(generation: Pick<ArticleGeneration, 'engine' | 'mode
 }
 
 /**
- * Hands the article's public record (ArticleProvenanceService, under the article store) what the
- * provenance module keeps: its source set, generation record and claim check. Wired here, above both,
- * so neither module has to import the other.
+ * The article's public record, above the article store and the provenance record: the new reports on
+ * published stories, and what readers are told of how an article was made (ArticleProvenanceService,
+ * under the article store, gets the source set, generation record and claim check from here, so
+ * neither module has to import the other).
  */
-@Module({ imports: [ArticlesModule, ProvenanceModule] })
+@Module({ imports: [ArticlesModule, ProvenanceModule], controllers: [StoryUpdatesController], providers: [StoryUpdatesService] })
 export class PublicRecordModule implements OnModuleInit {
   constructor(
     private readonly provenance: ArticleProvenanceService,

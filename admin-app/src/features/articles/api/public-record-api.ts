@@ -7,6 +7,7 @@ import {
   type AdminErrorReport,
   type AdminErrorReportListQuery,
   type BulkResult,
+  type NewStoryReports,
   type SetErrorReportStatusRequest,
 } from '@ai-mind/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -33,3 +34,13 @@ export const useAddCorrection = declareMutation(
 );
 
 export const useSetErrorReportStatus = declareMutation(setErrorReportStatus, () => [adminKeys.errorReports()]);
+
+export const fetchNewReports = (articleId: number) => apiRequest<NewStoryReports>(`/api/admin/articles/${articleId}/new-reports`);
+export const fetchStoriesWithNewReports = () => apiRequest<{ articleId: number; title: string; count: number }[]>('/api/admin/stories/new-reports');
+
+/** The reports on a published article's story that came after publication. */
+export const useNewReports = (articleId: number, enabled: boolean) =>
+  useQuery({ queryKey: [...adminKeys.article(articleId), 'new-reports'], queryFn: () => fetchNewReports(articleId), enabled });
+
+/** The published stories with new reports, for Article Management's list. */
+export const useStoriesWithNewReports = () => useQuery({ queryKey: [...adminKeys.articles(), 'new-reports'], queryFn: fetchStoriesWithNewReports });

@@ -18,7 +18,7 @@ import {
 } from '../api/articles-api';
 import { ArticleHistory } from './ArticleHistory';
 import { ArticleProvenancePanel } from './ArticleProvenancePanel';
-import { ArticlePublicRecord, ErrorReportQueue } from './ArticlePublicRecord';
+import { ArticlePublicRecord, ErrorReportQueue, StoriesWithNewReports } from './ArticlePublicRecord';
 import { BlogEditor } from './BlogEditor';
 
 const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
@@ -143,6 +143,7 @@ function ArticleList() {
         </Group>
       </Group>
       <ErrorReportQueue />
+      <StoriesWithNewReports />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <form onSubmit={search} role="search" style={{ flex: '1 1 18rem' }}>
           <Group gap="xs" align="flex-end">

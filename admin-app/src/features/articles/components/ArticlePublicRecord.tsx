@@ -9,11 +9,12 @@ import {
   type AdminErrorReport,
   type CorrectionKind,
   type ErrorReportStatus,
+  type StoryReport,
 } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { useAdminLocation } from '../../../lib/admin-routes';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
-import { useAddCorrection, useErrorReports, useSetErrorReportStatus } from '../api/public-record-api';
+import { useAddCorrection, useErrorReports, useNewReports, useSetErrorReportStatus, useStoriesWithNewReports } from '../api/public-record-api';
 
 const STATUS_COLOURS: Record<ErrorReportStatus, string> = { open: 'red', resolved: 'green', dismissed: 'gray', spam: 'dark' };
 
@@ -90,20 +91,36 @@ export function ErrorReportQueue() {
   );
 }
 
+interface NoteDraft {
+  kind: CorrectionKind;
+  text: string;
+  /** The links of the new reports an update is written from. */
+  covers?: string[];
+}
+
+/** An update note drafted from the new reports: each attributed to its outlet, for the editor to edit. */
+function updateDraftFrom(reports: StoryReport[]): NoteDraft {
+  const lines = reports.map((report) => `${report.outlet} reports: ${report.title.replace(/[.\s]+$/, '')}.`);
+  return {
+    kind: 'update',
+    text: `Since this article was published: ${lines.join(' ')}`,
+    covers: reports.flatMap((report) => (report.link ? [report.link] : [])),
+  };
+}
+
 /** Adds a dated correction or update note to a published article. */
-function NoteForm({ article }: { article: AdminArticle }) {
-  const [kind, setKind] = useState<CorrectionKind>('correction');
-  const [text, setText] = useState('');
+function NoteForm({ article, draft, setDraft }: { article: AdminArticle; draft: NoteDraft; setDraft: (draft: NoteDraft) => void }) {
+  const { kind, text } = draft;
   const add = useAddCorrection({
     onSuccess: () => {
-      setText('');
+      setDraft({ kind, text: '' });
       showAlert(`${CORRECTION_KIND_LABELS[kind]} added: it is on the article, in its feed item and on /corrections.`);
     },
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate({ articleId: article.id, kind, text: text.trim(), version: article.version });
+    add.mutate({ articleId: article.id, kind, text: text.trim(), version: article.version, ...(kind === 'update' && draft.covers?.length ? { covers: draft.covers } : {}) });
   };
   const tooShort = text.trim().length < CORRECTION_TEXT_MIN;
   return (
@@ -112,7 +129,7 @@ function NoteForm({ article }: { article: AdminArticle }) {
         <SegmentedControl
           aria-label="Kind of note"
           value={kind}
-          onChange={(value) => setKind(value as CorrectionKind)}
+          onChange={(value) => setDraft({ ...draft, kind: value as CorrectionKind })}
           data={[
             { value: 'correction', label: 'Correction' },
             { value: 'update', label: 'Update' },
@@ -122,7 +139,7 @@ function NoteForm({ article }: { article: AdminArticle }) {
         <Textarea
           label={kind === 'correction' ? 'What was wrong, and what is right' : 'What happened since publication'}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => setDraft({ ...draft, text: event.currentTarget.value })}
           maxLength={CORRECTION_TEXT_MAX}
           autosize
           minRows={2}
@@ -141,9 +158,33 @@ function NoteForm({ article }: { article: AdminArticle }) {
  */
 export function ArticlePublicRecord({ article }: { article: AdminArticle }) {
   const reports = useErrorReports({ article: article.id });
+  const fresh = useNewReports(article.id, article.approved).data?.reports ?? [];
+  const [draft, setDraft] = useState<NoteDraft>({ kind: 'correction', text: '' });
   return (
     <Paper withBorder p="lg" data-testid="article-public-record">
       <Stack>
+        {fresh.length > 0 && (
+          <Alert color="blue" variant="light" title={`${fresh.length} new report${fresh.length === 1 ? '' : 's'} since publication`} data-testid="new-reports">
+            <Stack gap={4}>
+              {fresh.map((report) => (
+                <Text key={report.link ?? `${report.outlet}${report.title}`} size="sm">
+                  <b>{report.outlet}</b>:{' '}
+                  {report.link ? (
+                    <Anchor href={report.link} target="_blank" rel="noopener noreferrer" size="sm">
+                      {report.title}
+                    </Anchor>
+                  ) : (
+                    report.title
+                  )}
+                  {report.publishedAt ? ` (${formatShortDate(report.publishedAt)})` : ''}
+                </Text>
+              ))}
+              <Button size="xs" variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => setDraft(updateDraftFrom(fresh))}>
+                Draft an update from them
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         <Title order={4}>Error reports from readers</Title>
         {reports.data?.length ? reports.data.map((report) => <ReportCard key={report.id} report={report} />) : <Text size="sm" c="dimmed">No reports.</Text>}
         <Title order={4}>Corrections and updates</Title>
@@ -152,8 +193,27 @@ export function ArticlePublicRecord({ article }: { article: AdminArticle }) {
             {note.text}
           </Alert>
         ))}
-        {article.approved ? <NoteForm article={article} /> : <Text size="sm" c="dimmed">A draft takes no notes: edit it instead.</Text>}
+        {article.approved ? <NoteForm article={article} draft={draft} setDraft={setDraft} /> : <Text size="sm" c="dimmed">A draft takes no notes: edit it instead.</Text>}
       </Stack>
     </Paper>
+  );
+}
+
+/** Published stories that new reports came in on since publication, each a way to its editor. */
+export function StoriesWithNewReports() {
+  const { go } = useAdminLocation();
+  const stories = useStoriesWithNewReports().data ?? [];
+  if (stories.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="stories-with-new-reports">
+      {stories.map((story) => (
+        <Text key={story.articleId} size="sm">
+          <Anchor component="button" type="button" size="sm" onClick={() => go(`articles/${story.articleId}`)}>
+            {story.title}
+          </Anchor>
+          : {story.count} new report{story.count === 1 ? '' : 's'} since publication
+        </Text>
+      ))}
+    </Stack>
   );
 }
