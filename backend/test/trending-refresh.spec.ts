@@ -100,7 +100,7 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     expect([RATES_LEDGER.link, RATES_WIRE.link]).toContain(rates.sourceUrl);
     expect(topics[0]).toEqual(rates);
     // The story keeps its feed items (outlet, title, summary, link, time): the sources an approval will freeze.
-    const stored = await app.get(EntityManager).fork().findOneOrFail(TrendingTopicEntity, rates.id);
+    const stored = await app.get(EntityManager).fork().findOneOrFail(TrendingTopicEntity, rates.id, { populate: ['items'] });
     expect(stored.items.map(({ source, title, summary, link }) => ({ source, title, summary, link })).sort((a, b) => a.source.localeCompare(b.source))).toEqual([
       { source: 'Global Wire', ...RATES_WIRE },
       { source: 'The Daily Ledger', ...RATES_LEDGER },

@@ -10,7 +10,7 @@ import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
 import { call, createAdmin, insertArticle, ownDatabaseOrm, postJson, productionEnv, signIn, sleep, startOwnRedis, until } from './fault-support.js';
 
 const SECRET = 'faults-automation-shared-secret';
-const BLOG = JSON.stringify({ title: 'Chips, rules and the cost of waiting', html: '<p>A measured look at the new rules.</p>', metaDescription: 'What the rules change.' });
+const BLOG = JSON.stringify({ title: 'Chips, rules and the cost of waiting', html: '<p>A measured look at the new rules [1].</p>', metaDescription: 'What the rules change.' });
 
 /**
  * A worker SIGKILLed in the middle of an AI reply, a blog generation and a webhook delivery: another
