@@ -49,7 +49,7 @@ describe('image provider and live page sources, against a local stand-in server'
       id: 7, title: 'The grid & the heat', slug: 'the-grid-and-the-heat', content: '<p>Power demand peaks.</p>', category: 'Global Events',
       imageUrl: '/media/articles/7/vabc-1200x630.webp', sourceUrl: null, aiCommentary: null, likes: 3, shares: 1, comments: 0,
       createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-06T10:00:00.000Z', approved: true, isApproved: true, metaTitle: null,
-      metaDescription: 'Why demand peaks now.',
+      metaDescription: 'Why demand peaks now.', corrections: [],
     };
     const head = renderHeadElements(headElements(articleMeta(article, server.origin), server.origin));
     server.routes['/global-events/article/the-grid-and-the-heat'] = (_req, res) =>

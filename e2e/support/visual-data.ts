@@ -100,6 +100,11 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
        ($1, 'Grace', 'Could small reactors change this?', 'Eventually. The grid queue moves faster than reactor licensing, which says a lot.', 'visual', '2026-02-28T08:30:00Z')`,
     [ids[0]],
   );
+  // A correction with a fixed date: the article page's notes and the /corrections page.
+  await sql(databaseUrl, `update article set corrections = $1::jsonb where id = $2`, [
+    JSON.stringify([{ id: 'visual-correction', kind: 'correction', text: 'An earlier version gave the wait for a grid connection as seven years; the regulator’s figure is five.', createdAt: '2026-03-01T09:00:00.000Z' }]),
+    ids[0],
+  ]);
   await sql(
     databaseUrl,
     `insert into contact_submission (name, email, subject, message, submitted_at) values

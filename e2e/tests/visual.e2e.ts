@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   ['home', '/'],
   ['article', `/article/${VISUAL_ARTICLE_SLUG}`],
   ['category', '/category/Technology'],
+  ['corrections', '/corrections'],
   ['inspiring', '/inspiring'],
   ['about', '/about'],
   ['contact', '/contact'],

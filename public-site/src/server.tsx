@@ -24,7 +24,7 @@ import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
 import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
 import type { ArticlePage } from './features/articles/api/articles-api';
-import { articleListQuery, articleQuery } from './features/articles/hooks/use-articles';
+import { articleListQuery, articleQuery, correctionsQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
 
 export interface RenderOptions {
@@ -76,6 +76,7 @@ async function loadPageData(client: QueryClient, page: PublicPageId, params: Rec
     const first = firstPage?.items[0];
     return { found: !firstPage?.missing, heroImage: first ? { href: shown(first.imageUrl), sizes: CARD_IMAGE_SIZES } : null };
   }
+  if (page === 'corrections') await client.fetchQuery(correctionsQuery());
   return { found: true, heroImage: null };
 }
 

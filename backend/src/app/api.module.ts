@@ -9,6 +9,7 @@ import { ArticlesModule } from '../modules/articles/articles.module.js';
 import { ArticlesAdminModule } from '../modules/articles/articles-admin.module.js';
 import { ChatModule } from '../modules/chat/chat.module.js';
 import { CommentsModule } from '../modules/comments/comments.module.js';
+import { ErrorReportsModule } from '../modules/error-reports/error-reports.module.js';
 import { InteractionsModule } from '../modules/interactions/interactions.module.js';
 import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
@@ -17,6 +18,7 @@ import { HttpCachePurger } from '../modules/http-cache/http-cache-purger.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { PeopleModule } from '../modules/people/people.module.js';
 import { ProvenanceAdminModule } from '../modules/provenance/provenance-admin.module.js';
+import { PublicRecordModule } from '../modules/public-record/public-record.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
 import { SeoModule } from '../modules/seo/seo.module.js';
 import { TrendingModule } from '../modules/trending/trending.module.js';
@@ -40,11 +42,13 @@ export class ApiModule {
         ChatModule,
         CommentsModule,
         ContactModule,
+        ErrorReportsModule,
         HealthModule,
         InteractionsModule,
         NewsletterModule,
         PeopleModule,
         ProvenanceAdminModule,
+        PublicRecordModule,
         RecoveryModule,
         SeoModule,
         TrendingModule,

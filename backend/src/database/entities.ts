@@ -6,6 +6,7 @@ import { DeletedArticle } from '../modules/articles/deleted-article.entity.js';
 import { PageView } from '../modules/analytics/page-view.entity.js';
 import { Comment } from '../modules/comments/comment.entity.js';
 import { ContactSubmission } from '../modules/contact/contact-submission.entity.js';
+import { ErrorReport } from '../modules/error-reports/error-report.entity.js';
 import { Interaction } from '../modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../modules/newsletter/newsletter-subscriber.entity.js';
 import { ArticleBackup } from '../modules/recovery/article-backup.entity.js';
@@ -26,6 +27,6 @@ export const ENTITIES = [
   Article, ArticleBackup, TrendingTopic, SeedRun, AdminUser, AuditLog, AuditRefusal, DeletedArticle, ContactSubmission,
   Interaction, Comment, NewsletterSubscriber, PageView, ApprovedTopic,
   ArticleRevision, SitemapSnapshot,
-  TrendingSource, TrendingRefresh, WebhookDelivery,
+  TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
   TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
 ];

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import {
+  AddCorrectionRequestSchema,
   AdminLoginRequestSchema,
   ApproveTopicRequestSchema,
   AutomationBlogSchema,
@@ -11,11 +12,13 @@ import {
   ChatSummaryRequestSchema,
   ContactRequestSchema,
   CreateCommentRequestSchema,
+  CreateErrorReportRequestSchema,
   DeclineTopicRequestSchema,
   InteractionRequestSchema,
   NewsletterRequestSchema,
   PageViewRequestSchema,
   RegenerateImagesRequestSchema,
+  SetErrorReportStatusRequestSchema,
   UpdateBlogRequestSchema,
 } from '@ai-mind/contracts';
 import { freePort, startRedis } from '../../../scripts/lib/services.mjs';
@@ -33,7 +36,7 @@ const SECRET = 'automation-secret-for-the-fuzz-tests';
 /** Per endpoint and shape; the whole file stays well under a minute. */
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 12);
 /** Tables a request could write to; a refused request must leave every one as it was. */
-const TABLES = ['article', 'article_revision', 'deleted_article', 'comment', 'contact_submission', 'newsletter_subscriber', 'interaction', 'page_view', 'approved_topic'];
+const TABLES = ['article', 'article_revision', 'deleted_article', 'comment', 'error_report', 'contact_submission', 'newsletter_subscriber', 'interaction', 'page_view', 'approved_topic'];
 
 interface Endpoint {
   method: 'POST' | 'PUT';
@@ -46,6 +49,7 @@ interface Endpoint {
 /** Every public and admin endpoint that takes a body, with the contract it is validated by. */
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: '/api/articles/{article}/comments', schema: CreateCommentRequestSchema },
+  { method: 'POST', url: '/api/articles/{article}/error-reports', schema: CreateErrorReportRequestSchema },
   { method: 'POST', url: '/api/contact', schema: ContactRequestSchema },
   { method: 'POST', url: '/api/chat', schema: ChatRequestSchema },
   { method: 'POST', url: '/api/chat/summary', schema: ChatSummaryRequestSchema },
@@ -60,6 +64,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: '/api/admin/approve-topic', schema: ApproveTopicRequestSchema, admin: true },
   { method: 'POST', url: '/api/admin/decline-topic', schema: DeclineTopicRequestSchema, admin: true },
   { method: 'POST', url: '/api/admin/regenerate-images', schema: RegenerateImagesRequestSchema, admin: true },
+  { method: 'POST', url: '/api/admin/articles/{article}/corrections', schema: AddCorrectionRequestSchema, admin: true },
+  { method: 'POST', url: '/api/admin/error-reports/status', schema: SetErrorReportStatusRequestSchema, admin: true },
 ];
 
 /**

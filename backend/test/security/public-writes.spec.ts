@@ -7,6 +7,7 @@ import { REDIS } from '../../src/common/redis.token.js';
 import { PageView } from '../../src/modules/analytics/page-view.entity.js';
 import { Comment } from '../../src/modules/comments/comment.entity.js';
 import { ContactSubmission } from '../../src/modules/contact/contact-submission.entity.js';
+import { ErrorReport } from '../../src/modules/error-reports/error-report.entity.js';
 import { Interaction } from '../../src/modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../../src/modules/newsletter/newsletter-subscriber.entity.js';
 import { NewsletterSecret } from '../../src/modules/newsletter/newsletter-secret.js';
@@ -41,6 +42,8 @@ interface PublicWrite {
 const WRITES = [
   'comment',
   'comment form',
+  'error report',
+  'error report form',
   'contact',
   'contact form',
   'newsletter',
@@ -102,6 +105,13 @@ describe('public writes come from the site itself', () => {
       newsletter: { url: '/api/newsletter', body: { email: `${marker}@example.com` }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}@example.com` }) },
       // The pages' forms as the browser posts them without JavaScript.
       'comment form': { url: `/api/articles/${articleId}/comments/form`, body: { authorName: 'Reader', content: `${marker} form`, back: '/' }, form: true, written: () => em.fork().count(Comment, { content: `${marker} form` }) },
+      'error report': { url: `/api/articles/${articleId}/error-reports`, body: { details: marker }, form: true, written: () => em.fork().count(ErrorReport, { details: marker }) },
+      'error report form': {
+        url: `/api/articles/${articleId}/error-reports/form`,
+        body: { details: `${marker} form`, back: '/' },
+        form: true,
+        written: () => em.fork().count(ErrorReport, { details: `${marker} form` }),
+      },
       'contact form': {
         url: '/api/contact/form',
         body: { name: 'Reader', email: 'reader@example.com', subject: 'Hello', message: `${marker} form`, back: '/contact' },

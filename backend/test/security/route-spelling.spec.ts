@@ -32,9 +32,14 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /api/articles/slug/:slug': 'public',
   'GET /api/articles/:id/comments': 'public',
   'POST /api/articles/:id/comments': 'public-write',
+  // A reader's "Report an error" on an article.
+  'POST /api/articles/:id/error-reports': 'public-write',
+  // Every correction and update note of the published articles (the /corrections page).
+  'GET /api/corrections': 'public',
   // The public forms as the browser posts them without JavaScript: a redirect back with the outcome.
   'POST /api/articles/:id/comments/form': 'public-write',
   'POST /api/contact/form': 'public-write',
+  'POST /api/articles/:id/error-reports/form': 'public-write',
   'POST /api/newsletter/form': 'public-write',
   'POST /api/chat': 'public-write',
   'POST /api/chat/summary': 'public-write',

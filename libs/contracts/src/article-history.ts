@@ -13,7 +13,8 @@ export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 export const ReviewedArticleSchema = AdminArticleSchema.extend(ArticleReviewFieldsSchema.shape);
 export type ReviewedArticle = z.infer<typeof ReviewedArticleSchema>;
 
-export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete', 'submit', 'request-changes', 'mark-ready', 'schedule', 'unschedule', 'assign']);
+/** 'correction' is a dated correction or update note added to a published article. */
+export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete', 'submit', 'request-changes', 'mark-ready', 'schedule', 'unschedule', 'assign', 'correction']);
 
 /** One committed change of an article, as its History lists it. */
 export const ArticleRevisionSummarySchema = z.object({

@@ -1,7 +1,20 @@
 import { ARTICLE_PAGE_SIZE_MAX, SLUG_PATTERN } from './articles.constants.js';
+import { CORRECTION_KINDS } from './public-record.constants.js';
 import { z } from './zod.js';
 
 export * from './articles.constants.js';
+
+/** A dated note on a published article, kept on the article row (so each is a revision of its history). */
+export const CorrectionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CORRECTION_KINDS),
+  /** Plain text, shown as text. */
+  text: z.string(),
+  createdAt: z.string(),
+  /** An update note written from reports that came after publication: their links, so they no longer count as new. */
+  covers: z.array(z.string()).optional(),
+});
+export type Correction = z.infer<typeof CorrectionSchema>;
 
 export const ArticleSchema = z.object({
   id: z.number().int(),
@@ -22,13 +35,15 @@ export const ArticleSchema = z.object({
   isApproved: z.boolean(),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
+  /** Its corrections and update notes, oldest first. */
+  corrections: z.array(CorrectionSchema),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
 export const ArticleListSchema = z.array(ArticleSchema);
 
 /** Cards need no article HTML: list items carry a server-computed excerpt instead of `content`. */
-export const ArticleSummarySchema = ArticleSchema.omit({ content: true }).extend({
+export const ArticleSummarySchema = ArticleSchema.omit({ content: true, corrections: true }).extend({
   /** The content without tags, cut to EXCERPT_LENGTH characters plus '...' when longer. */
   excerpt: z.string(),
 });

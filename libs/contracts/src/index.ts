@@ -24,3 +24,5 @@ export * from './analytics.js';
 export * from './newsletter.constants.js';
 export * from './newsletter.js';
 export * from './provenance.js';
+export * from './public-record.js';
+export * from './article-label.js';

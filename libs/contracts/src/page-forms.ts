@@ -11,6 +11,7 @@ export const PAGE_FORM_ACTIONS = {
   newsletterConfirm: '/api/newsletter/confirm/form',
   newsletterLeave: '/api/newsletter/unsubscribe/form',
   newsletterErase: '/api/newsletter/erase/form',
+  errorReport: (articleId: number) => `/api/articles/${articleId}/error-reports/form`,
 } as const;
 
 /** The form field that names the page to come back to (a path of this site). */
@@ -22,7 +23,7 @@ export const FORM_BACK_FIELD = 'back';
  */
 export const FORM_FLASH_PARAM = 'posted';
 
-export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsletterConfirm' | 'newsletterLeave' | 'newsletterErase';
+export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsletterConfirm' | 'newsletterLeave' | 'newsletterErase' | 'errorReport';
 
 /**
  * What a posted form's page shows once: whether it went through, each refused field's message, a
@@ -31,7 +32,7 @@ export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsl
  */
 export interface FormFlash {
   form: PageFormId;
-  /** The article of a comment or share (a page may hold many share controls). */
+  /** The article of a comment, share or error report (a page may hold many share controls). */
   articleId?: number;
   /** `ready`: a checked email link, its form offered (the values hold what the form needs). */
   outcome: 'sent' | 'refused' | 'ready';

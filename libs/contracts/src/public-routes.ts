@@ -5,10 +5,10 @@
  */
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
-export type PublicPageId = 'home' | 'article' | 'category' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'notFound';
+export type PublicPageId = 'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
-export type PublicPageData = 'articleList' | 'article';
+export type PublicPageData = 'articleList' | 'article' | 'corrections';
 
 export interface PublicRoute {
   /** A router path pattern, absolute. */
@@ -32,6 +32,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/category', page: 'category', status: 'notFound' },
   // A category exists when the site links to it or a published article has it; any other says 'Category not found'.
   { path: '/category/:category', page: 'category', data: 'articleList', status: 'notFoundWhenMissing' },
+  // Every correction and update note of the published articles, newest first.
+  { path: '/corrections', page: 'corrections', data: 'corrections', status: 'ok' },
   { path: '/inspiring', page: 'inspiring', status: 'ok' },
   { path: '/about', page: 'about', status: 'ok' },
   { path: '/contact', page: 'contact', status: 'ok' },

@@ -12,6 +12,8 @@ export const articleKeys = {
   list: (query: Pick<ArticleListQuery, 'category' | 'search'>) => [...articleKeys.lists(), query] as const,
   details: () => [...articleKeys.all, 'detail'] as const,
   bySlug: (slug: string) => [...articleKeys.details(), slug] as const,
+  /** Every correction and update note (the /corrections page). */
+  corrections: () => [...articleKeys.all, 'corrections'] as const,
 };
 
 export const trendingKeys = {
@@ -38,6 +40,9 @@ export const adminKeys = {
   approvedTopics: () => [...adminKeys.all, 'approved-topics'] as const,
   contactSubmissions: () => [...adminKeys.all, 'contact-submissions'] as const,
   contactList: (filters: Filters<AdminContactListQuery>) => [...adminKeys.contactSubmissions(), filters] as const,
+  /** Readers' error reports: the queue and each article's. */
+  errorReports: () => [...adminKeys.all, 'error-reports'] as const,
+  errorReportList: (filters: { status?: string; article?: number }) => [...adminKeys.errorReports(), filters] as const,
   comments: () => [...adminKeys.all, 'comments'] as const,
   commentList: (filters: Filters<AdminCommentListQuery>) => [...adminKeys.comments(), filters] as const,
   newsletter: () => [...adminKeys.all, 'newsletter'] as const,

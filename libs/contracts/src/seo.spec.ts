@@ -1,4 +1,5 @@
 import type { Article } from './articles.js';
+import type { PublicProvenance } from './public-record.js';
 import {
   absoluteUrl,
   articleCanonicalPath,
@@ -31,6 +32,7 @@ function article(overrides: Partial<Article> = {}): Article {
     isApproved: true,
     metaTitle: null,
     metaDescription: null,
+    corrections: [],
     ...overrides,
   };
 }
@@ -119,5 +121,43 @@ describe('structured data', () => {
     expect(notFoundMeta('/nope')).toMatchObject({ index: false, status: 404 });
     expect(homeMeta(ORIGIN, 'grid').index).toBe(false);
     expect(homeMeta(ORIGIN).index).toBe(true);
+  });
+});
+
+describe('an article\'s record in its structured data', () => {
+  const provenance: PublicProvenance = {
+    draftedBy: 'ai',
+    sources: [
+      { number: 1, outlet: 'Markets Desk', title: 'Grid queues grow', summary: 'Queues grow.', link: 'https://markets.example/grid', publishedAt: '2024-01-04T08:00:00.000Z', fetchStatus: 'fetched', fetchedAt: '2024-01-04T09:00:00.000Z', contentHash: 'ab' },
+      { number: 2, outlet: '', title: '', summary: '', link: 'https://other.example/a', publishedAt: null, fetchStatus: 'feed_only', fetchedAt: null, contentHash: null },
+    ],
+    engine: 'offline persona engine',
+    promptVersion: 'blog-v2',
+    reviewedBy: 'Dana Editor',
+    publishedAt: '2024-01-05T09:00:00.000Z',
+    editedShare: 0.1,
+    claims: { checked: 4, flagged: 1, overridden: 1 },
+    unknown: [],
+  };
+
+  it('names the sources as isBasedOn and citation, the editor, and every note as a correction', () => {
+    const corrections = [{ id: 'c1', kind: 'correction' as const, text: 'The queue is 2 GW, not 20 GW.', createdAt: '2024-01-07T10:00:00.000Z' }];
+    const [data] = articleMeta({ ...article({ corrections }), provenance }, ORIGIN).jsonLd as Record<string, unknown>[];
+    expect(data!.isBasedOn).toEqual([
+      { '@type': 'CreativeWork', url: 'https://markets.example/grid', name: 'Grid queues grow', publisher: { '@type': 'Organization', name: 'Markets Desk' }, datePublished: '2024-01-04T08:00:00.000Z' },
+      { '@type': 'CreativeWork', url: 'https://other.example/a' },
+    ]);
+    expect(data!.citation).toEqual(data!.isBasedOn);
+    expect(data!.editor).toEqual({ '@type': 'Person', name: 'Dana Editor' });
+    expect(data!.correction).toEqual([{ '@type': 'CorrectionComment', name: 'Correction', text: 'The queue is 2 GW, not 20 GW.', datePublished: '2024-01-07T10:00:00.000Z' }]);
+    expect(data!.dateModified).toBe('2024-01-06T09:00:00.000Z');
+  });
+
+  it('says nothing it does not know', () => {
+    const [data] = articleMeta({ ...article(), provenance: { ...provenance, sources: null, reviewedBy: null } }, ORIGIN).jsonLd as Record<string, unknown>[];
+    expect(data).not.toHaveProperty('isBasedOn');
+    expect(data).not.toHaveProperty('citation');
+    expect(data).not.toHaveProperty('editor');
+    expect(data).not.toHaveProperty('correction');
   });
 });

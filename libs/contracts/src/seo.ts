@@ -1,4 +1,7 @@
 import type { Article } from './articles.js';
+import type { PublicArticleSource } from './provenance.js';
+import type { PublicProvenance } from './public-record.js';
+import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
 import { stripTags, truncate } from './text.js';
 
@@ -107,8 +110,42 @@ export function homeMeta(origin: string, search?: string): PageMeta {
   });
 }
 
-/** An article's page: its own title and description, Article structured data. */
-export function articleMeta(article: Article, origin: string): PageMeta {
+/** A source as schema.org describes a work: its title, address, outlet and date, as far as they are known. */
+function sourceWork(source: PublicArticleSource): JsonLd {
+  return {
+    '@type': 'CreativeWork',
+    ...(source.link ? { url: source.link } : {}),
+    ...(source.title ? { name: source.title } : {}),
+    ...(source.outlet ? { publisher: { '@type': 'Organization', name: source.outlet } } : {}),
+    ...(source.publishedAt ? { datePublished: source.publishedAt } : {}),
+  };
+}
+
+/** What the article's record adds to its structured data: its sources, its reviewing editor, its notes. */
+function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?: PublicProvenance }): JsonLd {
+  const data: JsonLd = {};
+  const sources = article.provenance?.sources ?? [];
+  if (sources.length > 0) {
+    data.isBasedOn = sources.map(sourceWork);
+    data.citation = sources.map(sourceWork);
+  }
+  if (article.provenance?.reviewedBy) data.editor = { '@type': 'Person', name: article.provenance.reviewedBy };
+  if (article.corrections?.length) {
+    data.correction = article.corrections.map((note) => ({
+      '@type': 'CorrectionComment',
+      name: CORRECTION_KIND_LABELS[note.kind],
+      text: note.text,
+      datePublished: note.createdAt,
+    }));
+  }
+  return data;
+}
+
+/**
+ * An article's page: its own title and description, Article structured data with how it was made
+ * (its sources as `isBasedOn` and `citation`, the editor who published it) and its `correction` notes.
+ */
+export function articleMeta(article: Article & { provenance?: PublicProvenance }, origin: string): PageMeta {
   const plain = article.metaDescription?.trim() || stripTags(article.content);
   const canonicalPath = articleCanonicalPath(article);
   const image = article.imageUrl || DEFAULT_SOCIAL_IMAGE_PATH;
@@ -135,6 +172,7 @@ export function articleMeta(article: Article, origin: string): PageMeta {
         mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath, origin) },
         author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/about', origin) },
         publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/', origin) },
+        ...provenanceJsonLd(article),
       },
     ],
   });
@@ -189,6 +227,15 @@ export function staticPageMeta(path: StaticPagePath): PageMeta {
 /** The newsletter's confirm and unsubscribe pages: reached from an email, never indexed. */
 export function newsletterPageMeta(path: string, title: string): PageMeta {
   return page({ title: `${title} | ${SITE_NAME}`, description: `Your subscription to ${SITE_NAME}'s digest of new articles.`, canonicalPath: path, index: false });
+}
+
+/** The public list of every correction and update note. */
+export function correctionsMeta(): PageMeta {
+  return page({
+    title: `Corrections and updates | ${SITE_NAME}`,
+    description: `Every correction and update note ${SITE_NAME} has added to a published article, newest first.`,
+    canonicalPath: '/corrections',
+  });
 }
 
 export function notFoundMeta(path: string): PageMeta {

@@ -3,6 +3,7 @@
  * A bundle that imports the main entry gets every schema and zod with it (about 25 KB gzip); the
  * public site imports this one. The schemas stay in the main entry, for the backend and the admin app.
  */
+export * from './article-label.js';
 export * from './articles.constants.js';
 export * from './categories.js';
 export * from './contact.constants.js';
@@ -11,6 +12,7 @@ export * from './images.js';
 export * from './newsletter.constants.js';
 export * from './page-data.js';
 export * from './page-forms.js';
+export * from './public-record.constants.js';
 export * from './public-routes.js';
 export * from './query-keys.js';
 export * from './seo.js';
@@ -23,4 +25,6 @@ export type * from './contact.js';
 export type * from './engagement.js';
 export type * from './errors.js';
 export type * from './newsletter.js';
+export type * from './provenance.js';
+export type * from './public-record.js';
 export type * from './trending.js';

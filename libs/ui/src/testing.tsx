@@ -60,6 +60,7 @@ export function articleFixture(overrides: Partial<Article> = {}): Article {
     isApproved: true,
     metaTitle: null,
     metaDescription: null,
+    corrections: [],
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ const PAGES: Record<PublicPageId, LazyPage> = {
   home: lazyPage(() => import(/* webpackChunkName: "page-home" */ '../pages/HomePage').then((m) => m.HomePage)),
   article: lazyPage(() => import(/* webpackChunkName: "page-article" */ '../pages/ArticlePage').then((m) => m.ArticlePage)),
   category: lazyPage(() => import(/* webpackChunkName: "page-category" */ '../pages/CategoryPage').then((m) => m.CategoryPage)),
+  corrections: lazyPage(() => import(/* webpackChunkName: "page-corrections" */ '../pages/CorrectionsPage').then((m) => m.CorrectionsPage)),
   inspiring: lazyPage(() => import(/* webpackChunkName: "page-inspiring" */ '../pages/InspiringPage').then((m) => m.InspiringPage)),
   about: lazyPage(() => import(/* webpackChunkName: "page-about" */ '../pages/AboutPage').then((m) => m.AboutPage)),
   contact: lazyPage(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((m) => m.ContactPage)),

@@ -1,4 +1,6 @@
-import { Blockquote, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Blockquote, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { CORRECTIONS_PATH } from '@ai-mind/contracts/web';
 import { StaticPage } from './StaticPage';
 
 const STEPS = [
@@ -55,7 +57,11 @@ export function AboutPage() {
       </section>
 
       <Blockquote color="indigo" cite="The editors">
-        The AI writes quickly and confidently. We make sure it is also right, and we correct it in public when it is not.
+        The AI writes quickly and confidently. We make sure it is also right, and we{' '}
+        <Anchor component={Link} to={CORRECTIONS_PATH}>
+          correct it in public
+        </Anchor>{' '}
+        when it is not.
       </Blockquote>
     </StaticPage>
   );

@@ -12,7 +12,10 @@ import { useArticle } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 import { ChatLauncher } from '../features/chat/components/ChatLauncher';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
+import { ArticleNotes } from '../features/corrections/components/ArticleNotes';
+import { ErrorReportForm } from '../features/error-reports/components/ErrorReportForm';
 import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
+import { ArticleLabel, ArticleSources, HowThisWasMade } from '../features/provenance/components/ArticleRecord';
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
@@ -63,6 +66,7 @@ export function ArticlePage() {
             </Text>
           </Group>
           <Title order={1}>{article.title}</Title>
+          {article.provenance && <ArticleLabel provenance={article.provenance} />}
           <ArticleImage
             src={article.imageUrl}
             alt={article.title}
@@ -80,17 +84,21 @@ export function ArticlePage() {
               <ArticleContent content={article.content} />
             </HydrateWhenIdle>
           </Suspense>
+          {article.corrections.length > 0 && <ArticleNotes notes={article.corrections} />}
           {article.aiCommentary && (
             // A note, not an alert: it is part of the page, and screen readers must not announce it on every load.
             <Alert variant="light" color="indigo" title="AI commentary" role="note">
               <Text size="sm">{article.aiCommentary}</Text>
             </Alert>
           )}
+          {article.provenance?.sources && article.provenance.sources.length > 0 && <ArticleSources sources={article.provenance.sources} />}
+          {article.provenance && <HowThisWasMade provenance={article.provenance} />}
           {article.sourceUrl && (
             <Anchor href={article.sourceUrl} target="_blank" rel="noopener noreferrer">
               Original Source
             </Anchor>
           )}
+          <ErrorReportForm articleId={article.id} />
         </Stack>
       </Box>
       <Divider my="md" />

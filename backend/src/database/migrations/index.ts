@@ -18,6 +18,7 @@ import { Migration20261127110000_review_schedule } from './Migration202611271100
 import { Migration20261127120000_newsletter } from './Migration20261127120000_newsletter.js';
 import { Migration20261127130000_page_view_rollups } from './Migration20261127130000_page_view_rollups.js';
 import { Migration20261127140000_provenance } from './Migration20261127140000_provenance.js';
+import { Migration20261127150000_public_record } from './Migration20261127150000_public_record.js';
 import { Migration20261127160000_http_cache_purge } from './Migration20261127160000_http_cache_purge.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127120000_newsletter', class: Migration20261127120000_newsletter },
   { name: 'Migration20261127130000_page_view_rollups', class: Migration20261127130000_page_view_rollups },
   { name: 'Migration20261127140000_provenance', class: Migration20261127140000_provenance },
+  { name: 'Migration20261127150000_public_record', class: Migration20261127150000_public_record },
   { name: 'Migration20261127160000_http_cache_purge', class: Migration20261127160000_http_cache_purge },
 ];

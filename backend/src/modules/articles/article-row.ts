@@ -1,4 +1,4 @@
-import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, ArticleStage, ReviewedArticle } from '@ai-mind/contracts';
+import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, ArticleStage, Correction, ReviewedArticle } from '@ai-mind/contracts';
 
 /**
  * The article's columns, the one list the application reads and writes them by: each API field with
@@ -20,6 +20,7 @@ export const ARTICLE_COLUMNS = {
   approved: ['approved', 'boolean'],
   metaTitle: ['meta_title', 'varchar'],
   metaDescription: ['meta_description', 'varchar'],
+  corrections: ['corrections', 'jsonb'],
   createdAt: ['created_at', 'timestamptz'],
   updatedAt: ['updated_at', 'timestamptz'],
   version: ['version', 'int'],
@@ -43,6 +44,7 @@ export interface ArticleRow {
   approved: boolean;
   meta_title: string | null;
   meta_description: string | null;
+  corrections: Correction[];
   created_at: string | Date;
   updated_at: string | Date;
   version: number;
@@ -113,11 +115,13 @@ export function toArticleDto(row: ArticleRow): ArticleDto {
     isApproved: row.approved,
     metaTitle: row.meta_title ?? null,
     metaDescription: row.meta_description ?? null,
+    // A revision written before notes were kept has none.
+    corrections: row.corrections ?? [],
   };
 }
 
 /** The row an API-shaped article (from a backup or a live page) stands for; a missing version starts at 1. */
-export function fromArticleDto(article: ArticleDto & { version?: number }): ArticleRow {
+export function fromArticleDto(article: Omit<ArticleDto, 'corrections'> & { corrections?: Correction[]; version?: number }): ArticleRow {
   return {
     id: article.id,
     title: article.title,
@@ -133,6 +137,7 @@ export function fromArticleDto(article: ArticleDto & { version?: number }): Arti
     approved: article.approved === true,
     meta_title: article.metaTitle ?? null,
     meta_description: article.metaDescription ?? null,
+    corrections: article.corrections ?? [],
     created_at: article.createdAt,
     updated_at: article.updatedAt ?? article.createdAt,
     version: article.version ?? 1,
@@ -143,5 +148,6 @@ export function fromArticleDto(article: ArticleDto & { version?: number }): Arti
 export const ARTICLE_VALUE_ROW = `(${FIELDS.map((field) => `?::${ARTICLE_COLUMNS[field][1]}`).join(', ')})`;
 
 export function articleRowValues(row: ArticleRow): unknown[] {
-  return FIELDS.map((field) => row[ARTICLE_COLUMNS[field][0] as keyof ArticleRow]);
+  // The driver would send an array as a PostgreSQL array: a jsonb column takes it as JSON text.
+  return FIELDS.map((field) => (field === 'corrections' ? JSON.stringify(row.corrections ?? []) : row[ARTICLE_COLUMNS[field][0] as keyof ArticleRow]));
 }

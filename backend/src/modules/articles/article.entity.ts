@@ -1,5 +1,5 @@
 import { defineEntity, p, type Opt } from '@mikro-orm/core';
-import type { ArticleStage } from '@ai-mind/contracts';
+import type { ArticleStage, Correction } from '@ai-mind/contracts';
 
 export const ArticleSchema = defineEntity({
   name: 'Article',
@@ -33,6 +33,8 @@ export const ArticleSchema = defineEntity({
     assigneeId: p.integer().nullable(),
     metaTitle: p.string().length(300).nullable(),
     metaDescription: p.string().length(320).nullable(),
+    /** Dated correction and update notes, oldest first; checked by PostgreSQL (the public_record migration). */
+    corrections: p.json<Correction[]>().$type<Opt<Correction[]>>().defaultRaw(`'[]'::jsonb`),
     /** Moved on by PostgreSQL on every change but a reader's count (article_history migration); editors save against it. */
     version: p.integer().$type<Opt<number>>().default(1),
     /**

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { VERSION_CONFLICT_PREFIX } from '@ai-mind/contracts';
+import { VERSION_CONFLICT_PREFIX, type Correction, type CorrectionKind } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import type { RevisionRow } from './article-revision.entity.js';
 import { articleColumnList, type ArticleRow } from './article-row.js';
@@ -353,7 +353,65 @@ export class ArticleStore {
     for (const id of articleIds) await this.countComment(em, id);
   }
 
+  // Corrections and update notes
+
+  /**
+   * Adds a dated note to a published article, as a revision of its history (action 'correction'). The
+   * updating statement re-checks that the article is published (and, with `expectedVersion`, still the
+   * version the editor saw); the note's time is the transaction's.
+   */
+  addCorrection(id: number, note: { kind: CorrectionKind; text: string; covers?: string[] }, actor: Actor, expectedVersion?: number): Promise<ArticleRow> {
+    return this.writer.write(
+      actor,
+      async (em) => {
+        const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
+        const [row] = await em.execute<ArticleRow[]>(
+          `update article set corrections = corrections || jsonb_build_array(jsonb_build_object(
+             'id', gen_random_uuid()::text, 'kind', ?::text, 'text', ?::text,
+             'createdAt', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) || ?::jsonb), updated_at = now()
+            where id = ? and approved = true${versionCheck} returning ${COLUMNS}`,
+          [note.kind, note.text, JSON.stringify(note.covers?.length ? { covers: note.covers } : {}), id, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+        );
+        if (row) return row;
+        if ((await em.execute('select 1 from article where id = ? and approved = false', [id])).length > 0) {
+          throw new ConflictException({ error: 'Conflict', message: `Article ${id} is a draft: corrections and update notes are for published articles.` });
+        }
+        return this.explainMiss(em, id);
+      },
+      'correction',
+    );
+  }
+
+  /** Every note of every published article, newest first. */
+  correctionEntries(limit: number): Promise<{ id: number; title: string; slug: string; category: string; note: Correction }[]> {
+    return this.em.fork().execute(
+      `select a.id, a.title, a.slug, a.category, n.note from article a cross join lateral jsonb_array_elements(a.corrections) as n(note)
+        where a.corrections <> '[]'::jsonb and a.approved = true
+        order by n.note->>'createdAt' desc, a.id desc limit ?`,
+      [limit],
+    );
+  }
+
   // History
+
+  /** The newest publishing of the article (who and when), if its history has one. */
+  async lastPublished(articleId: number): Promise<{ actor: string; created_at: Date } | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ actor: string; created_at: Date }[]>(`select actor, created_at from article_revision where article_id = ? and action = 'publish' order by id desc limit 1`, [articleId]);
+    return row ?? null;
+  }
+
+  /** The article as it was first written (its 'create' revision): who wrote it and its body. */
+  async firstDraft(articleId: number): Promise<{ actor: string; content: string } | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ actor: string; content: string }[]>(
+        `select actor, snapshot->>'content' as content from article_revision where article_id = ? and action = 'create' order by id limit 1`,
+        [articleId],
+      );
+    return row ?? null;
+  }
 
   /** An article's revisions, newest first. */
   revisions(articleId: number): Promise<RevisionRow[]> {
@@ -402,8 +460,9 @@ export class ArticleStore {
       `insert into deleted_article (article_id, slug, title, deleted_by, deleted_at) values ${deleted.map(() => '(?, ?, ?, ?, now())').join(', ')}`,
       deleted.flatMap((row) => [row.id, row.slug, row.title, actor.replace(/^admin:/, '').slice(0, 100)]),
     );
-    // Comments and topics outlive a lost row (recovery brings the article back); a deliberate delete takes them along.
+    // Comments, error reports and topics outlive a lost row (recovery brings the article back); a deliberate delete takes them along.
     await em.execute('delete from comment where article_id in (?)', [ids]);
+    await em.execute('delete from error_report where article_id in (?)', [ids]);
     await em.execute('update approved_topic set article_id = null where article_id in (?)', [ids]);
   }
 }

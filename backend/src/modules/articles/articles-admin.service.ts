@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { UpdateBlogRequest } from '@ai-mind/contracts';
+import type { AddCorrectionRequest, UpdateBlogRequest } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleStore, type ProblemDraft } from './article.store.js';
 import type { Reviewer } from './article-review.store.js';
@@ -36,6 +36,11 @@ export class ArticlesAdminService {
   /** Deletes the article and leaves a tombstone, in one transaction. */
   delete(id: number, username: string, version?: number): Promise<void> {
     return this.store.delete(id, adminActor(username), version);
+  }
+
+  /** A dated correction or update note on a published article, as a revision of its history. */
+  addCorrection(id: number, note: AddCorrectionRequest, username: string): Promise<ArticleRow> {
+    return this.store.addCorrection(id, { kind: note.kind, text: note.text, ...(note.covers ? { covers: note.covers } : {}) }, adminActor(username), note.version);
   }
 
   clearProblematicDrafts(username: string): Promise<ProblemDraft[]> {

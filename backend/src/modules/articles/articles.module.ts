@@ -2,8 +2,11 @@ import { Module } from '@nestjs/common';
 import { PreparedResponsesModule } from '../../common/prepared-response-cache.js';
 import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
+import { ArticleCorrectionsController } from './article-corrections.controller.js';
+import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { ArticlePublicationsReader } from './article-publications.reader.js';
+import { CorrectionsController } from './corrections.controller.js';
 import { PassagesService } from './article-passages.service.js';
 import { SearchService } from './article-search.service.js';
 import { ArticleRecoveryStore } from './article-recovery.store.js';
@@ -17,9 +20,10 @@ import { ArticlesService } from './articles.service.js';
 
 @Module({
   imports: [PreparedResponsesModule],
-  controllers: [ArticlesController, ArticleHistoryController],
+  controllers: [ArticlesController, ArticleHistoryController, ArticleCorrectionsController, CorrectionsController],
   providers: [
     ArticleWriter,
+    ArticleProvenanceService,
     ArticleStore,
     ArticleRecoveryStore,
     ArticleReviewStore,
@@ -33,6 +37,6 @@ import { ArticlesService } from './articles.service.js';
     AdminArticleListService,
     ArticlePublicationsReader,
   ],
-  exports: [AdminArticleListService, ArticleCountersSnapshot, ArticlePublicationsReader, ArticleStore, ArticleRecoveryStore, ArticleReviewStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  exports: [AdminArticleListService, ArticleProvenanceService, ArticleCountersSnapshot, ArticlePublicationsReader, ArticleStore, ArticleRecoveryStore, ArticleReviewStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
 })
 export class ArticlesModule {}

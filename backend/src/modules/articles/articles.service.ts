@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, LINKED_CATEGORIES, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary } from '@ai-mind/contracts';
+import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, LINKED_CATEGORIES, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary, type CorrectionEntry } from '@ai-mind/contracts';
 import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
@@ -8,6 +8,8 @@ import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js'
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { ArticleCountersSnapshot, type ArticleCounters } from './article-counters.reader.js';
 import { toArticleDto, type ArticleRow } from './article-row.js';
+import { linkReferenceMarkers } from './reference-markers.js';
+import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleStore } from './article.store.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
@@ -15,6 +17,9 @@ import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-su
 
 /** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */
 const LIST_CACHE_TTL_SECONDS = 60;
+
+/** The /corrections page lists this many notes at most, newest first. */
+const CORRECTIONS_LIMIT = 500;
 
 const LINKED_CATEGORY_SLUGS: ReadonlySet<string> = new Set(LINKED_CATEGORIES.map(categorySlug));
 
@@ -32,6 +37,7 @@ export class ArticlesService {
     private readonly search: SearchService,
     private readonly counters: ArticleCountersSnapshot,
     private readonly store: ArticleStore,
+    private readonly provenance: ArticleProvenanceService,
   ) {}
 
   private readonly rendered = new RenderedJsonMemo();
@@ -80,11 +86,24 @@ export class ArticlesService {
     const article = await this.cache.remember(`article:${slug}`, async () => {
       const found = await this.store.findPublishedBySlug(slug);
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
-      // Readers get the body ready to show, sanitized once per change here rather than in every browser.
-      return { ...toArticleDto(found), content: articleBodyHtml(found.content) };
+      // Readers get the body ready to show, sanitized once per change here rather than in every browser,
+      // its reference markers linked to the sources the page lists.
+      const provenance = await this.provenance.describe(found);
+      const sourceNumbers = new Set((provenance.sources ?? []).map((source) => source.number));
+      return { ...toArticleDto(found), content: linkReferenceMarkers(articleBodyHtml(found.content), sourceNumbers), provenance };
     });
     const counters = await this.countersOf([article]);
     return { json: this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]), keys: [cacheKeys.article(article.id)] };
+  }
+
+  /** Every note of the published articles, newest first (the /corrections page), cached until an article changes. */
+  corrections(): Promise<CorrectionEntry[]> {
+    return this.cache.remember('corrections', async () =>
+      (await this.store.correctionEntries(CORRECTIONS_LIMIT)).map((row) => ({
+        ...row.note,
+        article: { id: row.id, title: row.title, slug: row.slug, category: row.category },
+      })),
+    );
   }
 
   /**

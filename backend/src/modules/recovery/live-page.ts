@@ -81,5 +81,6 @@ export async function fetchLivePageArticle(url: string, slug: string, siteOrigin
     isApproved: false,
     metaTitle: null,
     metaDescription: null,
+    corrections: [],
   };
 }

@@ -7,6 +7,9 @@ import {
   absoluteUrl,
   articleCanonicalPath,
   categoryCanonicalPath,
+  CORRECTION_KIND_LABELS,
+  CORRECTIONS_ANCHOR,
+  CORRECTIONS_PATH,
   excerpt,
   headElements,
   isAdminPath,
@@ -244,25 +247,49 @@ export class SeoService implements OnModuleInit {
     return { articleUrls };
   }
 
-  /** RSS 2.0 of the newest published articles. */
+  /**
+   * RSS 2.0 of the newest published articles and of the newest corrections and update notes (an item
+   * each, linking to the article's notes, with a guid of its own), newest first.
+   */
   rssXml(): Promise<string> {
     const origin = this.config.publicUrl;
     return this.cache.remember('rss', async () => {
-      const rows = await this.store.feedItems(RSS_ITEM_COUNT);
-      const items = rows.map((row) => {
+      const [rows, notes] = await Promise.all([this.store.feedItems(RSS_ITEM_COUNT), this.store.correctionEntries(RSS_ITEM_COUNT)]);
+      const articleItems = rows.map((row) => {
         const link = xmlText(absoluteUrl(articleCanonicalPath(row), origin));
         const description = row.meta_description?.trim() || excerpt(row.content_head.replace(/<[^>]*$/, ''));
-        return [
-          '    <item>',
-          `      <title>${xmlText(row.title)}</title>`,
-          `      <link>${link}</link>`,
-          `      <guid isPermaLink="true">${link}</guid>`,
-          `      <pubDate>${new Date(row.created_at).toUTCString()}</pubDate>`,
-          `      <category>${xmlText(row.category)}</category>`,
-          `      <description>${xmlText(description)}</description>`,
-          '    </item>',
-        ].join('\n');
+        return {
+          at: new Date(row.created_at),
+          lines: [
+            '    <item>',
+            `      <title>${xmlText(row.title)}</title>`,
+            `      <link>${link}</link>`,
+            `      <guid isPermaLink="true">${link}</guid>`,
+            `      <pubDate>${new Date(row.created_at).toUTCString()}</pubDate>`,
+            `      <category>${xmlText(row.category)}</category>`,
+            `      <description>${xmlText(description)}</description>`,
+            '    </item>',
+          ],
+        };
       });
+      const noteItems = notes.map(({ note, ...article }) => {
+        const link = xmlText(`${absoluteUrl(articleCanonicalPath(article), origin)}#${CORRECTIONS_ANCHOR}`);
+        return {
+          at: new Date(note.createdAt),
+          lines: [
+            '    <item>',
+            `      <title>${xmlText(`${CORRECTION_KIND_LABELS[note.kind]}: ${article.title}`)}</title>`,
+            `      <link>${link}</link>`,
+            `      <guid isPermaLink="false">${xmlText(`${absoluteUrl(CORRECTIONS_PATH, origin)}#${note.id}`)}</guid>`,
+            `      <pubDate>${new Date(note.createdAt).toUTCString()}</pubDate>`,
+            `      <category>${xmlText(article.category)}</category>`,
+            `      <description>${xmlText(note.text)}</description>`,
+            '    </item>',
+          ],
+        };
+      });
+      const newest = [...articleItems, ...noteItems].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, RSS_ITEM_COUNT);
+      const items = newest.map((item) => item.lines.join('\n'));
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -272,7 +299,7 @@ export class SeoService implements OnModuleInit {
         `    <description>${xmlText(SITE_DESCRIPTION)}</description>`,
         '    <language>en-us</language>',
         `    <atom:link href="${xmlText(absoluteUrl('/rss.xml', origin))}" rel="self" type="application/rss+xml"/>`,
-        ...(rows[0] ? [`    <lastBuildDate>${new Date(rows[0].created_at).toUTCString()}</lastBuildDate>`] : []),
+        ...(newest[0] ? [`    <lastBuildDate>${newest[0].at.toUTCString()}</lastBuildDate>`] : []),
         ...items,
         '  </channel>',
         '</rss>',

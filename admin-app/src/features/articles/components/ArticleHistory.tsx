@@ -34,6 +34,7 @@ const ACTIONS: Record<ArticleRevisionSummary['action'], string> = {
   schedule: 'Scheduled',
   unschedule: 'Schedule cancelled',
   assign: 'Assigned',
+  correction: 'Corrected in public',
 };
 
 /** Column names as an editor knows them. */
@@ -53,6 +54,7 @@ const FIELD_NAMES: Record<string, string> = {
   likes: 'likes',
   shares: 'shares',
   comments: 'comment count',
+  corrections: 'corrections and update notes',
 };
 
 function whatChanged(revision: ArticleRevisionSummary): string {

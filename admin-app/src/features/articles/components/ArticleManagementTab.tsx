@@ -21,6 +21,7 @@ import {
 import { useReviewRights } from '../hooks/use-review-rights';
 import { ArticleHistory } from './ArticleHistory';
 import { ArticleProvenancePanel } from './ArticleProvenancePanel';
+import { ArticlePublicRecord, ErrorReportQueue, StoriesWithNewReports } from './ArticlePublicRecord';
 import { BlogEditor } from './BlogEditor';
 import { ReviewPanel, StageBadge } from './ReviewPanel';
 
@@ -75,6 +76,7 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
     <Stack>
       <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
       <ArticleProvenancePanel article={article.data} />
+      <ArticlePublicRecord article={article.data} />
     </Stack>
   );
 }
@@ -160,6 +162,8 @@ function ArticleList() {
           )}
         </Group>
       </Group>
+      <ErrorReportQueue />
+      <StoriesWithNewReports />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <form onSubmit={search} role="search" style={{ flex: '1 1 18rem' }}>
           <Group gap="xs" align="flex-end">

@@ -1,5 +1,5 @@
 import { apiRequest } from '@ai-mind/ui';
-import { NEXT_CURSOR_HEADER, type Article, type ArticleSummary } from '@ai-mind/contracts/web';
+import { NEXT_CURSOR_HEADER, type ArticleSummary, type CorrectionEntry, type PublicArticle } from '@ai-mind/contracts/web';
 
 export interface ArticleListFilter {
   category?: string;
@@ -41,12 +41,15 @@ export async function fetchArticlePage(filter: ArticleListFilter, cursor?: strin
   }
 }
 
-/** The article, or null when there is no published article with that slug. */
-export async function fetchArticleBySlug(slug: string): Promise<Article | null> {
+/** The article with how it was made, or null when there is no published article with that slug. */
+export async function fetchArticleBySlug(slug: string): Promise<PublicArticle | null> {
   try {
-    return await apiRequest<Article>(`/api/articles/slug/${encodeURIComponent(slug)}`);
+    return await apiRequest<PublicArticle>(`/api/articles/slug/${encodeURIComponent(slug)}`);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('404:')) return null;
     throw error;
   }
 }
+
+/** Every correction and update note of the published articles, newest first. */
+export const fetchCorrections = () => apiRequest<CorrectionEntry[]>('/api/corrections');

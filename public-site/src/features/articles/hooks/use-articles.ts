@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { articleKeys } from '@ai-mind/contracts/web';
-import { fetchArticleBySlug, fetchArticlePage, type ArticleListFilter } from '../api/articles-api';
+import { fetchArticleBySlug, fetchArticlePage, fetchCorrections, type ArticleListFilter } from '../api/articles-api';
 
 /**
  * The query of a list of published articles: the hook below and the server render both use it.
@@ -47,4 +47,14 @@ export function useListStart(params: URLSearchParams): string | null {
  */
 export function useArticle(slug: string) {
   return useQuery({ ...articleQuery(slug), staleTime: 0 });
+}
+
+/** The query of every correction and update note: the /corrections page and its server render use it. */
+export function correctionsQuery() {
+  return queryOptions({ queryKey: articleKeys.corrections(), queryFn: fetchCorrections });
+}
+
+/** Every correction and update note, newest first; asked for again as the page mounts, like an article. */
+export function useCorrections() {
+  return useQuery({ ...correctionsQuery(), staleTime: 0 });
 }

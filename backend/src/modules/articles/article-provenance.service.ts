@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { stripTags, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
+import { editorDisplayName } from '../auth/editor-name.js';
+import type { ArticleRow } from './article-row.js';
+import { ArticleStore } from './article.store.js';
+
+/** What the module that keeps source sets and generation records knows of one article's making. */
+export interface GenerationRecord {
+  /** The engine or model in words, null when no generation was recorded. */
+  engine: string | null;
+  promptVersion: string | null;
+  /** The body as generated, before any editor's change. */
+  draftHtml: string | null;
+  /** Null when no approved topic (and so no source set) is behind the article. */
+  sources: PublicArticleSource[] | null;
+  claims: { checked: number; flagged: number; overridden: number } | null;
+}
+
+export type GenerationRecordReader = (articleId: number) => Promise<GenerationRecord | null>;
+
+/** Who writes a draft with the AI: the built-in generator's job and the automation service. */
+const AI_DRAFTERS = new Set(['job:blog-generate', 'automation']);
+
+/** The share of words of `before` that are not in `after` or were added to it (word counts compared, not their order), 0 to 1. */
+export function changedWordShare(before: string, after: string): number {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const a = words(before);
+  const b = words(after);
+  if (a.length === 0 && b.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const word of a) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let kept = 0;
+  for (const word of b) {
+    const left = counts.get(word) ?? 0;
+    if (left > 0) {
+      kept += 1;
+      counts.set(word, left - 1);
+    }
+  }
+  return Math.round((1 - kept / Math.max(a.length, b.length)) * 1000) / 1000;
+}
+
+/**
+ * How an article was made, as readers are told: who drafted it, from which sources, with which engine
+ * and prompt, which editor published it and when, how much editors changed of the AI's draft, and
+ * its claim check. Built from the article's history; the source set, engine and claims come from the
+ * module that keeps generation records (it registers its reader here: that module sits above the
+ * article store). What is not on record is said in `unknown`, never guessed.
+ */
+@Injectable()
+export class ArticleProvenanceService {
+  private records: GenerationRecordReader = () => Promise.resolve(null);
+
+  constructor(private readonly store: ArticleStore) {}
+
+  useGenerationRecords(reader: GenerationRecordReader): void {
+    this.records = reader;
+  }
+
+  async describe(row: ArticleRow): Promise<PublicProvenance> {
+    const [draft, published, record] = await Promise.all([this.store.firstDraft(row.id), this.store.lastPublished(row.id), this.records(row.id)]);
+    const unknown: string[] = [];
+    const draftedBy = record?.engine || (draft && AI_DRAFTERS.has(draft.actor)) ? 'ai' : 'unknown';
+    if (draftedBy === 'unknown') unknown.push(draftOrigin(draft?.actor));
+
+    const sources = record?.sources?.length ? record.sources : null;
+    if (!sources) unknown.push('The sources it was written from were not recorded.');
+    if (!record?.engine) unknown.push('The engine or model that wrote it was not recorded.');
+    if (!record?.promptVersion) unknown.push('The prompt version was not recorded.');
+    if (!record?.claims) unknown.push('Its claims were not checked against the sources.');
+
+    const editor = published?.actor.startsWith('admin:') ? editorDisplayName(published.actor.slice('admin:'.length)) : null;
+    if (!editor) unknown.push('No record names the editor who reviewed and published it.');
+    const publishedAt = published ? new Date(published.created_at).toISOString() : null;
+    if (!publishedAt) unknown.push('No record says when it was published.');
+
+    // The draft as generated when it was recorded, else the article's first revision.
+    const aiDraft = record?.draftHtml ?? (draftedBy === 'ai' ? draft?.content : null);
+    const editedShare = aiDraft ? changedWordShare(stripTags(aiDraft), stripTags(row.content)) : null;
+    return {
+      draftedBy,
+      sources,
+      engine: record?.engine ?? null,
+      promptVersion: record?.promptVersion ?? null,
+      reviewedBy: editor,
+      publishedAt,
+      editedShare,
+      claims: record?.claims ?? null,
+      unknown,
+    };
+  }
+}
+
+function draftOrigin(actor: string | undefined): string {
+  if (actor === 'demo-seed') return 'It comes from the demo content: no record says how its text was written.';
+  if (actor?.startsWith('sql:')) return 'It was written into the database by hand: no record says how its text was written.';
+  if (actor?.startsWith('admin:')) return 'An editor wrote its first version.';
+  return 'No record says how its first version was written.';
+}

@@ -1,0 +1,62 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Correction, NewStoryReports, StoryReport } from '@ai-mind/contracts';
+import { ArticleStore } from '../articles/article.store.js';
+import { ProvenanceReader } from '../provenance/provenance.reader.js';
+import type { FeedItem } from '../trending/topic-clustering.js';
+
+/** How a report is known across refreshes: its link, or its outlet and title when it has none. */
+const reportKey = (item: { link: string | null; source?: string; outlet?: string; title: string }) => item.link ?? `${item.source ?? item.outlet}\n${item.title}`;
+
+/**
+ * Stories stay live: each trending refresh keeps adding the feed items of an approved story to its
+ * topic, so the reports on a published article's story that it was not written from (its frozen
+ * source set) and that no update note covers yet are the new ones, for the editor to update it from.
+ */
+@Injectable()
+export class StoryUpdatesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly articles: ArticleStore,
+    private readonly provenance: ProvenanceReader,
+  ) {}
+
+  /** The new reports on the story of a published article (none for an article no topic is behind). */
+  async newReports(articleId: number): Promise<NewStoryReports> {
+    const article = await this.articles.findPublishedById(articleId);
+    if (!article) throw new NotFoundException({ error: 'Not Found', message: `No published article ${articleId}` });
+    const [topic] = await this.em
+      .fork()
+      .execute<{ approved_topic_id: number; items: FeedItem[] | null }[]>(
+        `select a.id as approved_topic_id, t.items from approved_topic a left join trending_topic t on t.id = a.trending_topic_id where a.article_id = ? limit 1`,
+        [articleId],
+      );
+    if (!topic) return { articleId, title: article.title, reports: [] };
+    return { articleId, title: article.title, reports: await this.unseen(topic.approved_topic_id, topic.items ?? [], article.corrections) };
+  }
+
+  /** Every published article whose story has new reports, with how many: the panel's list. */
+  async storiesWithNewReports(): Promise<{ articleId: number; title: string; count: number }[]> {
+    const rows = await this.em.fork().execute<{ article_id: number; approved_topic_id: number; items: FeedItem[] | null }[]>(
+      `select a.article_id, a.id as approved_topic_id, t.items from approved_topic a join trending_topic t on t.id = a.trending_topic_id
+        where a.article_id is not null and jsonb_array_length(t.items) > 0`,
+    );
+    const published = new Map((await this.articles.findByIds(rows.map((row) => row.article_id))).filter((a) => a.approved).map((a) => [a.id, a]));
+    const found: { articleId: number; title: string; count: number }[] = [];
+    for (const row of rows) {
+      const article = published.get(row.article_id);
+      if (!article) continue;
+      const count = (await this.unseen(row.approved_topic_id, row.items ?? [], article.corrections)).length;
+      if (count > 0) found.push({ articleId: article.id, title: article.title, count });
+    }
+    return found;
+  }
+
+  private async unseen(approvedTopicId: number, items: FeedItem[], notes: Correction[]): Promise<StoryReport[]> {
+    const seen = new Set((await this.provenance.sourcesOfTopic(approvedTopicId)).map(reportKey));
+    for (const note of notes) for (const link of note.covers ?? []) seen.add(link);
+    return items
+      .filter((item) => !seen.has(reportKey(item)))
+      .map((item) => ({ outlet: item.source, title: item.title, summary: item.summary, link: item.link, publishedAt: item.publishedAt }));
+  }
+}
