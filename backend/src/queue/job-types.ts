@@ -82,6 +82,8 @@ export interface ScheduledPublishPayload {
 }
 export interface ScheduledPublishResult {
   published: number;
+}
+
 export interface NewsletterConfirmationPayload {
   subscriberId: number;
 }

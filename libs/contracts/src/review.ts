@@ -35,7 +35,8 @@ export const REVIEW_NOTE_MAX = 2000;
 const note = z.string().trim().max(REVIEW_NOTE_MAX, `must be at most ${REVIEW_NOTE_MAX} characters`).optional();
 
 /** POST /api/admin/articles/:id/<step> for every step but schedule. */
-export const ReviewStepRequestSchema = z.object({ note, version: articleVersion.optional() });
+/** `overrideClaims` (publish and schedule only): go ahead over open claim flags, recorded on each claim with who and when. */
+export const ReviewStepRequestSchema = z.object({ note, version: articleVersion.optional(), overrideClaims: z.boolean().optional() });
 export type ReviewStepRequest = z.infer<typeof ReviewStepRequestSchema>;
 
 /** POST /api/admin/articles/:id/schedule: `at` with its offset (the editor's zone); stored in UTC. */

@@ -14,9 +14,12 @@ import {
   type ReviewStepRequest,
   type ScheduleRequest,
 } from '@ai-mind/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
+import { AuditLogWriter } from '../admin/audit-log.writer.js';
 import { RequirePermission } from '../auth/permissions.js';
+import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/claim-check.service.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
 import { queueScheduledPublish } from '../publishing/scheduled-publish-jobs.js';
 import { toReviewedArticle } from './article-row.js';
@@ -36,6 +39,8 @@ export class ArticleReviewController {
     private readonly review: ArticleReviewStore,
     private readonly commentary: AiCommentaryService,
     private readonly jobs: JobProducer,
+    private readonly claims: ClaimCheckService,
+    private readonly audit: AuditLogWriter,
   ) {}
 
   @RequirePermission('articles.draft')
@@ -69,7 +74,7 @@ export class ArticleReviewController {
   @Post(':id/publish')
   @HttpCode(200)
   async publish(@Param(idParams) params: { id: number }, @Body(stepBody) body: ReviewStepRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
-    const article = await this.step(params.id, 'publish', body, request);
+    const article = await this.vouchedStep(params.id, 'publish', body, request);
     // A published article always gets its AI commentary block; the worker writes a missing one.
     if (!article.aiCommentary?.trim()) await this.commentary.request(article.id);
     return article;
@@ -84,7 +89,7 @@ export class ArticleReviewController {
     @Req() request: FastifyRequest,
   ): Promise<ReviewedArticle> {
     const at = new Date(body.at);
-    const article = await this.step(params.id, 'schedule', body, request, at);
+    const article = await this.vouchedStep(params.id, 'schedule', body, request, at);
     // Committed first: should Redis fail here, the workers' sweep still publishes it at its time.
     await queueScheduledPublish(this.jobs, article.id, at);
     return article;
@@ -103,8 +108,23 @@ export class ArticleReviewController {
     return toReviewedArticle(await this.review.assign(params.id, body.assigneeId, reviewerOf(request), body.version));
   }
 
-  private async step(id: number, step: ReviewStep, body: ReviewStepRequest, request: FastifyRequest, at?: Date): Promise<ReviewedArticle> {
-    return toReviewedArticle(await this.review.step(id, step, reviewerOf(request), { note: body.note, version: body.version, at }));
+  private async step(id: number, step: ReviewStep, body: ReviewStepRequest, request: FastifyRequest, at?: Date, beforeStep?: (em: EntityManager) => Promise<void>): Promise<ReviewedArticle> {
+    return toReviewedArticle(await this.review.step(id, step, reviewerOf(request), { note: body.note, version: body.version, at, beforeStep }));
+  }
+
+  /**
+   * Publishing or scheduling, as approve-blog publishes: open claim flags refuse it (409) unless
+   * `overrideClaims`, and then each open claim records the editor in the step's transaction and the
+   * audit log says so.
+   */
+  private async vouchedStep(id: number, step: 'publish' | 'schedule', body: ReviewStepRequest, request: FastifyRequest, at?: Date): Promise<ReviewedArticle> {
+    const username = request.adminSession!.username;
+    let outcome: PublishClaimsOutcome = { open: 0, overridden: 0 };
+    const article = await this.step(id, step, body, request, at, async (em) => {
+      outcome = await this.claims.settleForPublish(em, id, body.overrideClaims === true, username);
+    });
+    if (outcome.overridden > 0) await this.audit.recordDecision(request, `override ${outcome.overridden} open claim${outcome.overridden === 1 ? '' : 's'}`, String(id));
+    return article;
   }
 }
 

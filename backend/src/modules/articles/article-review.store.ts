@@ -34,6 +34,8 @@ export interface StepOptions {
   version?: number;
   /** For `schedule`: when to publish. */
   at?: Date;
+  /** Runs first in the step's transaction (the claims' verdict before a publish or a schedule), so what it decides holds for the step. */
+  beforeStep?: (em: EntityManager) => Promise<void>;
 }
 
 /** The job that publishes scheduled articles, as their history names it. */
@@ -104,6 +106,7 @@ export class ArticleReviewStore {
       adminActor(reviewer.username),
       async (em) => {
         await setNote(em, options.note);
+        await options.beforeStep?.(em);
         const [row] = await em.execute<ReviewedRow[]>(
           `update article set stage = ?, scheduled_at = ?::timestamptz, updated_at = now()
             where article.id = ? and article.stage in (${rule.from.map(() => '?').join(', ')})${versionCheck}${scope.sql}
