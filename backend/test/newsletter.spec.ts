@@ -198,6 +198,18 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     expect(left.unsubscribed_at).not.toBeNull();
   });
 
+  it('takes the one-click POST as multipart/form-data too, as RFC 8058 asks mail programs to send it, and only on that route', async () => {
+    const { email, mail } = await confirmedReader();
+    const boundary = 'one-click-boundary';
+    const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/newsletter', payload, headers: { ...multipart, origin: SITE } });
+    expect(elsewhere.statusCode).toBe(415);
+    const oneClick = await app.inject({ method: 'POST', url: unsubscribeHeaderLink(mail), payload, headers: multipart });
+    expect(oneClick.statusCode).toBe(200);
+    expect((await row(email))!.status).toBe('unsubscribed');
+  });
+
   it("unsubscribes through the email's link and its page's form, which then offers to erase the data", async () => {
     const { email, mail } = await confirmedReader();
     const ready = await outcomeOf(await app.inject({ method: 'GET', url: linkIn(mail, `${SITE}/api/newsletter/unsubscribe?token=`) }), NEWSLETTER_PAGES.leave);

@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AppConfig } from '../config/app-config.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { configureSharedCache, registerHttpCaching } from '../common/http-cache.js';
+import { registerMultipartForms } from '../common/multipart-form.js';
 import { registerSecurityHeaders, securityHeaders } from '../common/security-headers.js';
 import { FormFlashService } from '../common/page-form.js';
 import { PreparedResponseCache, preparedAnswers } from '../common/prepared-response-cache.js';
@@ -93,6 +94,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   registerSecurityHeaders(fastify, config, QUEUE_DASHBOARD_PATH);
   configureSharedCache(config.httpCache);
   registerHttpCaching(fastify);
+  registerMultipartForms(fastify);
   recordRoutes(fastify);
   await app.register(fastifyCookie);
   // Every route, whoever registers it, is an admin route unless it declares otherwise.

@@ -1,6 +1,7 @@
 import { BadRequestException, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { FORM_FLASH_PARAM, NEWSLETTER_PAGE_TEXT, NEWSLETTER_PAGES, NEWSLETTER_TOKEN_FIELD, type FormFlash } from '@ai-mind/contracts';
+import { AcceptsMultipartForm } from '../../common/multipart-form.js';
 import { FormFlashService } from '../../common/page-form.js';
 import { Public, SignatureAuthenticated } from '../auth/route-access.js';
 import { NewsletterService } from './newsletter.service.js';
@@ -41,8 +42,9 @@ export class NewsletterLinksController {
     await this.toPage(reply, NEWSLETTER_PAGES.leave, { form: 'newsletterLeave', ...this.outcome(valid, token) });
   }
 
-  /** RFC 8058: `List-Unsubscribe=One-Click` posted to the link; 200 once the address is off the list. */
+  /** RFC 8058: `List-Unsubscribe=One-Click` posted to the link (form-urlencoded or multipart); 200 once the address is off the list. */
   @SignatureAuthenticated()
+  @AcceptsMultipartForm()
   @Post('unsubscribe')
   @HttpCode(200)
   async oneClick(@Query() query: TokenQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ message: string }> {
