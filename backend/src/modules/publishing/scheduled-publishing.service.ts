@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ScheduledPublishResult } from '../../queue/job-types.js';
 import { AiCommentaryService } from '../ai/ai-commentary.service.js';
@@ -12,8 +12,9 @@ import { DUE_SWEEP_INTERVAL_MS, queueScheduledPublish } from './scheduled-publis
  * down is published on the next start, late but once.
  */
 @Injectable()
-export class ScheduledPublishingService implements OnApplicationBootstrap {
+export class ScheduledPublishingService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ScheduledPublishingService.name);
+  private startCheck: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly review: ArticleReviewStore,
@@ -21,7 +22,17 @@ export class ScheduledPublishingService implements OnApplicationBootstrap {
     private readonly jobs: JobProducer,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** In the background: the worker's start (and so its handling of a stop signal) never waits on it. */
+  onApplicationBootstrap(): void {
+    this.startCheck = this.checkAtStart();
+  }
+
+  /** A stop during the start check lets it finish before the connections close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.startCheck;
+  }
+
+  private async checkAtStart(): Promise<void> {
     try {
       await this.jobs.schedule('scheduled-publish', { every: DUE_SWEEP_INTERVAL_MS }, { articleId: null });
       const { published } = await this.publishDue();
