@@ -4,12 +4,17 @@ import { createHash } from 'node:crypto';
 import type { AdminAccount, PasswordLinkResponse } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { PeopleService } from '../src/modules/people/people.service.js';
-import { signIn, type SignedInAdmin } from './support/admin-session.js';
+import { signIn as signInFrom, type SignedInAdmin } from './support/admin-session.js';
+import { randomIp } from './security/attack-tally.js';
 import { runCli } from './support/api-process.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
 const PASSWORD = 'a-long-test-password';
+
+/** This file's own client address: its deliberate wrong passwords lock out no other file's client, nor theirs this one. */
+const CLIENT = randomIp();
+const signIn = (app: NestFastifyApplication, username: string, password: string, role: 'owner' | 'editor' | 'writer') => signInFrom(app, username, password, role, CLIENT);
 
 /** The accounts of a database of its own, so the count of owners is this file's alone. */
 describe('people: roles, the last owner, invitations and password links', () => {
@@ -86,8 +91,11 @@ describe('people: roles, the last owner, invitations and password links', () => 
     });
 
     it('the same through the API: two owners demoting each other at once leave one owner', async () => {
+      // Exactly two owners: the first account and a new one (owners of earlier cases become editors).
+      for (const person of await people.list()) if (person.role === 'owner' && person.id !== ownerId) await people.changeRole(person.id, 'editor');
       const other = await inviteAndSetUp('owner');
       owner = await signIn(app, owner.username, PASSWORD, 'owner');
+      expect(await activeOwners()).toBe(2);
       const [mine, theirs] = await Promise.all([
         post(owner, `/api/admin/people/${other.account.id}/role`, { role: 'editor' }),
         post(other.session, `/api/admin/people/${ownerId}/role`, { role: 'editor' }),
@@ -114,7 +122,7 @@ describe('people: roles, the last owner, invitations and password links', () => 
       const stored = await app.get(EntityManager).getConnection().execute<{ token_hash: string }[]>('select token_hash from admin_password_link where user_id = ?', [link.account.id]);
       expect(stored).toEqual([{ token_hash: createHash('sha256').update(link.token).digest('hex') }]);
       // No password yet: nothing signs in.
-      expect((await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: link.token } })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username, password: link.token } })).statusCode).toBe(401);
 
       const set = await post(null, '/api/admin/set-password', { token: link.token, password: PASSWORD });
       expect(set.json()).toEqual({ username, message: `Your password is set. Sign in as ${username}.` });
@@ -147,7 +155,7 @@ describe('people: roles, the last owner, invitations and password links', () => 
         expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
         const winner = passwords[answers.findIndex((answer) => answer.statusCode === 200)]!;
         const loser = passwords.find((password) => password !== winner)!;
-        expect((await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: loser } })).statusCode).toBe(401);
+        expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username, password: loser } })).statusCode).toBe(401);
         await signIn(app, username, winner, 'writer');
       }
     });
@@ -156,7 +164,7 @@ describe('people: roles, the last owner, invitations and password links', () => 
       const { account, session } = await inviteAndSetUp('editor');
       const first = (await post(owner, `/api/admin/people/${account.id}/reset-password`)).json<PasswordLinkResponse>();
       expect((await app.inject({ method: 'GET', url: '/api/admin/articles', headers: { cookie: session.cookie } })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: account.username, password: PASSWORD } })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username: account.username, password: PASSWORD } })).statusCode).toBe(401);
       const second = (await post(owner, `/api/admin/people/${account.id}/reset-password`)).json<PasswordLinkResponse>();
       expect((await post(null, '/api/admin/set-password', { token: first.token, password: 'an-older-link-password' })).statusCode).toBe(400);
       expect((await post(null, '/api/admin/set-password', { token: second.token, password: 'a-brand-new-password' })).statusCode).toBe(200);
@@ -173,12 +181,16 @@ describe('people: roles, the last owner, invitations and password links', () => 
     });
 
     it('answers bad invitations field by field and writes nothing', async () => {
+      const known = `known-${uniqueSuffix()}@example.com`;
+      expect((await post(owner, '/api/admin/people', { username: `known-${uniqueSuffix()}`, displayName: 'Known', email: known, role: 'writer' })).statusCode).toBe(201);
       const before = (await people.list()).length;
       const bad = await post(owner, '/api/admin/people', { username: 'Has Spaces', displayName: '', email: 'not-an-email', role: 'boss' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.map((detail: { path: string }) => detail.path).sort()).toEqual(['displayName', 'email', 'role', 'username']);
       const taken = await post(owner, '/api/admin/people', { username: owner.username, displayName: 'Twin', email: `twin-${uniqueSuffix()}@example.com`, role: 'writer' });
       expect([taken.statusCode, taken.json().details]).toEqual([400, [{ path: 'username', message: 'This username is taken' }]]);
+      const sameEmail = await post(owner, '/api/admin/people', { username: `twin-${uniqueSuffix()}`, displayName: 'Twin', email: known.toUpperCase(), role: 'writer' });
+      expect([sameEmail.statusCode, sameEmail.json().details]).toEqual([400, [{ path: 'email', message: 'Another account has this email' }]]);
       expect((await people.list()).length).toBe(before);
     });
   });

@@ -19,9 +19,12 @@ export async function signInAdmin(app: NestFastifyApplication, password = 'a-lon
   return signIn(app, username, password, role);
 }
 
-/** Signs in to an existing account through the real login route. */
-export async function signIn(app: NestFastifyApplication, username: string, password: string, role: AdminRole): Promise<SignedInAdmin> {
-  const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
+/**
+ * Signs in to an existing account through the real login route, from `remoteAddress` (a client whose
+ * failed sign-ins elsewhere in the run cannot lock it out, when the test gives one of its own).
+ */
+export async function signIn(app: NestFastifyApplication, username: string, password: string, role: AdminRole, remoteAddress?: string): Promise<SignedInAdmin> {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password }, ...(remoteAddress ? { remoteAddress } : {}) });
   if (response.statusCode !== 200) throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'ai_mind_admin')!;
   const csrfToken = response.json().csrfToken as string;
