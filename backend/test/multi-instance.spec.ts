@@ -219,7 +219,8 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       expect((await call(b, '/api/admin/check', { cookie: sessions[0]!.cookie })).json()).toEqual({ authenticated: false });
       expect((await call(a, '/api/admin/login', { method: 'POST', ip: newClientIp(), body: { username, password: ADMIN_PASSWORD } })).status).toBe(401);
       await signIn(b, username, newClientIp(), 'another-long-cluster-password');
-    });
+      // Two CLI runs (a process each) and a dozen sign-ins (argon2id each).
+    }, 120_000);
 
     it('a client over the contact limit is refused by every instance', async () => {
       const ip = newClientIp();
