@@ -129,7 +129,8 @@ function messagePage(m) {
 }
 
 function send(response, status, type, body) {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  // One request per connection: a client polling the inbox never reuses a socket the server is closing.
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', connection: 'close' });
   response.end(body);
 }
 
