@@ -153,6 +153,8 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     expect(mail.html).not.toContain('A draft nobody should receive');
     expect(mail.text).toContain(`${SITE}${articleCanonicalPath(published)}`);
     expect(mail.text).toContain('An article about reading, for the digest.');
+    // Each item says how the article was made, as its page does: this one was written in SQL, so that is not on record.
+    expect(mail.text).toContain('[Published by the AI Mind; how its text was written was not recorded; no record names the editor who published it]');
     const unsubscribe = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
     expect(unsubscribe).toMatch(new RegExp(`^${SITE}/api/newsletter/unsubscribe\\?token=\\d+\\.[\\w-]{43}$`));
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { stripTags, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
-import { editorDisplayName } from '../auth/editor-name.js';
 import type { ArticleRow } from './article-row.js';
 import { ArticleStore } from './article.store.js';
 
@@ -57,7 +56,7 @@ export class ArticleProvenanceService {
     this.records = reader;
   }
 
-  async describe(row: ArticleRow): Promise<PublicProvenance> {
+  async describe(row: Pick<ArticleRow, 'id' | 'content'>): Promise<PublicProvenance> {
     const [draft, published, record] = await Promise.all([this.store.firstDraft(row.id), this.store.lastPublished(row.id), this.records(row.id)]);
     const unknown: string[] = [];
     const draftedBy = record?.engine || (draft && AI_DRAFTERS.has(draft.actor)) ? 'ai' : 'unknown';
@@ -69,7 +68,7 @@ export class ArticleProvenanceService {
     if (!record?.promptVersion) unknown.push('The prompt version was not recorded.');
     if (!record?.claims) unknown.push('Its claims were not checked against the sources.');
 
-    const editor = published?.actor.startsWith('admin:') ? editorDisplayName(published.actor.slice('admin:'.length)) : null;
+    const editor = published?.editor_name ?? null;
     if (!editor) unknown.push('No record names the editor who reviewed and published it.');
     const publishedAt = published ? new Date(published.created_at).toISOString() : null;
     if (!publishedAt) unknown.push('No record says when it was published.');

@@ -394,11 +394,21 @@ export class ArticleStore {
 
   // History
 
-  /** The newest publishing of the article (who and when), if its history has one. */
-  async lastPublished(articleId: number): Promise<{ actor: string; created_at: Date } | null> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ actor: string; created_at: Date }[]>(`select actor, created_at from article_revision where article_id = ? and action = 'publish' order by id desc limit 1`, [articleId]);
+  /**
+   * The newest publishing of the article (who and when), if its history has one, with the name readers
+   * are given for the editor who let it through: the account's display name (its username when the
+   * account is gone) of whoever published it, or of whoever scheduled it when a job published it.
+   */
+  async lastPublished(articleId: number): Promise<{ actor: string; created_at: Date; editor_name: string | null } | null> {
+    const [row] = await this.em.fork().execute<{ actor: string; created_at: Date; editor_name: string | null }[]>(
+      `select p.actor, p.created_at,
+              (select coalesce(u.display_name, substr(r.actor, 7))
+                 from article_revision r left join admin_user u on r.actor = 'admin:' || u.username
+                where r.article_id = p.article_id and r.id <= p.id and r.actor like 'admin:%' and r.action in ('publish', 'schedule')
+                order by r.id desc limit 1) as editor_name
+         from article_revision p where p.article_id = ? and p.action = 'publish' order by p.id desc limit 1`,
+      [articleId],
+    );
     return row ?? null;
   }
 

@@ -1,9 +1,10 @@
 import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
+import { articleLabel, NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
+import { ArticleProvenanceService } from '../articles/article-provenance.service.js';
 import { ArticlePublicationsReader } from '../articles/article-publications.reader.js';
 import { latestSlot, periodLengthMs } from './digest-schedule.js';
 import { failureText, Mailer, MailNotConfiguredError } from './mailer.js';
@@ -32,6 +33,7 @@ export class DigestService {
   constructor(
     private readonly em: EntityManager,
     private readonly publications: ArticlePublicationsReader,
+    private readonly provenance: ArticleProvenanceService,
     private readonly jobs: JobProducer,
     private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,7 +67,8 @@ export class DigestService {
   }
 
   private async render(period: Period): Promise<{ email: RenderedEmail; articleCount: number }> {
-    const articles = await this.publications.publishedBetween(period.from, period.until, DIGEST_MAX_ARTICLES);
+    const published = await this.publications.publishedBetween(period.from, period.until, DIGEST_MAX_ARTICLES);
+    const articles = await Promise.all(published.map(async (article) => ({ ...article, label: articleLabel(await this.provenance.describe(article)) })));
     return { email: digestEmail(articles, this.config.publicUrl), articleCount: articles.length };
   }
 

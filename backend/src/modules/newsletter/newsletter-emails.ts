@@ -10,20 +10,14 @@ export interface DigestArticle {
   slug: string;
   category: string;
   content: string;
+  /** How the article was made, as its page says it ("Written by the AI Mind from 4 sources; ..."). */
+  label: string | null;
 }
 
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-}
-
-/**
- * The label a digest item carries beside its title (what made the article: how it was grounded).
- * No article records it yet, so no item carries one; this is the one place that will read it.
- */
-export function digestItemLabel(_article: DigestArticle): string | null {
-  return null;
 }
 
 const FONT = 'font-family:Georgia,serif;color:#1a1b1e';
@@ -63,7 +57,7 @@ export function digestEmail(articles: DigestArticle[], origin: string): Rendered
   const subject = `${SITE_NAME}: ${articles.length} new article${articles.length === 1 ? '' : 's'}`;
   const items = articles.map((article) => {
     const url = `${origin}${articleCanonicalPath(article)}`;
-    return { url, title: article.title, label: digestItemLabel(article), category: article.category, summary: excerpt(article.content) };
+    return { url, title: article.title, label: article.label, category: article.category, summary: excerpt(article.content) };
   });
   const html = frame(
     subject,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module.js';
+import { PublicRecordModule } from '../public-record/public-record.module.js';
 import { DigestService } from './digest.service.js';
 import { Mailer } from './mailer.js';
 import { NewsletterAdminController } from './newsletter-admin.controller.js';
@@ -11,7 +12,8 @@ import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 
 @Module({
-  imports: [ArticlesModule],
+  // The public record gives every article's label its sources, engine and claims, in whichever process renders a digest.
+  imports: [ArticlesModule, PublicRecordModule],
   controllers: [NewsletterController, NewsletterFormController, NewsletterLinksController, NewsletterAdminController],
   providers: [NewsletterService, NewsletterSecret, Mailer, DigestService, NewsletterAdminService],
   exports: [NewsletterService, NewsletterSecret, Mailer, DigestService],
