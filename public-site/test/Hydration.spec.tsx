@@ -123,7 +123,8 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('early@example.com');
     fireEvent.submit(screen.getByRole('form', { name: 'Newsletter' }));
     expect(await screen.findByText('Subscribed.')).toBeInTheDocument();
-    expect(network.calls).toEqual([{ method: 'POST', path: '/api/newsletter', body: { email: 'early@example.com' } }]);
+    // The box also sends the page it was used on, for the consent record.
+    expect(network.calls).toEqual([{ method: 'POST', path: '/api/newsletter', body: { email: 'early@example.com', source: '/article/grids' } }]);
   });
 
   it('shows what the server kept of a refused form in its fields, with its errors, and hydrates the same', async () => {

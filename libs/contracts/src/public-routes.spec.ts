@@ -9,11 +9,14 @@ describe('the public route table', () => {
       '/:category/article/:slug',
       '/category',
       '/category/:category',
+      '/corrections',
       '/inspiring',
       '/about',
       '/contact',
       '/privacy',
       '/terms',
+      '/newsletter/confirm',
+      '/newsletter/unsubscribe',
       '*',
     ]);
     for (const path of Object.keys(STATIC_PAGES)) expect(PUBLIC_ROUTES.some((route) => route.path === path)).toBe(true);
