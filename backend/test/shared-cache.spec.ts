@@ -313,6 +313,19 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
       expect((await viaCache('/')).body).toContain(`Epsilon ${suffix}`);
       expect((await viaCache(articleCanonicalPath(lost))).status).toBe(200);
     });
+
+    it('a trending refresh: the feed within a second, once no API process reuses the old one; the articles stay cached', async () => {
+      const urls = ['/api/trending', articleCanonicalPath(a), '/api/articles'];
+      await warm(urls);
+      const story = `Trending story ${suffix}`;
+      await orm.em.getConnection().execute(
+        `insert into trending_topic (topic, source, priority, category, mentions, trend, status, item_links, items, created_at, updated_at)
+         values (?, 'Wire', 'high', 'Technology', 1000000, 'rising', 'new', '[]', '[]', now(), now())`,
+        [story],
+      );
+      expect(await cachedAfterChange(urls)).toEqual({ '/api/trending': 'MISS', [articleCanonicalPath(a)]: 'HIT', '/api/articles': 'HIT' });
+      expect((await viaCache('/api/trending')).body).toContain(story);
+    });
   });
 
   it('never answers an admin or a signed-in request from the cache', async () => {

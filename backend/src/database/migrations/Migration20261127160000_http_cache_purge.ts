@@ -83,7 +83,7 @@ export class Migration20261127160000_http_cache_purge extends Migration {
 
     this.addSql(`create function http_cache_trending_changed() returns trigger language plpgsql as $$
       begin
-        perform http_cache_queue(array['trending'], interval '5.5 seconds');
+        perform http_cache_queue(array['trending'], interval '600 milliseconds');
         return null;
       end $$;`);
     this.addSql(`create trigger http_cache_trending after insert or update or delete on "trending_topic" for each statement execute function http_cache_trending_changed();`);

@@ -10,11 +10,11 @@ import { TrendingSource } from './trending-source.entity.js';
 import { TrendingTopic } from './trending-topic.entity.js';
 
 /**
- * How long each API process reuses the public feed. Topics change on a refresh every
- * TRENDING_REFRESH_MINUTES, so a few seconds of reuse cost readers nothing and spare the database a
- * query per page view.
+ * How long each API process reuses the public feed: at most two reads a second per process instead
+ * of one per page view, and short enough that a refresh's purge of the shared caches (due once no
+ * process holds the old feed, see the http_cache_purge migration) reaches readers within a second.
  */
-export const TRENDING_FEED_REUSE_MS = 5_000;
+export const TRENDING_FEED_REUSE_MS = 500;
 
 @Injectable()
 export class TrendingService {
