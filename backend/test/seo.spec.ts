@@ -112,7 +112,7 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
       expect(html).not.toContain('Generic.');
       const description = metaContent(html, 'name="description"')!;
       expect(description.startsWith('Load Utilities are planning for a surge.')).toBe(true);
-      // The content's first 160 characters (tags stripped, whitespace collapsed), then '...' (spec section 5).
+      // The content's first 160 characters (tags stripped, whitespace collapsed), then '...' (docs/product.md#validation).
       expect(description).toBe(`${`Load ${'Utilities are planning for a surge. '.repeat(10)}`.slice(0, 160)}...`);
       expect(description.endsWith(' Utilities a...')).toBe(true);
       expect(metaContent(html, 'property="og:image"')).toBe(`${ORIGIN}/media/covers/grid.svg`);

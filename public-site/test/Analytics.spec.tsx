@@ -22,7 +22,7 @@ function storeChoice(choice: 'accepted' | 'rejected' | 'custom', details?: objec
   if (details) localStorage.setItem(CONSENT_STORAGE_KEYS.details, JSON.stringify(details));
 }
 
-describe('traffic source (spec section 9)', () => {
+describe('traffic source (docs/product.md#limits)', () => {
   it.each([
     ['?utm_source=newsletter&utm_medium=email', 'https://www.google.com/', 'newsletter'],
     ['', 'https://www.google.co.uk/search?q=ai', 'google'],

@@ -85,7 +85,7 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
     expect(network.calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/articles/7/comments', body: { authorName: 'Ada', content: 'Typed early.' } }]);
   });
 
-  it('disables Post Comment once hydrated when the fields are empty (spec section 5)', async () => {
+  it('disables Post Comment once hydrated when the fields are empty (docs/product.md#validation)', async () => {
     await serverThenHydrate(<CommentForm articleId={7} onPosted={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Post Comment' })).toBeDisabled();
     fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Ada' } });

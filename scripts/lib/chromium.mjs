@@ -1,4 +1,4 @@
-// Debian's Chromium and the flags these machines need (ARCHITECTURE.md section 9), for the end-to-end
+// Debian's Chromium and the flags these machines need (docs/architecture.md#machines), for the end-to-end
 // tests and the benchmark alike; nothing downloads a browser.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -11,7 +11,7 @@ interface PagedListProps<T> {
     isFetchingNextPage: boolean;
     fetchNextPage: () => unknown;
   };
-  /** Spec section 8's 'Failed to fetch ...' text. */
+  /** docs/product.md#messages: the 'Failed to fetch ...' text. */
   errorText: string;
   emptyText: string;
   children: (items: T[]) => ReactNode;

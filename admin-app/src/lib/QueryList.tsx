@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 interface QueryListProps<T> {
   query: UseQueryResult<T[]>;
-  /** Spec section 8's 'Failed to fetch ...' text. */
+  /** docs/product.md#messages: the 'Failed to fetch ...' text. */
   errorText: string;
   emptyText: string;
   children: (items: T[]) => ReactNode;

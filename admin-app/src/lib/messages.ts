@@ -1,4 +1,4 @@
-/** Every text of spec section 8 that the admin panel shows, in one place. */
+/** Every text of docs/product.md#messages that the admin panel shows, in one place. */
 export const MESSAGES = {
   loginFailed: 'Login failed',
   approveTopicFailed: 'Failed to approve topic',

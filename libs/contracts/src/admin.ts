@@ -70,7 +70,7 @@ export const ContactSubmissionSchema = z.object({
 });
 export type ContactSubmission = z.infer<typeof ContactSubmissionSchema>;
 
-/** Trending topic as the admin sees it (spec section 3). */
+/** Trending topic as the admin sees it (docs/product.md#entities). */
 export const TrendingTopicSchema = z.object({
   id: z.number().int(),
   topic: z.string(),

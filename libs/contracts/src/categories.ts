@@ -1,4 +1,4 @@
-/** Categories with their own badge colour (spec section 3); any other is grey. */
+/** Categories with their own badge colour (docs/product.md#entities); any other is grey. */
 export const BADGE_CATEGORIES = ['Politics', 'Technology', 'Culture', 'Economics', 'Global Events'] as const;
 
 export const CATEGORY_BADGE_COLORS: Record<(typeof BADGE_CATEGORIES)[number], string> = {
@@ -12,7 +12,7 @@ export const CATEGORY_BADGE_COLORS: Record<(typeof BADGE_CATEGORIES)[number], st
 export const NEUTRAL_BADGE_COLOR = 'gray';
 
 /**
- * Categories the site links to whether or not they have published articles yet (spec section 2: the
+ * Categories the site links to whether or not they have published articles yet (docs/product.md#pages: the
  * header, the footer and Browse by Category): their pages exist, saying 'No articles found in this
  * category yet.' when empty. Any other category exists once a published article has it.
  */

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 
-/** Spec section 9 and the chat's own limits. */
+/** docs/product.md#limits and the chat's own limits. */
 export const CHAT_MESSAGE_MAX = 1000;
 export const CHAT_SESSION_MESSAGE_LIMIT = 50;
 

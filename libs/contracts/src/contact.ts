@@ -2,7 +2,7 @@ import { z } from './zod.js';
 
 export * from './contact.constants.js';
 
-/** The public contact form (spec sections 2, 5 and 7). `website` is a honeypot people never see. */
+/** The public contact form (docs/product.md #pages, #validation and #calls). `website` is a honeypot people never see. */
 export const ContactRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'must be at most 200 characters'),
   email: z.string().trim().max(320, 'must be at most 320 characters').pipe(z.email('Please enter a valid email address')),

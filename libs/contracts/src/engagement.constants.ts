@@ -1,8 +1,8 @@
 // The engagement contracts' plain values, without zod, for the public site's bundle.
 
-// ---- Likes and shares (spec sections 3, 7, 8) ----
+// ---- Likes and shares (docs/product.md #entities, #calls and #messages) ----
 
-/** Spec section 9: the share text is the first 100 characters of the content. */
+/** docs/product.md#limits: the share text is the first 100 characters of the content. */
 export const SHARE_TEXT_LENGTH = 100;
 
 export const INTERACTION_MESSAGES = {
@@ -11,7 +11,7 @@ export const INTERACTION_MESSAGES = {
   failed: { title: 'Error', message: 'Failed to record interaction.' },
 } as const;
 
-// ---- Comments (spec sections 3, 5, 7, 8) ----
+// ---- Comments (docs/product.md #entities, #validation, #calls and #messages) ----
 
 export const COMMENT_MESSAGES = {
   incompleteTitle: 'Please fill in all fields',
@@ -29,7 +29,7 @@ export const COMMENT_CONTENT_MAX = 2000;
 /** The same answer whether or not the address was already on the list. */
 export const NEWSLETTER_SUCCESS_MESSAGE = 'Almost there: check your inbox for a link to confirm your subscription.';
 
-// ---- Consent (spec sections 3, 9) ----
+// ---- Consent (docs/product.md #entities and #limits) ----
 
 /** The 27 EU member states: visitors there get the GDPR wording. */
 export const EU_COUNTRY_CODES = [

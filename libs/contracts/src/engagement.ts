@@ -3,7 +3,7 @@ import { z } from './zod.js';
 
 export * from './engagement.constants.js';
 
-// ---- Likes and shares (spec sections 3, 7, 8) ----
+// ---- Likes and shares (docs/product.md #entities, #calls and #messages) ----
 
 export const InteractionRequestSchema = z.object({
   articleId: z.number().int().positive(),
@@ -31,7 +31,7 @@ export type InteractionForm = z.infer<typeof InteractionFormSchema>;
 export const InteractionResponseSchema = z.object({ likes: z.number().int(), shares: z.number().int() });
 export type InteractionResponse = z.infer<typeof InteractionResponseSchema>;
 
-// ---- Comments (spec sections 3, 5, 7, 8) ----
+// ---- Comments (docs/product.md #entities, #validation, #calls and #messages) ----
 
 export const CreateCommentRequestSchema = z.object({
   authorName: z.string().trim().min(1, COMMENT_MESSAGES.incomplete).max(COMMENT_NAME_MAX, `must be at most ${COMMENT_NAME_MAX} characters`),
@@ -58,7 +58,7 @@ export const NewsletterRequestSchema = z.object({
 });
 export type NewsletterRequest = z.infer<typeof NewsletterRequestSchema>;
 
-// ---- Geolocation, consent and analytics (spec sections 3, 9) ----
+// ---- Geolocation, consent and analytics (docs/product.md #entities and #limits) ----
 
 /** The visitor's country as ISO 3166-1 alpha-2, or null when unknown. */
 export const GeoResponseSchema = z.object({ country: z.string().length(2).nullable() });

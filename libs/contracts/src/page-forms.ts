@@ -2,7 +2,7 @@
 // (or before them): the routes, and the outcome the page they come back to shows. Plain values, for
 // the public site's bundle.
 
-/** Where each public form posts when the browser submits it itself (spec sections 2, 5, 8). */
+/** Where each public form posts when the browser submits it itself (docs/product.md #pages, #validation and #messages). */
 export const PAGE_FORM_ACTIONS = {
   contact: '/api/contact/form',
   comment: (articleId: number) => `/api/articles/${articleId}/comments/form`,

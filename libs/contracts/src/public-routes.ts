@@ -1,5 +1,5 @@
 /**
- * The public site's one route table (spec section 2): the client's router, the server's renderer and
+ * The public site's one route table (docs/product.md#pages): the client's router, the server's renderer and
  * the server's status codes all read it, so a new public page is one line here. Patterns use the
  * router's syntax (`:param`, `*`); order matters only for readability, the router ranks them.
  */

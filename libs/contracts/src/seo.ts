@@ -6,7 +6,7 @@ import { categoryDisplayName, categorySlug } from './categories.js';
 import { stripTags, truncate } from './text.js';
 
 /**
- * Page metadata (spec sections 2 and 5), built once here and used twice: the server writes it into
+ * Page metadata (docs/product.md #pages and #validation), built once here and used twice: the server writes it into
  * the HTML it sends (crawlers and link-preview bots run no JavaScript), and the public site applies it
  * to the document on every client-side route change.
  */
@@ -16,7 +16,7 @@ export const SITE_DESCRIPTION =
 /** Shown by link previews when an article has no image of its own. */
 export const DEFAULT_SOCIAL_IMAGE_PATH = '/media/og-default.svg';
 
-/** Meta description length; the social (second) description is 155 (spec section 5). */
+/** Meta description length; the social (second) description is 155 (docs/product.md#validation). */
 export const META_DESCRIPTION_LENGTH = 160;
 export const SOCIAL_DESCRIPTION_LENGTH = 155;
 export const STRUCTURED_DATA_DESCRIPTION_LENGTH = 160;
@@ -84,7 +84,7 @@ function page(meta: Pick<PageMeta, 'title' | 'description' | 'canonicalPath'> & 
   };
 }
 
-/** Home: a WebSite description with a search action (spec section 2). */
+/** Home: a WebSite description with a search action (docs/product.md#pages). */
 export function homeMeta(origin: string, search?: string): PageMeta {
   const title = search ? `Search results for "${search}" | ${SITE_NAME}` : `${SITE_NAME}: AI analysis and commentary on the news`;
   return page({
@@ -193,7 +193,7 @@ export function categoryMeta(category: string): PageMeta {
   });
 }
 
-/** The static pages of spec section 2, with their titles and descriptions. */
+/** The static pages of docs/product.md#pages, with their titles and descriptions. */
 export const STATIC_PAGES = {
   '/inspiring': {
     title: "Humanity's Finest Hours",

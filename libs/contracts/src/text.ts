@@ -1,6 +1,6 @@
 import { decodeHtmlEntities } from './html-entities.js';
 
-/** Spec section 9: card excerpts are the first 200 characters of the content without tags. */
+/** docs/product.md#limits: card excerpts are the first 200 characters of the content without tags. */
 export const EXCERPT_LENGTH = 200;
 
 /**
@@ -22,7 +22,7 @@ export function stripTags(html: string): string {
 }
 
 /**
- * The first `length` characters of the text, with an ellipsis when there was more (spec sections 5 and
+ * The first `length` characters of the text, with an ellipsis when there was more (docs/product.md#validation and
  * 9). Whitespace before the ellipsis is dropped, never a character of a word.
  */
 export function truncate(text: string, length: number, ellipsis = '...'): string {

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 
 export * from './trending.constants.js';
 
-/** One entry of the public trending feed (spec section 3: the feed reads id, topic, category, mentions). */
+/** One entry of the public trending feed (docs/product.md#entities: the feed reads id, topic, category, mentions). */
 export const TrendingItemSchema = z.object({
   id: z.number().int(),
   topic: z.string(),

@@ -1,4 +1,4 @@
-/** Raised for every non-OK response; the message is "<status>: <body or statusText>" (spec section 7). */
+/** Raised for every non-OK response; the message is "<status>: <body or statusText>" (docs/product.md#calls). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -79,7 +79,7 @@ function fieldText(value: unknown): string {
 
 /**
  * The one reader of server errors: the text of the first of `fields` that the JSON error body holds,
- * in the order given (spec section 8 names a different order per action), else the fallback.
+ * in the order given (docs/product.md#messages names a different order per action), else the fallback.
  */
 export function serverMessage(error: unknown, fallback: string, fields: readonly ServerErrorField[] = ['message']): string {
   if (!(error instanceof ApiError)) return fallback;

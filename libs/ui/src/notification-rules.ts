@@ -1,4 +1,4 @@
-/** Notification rules of spec section 9: one visible at a time, shown for 5 seconds. */
+/** Notification rules of docs/product.md#limits: one visible at a time, shown for 5 seconds. */
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
 /** A swipe to the right longer than this dismisses the notification. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Query defaults of spec section 7: fetched once, never stale, no background refetch, no retries. */
+/** Query defaults of docs/product.md#calls: fetched once, never stale, no background refetch, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,9 +1,9 @@
 import { createTheme } from '@mantine/core';
 
-/** Spec section 9: tooltips open after 700 ms; once one has been open, the next opens within 300 ms. */
+/** docs/product.md#limits: tooltips open after 700 ms; once one has been open, the next opens within 300 ms. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-/** Spec section 9: scrollbars hide 600 ms after scrolling stops. */
+/** docs/product.md#limits: scrollbars hide 600 ms after scrolling stops. */
 export const SCROLL_HIDE_DELAY_MS = 600;
 
 export const theme = createTheme({

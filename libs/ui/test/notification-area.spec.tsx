@@ -18,7 +18,7 @@ if (typeof window.PointerEvent === 'undefined') {
   Object.defineProperty(window, 'PointerEvent', { value: class PointerEvent extends MouseEvent {} });
 }
 
-describe('the notification area (spec section 9)', () => {
+describe('the notification area (docs/product.md#limits)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     render(<AppProviders>page</AppProviders>);

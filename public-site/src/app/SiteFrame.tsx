@@ -17,7 +17,7 @@ const pageLoadNavigator: Navigator = {
 };
 
 /**
- * The site's chrome of spec section 2 (header with navigation and search, footer, cookie consent
+ * The site's chrome of docs/product.md#pages (header with navigation and search, footer, cookie consent
  * banner) around another app's content, with its own providers. The shell frames the admin panel at
  * /admin with it; `children` is where that app is mounted.
  */

@@ -12,7 +12,7 @@ import { NewsletterBox } from '../features/layout/components/NewsletterBox';
 import './mantine-styles.css';
 import './site-layout.css';
 
-/** Header navigation of spec section 2. */
+/** Header navigation of docs/product.md#pages. */
 export const HEADER_LINKS = [
   { to: '/category/Technology', label: 'Technology' },
   { to: '/category/Global Events', label: 'Global Events' },
@@ -24,7 +24,7 @@ export const HEADER_LINKS = [
 /** The small-screen drawer lists the header links plus the policies. */
 export const DRAWER_LINKS = [...HEADER_LINKS, { to: '/privacy', label: 'Privacy' }, { to: '/terms', label: 'Terms' }];
 
-/** Footer links of spec section 2. */
+/** Footer links of docs/product.md#pages. */
 export const FOOTER_LINKS = [
   { to: '/category/ai-insights', label: 'AI Insights' },
   { to: '/category/tech-analysis', label: 'Tech Analysis' },

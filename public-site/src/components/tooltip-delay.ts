@@ -1,7 +1,7 @@
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ai-mind/ui';
 
 /**
- * Spec section 9's skip delay without Mantine's Tooltip.Group (which would put the tooltip library in
+ * docs/product.md#limits: the skip delay without Mantine's Tooltip.Group (which would put the tooltip library in
  * every page's first load): a tooltip opens at once when the pointer reaches it within the skip delay
  * of leaving one that had been shown.
  */

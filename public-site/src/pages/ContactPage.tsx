@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { ContactForm } from '../features/contact/components/ContactForm';
 import { StaticPage } from './StaticPage';
 
-/** The contact page (spec section 2): messages reach the admin's Contact Messages tab. */
+/** The contact page (docs/product.md#pages): messages reach the admin's Contact Messages tab. */
 export function ContactPage() {
   return (
     <StaticPage path="/contact" intro="Corrections, story tips and complaints about the AI's manners all reach a human editor.">

@@ -10,7 +10,7 @@ export interface GoodNews {
   aiThoughts: string;
 }
 
-/** Six hard-coded good-news stories (spec section 2). */
+/** Six hard-coded good-news stories (docs/product.md#pages). */
 export const GOOD_NEWS: GoodNews[] = [
   {
     title: 'Smallpox Declared Eradicated',

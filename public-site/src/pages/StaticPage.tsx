@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { STATIC_PAGES, staticPageMeta, type StaticPagePath } from '@ai-mind/contracts/web';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 
-/** A static page of spec section 2, headed by its title with its metadata applied. */
+/** A static page of docs/product.md#pages, headed by its title with its metadata applied. */
 export function StaticPage({ path, intro, children }: { path: StaticPagePath; intro?: ReactNode; children: ReactNode }) {
   usePageMeta(staticPageMeta(path));
   return (

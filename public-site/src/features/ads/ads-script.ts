@@ -4,7 +4,7 @@ export const adsScriptLoaded = () => document.querySelector(`script[src^="${ADS_
 
 /**
  * Adds the AdSense script once. Ad blockers and network failures are common and harmless to the
- * reader: they are only logged (spec section 7), never shown.
+ * reader: they are only logged (docs/product.md#calls), never shown.
  */
 export function loadAdsScript(client: string): void {
   if (adsScriptLoaded()) return;

@@ -1,4 +1,4 @@
-/** Referrer hosts that are reported by name (spec section 9): search engines, then social sites. */
+/** Referrer hosts that are reported by name (docs/product.md#limits): search engines, then social sites. */
 const NAMED_SOURCES: { name: string; hosts: RegExp }[] = [
   { name: 'google', hosts: /(^|\.)google\.[a-z.]+$/ },
   { name: 'bing', hosts: /(^|\.)bing\.com$/ },
@@ -20,7 +20,7 @@ const NAMED_SOURCES: { name: string; hosts: RegExp }[] = [
 const SOURCE_MAX_LENGTH = 100;
 
 /**
- * Where the visit came from (spec section 9): utm_source, else a named search engine or social site
+ * Where the visit came from (docs/product.md#limits): utm_source, else a named search engine or social site
  * from the referrer, else the referrer's host, else 'direct'. A referrer on this site is 'direct'.
  */
 export function trafficSource(search: string, referrer: string, ownHost: string): string {

@@ -1,4 +1,4 @@
-/** The chat widget's words and timings (spec sections 2, 4, 8 and 9). */
+/** The chat widget's words and timings (docs/product.md #pages, #states, #messages and #limits). */
 export const CHAT_COPY = {
   homeTitle: 'Chat with the AI Mind',
   articleTitle: (title: string) => `Discuss: ${title.slice(0, 30)}`,

@@ -1,4 +1,4 @@
-/** The banner's words: visitors in the 27 EU countries get the GDPR wording (spec section 9). */
+/** The banner's words: visitors in the 27 EU countries get the GDPR wording (docs/product.md#limits). */
 export const CONSENT_COPY = {
   title: 'Cookies on The AI Mind',
   general:

@@ -1,6 +1,6 @@
 import { CONSENT_STORAGE_KEYS, EU_COUNTRY_CODES, type ConsentChoice, type ConsentDetails } from '@ai-mind/contracts/web';
 
-/** Spec section 9: necessary cookies on, everything else off until the visitor says otherwise. */
+/** docs/product.md#limits: necessary cookies on, everything else off until the visitor says otherwise. */
 export const DEFAULT_CONSENT_DETAILS: ConsentDetails = { necessary: true, analytics: false, marketing: false, preferences: false };
 export const ALL_CONSENT_DETAILS: ConsentDetails = { necessary: true, analytics: true, marketing: true, preferences: true };
 

@@ -10,7 +10,7 @@ interface AdminInSiteFrameProps {
 }
 
 /**
- * The admin panel inside the site's chrome (spec section 2: every page has the banner, navigation,
+ * The admin panel inside the site's chrome (docs/product.md#pages: every page has the banner, navigation,
  * footer and toasts). The frame leaves a slot and the panel is rendered into it through a portal made
  * here, outside the frame's tree: the panel keeps its own router and providers, which React Router
  * would refuse inside the frame's router.

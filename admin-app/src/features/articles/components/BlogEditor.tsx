@@ -14,7 +14,7 @@ import { fetchAdminArticle, useSaveArticle } from '../api/articles-api';
 
 type SaveSource = 'button' | 'shortcut';
 
-/** Editor height limits of spec section 9. */
+/** Editor height limits of docs/product.md#limits. */
 export const EDITOR_MIN_HEIGHT = 400;
 export const EDITOR_MAX_HEIGHT = 600;
 

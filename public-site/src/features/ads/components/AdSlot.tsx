@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
 
-/** Ad sizes of spec section 9. */
+/** Ad sizes of docs/product.md#limits. */
 export const AD_SIZES = {
   /** Between home articles: at least 250 px wide and 300 px tall. */
   inFeed: { minWidth: 250, minHeight: 300 },
@@ -24,7 +24,7 @@ export const AD_SLOT_IDS = {
   mobile: 'SLOT_ID_MOBILE',
 } as const;
 
-/** Spec section 5: a slot id is valid only without 'SLOT_ID', longer than 5 characters and all digits. */
+/** docs/product.md#validation: a slot id is valid only without 'SLOT_ID', longer than 5 characters and all digits. */
 export function isValidAdSlotId(slotId: string | null | undefined): slotId is string {
   return typeof slotId === 'string' && !slotId.includes('SLOT_ID') && slotId.length > 5 && /^\d+$/.test(slotId);
 }

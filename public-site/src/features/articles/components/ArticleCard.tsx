@@ -8,7 +8,7 @@ import { CategoryBadge } from './CategoryBadge';
 export { FALLBACK_IMAGE } from './ArticleImage';
 
 /**
- * Spec section 2's article card, of a list item: its excerpt is the server's, so the browser carries no
+ * docs/product.md#pages: the article card, of a list item: its excerpt is the server's, so the browser carries no
  * HTML entity decoder for it.
  */
 export function ArticleCard({ article, priority = false }: { article: ArticleSummary; priority?: boolean }) {

@@ -9,7 +9,7 @@ import './article-grid.css';
 /** Cards hydrated with the page; the rest once the browser is idle (HydrateWhenIdle). */
 export const HYDRATE_FIRST = 2;
 
-/** Spec section 2: on the home page an ad slot follows every third article. */
+/** docs/product.md#pages: on the home page an ad slot follows every third article. */
 export const AD_EVERY = 3;
 
 interface ArticleFeedProps {

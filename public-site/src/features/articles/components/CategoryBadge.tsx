@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { categoryBadgeColor } from '@ai-mind/contracts/web';
 
-/** Spec section 3: the five named categories have their own colour, any other a neutral grey. */
+/** docs/product.md#entities: the five named categories have their own colour, any other a neutral grey. */
 export function CategoryBadge({ category }: { category: string }) {
   const color = categoryBadgeColor(category);
   return (

@@ -20,7 +20,7 @@ function FlashOutcome({ flash }: { flash: FormFlash }) {
 }
 
 /**
- * Name and comment (spec section 5). A real form: posted by the browser before the scripts run (or
+ * Name and comment (docs/product.md#validation). A real form: posted by the browser before the scripts run (or
  * without them), the server answers with this page showing 'Comment posted!' or the reason with what
  * was typed. Once hydrated, submit is disabled until both are filled after trimming (the fields as
  * the reader left them, typed before hydration included); the form is disabled while posting,

@@ -43,7 +43,7 @@ function CustomChoices({ initial, onSave }: { initial: ConsentDetails; onSave: (
 }
 
 /**
- * The cookie banner of spec sections 2 and 9, on every page until the visitor chooses: accept,
+ * The cookie banner of docs/product.md #pages and #limits, on every page until the visitor chooses: accept,
  * reject or custom (necessary always on). The wording follows the visitor's country. The Privacy
  * page opens it again, at once, to change the choice.
  */

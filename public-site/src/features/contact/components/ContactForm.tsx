@@ -22,7 +22,7 @@ function fieldErrors(error: unknown): Partial<Record<Field, string>> {
 }
 
 /**
- * Name, email, subject and message (spec sections 2 and 5). A real form: posted by the browser before
+ * Name, email, subject and message (docs/product.md #pages and #validation). A real form: posted by the browser before
  * the scripts run (or without them), the server answers with this page showing the thank-you or the
  * field errors with what was typed; once hydrated, sent through the API with the spec's alerts.
  */

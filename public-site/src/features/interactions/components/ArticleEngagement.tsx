@@ -33,7 +33,7 @@ function InteractionForm({ articleId, type, children }: { articleId: number; typ
 }
 
 /**
- * The counts with the like and share controls (spec section 2, card and article page). Each instance
+ * The counts with the like and share controls (docs/product.md#pages, card and article page). Each instance
  * keeps its own like state: a card and its article page are separate instances.
  */
 export function ArticleEngagement({ article }: { article: EngageableArticle }) {

@@ -15,7 +15,7 @@ function useRecordInteraction() {
 }
 
 /**
- * Spec section 4: a like starts unliked, then stays liked for this page session or card instance (no
+ * docs/product.md#states: a like starts unliked, then stays liked for this page session or card instance (no
  * unlike), and the count shown goes up by one at once. `likes` is the count to show: the server's,
  * but never below the count at the click plus one (the refetch may still be on its way). A failed
  * like is undone so the reader can try again and the count stays true.
@@ -49,7 +49,7 @@ export interface Shareable {
 /** The article's address on this site. */
 export const articleUrl = (slug: string) => `${window.location.origin}/article/${slug}`;
 
-/** Spec section 9: the share text is the first 100 characters of the content. */
+/** docs/product.md#limits: the share text is the first 100 characters of the content. */
 export const shareText = (text: string) => text.slice(0, SHARE_TEXT_LENGTH);
 
 /**

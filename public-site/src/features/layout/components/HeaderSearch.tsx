@@ -20,7 +20,7 @@ function reloadAt(url: string): void {
 }
 
 /**
- * Spec section 2: an icon toggles an inline input; an empty or whitespace-only term does nothing.
+ * docs/product.md#pages: an icon toggles an inline input; an empty or whitespace-only term does nothing.
  * A real form (GET to the search page): without JavaScript, the input and a submit button inside
  * <noscript> are shown instead of the toggle, and the browser refuses a blank term (`pattern`).
  */

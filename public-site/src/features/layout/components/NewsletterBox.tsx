@@ -32,7 +32,7 @@ function failureMessage(error: unknown): string {
 
 /**
 /**
- * The footer's newsletter box (spec section 2): the address is checked here with the contract's rule
+ * The footer's newsletter box (docs/product.md#pages): the address is checked here with the contract's rule
  * (and again by the server), then the visitor sees the confirmation or what went wrong. A real form:
  * posted by the browser before the scripts run (or without them), the server answers with the page
  * showing the same confirmation or error, the address kept.

@@ -4,7 +4,7 @@ import { TRENDING_FLAME_COUNT, type TrendingItem } from '@ai-mind/contracts/web'
 import { FlameIcon } from '../../../components/icons';
 import { useTrending } from '../hooks/use-trending';
 
-/** Spec section 2: the Browse by Category list under the trending feed. */
+/** docs/product.md#pages: the Browse by Category list under the trending feed. */
 export const BROWSE_CATEGORIES = ['Politics', 'Technology', 'Culture', 'Economics', 'Global Events'];
 
 export function categoryHref(category: string): string {
