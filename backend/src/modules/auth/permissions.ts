@@ -39,24 +39,13 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLES = ['owner', 'editor', 'writer'] as const;
 export type Role = (typeof ROLES)[number];
 
-const EDITOR: readonly Permission[] = [
-  'panel.use',
-  'trending.read',
-  'trending.manage',
-  'articles.draft',
-  'articles.publish',
-  'articles.delete',
-  'media.regenerate',
-  'comments.moderate',
-  'contact.read',
-  'newsletter.manage',
-  'analytics.read',
-];
+/** What only an owner may do: people, and the operations that act on the whole site. */
+const OWNER_ONLY: readonly Permission[] = ['people.manage', 'operations.run'];
 
 /** The one table of who may do what. The owner may do everything. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: new Set(PERMISSIONS),
-  editor: new Set(EDITOR),
+  editor: new Set(PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission))),
   writer: new Set<Permission>(['panel.use', 'trending.read', 'articles.draft']),
 };
 
