@@ -314,6 +314,23 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
       expect((await viaCache(articleCanonicalPath(lost))).status).toBe(200);
     });
 
+    it('a correction: the article, the corrections page and the feeds; not another article', async () => {
+      const corrected = await published({ title: `Zeta ${suffix}`, category: 'Technology' });
+      const urls = [articleCanonicalPath(corrected), '/corrections', '/api/corrections', '/rss.xml', articleCanonicalPath(b)];
+      await warm(urls);
+      const loaded = JSON.parse((await adminCall('GET', `/api/admin/articles/${corrected.id}`)).body) as { version: number };
+      const text = `The figure was five, not seven ${suffix}.`;
+      expect((await adminCall('POST', `/api/admin/articles/${corrected.id}/corrections`, { kind: 'correction', text, version: loaded.version })).status).toBe(201);
+      expect(await cachedAfterChange(urls)).toEqual({
+        [articleCanonicalPath(corrected)]: 'MISS',
+        '/corrections': 'MISS',
+        '/api/corrections': 'MISS',
+        '/rss.xml': 'MISS',
+        [articleCanonicalPath(b)]: 'HIT',
+      });
+      expect((await viaCache('/corrections')).body).toContain(text);
+    });
+
     it('a trending refresh: the feed within a second, once no API process reuses the old one; the articles stay cached', async () => {
       const urls = ['/api/trending', articleCanonicalPath(a), '/api/articles'];
       await warm(urls);

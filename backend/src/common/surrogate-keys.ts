@@ -24,6 +24,8 @@ export const cacheKeys = {
   sitemap: 'sitemap',
   rss: 'rss',
   trending: 'trending',
+  /** The list of every correction and update note (/corrections). */
+  corrections: 'corrections',
   /** Every shared answer: purging it empties the cache (a new build of the site). */
   site: 'site',
   /** A key of a route's own (letters, digits and dashes). */

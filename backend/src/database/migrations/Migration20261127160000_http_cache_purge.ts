@@ -13,7 +13,8 @@ import { Migration } from '@mikro-orm/migrations';
  * - nothing while the article is a draft before and after (no public answer shows it);
  * - `article-<id>` always (its page and JSON, and every list answer that shows it);
  * - a reader's count (like, share, comment count): that key alone;
- * - any other change: also `sitemap`, `rss` and `search` (their text or matches may change);
+ * - any other change: also `sitemap`, `rss` and `search` (their text or matches may change), and
+ *   `corrections` when the article has or had correction notes;
  * - a change of what the lists hold (published, unpublished, created, deleted, moved to another
  *   category, re-dated): also `newest` and the old and new `category-<slug>`.
  * A comment change is its article's (`article-<id>`); a change of trending topics is `trending`, due
@@ -47,6 +48,10 @@ export class Migration20261127160000_http_cache_purge extends Migration {
         keys := array['article-' || case when op = 'DELETE' then old_row.id else new_row.id end];
         if op = 'UPDATE' and article_is_reader_count(old_row, new_row) then return keys; end if;
         keys := keys || array['sitemap', 'rss', 'search'];
+        -- The corrections list shows every published article with notes, by title.
+        if (op <> 'INSERT' and old_row.corrections <> '[]'::jsonb) or (op <> 'DELETE' and new_row.corrections <> '[]'::jsonb) then
+          keys := keys || array['corrections'];
+        end if;
         if op <> 'UPDATE' or old_row.approved is distinct from new_row.approved
            or old_row.category_slug is distinct from new_row.category_slug
            or old_row.created_at is distinct from new_row.created_at then

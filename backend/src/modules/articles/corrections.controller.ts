@@ -1,6 +1,8 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { CorrectionEntry } from '@ai-mind/contracts';
 import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
+import { cacheKeys, surrogateKeys } from '../../common/surrogate-keys.js';
 import { Public } from '../auth/route-access.js';
 import { ArticlesService } from './articles.service.js';
 
@@ -12,7 +14,8 @@ export class CorrectionsController {
   @Public()
   @Get()
   @Header('cache-control', PUBLIC_CACHE_CONTROL)
-  list(): Promise<CorrectionEntry[]> {
+  list(@Req() request: FastifyRequest): Promise<CorrectionEntry[]> {
+    surrogateKeys(request).add(cacheKeys.corrections);
     return this.articles.corrections();
   }
 }
