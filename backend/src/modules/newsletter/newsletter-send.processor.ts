@@ -4,8 +4,11 @@ import type { JobPayload, JobResult } from '../../queue/job-types.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { DigestSenderService } from './digest-sender.service.js';
 
-/** A digest's senders: as many at once per worker as there are senders per digest. */
-@Processor('newsletter-send', workerOptions((config) => config.newsletter.senders))
+/**
+ * A digest's senders, one at a time per worker process: a killed worker then leaves at most the one
+ * message it was sending in doubt, and the digest's other senders run on the other workers.
+ */
+@Processor('newsletter-send', workerOptions(1))
 export class NewsletterSendProcessor extends WorkerHost {
   constructor(private readonly sender: DigestSenderService) {
     super();
