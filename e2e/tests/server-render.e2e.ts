@@ -55,6 +55,9 @@ describe('public pages rendered on the server and hydrated', () => {
       '/contact': [{ path: '/contact', status: 200 }],
       '/privacy': [{ path: '/privacy', status: 200 }],
       '/terms': [{ path: '/terms', status: 200 }],
+      '/corrections': [{ path: '/corrections', status: 200 }],
+      '/newsletter/confirm': [{ path: '/newsletter/confirm', status: 200 }],
+      '/newsletter/unsubscribe': [{ path: '/newsletter/unsubscribe', status: 200 }],
       '*': [
         { path: '/no/such/page', status: 404 },
         { path: '/abouts', status: 404 },

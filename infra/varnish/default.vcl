@@ -131,8 +131,8 @@ sub vcl_backend_response {
         return (deliver);
     }
     set beresp.http.xkey = beresp.http.Surrogate-Key;
-    if (beresp.http.Cache-Control ~ "stale-if-error=\d+") {
-        set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=(\d+).*$", "\1s"), 30s);
+    if (beresp.http.Surrogate-Control ~ "stale-if-error=\d+") {
+        set beresp.grace = std.duration(regsub(beresp.http.Surrogate-Control, "^.*stale-if-error=(\d+).*$", "\1s"), 30s);
     }
     return (deliver);
 }
@@ -148,8 +148,9 @@ sub vcl_deliver {
     # Keys and the shared lifetime are the caches' business; browsers revalidate every time.
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;
+    unset resp.http.Surrogate-Control;
     if (resp.http.Cache-Control) {
-        set resp.http.Cache-Control = regsuball(resp.http.Cache-Control, ",\s*(s-maxage|stale-while-revalidate|stale-if-error)=\d+", "");
+        set resp.http.Cache-Control = regsuball(resp.http.Cache-Control, ",\s*s-maxage=\d+", "");
     }
     if (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";

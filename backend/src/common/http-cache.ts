@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessOf } from '../modules/auth/route-access.js';
-import { cacheKeys, SURROGATE_KEY_HEADER, surrogateKeys } from './surrogate-keys.js';
+import { cacheKeys, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, surrogateKeys } from './surrogate-keys.js';
 
 /**
  * Public reads and pages, as a handler declares them: browsers revalidate each time (an ETag match
@@ -49,29 +49,32 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export function sharedCacheHeaders(
   request: FastifyRequest,
   answer: { cacheControl: string | undefined; status: number; setsCookie: boolean },
-): { cacheControl: string | undefined; surrogateKey: string | undefined } {
+): { cacheControl: string | undefined; surrogateKey: string | undefined; surrogateControl: string | undefined } {
   const access = accessOf(request.routeOptions.config);
   const { cacheControl } = answer;
   if (access !== 'public' || answer.setsCookie) {
-    return { cacheControl: cacheControl?.includes('no-store') ? cacheControl : PRIVATE_CACHE_CONTROL, surrogateKey: undefined };
+    return { cacheControl: cacheControl?.includes('no-store') ? cacheControl : PRIVATE_CACHE_CONTROL, surrogateKey: undefined, surrogateControl: undefined };
   }
   const shared = (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
-  if (!shared) return { cacheControl, surrogateKey: undefined };
+  if (!shared) return { cacheControl, surrogateKey: undefined, surrogateControl: undefined };
   const surrogateKey = [...surrogateKeys(request), cacheKeys.site].join(' ');
-  if (cacheControl !== PUBLIC_CACHE_CONTROL && cacheControl !== FEED_CACHE_CONTROL) return { cacheControl, surrogateKey };
+  if (cacheControl !== PUBLIC_CACHE_CONTROL && cacheControl !== FEED_CACHE_CONTROL) return { cacheControl, surrogateKey, surrogateControl: undefined };
   const { maxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = sharedPolicy;
   // must-revalidate would forbid the shared cache's stale answers too; max-age=0 keeps browsers revalidating.
   const browser = cacheControl.replace(', must-revalidate', '');
   return {
-    cacheControl: `${browser}, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
+    // Browsers ignore s-maxage. The stale allowances go in Surrogate-Control, which only the shared
+    // cache reads: a browser reaching the API directly would otherwise show a changed page stale.
+    cacheControl: `${browser}, s-maxage=${maxAgeSeconds}`,
     surrogateKey,
+    surrogateControl: `stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`,
   };
 }
 
 /** Applies sharedCacheHeaders to a reply about to be sent. */
 function applySharedCacheHeaders(request: FastifyRequest, reply: FastifyReply): void {
   const given = reply.getHeader('cache-control');
-  const { cacheControl, surrogateKey } = sharedCacheHeaders(request, {
+  const { cacheControl, surrogateKey, surrogateControl } = sharedCacheHeaders(request, {
     cacheControl: typeof given === 'string' ? given : undefined,
     status: reply.statusCode,
     setsCookie: reply.hasHeader('set-cookie'),
@@ -79,6 +82,8 @@ function applySharedCacheHeaders(request: FastifyRequest, reply: FastifyReply): 
   if (cacheControl !== undefined) void reply.header('cache-control', cacheControl);
   if (surrogateKey === undefined) void reply.removeHeader(SURROGATE_KEY_HEADER);
   else void reply.header(SURROGATE_KEY_HEADER, surrogateKey);
+  if (surrogateControl === undefined) void reply.removeHeader(SURROGATE_CONTROL_HEADER);
+  else void reply.header(SURROGATE_CONTROL_HEADER, surrogateControl);
 }
 
 /** A JSON body serialised once, with its ETag, for every reader of the same content. */

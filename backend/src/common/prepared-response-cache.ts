@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { accessOf } from '../modules/auth/route-access.js';
 import { strongestCompression, type CompressedForm } from './compression-pool.js';
 import { matches, sharedCacheHeaders } from './http-cache.js';
-import { SURROGATE_KEY_HEADER } from './surrogate-keys.js';
+import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys.js';
 
 /**
  * Prepared responses: the bytes of a public GET answer, made once per change by the route that
@@ -117,6 +117,7 @@ interface Entry {
   /** As sent to everyone (sharedCacheHeaders), with the answer's surrogate keys. */
   cacheControl: string;
   surrogateKey: string | undefined;
+  surrogateControl: string | undefined;
   /** Each form's headers as one [name, value, ...] array, its request id (index 1) filled per request. */
   headers: Partial<Record<Variant, string[]>>;
 }
@@ -139,7 +140,7 @@ export class PreparedResponseCache {
     if (bytes > this.maxBytes / 8) return;
     const shared = sharedCacheHeaders(request, { cacheControl: response.cacheControl, status: 200, setsCookie: false });
     this.drop(key);
-    this.entries.set(key, { key, response, isCurrent, bytes, route, cacheControl: shared.cacheControl ?? response.cacheControl, surrogateKey: shared.surrogateKey, headers: {} });
+    this.entries.set(key, { key, response, isCurrent, bytes, route, cacheControl: shared.cacheControl ?? response.cacheControl, surrogateKey: shared.surrogateKey, surrogateControl: shared.surrogateControl, headers: {} });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
   }
@@ -217,6 +218,7 @@ function headersOf(entry: Entry, securityHeadersOf: (routeUrl: string | undefine
     const prepared = entry.response;
     const all: Record<string, string> = { ...securityHeadersOf(entry.route), 'cache-control': entry.cacheControl, etag: prepared.etag, ...prepared.headers };
     if (entry.surrogateKey) all[SURROGATE_KEY_HEADER] = entry.surrogateKey;
+    if (entry.surrogateControl) all[SURROGATE_CONTROL_HEADER] = entry.surrogateControl;
     if (prepared.gzip || prepared.br) all.vary = 'accept-encoding';
     if (variant !== 'notModified') {
       const body = variant === 'br' ? prepared.br! : variant === 'gzip' ? prepared.gzip! : prepared.body;

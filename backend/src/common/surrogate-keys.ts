@@ -36,6 +36,8 @@ export const cacheKeys = {
 } as const;
 
 export const SURROGATE_KEY_HEADER = 'surrogate-key';
+/** How long the shared cache may serve an answer stale (while refetching, or while the API fails); never read by browsers. */
+export const SURROGATE_CONTROL_HEADER = 'surrogate-control';
 
 const collected = new WeakMap<IncomingMessage, Set<string>>();
 
