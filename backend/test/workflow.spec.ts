@@ -98,6 +98,15 @@ describe('blog workflow, offline generator', () => {
     expect((await approve(topic)).statusCode).toBe(409);
   });
 
+  it('writes a draft for a topic with no reports in hand (added by hand), saying it has no sources', async () => {
+    const topic = await trendingTopic({ items: [], sourceUrl: undefined });
+    const response = await approve(topic);
+    expect(response.statusCode).toBe(200);
+    const { approvedTopicId } = response.json() as { approvedTopicId: number };
+    const approved = await approvedTopic(approvedTopicId, 'blog_received');
+    expect(approved).toMatchObject({ status: 'blog_received' });
+  });
+
   it('declines a topic once, hiding it from the list', async () => {
     const topic = await trendingTopic();
     const decline = () => app.inject({ method: 'POST', url: '/api/admin/decline-topic', headers: admin.headers, payload: { topicId: topic.id, topic: topic.topic } });

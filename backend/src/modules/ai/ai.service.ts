@@ -6,6 +6,7 @@ import { AiUnavailableError, type AiEngine, type AiTask, type BlogRequest, type 
 import { BLOG_PROMPT_VERSION } from './prompts/blog.prompt.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
 import { OpenAiCompatibleEngine } from './openai-compatible.engine.js';
+import { citableStatements } from './offline-digest.js';
 
 /** How many replies a blog may take before its references match its sources. */
 const BLOG_ATTEMPTS = 3;
@@ -65,10 +66,12 @@ export class AiService implements OnModuleInit {
   /**
    * A whole article about a topic from its numbered sources; its HTML is outside input to whoever
    * stores it (sanitize first). A reply citing a source it was not given, or citing none at all when
-   * it had sources, is refused and asked for again, up to BLOG_ATTEMPTS times.
+   * it had sources with something to cite, is refused and asked for again, up to BLOG_ATTEMPTS times.
    */
   async generateBlog(request: BlogRequest): Promise<WrittenBlog> {
     const given = new Set(request.sources.map((source) => source.number));
+    // A source with no full sentence to repeat (a topic added by hand, known by its headline) gives the writer nothing to cite.
+    const citable = request.sources.some((source) => citableStatements(source).length > 0);
     let refusal = '';
     for (let attempt = 1; attempt <= BLOG_ATTEMPTS; attempt++) {
       let blog: GeneratedBlog;
@@ -82,7 +85,7 @@ export class AiService implements OnModuleInit {
       const unknown = cited.filter((number) => !given.has(number));
       refusal = unknown.length
         ? `cited source${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `[${n}]`).join(', ')} it was not given`
-        : given.size > 0 && cited.length === 0
+        : citable && cited.length === 0
           ? 'cited none of its sources'
           : '';
       if (!refusal) {

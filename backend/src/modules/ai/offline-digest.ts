@@ -34,7 +34,8 @@ function escapeHtml(text: string): string {
 }
 
 /** The sentences of a source worth repeating: its text's first statements (or its summary's), never a question or a fragment. */
-function statements(source: BlogSource): string[] {
+/** The full sentences of a source that can be repeated and cited (its page text, else its feed summary). */
+export function citableStatements(source: BlogSource): string[] {
   const from = (text: string) =>
     splitSentences(text).filter((sentence) => {
       const words = sentence.split(/\s+/).length;
@@ -75,7 +76,7 @@ export function writeDigest(request: BlogRequest, seed: number): GeneratedBlog {
   const paragraphs: string[] = [];
   let total = 0;
   for (const source of request.sources) {
-    const sentences = statements(source).filter((sentence) => !taken.has(sentence)).slice(0, Math.max(0, MAX_SENTENCES - total));
+    const sentences = citableStatements(source).filter((sentence) => !taken.has(sentence)).slice(0, Math.max(0, MAX_SENTENCES - total));
     if (sentences.length === 0) continue;
     sentences.forEach((sentence) => taken.add(sentence));
     total += sentences.length;
