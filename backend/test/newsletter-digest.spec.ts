@@ -43,6 +43,7 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
   let catcher: MailCatcher;
   let workers: ChildProcess[] = [];
   let editor: SignedInAdmin;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     [database, catcher] = await Promise.all([
@@ -56,7 +57,7 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
       ]),
     ]);
     orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 2 }));
-    const env = {
+    env = {
       DATABASE_URL: database.url,
       REDIS_URL,
       PUBLIC_URL: SITE,
@@ -189,5 +190,46 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
 
     // Nothing new since: no second digest, and the same readers get nothing more.
     expect((await app.inject({ method: 'POST', url: '/api/admin/newsletter/digests', headers: editor.headers })).statusCode).toBe(409);
+  }, 240_000);
+
+  it('a worker asked to stop mid-digest exits at once, and the next worker sends the rest, each reader once', async () => {
+    // 300 readers this time, none of the failing addresses: the stop is what this test is about.
+    await orm.em.fork().execute(`update newsletter_subscriber set status = 'unsubscribed' where email not like 'reader-%' or email > ?`, [reader(300)]);
+    await createArticle(orm.em, { title: 'A second story for the next digest', category: 'AI Insights' });
+    const started = await app.inject({ method: 'POST', url: '/api/admin/newsletter/digests', headers: editor.headers });
+    expect(started.statusCode).toBe(201);
+    const digestId = started.json().digestId as number;
+    const ofThisDigest = async () => (await catcher.messages()).filter((mail) => mail.messageId?.startsWith(`<digest-${digestId}.`));
+
+    // The worker left from the first test is sending; it is stopped a hundred messages in.
+    const sender = workers.find((worker) => worker.exitCode === null && worker.signalCode === null)!;
+    await until('a hundred messages sent', ofThisDigest, (mails) => mails.length >= 100, 60_000);
+    const stopAsked = Date.now();
+    expect(await stopProcess(sender)).toBe(0);
+    // At most the message in hand (a stalled recipient waits out the SMTP timeout), never the digest.
+    expect(Date.now() - stopAsked).toBeLessThan(SMTP_TIMEOUT_MS + 5_000);
+    const [left] = await orm.em.fork().execute<{ open: number; status: string }[]>(
+      `select count(*) filter (where d.status in ('pending', 'sending'))::int as open, g.status from newsletter_delivery d join newsletter_digest g on g.id = d.digest_id where d.digest_id = ? group by g.status`,
+      [digestId],
+    );
+    expect(left).toMatchObject({ status: 'sending' });
+    expect(left!.open).toBeGreaterThan(0);
+
+    workers.push(startWorkerProcess(env));
+    await until(
+      'the digest to finish on the next worker',
+      async () => (await orm.em.fork().execute<{ status: string }[]>('select status from newsletter_digest where id = ?', [digestId]))[0]!,
+      (row) => row.status === 'sent',
+      120_000,
+    );
+    const perReader = new Map<string, number>();
+    for (const mail of await ofThisDigest()) for (const to of mail.envelope.to) perReader.set(to, (perReader.get(to) ?? 0) + 1);
+    const recipients = await orm.em.fork().execute<{ email: string; status: string }[]>(
+      `select s.email, d.status from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where d.digest_id = ?`,
+      [digestId],
+    );
+    expect(recipients.length).toBeGreaterThanOrEqual(299);
+    expect(recipients.filter((row) => row.status !== 'sent' || perReader.get(row.email) !== 1)).toEqual([]);
+    expect(perReader.size).toBe(recipients.length);
   }, 240_000);
 });

@@ -8,6 +8,7 @@ import { FormFlashService } from '../src/common/page-form.js';
 import { confirmationToken } from '../src/modules/newsletter/newsletter-tokens.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher.js';
+import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 
@@ -40,10 +41,13 @@ describe('newsletter sign-up, confirmation and leaving', () => {
   let catcher: MailCatcher;
   let worker: ChildProcess;
   let editor: SignedInAdmin;
+  let database: Awaited<ReturnType<typeof createOwnDatabase>>;
 
   beforeAll(async () => {
-    catcher = await startTestMailCatcher();
+    // A database of its own: confirmed readers and digests left in the shared one would be sent by other tests' workers.
+    [catcher, database] = await Promise.all([startTestMailCatcher(), createOwnDatabase()]);
     const env = {
+      DATABASE_URL: database.url,
       REDIS_URL,
       PUBLIC_URL: SITE,
       SMTP_URL: catcher.smtpUrl,
@@ -62,6 +66,7 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     await stopProcess(worker);
     await app?.close();
     await catcher?.stop();
+    await database?.drop();
   });
 
   const subscribe = (email: string, source = '/about') =>

@@ -21,7 +21,7 @@ export function closeOnSignals(app: INestApplicationContext, options: { httpServ
     if (closing) return;
     closing = true;
     const timer = setTimeout(() => {
-      process.stderr.write(`Shutdown after ${signal} took longer than ${timeoutMs} ms; exiting.\n`);
+      process.stderr.write(`Shutdown after ${signal} took longer than ${timeoutMs} ms; exiting. Still open: ${process.getActiveResourcesInfo().join(', ')}\n`);
       process.exit(1);
     }, timeoutMs);
     timer.unref();

@@ -34,7 +34,9 @@ const IDLE_POLL_MS = 250;
  * server took that message only if it answered the end of DATA, which the dead sender never saw, so
  * what is sent again was not delivered (the same Message-ID either way); the one window left is a
  * worker killed between the server's answer and the commit marking the row sent, a few milliseconds.
- * A sender returns when no row of the digest is waiting, claimed or due for a retry.
+ * A sender returns when no row of the digest is waiting, claimed or due for a retry, or, between two
+ * messages, when its worker is stopping (`stopping`): it then holds no claim, and the job goes back to
+ * the queue for the next worker, so a deploy never waits on a digest to a large list.
  */
 @Injectable()
 export class DigestSenderService {
@@ -48,12 +50,13 @@ export class DigestSenderService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async send(digestId: number): Promise<{ sent: number; failed: number }> {
+  async send(digestId: number, stopping: () => boolean = () => false): Promise<{ sent: number; failed: number; stopped: boolean }> {
     const [digest] = await this.em.fork().execute<DigestRow[]>(`select id, subject, html, text from newsletter_digest where id = ? and status = 'sending'`, [digestId]);
-    const outcome = { sent: 0, failed: 0 };
+    const outcome = { sent: 0, failed: 0, stopped: false };
     if (!digest) return outcome;
     const host = new URL(this.config.publicUrl).hostname;
     for (;;) {
+      if (stopping()) return { ...outcome, stopped: true };
       const claimed = await this.claim(digestId);
       if (!claimed) {
         if (await this.finishIfDone(digestId)) return outcome;

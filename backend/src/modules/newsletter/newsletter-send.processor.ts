@@ -1,5 +1,5 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import type { JobPayload, JobResult } from '../../queue/job-types.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { DigestSenderService } from './digest-sender.service.js';
@@ -14,8 +14,14 @@ export class NewsletterSendProcessor extends WorkerHost {
     super();
   }
 
-  process(job: Job<JobPayload<'newsletter-send'>, JobResult<'newsletter-send'>, string>): Promise<JobResult<'newsletter-send'>> {
+  async process(job: Job<JobPayload<'newsletter-send'>, JobResult<'newsletter-send'>, string>, token?: string): Promise<JobResult<'newsletter-send'>> {
     if (job.name !== 'newsletter-send') throw new Error(`Unknown newsletter-send job '${job.name}'`);
-    return this.sender.send(job.data.digestId);
+    const { sent, failed, stopped } = await this.sender.send(job.data.digestId, () => this.worker.closing !== undefined);
+    if (stopped) {
+      // Back to the queue at once, without spending an attempt: the next worker carries on from the rows left.
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
+    return { sent, failed };
   }
 }
