@@ -33,6 +33,9 @@ export function Cacheable<R = unknown>(options: CacheableOptions<R>): MethodDeco
  * it as a prepared response. The headers hook (registerHttpCaching) does the rest, as for any answer.
  */
 export class CacheableRoutes implements NestInterceptor {
+  /** Looked up once each: a miss costs what it did when the controller held the provider. */
+  private readonly sources = new Map<Type<Currentness>, Currentness>();
+
   constructor(
     private readonly prepared: PreparedResponseCache,
     /** The provider named by a declaration's `currentness` (an application-wide lookup). */
@@ -56,7 +59,9 @@ export class CacheableRoutes implements NestInterceptor {
   private currentness(prepared: CacheableDeclaration['prepared']): (() => boolean) | undefined {
     if (prepared === undefined) return undefined;
     if (prepared === true) return () => true;
-    return this.resolve(prepared.currentness).currentness();
+    let source = this.sources.get(prepared.currentness);
+    if (!source) this.sources.set(prepared.currentness, (source = this.resolve(prepared.currentness)));
+    return source.currentness();
   }
 
   private answer(request: FastifyRequest, reply: FastifyReply, declared: CacheableDeclaration, result: unknown, isCurrent: (() => boolean) | undefined): unknown {
