@@ -202,7 +202,7 @@ describe('prepared answers of the public reads, written by the HTTP server befor
 
   it('sends the compressed form a client accepts, and the plain one otherwise', async () => {
     const body = Buffer.from(`<!doctype html><p>${'page '.repeat(500)}</p>`);
-    prepared.put(fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public' }), prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }), () => true);
+    prepared.put(fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public', cacheable: {} }), prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }), () => true);
     const url = '/api/trending?page=html';
     const plain = await send({ method: 'GET', url });
     const gzip = await send({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });

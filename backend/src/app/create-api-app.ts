@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
+import { CacheableRoutes } from '../common/cacheable.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { configureSharedCache, registerHttpCaching } from '../common/http-cache.js';
 import { registerMultipartForms } from '../common/multipart-form.js';
@@ -85,6 +86,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   // The sitemap, the feed and robots.txt live at the site root, where crawlers look for them.
   app.setGlobalPrefix('api', { exclude: SEO_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
   app.useGlobalFilters(new HttpExceptionFilter());
+  // Whatever a route declared @Cacheable gets (its headers, keys and prepared answers), made in one place.
+  app.useGlobalInterceptors(new CacheableRoutes(app.get(PreparedResponseCache), (token) => app.get(token, { strict: false })));
   const fastify = app.getHttpAdapter().getInstance();
   prepared.cache = app.get(PreparedResponseCache);
   prepared.shuttingDown = () => Boolean((adapter as unknown as { isShuttingDown?: boolean }).isShuttingDown);
@@ -109,11 +112,14 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
       maxAge: 600,
     });
   }
-  // Media and the built frontends are public files and pages; the admin app's pages hold no data.
-  await registerWithRouteConfig(fastify, { access: 'public' }, (scope) => registerMedia(scope, config));
+  // Media and the built frontends are public files and pages; the admin app's pages hold no data. Each
+  // answer says its own Cache-Control (a bundle's is not a page's, nor an admin page's), and the
+  // server-rendered pages keep their own prepared answers (web-assets.ts).
+  const filesAndPages = { access: 'public', cacheable: {} } as const;
+  await registerWithRouteConfig(fastify, filesAndPages, (scope) => registerMedia(scope, config));
   await registerQueueDashboard(app);
   if (config.web.enabled) {
-    await registerWithRouteConfig(fastify, { access: 'public' }, (scope) =>
+    await registerWithRouteConfig(fastify, filesAndPages, (scope) =>
       registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService), app.get(FormFlashService)), app.get(PreparedResponseCache)),
     );
   }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessOf } from '../modules/auth/route-access.js';
+import type { Type } from '@nestjs/common';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accessOf } from './route-access.js';
 import { cacheKeys, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, surrogateKeys } from './surrogate-keys.js';
 
 /**
- * Public reads and pages, as a handler declares them: browsers revalidate each time (an ETag match
- * answers 304 with no body, and readers see a like or a publish on their next fetch); shared caches
- * get their own lifetime on top (sharedCacheHeaders).
+ * Public reads and pages, as a route declares them (@Cacheable): browsers revalidate each time (an
+ * ETag match answers 304 with no body, and readers see a like or a publish on their next fetch);
+ * shared caches get their own lifetime on top (sharedCacheHeaders).
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Feeds and the sitemap are polled by crawlers and readers; a few minutes of staleness is fine there. */
@@ -35,25 +36,71 @@ export function configureSharedCache(policy: SharedCachePolicy): void {
 /** Who may keep an answer that is personal, admin or sets a cookie: nobody. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
+/** What can say, in a few comparisons of numbers in memory, whether an answer computed after it was asked still holds. */
+export interface Currentness {
+  /** Asked before the answer is computed, so that a change committed meanwhile ends the answer at once. */
+  currentness(): () => boolean;
+}
+
+/**
+ * How a route's answers may be cached, declared on the route (@Cacheable for Nest handlers,
+ * registerWithRouteConfig for plugin routes) and carried in its Fastify route config, so that every
+ * caching decision is made on the route the router matched, never on the URL's text. A route that
+ * declares nothing is never cached: no shared-cache lifetime or surrogate keys, no ETag, no prepared
+ * answer. Only a `public` route's declaration counts.
+ */
+export interface CacheableDeclaration {
+  /**
+   * The Cache-Control of every answer, set before the handler runs (so an error it throws is seen as
+   * a public route's error and leaves with no-store). Absent: each answer sets its own (files and
+   * server-rendered pages, whose Cache-Control depends on the answer).
+   */
+  cacheControl?: typeof PUBLIC_CACHE_CONTROL | typeof FEED_CACHE_CONTROL;
+  /** The surrogate keys of a successful answer (what it shows), from the handler's result and the request. */
+  keys?: (result: unknown, request: FastifyRequest) => Iterable<string>;
+  /**
+   * Keep each answer (a RenderedAnswer) as a prepared response for its URL: `true` while the process
+   * runs (or until the answer's own expiresAt), or while the currentness of the given provider, asked
+   * before the handler runs, holds.
+   */
+  prepared?: true | { currentness: Type<Currentness> };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cacheable?: CacheableDeclaration;
+  }
+}
+
+/** Whether the matched route declared public, cacheable answers. */
+export function isCacheable(config: FastifyContextConfig | undefined): boolean {
+  return accessOf(config) === 'public' && config?.cacheable !== undefined;
+}
+
 /**
  * The Cache-Control and surrogate keys of an answer as it leaves the API, decided in one place for
  * every route (the headers hook below, and PreparedResponseCache for the answers it writes itself):
- * - a 200 GET or HEAD of a route declared public, setting no cookie, whose handler called it public
- *   carries its surrogate keys (those collected with surrogateKeys, and `site`); when the handler said
+ * - a 200 GET or HEAD of a route declared public and cacheable, setting no cookie, whose Cache-Control
+ *   is public carries its surrogate keys (those collected with surrogateKeys, and `site`); when it is
  *   PUBLIC_CACHE_CONTROL or FEED_CACHE_CONTROL (what is purged on change: pages, reads, feeds), it also
  *   gets the shared cache's lifetime; files (bundles, media) keep their own long one;
  * - any answer of a route that is not public, and any answer setting a cookie, is PRIVATE_CACHE_CONTROL
  *   (or the handler's own no-store) with no key;
+ * - a public route that did not declare itself cacheable may not call its answer public: that is
+ *   PRIVATE_CACHE_CONTROL too, so only the declaration makes an answer cacheable;
  * - anything else keeps what its handler said, with no key.
  */
 export function sharedCacheHeaders(
   request: FastifyRequest,
   answer: { cacheControl: string | undefined; status: number; setsCookie: boolean },
 ): { cacheControl: string | undefined; surrogateKey: string | undefined; surrogateControl: string | undefined } {
-  const access = accessOf(request.routeOptions.config);
+  const config = request.routeOptions.config;
   const { cacheControl } = answer;
-  if (access !== 'public' || answer.setsCookie) {
+  if (accessOf(config) !== 'public' || answer.setsCookie) {
     return { cacheControl: cacheControl?.includes('no-store') ? cacheControl : PRIVATE_CACHE_CONTROL, surrogateKey: undefined, surrogateControl: undefined };
+  }
+  if (!isCacheable(config)) {
+    return { cacheControl: cacheControl?.startsWith('public') ? PRIVATE_CACHE_CONTROL : cacheControl, surrogateKey: undefined, surrogateControl: undefined };
   }
   const shared = (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
   if (!shared) return { cacheControl, surrogateKey: undefined, surrogateControl: undefined };
@@ -112,10 +159,36 @@ export class RenderedJsonMemo {
   }
 }
 
-/** Sends rendered JSON as is; the ETag hook below still answers a matching If-None-Match with 304. */
-export function sendRendered(reply: FastifyReply, json: RenderedJson): Buffer {
-  void reply.header('content-type', JSON_CONTENT_TYPE).header('etag', json.etag);
-  return json.body;
+const RENDERED = Symbol('rendered answer');
+
+/**
+ * An answer's bytes made once with their ETag (a JSON read, a feed), as the handler of a cacheable
+ * route returns them: the caching interceptor (cacheable.ts) sends them with their headers, and keeps
+ * them as a prepared response when the route declares `prepared`. The ETag hook below still answers a
+ * matching If-None-Match with 304.
+ */
+export interface RenderedAnswer {
+  readonly [RENDERED]: true;
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  /** Further headers of this answer (e.g. the next page's cursor). */
+  headers?: Record<string, string>;
+  /** A time-bound answer (a feed reused for a while) is kept as a prepared response until then at most (ms since the epoch). */
+  expiresAt?: number;
+}
+
+export function renderedJson(json: RenderedJson, more: { headers?: Record<string, string>; expiresAt?: number } = {}): RenderedAnswer {
+  return { [RENDERED]: true, body: json.body, etag: json.etag, contentType: JSON_CONTENT_TYPE, ...more };
+}
+
+/** Bytes of another type (XML, text, gzip), with a strong ETag of their content. */
+export function renderedBytes(body: Buffer, contentType: string): RenderedAnswer {
+  return { [RENDERED]: true, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, contentType };
+}
+
+export function isRenderedAnswer(value: unknown): value is RenderedAnswer {
+  return typeof value === 'object' && value !== null && (value as Partial<RenderedAnswer>)[RENDERED] === true;
 }
 
 function etagOf(payload: string | Buffer): string {
@@ -133,9 +206,9 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 
 /**
  * Gives every successful GET whose Cache-Control is public an ETag of its body (unless the route
- * rendered one with its body), and answers a matching If-None-Match with 304. Routes opt in just by
- * declaring a public Cache-Control. Every answer leaves with the Cache-Control and surrogate keys of
- * sharedCacheHeaders.
+ * rendered one with its body), and answers a matching If-None-Match with 304. Every answer leaves with
+ * the Cache-Control and surrogate keys of sharedCacheHeaders, so only a route declared cacheable
+ * (CacheableDeclaration) keeps a public Cache-Control, and with it an ETag.
  */
 export function registerHttpCaching(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { encodeCursor, requireCursor } from '../modules/articles/list-cursor.js';
+import { encodeCursor, requireCursor } from './list-cursor.js';
 import { ValidationFailedException } from './zod-validation.pipe.js';
 
 export interface NewestFirstPage<Row> {

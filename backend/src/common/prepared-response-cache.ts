@@ -2,9 +2,8 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { accessOf } from '../modules/auth/route-access.js';
 import { strongestCompression, type CompressedForm } from './compression-pool.js';
-import { matches, sharedCacheHeaders } from './http-cache.js';
+import { isCacheable, matches, sharedCacheHeaders } from './http-cache.js';
 import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys.js';
 
 /**
@@ -12,14 +11,19 @@ import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys
  * computes them, and written on every later request by the HTTP server itself, before Fastify routes
  * the request or Nest does any per-request work (guards, interceptors, pipes, the handler).
  *
- * How a route uses it (the JSON reads and the server-rendered pages):
+ * How a route uses it: it declares it, next to its access (cacheable.ts does the rest):
  *
- *   // in the handler, after computing the answer the usual way (so a miss costs what it did):
- *   const isCurrent = ...;                // a check made BEFORE computing, e.g. "same cache generation"
- *   prepared.put(request, prepare(body, { contentType, cacheControl, etag, headers, compress }), isCurrent);
+ *   @Public()
+ *   @Get()
+ *   @Cacheable({ cacheControl: PUBLIC_CACHE_CONTROL, keys: (page) => page.keys, prepared: { currentness: ArticlesService } })
+ *   list(...): Promise<RenderedAnswer & { keys: string[] }>   // computed the usual way (a miss costs what it did)
  *
- * - Only an answer of a route whose matched route config says `public` is kept (the access gate lets
- *   those through unconditionally), so the route Fastify matched decides, never the URL's text.
+ *   The caching interceptor asks the currentness BEFORE the handler computes the answer (e.g. "same
+ *   cache generation"), so a change committed meanwhile is never kept as current, then puts the
+ *   answer here. (The server-rendered pages, a plugin route, put theirs themselves: web-assets.ts.)
+ * - Only an answer of a route whose matched route config says `public` and declares `cacheable` is
+ *   kept (the access gate lets public routes through unconditionally), so the route Fastify matched
+ *   decides, never the URL's text.
  * - The key is the URL as sent (path and query), nothing else: the same bytes are routed to the same
  *   route (the route table is fixed once the server listens), and two spellings of one page are two
  *   entries, each computed by the route itself. No answer depends on the request's Host or forwarded
@@ -43,7 +47,7 @@ import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys
  *   prepared the answer ran them for this URL). Only GET; never while the server closes.
  *   test/prepared-responses.spec.ts shows each of these over a real socket.
  * - Its Cache-Control and surrogate keys are decided when it is put, by sharedCacheHeaders (as for
- *   every answer Fastify sends): collect the answer's keys (surrogateKeys) before calling put.
+ *   every answer Fastify sends): the answer's keys (surrogateKeys) are collected before put.
  * - Sized in bytes (MAX_BYTES, least recently used dropped first).
  */
 export interface PreparedResponse {
@@ -131,10 +135,10 @@ export class PreparedResponseCache {
 
   constructor(private readonly maxBytes = PREPARED_MAX_BYTES) {}
 
-  /** Keeps `response` for later requests to the same URL while `isCurrent()` holds, if the matched route is public. */
+  /** Keeps `response` for later requests to the same URL while `isCurrent()` holds, if the matched route is public and cacheable. */
   put(request: FastifyRequest, response: PreparedResponse, isCurrent: () => boolean): void {
     const route = request.routeOptions.url;
-    if (request.method !== 'GET' || route === undefined || accessOf(request.routeOptions.config) !== 'public' || !isCurrent()) return;
+    if (request.method !== 'GET' || route === undefined || !isCacheable(request.routeOptions.config) || !isCurrent()) return;
     const key = keyOf(request.raw);
     const bytes = bytesOf(response, key);
     if (bytes > this.maxBytes / 8) return;

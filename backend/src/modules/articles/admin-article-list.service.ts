@@ -5,7 +5,7 @@ import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { reviewColumnList, toReviewFields, type ReviewRow } from './article-row.js';
 import { SEARCH_CANDIDATES, SearchService } from './article-search.service.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
-import { encodeCursor, requireCursor, type ListCursor } from './list-cursor.js';
+import { encodeCursor, requireCursor, type ListCursor } from '../../common/list-cursor.js';
 
 export interface AdminArticlePage {
   items: AdminArticleSummary[];

@@ -12,7 +12,7 @@ import { linkReferenceMarkers } from './reference-markers.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleStore } from './article.store.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
-import { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
+import { decodeCursor, encodeCursor, type ListCursor } from '../../common/list-cursor.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
 
 /** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */

@@ -1,8 +1,8 @@
-import { Controller, Get, Header, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get } from '@nestjs/common';
 import type { CorrectionEntry } from '@ai-mind/contracts';
+import { Cacheable } from '../../common/cacheable.js';
 import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
-import { cacheKeys, surrogateKeys } from '../../common/surrogate-keys.js';
+import { cacheKeys } from '../../common/surrogate-keys.js';
 import { Public } from '../auth/route-access.js';
 import { ArticlesService } from './articles.service.js';
 
@@ -13,9 +13,8 @@ export class CorrectionsController {
 
   @Public()
   @Get()
-  @Header('cache-control', PUBLIC_CACHE_CONTROL)
-  list(@Req() request: FastifyRequest): Promise<CorrectionEntry[]> {
-    surrogateKeys(request).add(cacheKeys.corrections);
+  @Cacheable({ cacheControl: PUBLIC_CACHE_CONTROL, keys: () => [cacheKeys.corrections] })
+  list(): Promise<CorrectionEntry[]> {
     return this.articles.corrections();
   }
 }

@@ -1,14 +1,15 @@
-import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
-import { FEED_CACHE_CONTROL } from '../../common/http-cache.js';
-import { prepare, PreparedResponseCache } from '../../common/prepared-response-cache.js';
+import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
+import { Cacheable } from '../../common/cacheable.js';
+import { FEED_CACHE_CONTROL, renderedBytes, type RenderedAnswer } from '../../common/http-cache.js';
 import { ArticlesCacheService } from '../articles/articles-cache.service.js';
-import { cacheKeys, surrogateKeys } from '../../common/surrogate-keys.js';
+import { cacheKeys } from '../../common/surrogate-keys.js';
 import { SeoService } from './seo.service.js';
 import { Public } from '../auth/route-access.js';
 
 const SITEMAP_FILE = /^([1-9]\d{0,5})\.xml\.gz$/;
+
+/** What the sitemap and the feed show: the published articles, as the article cache holds them. */
+const WHILE_THE_ARTICLES_HOLD = { currentness: ArticlesCacheService };
 
 /**
  * Served at the site root, outside the /api prefix (see SEO_ROOT_PATHS). Each answer names the
@@ -17,49 +18,37 @@ const SITEMAP_FILE = /^([1-9]\d{0,5})\.xml\.gz$/;
  */
 @Controller()
 export class SeoController {
-  constructor(
-    private readonly seo: SeoService,
-    private readonly cache: ArticlesCacheService,
-    private readonly prepared: PreparedResponseCache,
-  ) {}
+  constructor(private readonly seo: SeoService) {}
 
   @Public()
   @Get('sitemap.xml')
-  async sitemap(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const isCurrent = this.cache.currentness();
-    surrogateKeys(request).add(cacheKeys.sitemap);
-    return this.send(request, reply, Buffer.from(await this.seo.sitemapIndexXml()), 'application/xml; charset=utf-8', isCurrent);
+  @Cacheable({ cacheControl: FEED_CACHE_CONTROL, keys: () => [cacheKeys.sitemap], prepared: WHILE_THE_ARTICLES_HOLD })
+  async sitemap(): Promise<RenderedAnswer> {
+    return renderedBytes(Buffer.from(await this.seo.sitemapIndexXml()), 'application/xml; charset=utf-8');
   }
 
   @Public()
   @Get('sitemaps/:file')
-  async sitemapFile(@Param('file') file: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const isCurrent = this.cache.currentness();
+  @Cacheable({ cacheControl: FEED_CACHE_CONTROL, keys: () => [cacheKeys.sitemap], prepared: WHILE_THE_ARTICLES_HOLD })
+  async sitemapFile(@Param('file') file: string): Promise<RenderedAnswer> {
     const n = SITEMAP_FILE.exec(file)?.[1];
     const body = n ? await this.seo.sitemapFile(Number(n)) : null;
     if (!body) throw new NotFoundException({ error: 'Not Found', message: `No sitemap file '${file}'` });
-    surrogateKeys(request).add(cacheKeys.sitemap);
-    return this.send(request, reply, body, 'application/gzip', isCurrent);
+    return renderedBytes(body, 'application/gzip');
   }
 
   @Public()
   @Get('rss.xml')
-  async rss(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const isCurrent = this.cache.currentness();
-    surrogateKeys(request).add(cacheKeys.rss);
-    return this.send(request, reply, Buffer.from(await this.seo.rssXml()), 'application/rss+xml; charset=utf-8', isCurrent);
+  @Cacheable({ cacheControl: FEED_CACHE_CONTROL, keys: () => [cacheKeys.rss], prepared: WHILE_THE_ARTICLES_HOLD })
+  async rss(): Promise<RenderedAnswer> {
+    return renderedBytes(Buffer.from(await this.seo.rssXml()), 'application/rss+xml; charset=utf-8');
   }
 
+  /** Made from the configuration alone: its prepared answer holds while the process runs. */
   @Public()
   @Get('robots.txt')
-  robots(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Buffer {
-    return this.send(request, reply, Buffer.from(this.seo.robotsTxt()), 'text/plain; charset=utf-8', () => true);
-  }
-
-  private send(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, isCurrent: () => boolean): Buffer {
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-    this.prepared.put(request, prepare(body, { contentType, cacheControl: FEED_CACHE_CONTROL, etag }), isCurrent);
-    void reply.header('content-type', contentType).header('cache-control', FEED_CACHE_CONTROL).header('etag', etag);
-    return body;
+  @Cacheable({ cacheControl: FEED_CACHE_CONTROL, prepared: true })
+  robots(): RenderedAnswer {
+    return renderedBytes(Buffer.from(this.seo.robotsTxt()), 'text/plain; charset=utf-8');
   }
 }
