@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ArticleRevisionSummary } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
+import { triggersOf } from '../../database/schema/functions.js';
 
 export type RevisionAction = ArticleRevisionSummary['action'];
 
@@ -34,6 +35,8 @@ export const ArticleRevisionSchema = defineEntity({
     { name: 'article_revision_article_id_id_index', expression: 'create index "article_revision_article_id_id_index" on "article_revision" ("article_id", "id" desc)' },
     { name: 'article_revision_slug_index', properties: ['slug'] },
   ],
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('article_revision'),
 });
 
 export class ArticleRevision extends ArticleRevisionSchema.class {}

@@ -1,5 +1,6 @@
 import { defineEntity, p, type Opt } from '@mikro-orm/core';
 import type { ArticleStage, Correction } from '@ai-mind/contracts';
+import { triggersOf } from '../../database/schema/functions.js';
 
 export const ArticleSchema = defineEntity({
   name: 'Article',
@@ -71,6 +72,8 @@ export const ArticleSchema = defineEntity({
     { name: 'article_category_slug_stage_index', expression: 'create index "article_category_slug_stage_index" on "article" ("category_slug", "stage")' },
     { name: 'article_search_vector_index', expression: 'create index "article_search_vector_index" on "article" using gin ("search_vector")' },
   ],
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('article'),
 });
 
 export class Article extends ArticleSchema.class {}

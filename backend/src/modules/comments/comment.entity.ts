@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { triggersOf } from '../../database/schema/functions.js';
 
 export const CommentSchema = defineEntity({
   name: 'Comment',
@@ -16,6 +17,8 @@ export const CommentSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   indexes: [{ properties: ['articleId', 'createdAt'] }],
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('comment'),
 });
 
 export class Comment extends CommentSchema.class {}
