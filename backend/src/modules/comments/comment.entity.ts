@@ -16,7 +16,10 @@ export const CommentSchema = defineEntity({
     clientHash: p.string().length(64),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
-  indexes: [{ properties: ['articleId', 'createdAt'] }],
+  indexes: [
+    { properties: ['articleId', 'createdAt'] },
+    { name: 'comment_created_at_id_index', expression: 'create index "comment_created_at_id_index" on "comment" ("created_at" desc, "id" desc)' },
+  ],
   // Declared in database/schema/functions.ts.
   triggers: triggersOf('comment'),
 });
