@@ -247,7 +247,6 @@ AS $function$
           on conflict (day, category) do update set views = page_view_daily_category.views + excluded.views;
         return null;
       end $function$
-
 `,
 };
 
@@ -414,8 +413,7 @@ export const pageViewRollupTrigger: DatabaseTrigger = {
 export const httpCacheTrendingTrigger: DatabaseTrigger = {
   name: 'http_cache_trending',
   table: 'trending_topic',
-  sql: `CREATE TRIGGER http_cache_trending AFTER INSERT OR DELETE OR UPDATE ON public.trending_topic FOR EACH STATEMENT EXECUTE FUNCTION http_cache_trending_changed()
-`,
+  sql: `CREATE TRIGGER http_cache_trending AFTER INSERT OR DELETE OR UPDATE ON public.trending_topic FOR EACH STATEMENT EXECUTE FUNCTION http_cache_trending_changed()`,
 };
 
 /** Every function, in the order they are created. */
