@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ErrorReportStatus } from '@ai-mind/contracts';
 
-/** What a reader says is wrong in an article, waiting for an editor (constraints in the public_record migration). */
+/** What a reader says is wrong in an article, waiting for an editor (its constraints declared below). */
 export const ErrorReportSchema = defineEntity({
   name: 'ErrorReport',
   tableName: 'error_report',
