@@ -451,8 +451,9 @@ export const DATABASE_TRIGGERS: readonly DatabaseTrigger[] = [
 ];
 
 /**
- * The statements that bring a database's functions and triggers to this file, whatever it had:
- * every function created or replaced, every trigger dropped if present and created again.
+ * The statements that bring a database's functions and triggers to this file, whatever bodies they
+ * had: every function created or replaced, every trigger dropped if present and created again. (A
+ * function or trigger no longer here needs its own drop; schema-drift.spec names any left over.)
  */
 export function databaseFunctionsSql(): string[] {
   return [
