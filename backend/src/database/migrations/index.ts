@@ -20,6 +20,8 @@ import { Migration20261127130000_page_view_rollups } from './Migration2026112713
 import { Migration20261127140000_provenance } from './Migration20261127140000_provenance.js';
 import { Migration20261127150000_public_record } from './Migration20261127150000_public_record.js';
 import { Migration20261127160000_http_cache_purge } from './Migration20261127160000_http_cache_purge.js';
+import { Migration20261127170000_schema_functions } from './Migration20261127170000_schema_functions.js';
+import { Migration20261127170100_checks_as_read } from './Migration20261127170100_checks_as_read.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127140000_provenance', class: Migration20261127140000_provenance },
   { name: 'Migration20261127150000_public_record', class: Migration20261127150000_public_record },
   { name: 'Migration20261127160000_http_cache_purge', class: Migration20261127160000_http_cache_purge },
+  { name: 'Migration20261127170000_schema_functions', class: Migration20261127170000_schema_functions },
+  { name: 'Migration20261127170100_checks_as_read', class: Migration20261127170100_checks_as_read },
 ];

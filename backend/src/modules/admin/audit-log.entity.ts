@@ -19,6 +19,7 @@ export const AuditLogSchema = defineEntity({
     note: p.string().length(2000).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
   },
+  indexes: [{ name: 'audit_log_created_at_id_index', expression: 'create index "audit_log_created_at_id_index" on "audit_log" ("created_at" desc, "id" desc)' }],
 });
 
 export class AuditLog extends AuditLogSchema.class {}

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { triggersOf } from '../../database/schema/functions.js';
 
 /** First-party, consent-gated page views: no cookies, no client identifiers. */
 export const PageViewSchema = defineEntity({
@@ -12,6 +13,8 @@ export const PageViewSchema = defineEntity({
     country: p.string().length(2).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
   },
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('page_view'),
 });
 
 export class PageView extends PageViewSchema.class {}

@@ -1,12 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ArticleRevisionSummary } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
+import { triggersOf } from '../../database/schema/functions.js';
 
 export type RevisionAction = ArticleRevisionSummary['action'];
 
 /**
  * The article row as committed by one insert, update or delete, written by PostgreSQL's
- * article_history trigger (see the article_history migration): never by the application, so no
+ * article_history trigger (see database/schema/functions.ts): never by the application, so no
  * write path can skip it. No foreign key: revisions must outlive the article row, since recovery
  * reads them when the row is gone.
  */
@@ -21,19 +22,26 @@ export const ArticleRevisionSchema = defineEntity({
     snapshot: p.json<ArticleRow>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     /** Who made the change: `admin:<name>`, `job:<name>`, `recovery:<path> by <who asked>`, `automation`, `demo-seed`, or `sql:<database user>`. */
-    actor: p.string().length(200),
-    changed: p.array().$type<string[]>(),
+    actor: p.string().length(200).default('sql'),
+    changed: p.array().$type<string[]>().defaultRaw(`'{}'`),
     version: p.integer().nullable(),
     /** The newest interaction and comment ids of the article that its counters included. */
-    interactionsThrough: p.bigint('number'),
-    commentsThrough: p.bigint('number'),
-    /** The note a review step was taken with (`ai_mind.note`, see the review_schedule migration). */
+    interactionsThrough: p.bigint('number').defaultRaw('0'),
+    commentsThrough: p.bigint('number').defaultRaw('0'),
+    /** The note a review step was taken with (`ai_mind.note`, see article_revision_note in database/schema/functions.ts). */
     note: p.string().length(2000).nullable(),
   },
   indexes: [
     { name: 'article_revision_article_id_id_index', expression: 'create index "article_revision_article_id_id_index" on "article_revision" ("article_id", "id" desc)' },
     { name: 'article_revision_slug_index', properties: ['slug'] },
+    // The newsletter's digest reads what was published in its period.
+    {
+      name: 'article_revision_publication_index',
+      expression: `create index "article_revision_publication_index" on "article_revision" ("created_at") where "action" in ('publish', 'create')`,
+    },
   ],
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('article_revision'),
 });
 
 export class ArticleRevision extends ArticleRevisionSchema.class {}

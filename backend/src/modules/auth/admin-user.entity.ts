@@ -13,12 +13,18 @@ export const AdminUserSchema = defineEntity({
     /** owner, editor or writer (a check constraint); see ROLE_PERMISSIONS. */
     role: p.string().length(20).$type<Role>(),
     /** active or disabled (a check constraint): a disabled account cannot sign in. */
-    status: p.string().length(20).$type<AccountStatus>(),
+    status: p.string().length(20).$type<AccountStatus>().default('active'),
     /** argon2id, PHC string format; null while the account waits for its person to set one by link. */
     passwordHash: p.string().length(200).nullable().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastLoginAt: p.datetime().nullable(),
   },
+  // One account per address, whatever its case: an expression index (people migration).
+  indexes: [{ name: 'admin_user_email_unique', expression: 'create unique index "admin_user_email_unique" on "admin_user" (lower("email"))' }],
+  checks: [
+    { name: 'admin_user_role_check', expression: `role in ('owner', 'editor', 'writer')` },
+    { name: 'admin_user_status_check', expression: `status in ('active', 'disabled')` },
+  ],
 });
 
 export class AdminUser extends AdminUserSchema.class {}

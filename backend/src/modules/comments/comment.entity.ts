@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { triggersOf } from '../../database/schema/functions.js';
 
 export const CommentSchema = defineEntity({
   name: 'Comment',
@@ -15,7 +16,12 @@ export const CommentSchema = defineEntity({
     clientHash: p.string().length(64),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
-  indexes: [{ properties: ['articleId', 'createdAt'] }],
+  indexes: [
+    { properties: ['articleId', 'createdAt'] },
+    { name: 'comment_created_at_id_index', expression: 'create index "comment_created_at_id_index" on "comment" ("created_at" desc, "id" desc)' },
+  ],
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('comment'),
 });
 
 export class Comment extends CommentSchema.class {}

@@ -13,6 +13,12 @@ export const ContactSubmissionSchema = defineEntity({
     handled: p.boolean().default(false),
     submittedAt: p.datetime().onCreate(() => new Date()).index(),
   },
+  indexes: [
+    {
+      name: 'contact_submission_submitted_at_id_index',
+      expression: 'create index "contact_submission_submitted_at_id_index" on "contact_submission" ("submitted_at" desc, "id" desc)',
+    },
+  ],
 });
 
 export class ContactSubmission extends ContactSubmissionSchema.class {}

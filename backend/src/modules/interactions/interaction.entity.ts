@@ -15,6 +15,12 @@ export const InteractionSchema = defineEntity({
     visitorId: p.string().length(36).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  indexes: [
+    {
+      name: 'interaction_visitor_once',
+      expression: 'create unique index "interaction_visitor_once" on "interaction" ("article_id", "type", "visitor_id") where "visitor_id" is not null',
+    },
+  ],
 });
 
 export class Interaction extends InteractionSchema.class {}

@@ -18,8 +18,20 @@ export const NewsletterSubscriberSchema = defineEntity({
     confirmationSentAt: p.datetime().nullable(),
     confirmedAt: p.datetime().nullable(),
     unsubscribedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => new Date()).defaultRaw('now()'),
   },
+  indexes: [
+    { name: 'newsletter_subscriber_created_at_index', properties: ['createdAt'] },
+    {
+      name: 'newsletter_subscriber_created_at_id_index',
+      expression: 'create index "newsletter_subscriber_created_at_id_index" on "newsletter_subscriber" ("created_at" desc, "id" desc)',
+    },
+    { name: 'newsletter_subscriber_status_id_index', properties: ['status', 'id'] },
+  ],
+  checks: [
+    { name: 'newsletter_subscriber_status_check', expression: `status in ('pending', 'confirmed', 'unsubscribed', 'bounced')` },
+    { name: 'newsletter_subscriber_confirmed_check', expression: `status <> 'confirmed' or (confirmed_at is not null and consent_text is not null)` },
+  ],
 });
 
 export class NewsletterSubscriber extends NewsletterSubscriberSchema.class {}

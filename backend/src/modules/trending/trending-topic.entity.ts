@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { FeedItem } from './topic-clustering.js';
+import { triggersOf } from '../../database/schema/functions.js';
 
 export const TrendingTopicSchema = defineEntity({
   name: 'TrendingTopic',
@@ -27,6 +28,8 @@ export const TrendingTopicSchema = defineEntity({
   },
   indexes: [{ properties: ['mentions'] }],
   uniques: [{ properties: ['topic'] }],
+  // Declared in database/schema/functions.ts.
+  triggers: triggersOf('trending_topic'),
 });
 
 export class TrendingTopic extends TrendingTopicSchema.class {}

@@ -20,6 +20,14 @@ export const ApprovedTopicSchema = defineEntity({
     articleId: p.integer().nullable(),
     lastError: p.text().nullable(),
   },
+  indexes: [
+    { name: 'approved_topic_article_id_index', properties: ['articleId'] },
+    // A trending topic is approved once; partial, so topics added by hand (no trending topic) are not compared.
+    {
+      name: 'approved_topic_trending_topic_id_unique',
+      expression: 'create unique index "approved_topic_trending_topic_id_unique" on "approved_topic" ("trending_topic_id") where "trending_topic_id" is not null',
+    },
+  ],
 });
 
 export class ApprovedTopic extends ApprovedTopicSchema.class {}

@@ -1,0 +1,60 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createOrmConfig } from '../src/database/mikro-orm.config.js';
+import { DATABASE_FUNCTIONS, DATABASE_TRIGGERS, databaseFunctionsSql } from '../src/database/schema/functions.js';
+import { createOwnDatabase } from './support/own-database.js';
+
+/**
+ * A freshly migrated database is what the code declares: the entities (the ORM finds nothing to
+ * change) and database/schema/functions.ts (every function and trigger, byte for byte, none more).
+ */
+describe('the migrated schema', () => {
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
+  let orm: MikroORM;
+
+  const functionsInDatabase = async () => {
+    const rows = await orm.em.fork().execute<{ name: string; args: string; sql: string }[]>(
+      `select p.proname as name, pg_get_function_identity_arguments(p.oid) as args, pg_get_functiondef(p.oid) as sql
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
+    );
+    return Object.fromEntries(rows.map((row) => [`${row.name}(${row.args})`, row.sql]));
+  };
+  const triggersInDatabase = async () => {
+    const rows = await orm.em.fork().execute<{ name: string; table: string; sql: string }[]>(
+      `select t.tgname as name, c.relname as table, pg_get_triggerdef(t.oid) as sql
+         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and not t.tgisinternal and t.tgenabled = 'O'`,
+    );
+    return Object.fromEntries(rows.map((row) => [`${row.table}.${row.name}`, row.sql]));
+  };
+  const declaredFunctions = Object.fromEntries(DATABASE_FUNCTIONS.map((fn) => [`${fn.name}(${fn.args})`, fn.sql]));
+  const declaredTriggers = Object.fromEntries(DATABASE_TRIGGERS.map((trigger) => [`${trigger.table}.${trigger.name}`, trigger.sql]));
+
+  beforeAll(async () => {
+    own = await createOwnDatabase();
+    orm = await MikroORM.init(createOrmConfig({ databaseUrl: own.url, poolMax: 1 }));
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await own?.drop();
+  });
+
+  it('matches the entities: the ORM finds nothing to change', async () => {
+    expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
+  });
+
+  it('has exactly the functions and triggers of database/schema/functions.ts', async () => {
+    expect(await functionsInDatabase()).toEqual(declaredFunctions);
+    expect(await triggersInDatabase()).toEqual(declaredTriggers);
+  });
+
+  it('ends the same when the schema file is applied again', async () => {
+    await orm.em.fork().transactional(async (em) => {
+      for (const statement of databaseFunctionsSql()) await em.execute(statement);
+    });
+    expect(await functionsInDatabase()).toEqual(declaredFunctions);
+    expect(await triggersInDatabase()).toEqual(declaredTriggers);
+    expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
+  });
+});
