@@ -11,7 +11,7 @@ const CLAIM_BATCH = 500;
 /** How often due rows are looked for besides the notifications (retries, and rows written while no process listened). */
 const POLL_MS = 1000;
 /**
- * Rows are due a little after their commit (150 ms, or 400 ms for a reader's count; see the migration):
+ * Rows are due a little after their commit (150 ms, or 400 ms for a reader's count; see the purge functions in database/schema/functions.ts):
  * a notification is acted on once the first are, and rows still waiting are sent when they fall due.
  */
 const NOTIFIED_WAIT_MS = 160;
