@@ -17,9 +17,8 @@ const registeredQueues = BullModule.registerQueue(...QUEUE_NAMES.map((name) => (
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         connection: producerConnection(config.redisUrl),
+        // Retries are each job name's (JOB_RETRY), set by the JobProducer.
         defaultJobOptions: {
-          attempts: 3,
-          backoff: { type: 'exponential', delay: 2_000 },
           removeOnComplete: { age: 24 * 3600, count: 1_000 },
           removeOnFail: { age: 7 * 24 * 3600 },
         },
