@@ -1,10 +1,14 @@
 import type { DynamicModule, Provider, Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule, Processor } from '@nestjs/bullmq';
+import { Test } from '@nestjs/testing';
 import type { Job } from 'bullmq';
 import { WorkerModule } from '../app/worker.module.js';
 import { loadConfig } from '../config/app-config.js';
-import { assertEveryJobHandled, unhandledJobs, type HandledJobs } from './every-job-handled.js';
+import { assertEveryJobHandled, EveryJobHandled, unhandledJobs, type HandledJobs } from './every-job-handled.js';
 import { JobProcessor, type JobHandlers } from './job-processor.js';
 import { JOB_QUEUE } from './job-types.js';
+import { QUEUE } from './queue-names.js';
 
 /** Where @Processor() keeps its queue name (@nestjs/bullmq's PROCESSOR_METADATA, not exported). */
 const PROCESSOR_METADATA = 'bullmq:processor_metadata';
@@ -40,6 +44,22 @@ describe('every job of the catalogue has a handler', () => {
 
   it('counts a handler only on the queue its job is added to', () => {
     expect(unhandledJobs([{ queue: 'images', jobs: ['ai-commentary'] }], { 'ai-commentary': 'ai' })).toEqual([{ queue: 'ai', job: 'ai-commentary' }]);
+  });
+
+  it('stops a worker at start when one of its processors lacks a handler', async () => {
+    @Processor(QUEUE.trending, { autorun: false })
+    class TrendingWithoutHandlers extends JobProcessor<typeof QUEUE.trending> {
+      readonly handlers = {} as JobHandlers<typeof QUEUE.trending>;
+    }
+    const worker = await Test.createTestingModule({
+      imports: [BullModule.forRoot({ connection: { url: process.env.REDIS_URL } }), BullModule.registerQueue({ name: QUEUE.trending }), DiscoveryModule],
+      providers: [TrendingWithoutHandlers, EveryJobHandled],
+    }).compile();
+    try {
+      await expect(worker.init()).rejects.toThrow("job 'trending-refresh' of queue 'trending'");
+    } finally {
+      await worker.close();
+    }
   });
 
   it("is true of the worker process's processors", async () => {
