@@ -21,7 +21,7 @@ async function providerClasses(root: ModuleRef, seen = new Set<unknown>()): Prom
   const moduleClass = typeof module === 'function' ? module : module.module;
   if (seen.has(module)) return [];
   seen.add(module);
-  const dynamic = typeof module === 'function' ? {} : module;
+  const dynamic: Partial<DynamicModule> = typeof module === 'function' ? {} : module;
   const imports: ModuleRef[] = [...(Reflect.getMetadata('imports', moduleClass) ?? []), ...(dynamic.imports ?? [])];
   const providers: Provider[] = [...(Reflect.getMetadata('providers', moduleClass) ?? []), ...(dynamic.providers ?? [])];
   const own = providers.flatMap((provider) => (typeof provider === 'function' ? [provider] : 'useClass' in provider ? [provider.useClass] : []));
