@@ -25,7 +25,7 @@ export function assertEveryJobHandled(processors: readonly HandledJobs[], catalo
   }
 }
 
-export function handledJobs(processor: JobProcessor<QueueName>): HandledJobs {
+function handledJobs(processor: JobProcessor<QueueName>): HandledJobs {
   return { queue: processor.worker.name, jobs: Object.keys(processor.handlers) };
 }
 
@@ -37,6 +37,7 @@ export function handledJobs(processor: JobProcessor<QueueName>): HandledJobs {
 export class EveryJobHandled implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
+  /** @nestjs/bullmq has made the workers by now: its module is imported deeper, so its onModuleInit ran first. */
   onModuleInit(): void {
     const processors = this.discovery.getProviders().flatMap(({ instance }) => (instance instanceof JobProcessor ? [handledJobs(instance)] : []));
     assertEveryJobHandled(processors);

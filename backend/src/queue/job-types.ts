@@ -154,30 +154,30 @@ export interface RetryPolicy {
   backoff: BackoffOptions;
 }
 
-/** Three tries, 2 s then 4 s apart: enough for a provider's or a datastore's hiccup. */
-const STANDARD_RETRY: RetryPolicy = { attempts: 3, backoff: { type: 'exponential', delay: 2_000 } };
+/** Three tries, 2 s then 4 s apart. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, backoff: { type: 'exponential', delay: 2_000 } };
 
 /**
  * Each job name's retries, applied by the producer to every job it adds or schedules; a policy that
  * depends on the payload or the config is a function of them.
  */
 export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>, config: AppConfig) => RetryPolicy) } = {
-  'backup-snapshot': STANDARD_RETRY,
-  'quick-recovery': STANDARD_RETRY,
-  'deep-recovery': STANDARD_RETRY,
-  'recreate-from-sitemap': STANDARD_RETRY,
-  'sitemap-snapshot': STANDARD_RETRY,
+  'backup-snapshot': DEFAULT_RETRY,
+  'quick-recovery': DEFAULT_RETRY,
+  'deep-recovery': DEFAULT_RETRY,
+  'recreate-from-sitemap': DEFAULT_RETRY,
+  'sitemap-snapshot': DEFAULT_RETRY,
   // A provider failure on the last try falls back to cover art (ImagesProcessor).
   'image-regenerate': { attempts: 4, backoff: { type: 'exponential', delay: 2_000 } },
-  'ai-commentary': STANDARD_RETRY,
-  'ai-comment-reply': STANDARD_RETRY,
-  'workflow-generate': STANDARD_RETRY,
+  'ai-commentary': DEFAULT_RETRY,
+  'ai-comment-reply': DEFAULT_RETRY,
+  'workflow-generate': DEFAULT_RETRY,
   'workflow-dispatch': (_payload, config) => ({ attempts: config.automation.maxAttempts, backoff: { type: 'exponential', delay: config.automation.retryDelayMs } }),
-  // An admin who asked for a refresh sees it fail and may ask again; the schedule's own runs retry.
-  'trending-refresh': ({ trigger }) => (trigger === 'manual' ? { ...STANDARD_RETRY, attempts: 1 } : STANDARD_RETRY),
-  'scheduled-publish': STANDARD_RETRY,
-  'newsletter-confirmation': STANDARD_RETRY,
-  'newsletter-schedule': STANDARD_RETRY,
+  // One an admin asked for is tried once; the schedule's runs retry.
+  'trending-refresh': ({ trigger }) => (trigger === 'manual' ? { ...DEFAULT_RETRY, attempts: 1 } : DEFAULT_RETRY),
+  'scheduled-publish': DEFAULT_RETRY,
+  'newsletter-confirmation': DEFAULT_RETRY,
+  'newsletter-schedule': DEFAULT_RETRY,
   'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
 };
 

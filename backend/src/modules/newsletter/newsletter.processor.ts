@@ -5,7 +5,7 @@ import { workerOptions } from '../../queue/worker-options.js';
 import { DigestService } from './digest.service.js';
 import { NewsletterService } from './newsletter.service.js';
 
-/** Confirmation emails (retried with the queue's backoff) and the digest schedule's minute. */
+/** Confirmation emails (retried, see JOB_RETRY) and the digest schedule's minute. */
 @Processor(QUEUE.newsletter, workerOptions(2))
 export class NewsletterProcessor extends JobProcessor<typeof QUEUE.newsletter> {
   readonly handlers: JobHandlers<typeof QUEUE.newsletter> = {
