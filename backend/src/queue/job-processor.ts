@@ -13,7 +13,8 @@ export type JobHandlers<Q extends QueueName> = { readonly [N in JobNamesOf<Q>]: 
 /**
  * A processor that runs each job of its queue by the handler of the job's name, the payload typed by
  * the catalogue. The worker checks at start that its processors have a handler for every job of the
- * catalogue (EveryJobHandled); a job of a name with none still fails here, not in a handler.
+ * catalogue (EveryJobHandled); a job of a name outside the catalogue (added by hand in Bull Board,
+ * say) fails here.
  */
 export abstract class JobProcessor<Q extends QueueName> extends WorkerHost {
   abstract readonly handlers: JobHandlers<Q>;
