@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config.js';
 import { AdminJobsModule } from '../modules/admin/admin.jobs.module.js';
@@ -10,6 +11,7 @@ import { PublishingJobsModule } from '../modules/publishing/publishing.jobs.modu
 import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js';
 import { TrendingJobsModule } from '../modules/trending/trending.jobs.module.js';
 import { WorkflowJobsModule } from '../modules/workflow/workflow.jobs.module.js';
+import { EveryJobHandled } from '../queue/every-job-handled.js';
 import { tuneWorkers } from '../queue/worker-options.js';
 import { CoreModule } from './core.module.js';
 
@@ -20,7 +22,8 @@ export class WorkerModule {
     tuneWorkers(config);
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, NewsletterJobsModule, PublishingJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule],
+      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, NewsletterJobsModule, PublishingJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule, DiscoveryModule],
+      providers: [EveryJobHandled],
     };
   }
 }

@@ -5,11 +5,14 @@ import { QueueEvents, type Job, type JobsOptions, type Queue } from 'bullmq';
 import { logConnectionErrors } from '../common/connection-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
-import { JOB_QUEUE, type JobName, type JobPayload, type JobResult } from './job-types.js';
+import { JOB_QUEUE, retryPolicy, type JobName, type JobPayload, type JobResult } from './job-types.js';
 import type { QueueName } from './queue-names.js';
 import { consumerConnection } from './redis-connection.js';
 
 export class JobTimeoutError extends Error {}
+
+/** A job's options where it is added; its retries are its name's (JOB_RETRY), the same wherever it is added. */
+export type AddJobOptions = Omit<JobsOptions, 'attempts' | 'backoff'>;
 
 /** The one way to add jobs: typed by job name, so a payload cannot drift from its processor. */
 @Injectable()
@@ -25,13 +28,13 @@ export class JobProducer implements OnApplicationShutdown {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
 
-  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobsOptions): Promise<Job<JobPayload<N>, JobResult<N>, N>> {
-    return this.queue(JOB_QUEUE[name]).add(name, payload, options) as Promise<Job<JobPayload<N>, JobResult<N>, N>>;
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: AddJobOptions): Promise<Job<JobPayload<N>, JobResult<N>, N>> {
+    return this.queue(JOB_QUEUE[name]).add(name, payload, { ...options, ...retryPolicy(name, payload, this.config) }) as Promise<Job<JobPayload<N>, JobResult<N>, N>>;
   }
 
   /** Adds many jobs of one name in one round trip. */
-  enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options?: JobsOptions }[]): Promise<Job<JobPayload<N>, JobResult<N>, N>[]> {
-    return this.queue(JOB_QUEUE[name]).addBulk(jobs.map(({ payload, options }) => ({ name, data: payload, opts: options }))) as Promise<Job<JobPayload<N>, JobResult<N>, N>[]>;
+  enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options?: AddJobOptions }[]): Promise<Job<JobPayload<N>, JobResult<N>, N>[]> {
+    return this.queue(JOB_QUEUE[name]).addBulk(jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...options, ...retryPolicy(name, payload, this.config) } }))) as Promise<Job<JobPayload<N>, JobResult<N>, N>[]>;
   }
 
   /**
@@ -39,7 +42,7 @@ export class JobProducer implements OnApplicationShutdown {
    * interval for the whole cluster however many processes call this, so every worker may call it at start.
    */
   schedule<N extends JobName>(name: N, repeat: { every: number } | { pattern: string }, payload: JobPayload<N>): Promise<unknown> {
-    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, { name, data: payload });
+    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, { name, data: payload, opts: retryPolicy(name, payload, this.config) });
   }
 
   unschedule(name: JobName): Promise<boolean> {
@@ -47,7 +50,7 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   /** Adds a job and waits for its result; a job still running after the timeout rejects with JobTimeoutError. */
-  async run<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobsOptions & { timeoutMs?: number }): Promise<JobResult<N>> {
+  async run<N extends JobName>(name: N, payload: JobPayload<N>, options?: AddJobOptions & { timeoutMs?: number }): Promise<JobResult<N>> {
     const events = await this.queueEvents(JOB_QUEUE[name]);
     const job = await this.enqueue(name, payload, options);
     const timeoutMs = options?.timeoutMs ?? this.config.jobWaitTimeoutMs;

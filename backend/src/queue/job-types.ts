@@ -1,4 +1,6 @@
 import type { RestoredArticle } from '@ai-mind/contracts';
+import type { BackoffOptions } from 'bullmq';
+import type { AppConfig } from '../config/app-config.js';
 import type { QueueName } from './queue-names.js';
 
 export interface BackupSnapshotPayload {
@@ -125,6 +127,8 @@ export interface JobDefinitions {
 export type JobName = keyof JobDefinitions;
 export type JobPayload<N extends JobName> = JobDefinitions[N]['payload'];
 export type JobResult<N extends JobName> = JobDefinitions[N]['result'];
+/** The job names added to queue Q. */
+export type JobNamesOf<Q extends QueueName> = { [N in JobName]: JobDefinitions[N]['queue'] extends Q ? N : never }[JobName];
 
 export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName } = {
   'backup-snapshot': 'recovery',
@@ -143,3 +147,41 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'newsletter-schedule': 'newsletter',
   'newsletter-send': 'newsletter-send',
 };
+
+/** How often a job is tried and how long it waits between tries. */
+export interface RetryPolicy {
+  attempts: number;
+  backoff: BackoffOptions;
+}
+
+/** Three tries, 2 s then 4 s apart. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, backoff: { type: 'exponential', delay: 2_000 } };
+
+/**
+ * Each job name's retries, applied by the producer to every job it adds or schedules; a policy that
+ * depends on the payload or the config is a function of them.
+ */
+export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>, config: AppConfig) => RetryPolicy) } = {
+  'backup-snapshot': DEFAULT_RETRY,
+  'quick-recovery': DEFAULT_RETRY,
+  'deep-recovery': DEFAULT_RETRY,
+  'recreate-from-sitemap': DEFAULT_RETRY,
+  'sitemap-snapshot': DEFAULT_RETRY,
+  // A provider failure on the last try falls back to cover art (ImagesProcessor).
+  'image-regenerate': { attempts: 4, backoff: { type: 'exponential', delay: 2_000 } },
+  'ai-commentary': DEFAULT_RETRY,
+  'ai-comment-reply': DEFAULT_RETRY,
+  'workflow-generate': DEFAULT_RETRY,
+  'workflow-dispatch': (_payload, config) => ({ attempts: config.automation.maxAttempts, backoff: { type: 'exponential', delay: config.automation.retryDelayMs } }),
+  // One an admin asked for is tried once; the schedule's runs retry.
+  'trending-refresh': ({ trigger }) => (trigger === 'manual' ? { ...DEFAULT_RETRY, attempts: 1 } : DEFAULT_RETRY),
+  'scheduled-publish': DEFAULT_RETRY,
+  'newsletter-confirmation': DEFAULT_RETRY,
+  'newsletter-schedule': DEFAULT_RETRY,
+  'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
+};
+
+export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: AppConfig): RetryPolicy {
+  const policy = JOB_RETRY[name] as RetryPolicy | ((payload: JobPayload<N>, config: AppConfig) => RetryPolicy);
+  return typeof policy === 'function' ? policy(payload, config) : policy;
+}

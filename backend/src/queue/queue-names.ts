@@ -1,3 +1,13 @@
-/** Every BullMQ queue of the product (docs/architecture.md#queues). */
-export const QUEUE_NAMES = ['images', 'recovery', 'workflow', 'ai', 'trending', 'publishing', 'newsletter', 'newsletter-send'] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+/** Every BullMQ queue of the product (docs/architecture.md#queues), by the name its processor and the producer use. */
+export const QUEUE = {
+  images: 'images',
+  recovery: 'recovery',
+  workflow: 'workflow',
+  ai: 'ai',
+  trending: 'trending',
+  publishing: 'publishing',
+  newsletter: 'newsletter',
+  newsletterSend: 'newsletter-send',
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);

@@ -4,6 +4,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { JobProducer } from './job-producer.service.js';
+import { DEFAULT_RETRY } from './job-types.js';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QUEUE_NAMES } from './queue-names.js';
 import { producerConnection } from './redis-connection.js';
@@ -17,9 +18,9 @@ const registeredQueues = BullModule.registerQueue(...QUEUE_NAMES.map((name) => (
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         connection: producerConnection(config.redisUrl),
+        // The JobProducer gives each job its name's retries (JOB_RETRY); these are for a job added by hand in Bull Board.
         defaultJobOptions: {
-          attempts: 3,
-          backoff: { type: 'exponential', delay: 2_000 },
+          ...DEFAULT_RETRY,
           removeOnComplete: { age: 24 * 3600, count: 1_000 },
           removeOnFail: { age: 7 * 24 * 3600 },
         },

@@ -1,14 +1,20 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import type { JobPayload, JobResult } from '../../queue/job-types.js';
+import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
+import { QUEUE } from '../../queue/queue-names.js';
 import { retryingThroughOutages } from '../../queue/outage-retry.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { CommentsService } from '../comments/comments.service.js';
 import { AiCommentaryService } from './ai-commentary.service.js';
 
 /** AI jobs run two at a time per worker: model calls are slow and providers rate-limit. */
-@Processor('ai', workerOptions(2))
-export class AiProcessor extends WorkerHost {
+@Processor(QUEUE.ai, workerOptions(2))
+export class AiProcessor extends JobProcessor<typeof QUEUE.ai> {
+  readonly handlers: JobHandlers<typeof QUEUE.ai> = {
+    'ai-commentary': ({ articleId }) => this.commentary.write(articleId),
+    'ai-comment-reply': ({ commentId }) => this.comments.writeReply(commentId),
+  };
+
   constructor(
     private readonly commentary: AiCommentaryService,
     private readonly comments: CommentsService,
@@ -16,18 +22,7 @@ export class AiProcessor extends WorkerHost {
     super();
   }
 
-  process(job: Job<JobPayload<'ai-commentary'> | JobPayload<'ai-comment-reply'>, JobResult<'ai-commentary'>, string>, token?: string): Promise<JobResult<'ai-commentary'>> {
-    return retryingThroughOutages(job, token, () => this.run(job));
-  }
-
-  private async run(job: Job<JobPayload<'ai-commentary'> | JobPayload<'ai-comment-reply'>, JobResult<'ai-commentary'>, string>): Promise<JobResult<'ai-commentary'>> {
-    switch (job.name) {
-      case 'ai-commentary':
-        return this.commentary.write((job.data as JobPayload<'ai-commentary'>).articleId);
-      case 'ai-comment-reply':
-        return this.comments.writeReply((job.data as JobPayload<'ai-comment-reply'>).commentId);
-      default:
-        throw new Error(`Unknown ai job '${job.name}'`);
-    }
+  override process(job: Job, token?: string): Promise<unknown> {
+    return retryingThroughOutages(job, token, () => super.process(job, token));
   }
 }

@@ -13,7 +13,7 @@ import { countLiveWorkers } from '../health/worker-heartbeat.js';
 export const imageJobId = (articleId: number) => `image-${articleId}`;
 
 /** How every image job is added, wherever it is asked for (Regenerate Images, a received blog). */
-export const imageJobOptions = (articleId: number) => ({ jobId: imageJobId(articleId), attempts: 4, backoff: { type: 'exponential' as const, delay: 2_000 } });
+export const imageJobOptions = (articleId: number) => ({ jobId: imageJobId(articleId) });
 
 const ADD_CHUNK = 500;
 

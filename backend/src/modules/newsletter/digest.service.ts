@@ -152,7 +152,7 @@ export class DigestService {
   async startSending(digestId: number): Promise<void> {
     const senders = Array.from({ length: this.config.newsletter.senders }, (_, sender) => ({
       payload: { digestId, sender },
-      options: { jobId: `digest-${digestId}-sender-${sender}`, attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
+      options: { jobId: `digest-${digestId}-sender-${sender}` },
     }));
     await this.jobs.enqueueMany('newsletter-send', senders);
   }

@@ -1,6 +1,8 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { DelayedError, type Job } from 'bullmq';
-import type { JobPayload, JobResult } from '../../queue/job-types.js';
+import { Processor } from '@nestjs/bullmq';
+import { DelayedError } from 'bullmq';
+import { JobProcessor, type JobHandlers, type JobOf } from '../../queue/job-processor.js';
+import type { JobResult } from '../../queue/job-types.js';
+import { QUEUE } from '../../queue/queue-names.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { DigestSenderService } from './digest-sender.service.js';
 
@@ -8,15 +10,18 @@ import { DigestSenderService } from './digest-sender.service.js';
  * A digest's senders, one at a time per worker process: a killed worker then leaves at most the one
  * message it was sending in doubt, and the digest's other senders run on the other workers.
  */
-@Processor('newsletter-send', workerOptions(1))
-export class NewsletterSendProcessor extends WorkerHost {
+@Processor(QUEUE.newsletterSend, workerOptions(1))
+export class NewsletterSendProcessor extends JobProcessor<typeof QUEUE.newsletterSend> {
+  readonly handlers: JobHandlers<typeof QUEUE.newsletterSend> = {
+    'newsletter-send': (data, job, token) => this.send(data.digestId, job, token),
+  };
+
   constructor(private readonly sender: DigestSenderService) {
     super();
   }
 
-  async process(job: Job<JobPayload<'newsletter-send'>, JobResult<'newsletter-send'>, string>, token?: string): Promise<JobResult<'newsletter-send'>> {
-    if (job.name !== 'newsletter-send') throw new Error(`Unknown newsletter-send job '${job.name}'`);
-    const { sent, failed, stopped } = await this.sender.send(job.data.digestId, () => this.worker.closing !== undefined);
+  private async send(digestId: number, job: JobOf<'newsletter-send'>, token: string | undefined): Promise<JobResult<'newsletter-send'>> {
+    const { sent, failed, stopped } = await this.sender.send(digestId, () => this.worker.closing !== undefined);
     if (stopped) {
       // Back to the queue at once, without spending an attempt: the next worker carries on from the rows left.
       await job.moveToDelayed(Date.now(), token);

@@ -1,28 +1,22 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
-import type { JobPayload } from '../../queue/job-types.js';
+import { Processor } from '@nestjs/bullmq';
+import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
+import { QUEUE } from '../../queue/queue-names.js';
 import { workerOptions } from '../../queue/worker-options.js';
 import { DigestService } from './digest.service.js';
 import { NewsletterService } from './newsletter.service.js';
 
-/** Confirmation emails (retried with the queue's backoff) and the digest schedule's minute. */
-@Processor('newsletter', workerOptions(2))
-export class NewsletterProcessor extends WorkerHost {
+/** Confirmation emails (retried, see JOB_RETRY) and the digest schedule's minute. */
+@Processor(QUEUE.newsletter, workerOptions(2))
+export class NewsletterProcessor extends JobProcessor<typeof QUEUE.newsletter> {
+  readonly handlers: JobHandlers<typeof QUEUE.newsletter> = {
+    'newsletter-confirmation': ({ subscriberId }) => this.newsletter.sendConfirmation(subscriberId),
+    'newsletter-schedule': () => this.digests.tick(),
+  };
+
   constructor(
     private readonly newsletter: NewsletterService,
     private readonly digests: DigestService,
   ) {
     super();
-  }
-
-  async process(job: Job<JobPayload<'newsletter-confirmation'> | JobPayload<'newsletter-schedule'>, unknown, string>): Promise<unknown> {
-    switch (job.name) {
-      case 'newsletter-confirmation':
-        return this.newsletter.sendConfirmation((job.data as JobPayload<'newsletter-confirmation'>).subscriberId);
-      case 'newsletter-schedule':
-        return this.digests.tick();
-      default:
-        throw new Error(`Unknown newsletter job '${job.name}'`);
-    }
   }
 }

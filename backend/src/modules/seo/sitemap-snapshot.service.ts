@@ -87,7 +87,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
       await this.jobs.enqueue(
         'sitemap-snapshot',
         {},
-        { delay: SNAPSHOT_DEBOUNCE_MS, deduplication: { id: 'sitemap-snapshot', keepLastIfActive: true }, attempts: 3, removeOnComplete: true, removeOnFail: 100 },
+        { delay: SNAPSHOT_DEBOUNCE_MS, deduplication: { id: 'sitemap-snapshot', keepLastIfActive: true }, removeOnComplete: true, removeOnFail: 100 },
       );
     } catch (error) {
       // Redis is away: the next change (or Refresh Data) asks again.

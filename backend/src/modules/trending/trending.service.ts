@@ -30,7 +30,7 @@ export class TrendingService {
   /** Asks a worker to refresh from the feeds now and waits for it, up to TRENDING_REFRESH_WAIT_MS. */
   async refreshNow(): Promise<void> {
     try {
-      await this.jobs.run('trending-refresh', { trigger: 'manual' }, { timeoutMs: this.config.trending.refreshWaitMs, attempts: 1 });
+      await this.jobs.run('trending-refresh', { trigger: 'manual' }, { timeoutMs: this.config.trending.refreshWaitMs });
     } catch (error) {
       if (!(error instanceof JobTimeoutError)) throw error;
       const seconds = Math.max(1, Math.round(this.config.trending.refreshWaitMs / 1000));
@@ -43,7 +43,7 @@ export class TrendingService {
 
   /** Asks a worker to refresh from the feeds, without waiting for it (Refresh Data). */
   async requestRefresh(): Promise<void> {
-    await this.jobs.enqueue('trending-refresh', { trigger: 'manual' }, { attempts: 1 });
+    await this.jobs.enqueue('trending-refresh', { trigger: 'manual' });
   }
 
   /** The configured feeds with the outcome of their last fetch, and when topics were last refreshed. */

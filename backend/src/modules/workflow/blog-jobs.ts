@@ -8,11 +8,7 @@ import type { JobProducer } from '../../queue/job-producer.service.js';
  */
 export async function queueBlogJob(jobs: JobProducer, automation: AppConfig['automation'], approvedTopicId: number): Promise<void> {
   if (automation.webhookUrl) {
-    await jobs.enqueue('workflow-dispatch', { approvedTopicId }, {
-      jobId: `workflow-dispatch-${approvedTopicId}`,
-      attempts: automation.maxAttempts,
-      backoff: { type: 'exponential', delay: automation.retryDelayMs },
-    });
+    await jobs.enqueue('workflow-dispatch', { approvedTopicId }, { jobId: `workflow-dispatch-${approvedTopicId}` });
   } else {
     await jobs.enqueue('workflow-generate', { approvedTopicId }, { jobId: `workflow-generate-${approvedTopicId}` });
   }
