@@ -1,5 +1,9 @@
 // What Mantine expects of a browser and jsdom lacks (skipped in files that opt into the node environment).
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default: on a busy CI machine a render alone can take longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (typeof window !== 'undefined') {
 Object.defineProperty(window, 'matchMedia', {

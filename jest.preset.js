@@ -40,5 +40,8 @@ export function reactJestConfig(displayName) {
       '\\.css$': new URL('./jest.style-stub.js', import.meta.url).pathname,
     },
     setupFilesAfterEnv: [new URL('./jest.dom-setup.js', import.meta.url).pathname],
+    // A whole Mantine page rendered in jsdom: fast alone, but CI's two cores also run the backend's
+    // suite, and jest's 5 s default then fails tests that wait on nothing but the CPU.
+    testTimeout: 20_000,
   };
 }
