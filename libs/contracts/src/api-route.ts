@@ -100,12 +100,9 @@ export type SendRequest<Options> = (url: string, options: Options & { method: Ap
  * Calls a declared route through `send`: builds the address, sends the body (when the call has one)
  * and types the answer. Other options (a signal, paging hooks) go to `send` as they are.
  */
-export function callRoute<R extends ApiRoute, Options extends object>(
-  send: SendRequest<Options>,
-  route: R,
-  call: RouteCall<R> & Options,
-): Promise<RouteAnswer<R>> {
-  const { params, query, body, ...options } = call as RouteCall<ApiRoute> & { params?: Record<string, string | number>; query?: object; body?: unknown } & Options;
+export function callRoute<R extends ApiRoute, Options extends object>(send: SendRequest<Options>, route: R, call: RouteCall<R> & Options): Promise<RouteAnswer<R>> {
+  const { params, query, body, ...options } = call as { params?: Record<string, string | number>; query?: object; body?: unknown } & Options;
+  // A call without a body sends none (no JSON content type), as a bodiless POST always did.
   const sent = { ...(options as unknown as Options), method: route.method, ...(body === undefined ? {} : { body }) };
   return send(routeUrl(route, { params, query }), sent) as Promise<RouteAnswer<R>>;
 }

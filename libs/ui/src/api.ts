@@ -76,7 +76,7 @@ export function callApi<R extends ApiRoute>(
   route: R,
   ...[call]: object extends RouteCall<R> ? [call?: RouteCall<R> & CallOptions] : [call: RouteCall<R> & CallOptions]
 ): Promise<RouteAnswer<R>> {
-  return callRoute<R, CallOptions>((url, options) => apiRequest(url, options), route, call ?? ({} as RouteCall<R> & CallOptions));
+  return callRoute<R, CallOptions>(apiRequest, route, call ?? ({} as RouteCall<R> & CallOptions));
 }
 
 /** The fields of the `{ error, message, details? }` error body a caller may show. */

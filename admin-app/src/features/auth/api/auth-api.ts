@@ -3,6 +3,7 @@ import { api, type AdminCheckResponse, type AdminLoginRequest } from '@ai-mind/c
 
 /** The session state; no session (401) is an answer, not an error. Keeps the CSRF token for later calls. */
 export async function checkSession(): Promise<AdminCheckResponse> {
+  // 'returnNull': a 401 answers null rather than what the route declares.
   const answer: AdminCheckResponse | null = await callApi(api.admin.check, { on401: 'returnNull' });
   const session = answer ?? { authenticated: false };
   setCsrfToken(session.csrfToken);

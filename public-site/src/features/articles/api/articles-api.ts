@@ -22,7 +22,7 @@ export interface ArticlePage {
  * an unknown article is null.
  */
 export async function fetchArticlePage(filter: ArticleListFilter, cursor?: string | null): Promise<ArticlePage> {
-  // Empty fields are left out, as before: `undefined` is not sent.
+  // An empty filter or cursor is not sent: the address leaves undefined fields out.
   const query = { approved: 'true' as const, category: filter.category || undefined, search: filter.search || undefined, cursor: cursor || undefined };
   let nextCursor: string | null = null;
   try {

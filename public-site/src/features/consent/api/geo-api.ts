@@ -17,7 +17,7 @@ function countryFrom(answer: unknown): string | null {
 }
 
 /**
- * The visitor's country for the banner's wording: the configured lookup URL, else the API's geo route
+ * The visitor's country for the banner's wording: the configured lookup URL, else the API's /api/geo
  * (CDN country header, then Accept-Language). Null when unknown.
  */
 export async function lookUpCountry(): Promise<string | null> {
