@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@ai-mind/contracts';
+import { NEXT_CURSOR_HEADER, routeUrl, TOTAL_COUNT_HEADER, type ApiRoute, type RouteAnswer, type RouteQuery } from '@ai-mind/contracts';
 import { apiRequest, ApiError } from '@ai-mind/ui';
 
 /** One page of a server-paged admin list, with what its headers said. */
@@ -11,12 +11,15 @@ export interface Page<T> {
   headers: Headers;
 }
 
-/** GETs one page of an admin list: a plain array body, the cursor and counts in headers. */
-export async function fetchPage<T>(path: string, query: Record<string, string | number | undefined>, cursor?: string): Promise<Page<T>> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...query, cursor })) if (value !== undefined && value !== '') params.set(key, String(value));
+/** The item of a route that answers a list. */
+type ListItem<R extends ApiRoute> = RouteAnswer<R> extends readonly (infer Item)[] ? Item : never;
+
+/** GETs one page of an admin list (a declared route): a plain array body, the cursor and counts in headers. */
+export async function fetchPage<R extends ApiRoute>(route: R, query: RouteQuery<R>, cursor?: string): Promise<Page<ListItem<R>>> {
+  // An empty filter is not sent at all.
+  const sent = Object.fromEntries(Object.entries({ ...query, cursor }).filter(([, value]) => value !== undefined && value !== ''));
   let headers = new Headers();
-  const items = await apiRequest<T[]>(`${path}${params.size ? `?${params}` : ''}`, { onResponse: (response) => (headers = response.headers) });
+  const items = await apiRequest<ListItem<R>[]>(routeUrl(route, { query: sent }), { onResponse: (response) => (headers = response.headers) });
   return { items, nextCursor: headers.get(NEXT_CURSOR_HEADER), total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length), headers };
 }
 

@@ -1,3 +1,5 @@
+import { callRoute, type ApiRoute, type RouteAnswer, type RouteCall } from '@ai-mind/contracts/web';
+
 /** Raised for every non-OK response; the message is "<status>: <body or statusText>" (docs/product.md#calls). */
 export class ApiError extends Error {
   constructor(
@@ -61,6 +63,20 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   options.onResponse?.(response);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** What a call may add to its route's parameters, query and body: everything but what the route declares. */
+export type CallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+/**
+ * Calls a route declared in the contract (`api` of @ai-mind/contracts) through apiRequest: its
+ * address built from the declaration, its body sent as JSON, its answer typed as declared.
+ */
+export function callApi<R extends ApiRoute>(
+  route: R,
+  ...[call]: object extends RouteCall<R> ? [call?: RouteCall<R> & CallOptions] : [call: RouteCall<R> & CallOptions]
+): Promise<RouteAnswer<R>> {
+  return callRoute<R, CallOptions>(apiRequest, route, call ?? ({} as RouteCall<R> & CallOptions));
 }
 
 /** The fields of the `{ error, message, details? }` error body a caller may show. */

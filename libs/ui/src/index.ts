@@ -1,4 +1,4 @@
-export { ApiError, apiRequest, configureApi, serverMessage, setCsrfToken, type ApiRequestOptions, type ServerErrorField } from './api';
+export { ApiError, apiRequest, callApi, configureApi, serverMessage, setCsrfToken, type ApiRequestOptions, type CallOptions, type ServerErrorField } from './api';
 export {
   NOTIFICATION_AUTO_CLOSE_MS,
   NOTIFICATION_FOCUS_KEY,

@@ -1,29 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  adminKeys,
-  type AnalyticsNewsletter,
-  type AnalyticsRangeQuery,
-  type AnalyticsTop,
-  type AnalyticsTopArticles,
-  type AnalyticsViews,
-} from '@ai-mind/contracts';
-import { apiRequest } from '@ai-mind/ui';
+import { adminKeys, api, type AnalyticsRangeQuery, type RouteAnswer } from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
 
-/** What each chart route answers. */
-interface Charts {
-  views: AnalyticsViews;
-  articles: AnalyticsTopArticles;
-  categories: AnalyticsTop;
-  sources: AnalyticsTop;
-  countries: AnalyticsTop;
-  newsletter: AnalyticsNewsletter;
-}
+/** The chart routes, one per chart of the Analytics tab. */
+type Charts = typeof api.admin.analytics;
 export type ChartName = keyof Charts;
 
 /** One chart of the Analytics tab over the range; each loads on its own, so a slow one holds up no other. */
 export function useAnalyticsChart<Name extends ChartName>(name: Name, range: AnalyticsRangeQuery) {
   return useQuery({
     queryKey: adminKeys.analytics(name, range),
-    queryFn: () => apiRequest<Charts[Name]>(`/api/admin/analytics/${name}?${new URLSearchParams(range)}`),
+    queryFn: () => {
+      const chart: Charts[ChartName] = api.admin.analytics[name];
+      // Every chart route takes the same range; the answer is the named chart's.
+      return callApi(chart, { query: range }) as Promise<RouteAnswer<Charts[Name]>>;
+    },
   });
 }

@@ -1,6 +1,7 @@
-import { apiRequest } from '@ai-mind/ui';
+import { callApi } from '@ai-mind/ui';
 import {
   adminKeys,
+  api,
   articleKeys,
   DRAFT_COUNT_HEADER,
   MORE_MATCHES_HEADER,
@@ -10,39 +11,29 @@ import {
   type AdminArticle,
   type AdminArticleListQuery,
   type ArticleStage,
-  type Assignee,
   type CreateDraftRequest,
-  type ReviewedArticle,
   type ReviewStep,
-  type AdminArticleSummary,
-  type ArticleProvenance,
-  type ArticleRevisionDetail,
-  type ArticleRevisionSummary,
-  type MessageResponse,
   type RegenerateImagesRequest,
-  type RegenerateImagesResponse,
   type UpdateBlogRequest,
-  type UpdateBlogResponse,
 } from '@ai-mind/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource';
 
 export type ArticleFilters = Omit<AdminArticleListQuery, 'cursor' | 'limit'>;
 
-export const fetchAdminArticlePage = (filters: ArticleFilters, cursor?: string) => fetchPage<AdminArticleSummary>('/api/admin/articles', filters, cursor);
-export const fetchAdminArticle = (id: number) => apiRequest<ReviewedArticle>(`/api/admin/articles/${id}`);
+export const fetchAdminArticlePage = (filters: ArticleFilters, cursor?: string) => fetchPage(api.admin.articles.list, filters, cursor);
+export const fetchAdminArticle = (id: number) => callApi(api.admin.articles.one, { params: { id } });
 /**
  * Publish and delete name the version the editor saw: a newer change by someone else is answered 409.
  * A draft with open claim flags is refused (409) unless `overrideClaims`: the editor vouches for them.
  */
 export const approveBlog = (article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) =>
-  apiRequest<MessageResponse>('/api/admin/approve-blog', { method: 'POST', body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) } });
+  callApi(api.admin.articles.approve, { body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) } });
 export const declineBlog = (article: Pick<AdminArticle, 'id' | 'version'>) =>
-  apiRequest<MessageResponse>('/api/admin/decline-blog', { method: 'POST', body: { blogId: article.id, version: article.version } });
-export const updateBlog = (id: number, body: UpdateBlogRequest) => apiRequest<UpdateBlogResponse>(`/api/admin/blogs/${id}`, { method: 'PUT', body });
-export const regenerateImages = (body: RegenerateImagesRequest) =>
-  apiRequest<RegenerateImagesResponse>('/api/admin/regenerate-images', { method: 'POST', body });
-export const clearProblematicBlogs = () => apiRequest<MessageResponse>('/api/admin/clear-problematic-blogs', { method: 'POST' });
+  callApi(api.admin.articles.decline, { body: { blogId: article.id, version: article.version } });
+export const updateBlog = (id: number, body: UpdateBlogRequest) => callApi(api.admin.articles.update, { params: { id }, body });
+export const regenerateImages = (body: RegenerateImagesRequest) => callApi(api.admin.articles.regenerateImages, { body });
+export const clearProblematicBlogs = () => callApi(api.admin.articles.clearProblematic);
 
 /** A review step; `at` (ISO 8601 with its offset) only for schedule. */
 export interface ReviewStepCall {
@@ -52,18 +43,17 @@ export interface ReviewStepCall {
   note?: string;
   at?: string;
 }
-export const takeReviewStep = ({ id, step, ...body }: ReviewStepCall) => apiRequest<ReviewedArticle>(`/api/admin/articles/${id}/${step}`, { method: 'POST', body });
+export const takeReviewStep = ({ id, step, ...body }: ReviewStepCall) => callApi(api.admin.review[step], { params: { id }, body });
 export const assignArticle = ({ id, assigneeId, version }: { id: number; assigneeId: number | null; version: number }) =>
-  apiRequest<ReviewedArticle>(`/api/admin/articles/${id}/assignee`, { method: 'PUT', body: { assigneeId, version } });
-export const createDraft = (body: CreateDraftRequest) => apiRequest<ReviewedArticle>('/api/admin/articles', { method: 'POST', body });
-export const fetchAssignees = () => apiRequest<Assignee[]>('/api/admin/assignees');
+  callApi(api.admin.articles.assign, { params: { id }, body: { assigneeId, version } });
+export const createDraft = (body: CreateDraftRequest) => callApi(api.admin.articles.create, { body });
+export const fetchAssignees = () => callApi(api.admin.articles.assignees);
 
-export const fetchArticleProvenance = (articleId: number) => apiRequest<ArticleProvenance>(`/api/admin/articles/${articleId}/provenance`);
-export const fetchArticleHistory = (articleId: number) => apiRequest<ArticleRevisionSummary[]>(`/api/admin/articles/${articleId}/revisions`);
-export const fetchArticleRevision = (articleId: number, revisionId: number) =>
-  apiRequest<ArticleRevisionDetail>(`/api/admin/articles/${articleId}/revisions/${revisionId}`);
+export const fetchArticleProvenance = (articleId: number) => callApi(api.admin.articles.provenance, { params: { id: articleId } });
+export const fetchArticleHistory = (articleId: number) => callApi(api.admin.articles.revisions, { params: { id: articleId } });
+export const fetchArticleRevision = (articleId: number, revisionId: number) => callApi(api.admin.articles.revision, { params: { id: articleId, revisionId } });
 export const restoreArticleRevision = (articleId: number, revisionId: number, version: number) =>
-  apiRequest<AdminArticle>(`/api/admin/articles/${articleId}/revisions/${revisionId}/restore`, { method: 'POST', body: { version } });
+  callApi(api.admin.articles.restoreRevision, { params: { id: articleId, revisionId }, body: { version } });
 
 // Queries
 

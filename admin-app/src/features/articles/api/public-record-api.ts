@@ -1,27 +1,14 @@
-import { apiRequest } from '@ai-mind/ui';
-import {
-  adminKeys,
-  articleKeys,
-  type AddCorrectionRequest,
-  type AdminArticle,
-  type AdminErrorReport,
-  type AdminErrorReportListQuery,
-  type BulkResult,
-  type NewStoryReports,
-  type SetErrorReportStatusRequest,
-} from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
+import { adminKeys, api, articleKeys, type AddCorrectionRequest, type AdminErrorReportListQuery, type SetErrorReportStatusRequest } from '@ai-mind/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { declareMutation } from '../../../lib/resource';
 
 export const addCorrection = (articleId: number, body: AddCorrectionRequest) =>
-  apiRequest<AdminArticle>(`/api/admin/articles/${articleId}/corrections`, { method: 'POST', body });
+  callApi(api.admin.articles.addCorrection, { params: { id: articleId }, body });
 
-export const fetchErrorReports = (query: AdminErrorReportListQuery) => {
-  const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
-  return apiRequest<AdminErrorReport[]>(`/api/admin/error-reports${params.size ? `?${params}` : ''}`);
-};
+export const fetchErrorReports = (query: AdminErrorReportListQuery) => callApi(api.admin.errorReports.list, { query });
 
-export const setErrorReportStatus = (body: SetErrorReportStatusRequest) => apiRequest<BulkResult>('/api/admin/error-reports/status', { method: 'POST', body });
+export const setErrorReportStatus = (body: SetErrorReportStatusRequest) => callApi(api.admin.errorReports.setStatus, { body });
 
 /** Readers' error reports: the open queue, or one article's (every status). */
 export const useErrorReports = (query: AdminErrorReportListQuery) =>
@@ -35,8 +22,8 @@ export const useAddCorrection = declareMutation(
 
 export const useSetErrorReportStatus = declareMutation(setErrorReportStatus, () => [adminKeys.errorReports()]);
 
-export const fetchNewReports = (articleId: number) => apiRequest<NewStoryReports>(`/api/admin/articles/${articleId}/new-reports`);
-export const fetchStoriesWithNewReports = () => apiRequest<{ articleId: number; title: string; count: number }[]>('/api/admin/stories/new-reports');
+export const fetchNewReports = (articleId: number) => callApi(api.admin.articles.newReports, { params: { id: articleId } });
+export const fetchStoriesWithNewReports = () => callApi(api.admin.articles.storiesWithNewReports);
 
 /** The reports on a published article's story that came after publication. */
 export const useNewReports = (articleId: number, enabled: boolean) =>

@@ -1,10 +1,10 @@
-import { apiRequest } from '@ai-mind/ui';
-import { adminKeys, articleKeys, commentKeys, type AdminComment, type AdminCommentListQuery, type BulkResult } from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
+import { adminKeys, api, articleKeys, commentKeys, type AdminCommentListQuery } from '@ai-mind/contracts';
 import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource';
 
 export type CommentFilters = Omit<AdminCommentListQuery, 'cursor' | 'limit'>;
 
-export const fetchCommentPage = (filters: CommentFilters, cursor?: string) => fetchPage<AdminComment>('/api/admin/comments', filters, cursor);
+export const fetchCommentPage = (filters: CommentFilters, cursor?: string) => fetchPage(api.admin.comments.list, filters, cursor);
 
 export function useAdminComments(filters: CommentFilters) {
   const query = usePagedList(adminKeys.commentList(filters), (cursor) => fetchCommentPage(filters, cursor));
@@ -14,8 +14,8 @@ export function useAdminComments(filters: CommentFilters) {
 /** Moderation changes the comment lists, the articles' comment counters and the public comment lists. */
 const commentsChanged = () => [adminKeys.comments(), adminKeys.articles(), articleKeys.all, commentKeys.all] as const;
 
-export const useDeleteComments = declareMutation((ids: number[]) => apiRequest<BulkResult>('/api/admin/comments/delete', { method: 'POST', body: { ids } }), commentsChanged);
+export const useDeleteComments = declareMutation((ids: number[]) => callApi(api.admin.comments.delete, { body: { ids } }), commentsChanged);
 export const useMarkSpam = declareMutation(
-  (body: { ids: number[]; spam: boolean }) => apiRequest<BulkResult>('/api/admin/comments/spam', { method: 'POST', body }),
+  (body: { ids: number[]; spam: boolean }) => callApi(api.admin.comments.spam, { body }),
   commentsChanged,
 );

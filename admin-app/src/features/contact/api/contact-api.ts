@@ -1,10 +1,10 @@
-import { apiRequest } from '@ai-mind/ui';
-import { adminKeys, type AdminContactListQuery, type AdminContactSubmission, type BulkResult } from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
+import { adminKeys, api, type AdminContactListQuery } from '@ai-mind/contracts';
 import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource';
 
 export type ContactFilters = Omit<AdminContactListQuery, 'cursor' | 'limit'>;
 
-export const fetchContactPage = (filters: ContactFilters, cursor?: string) => fetchPage<AdminContactSubmission>('/api/admin/contact-submissions', filters, cursor);
+export const fetchContactPage = (filters: ContactFilters, cursor?: string) => fetchPage(api.admin.contactSubmissions.list, filters, cursor);
 
 export function useContactMessages(filters: ContactFilters) {
   const query = usePagedList(adminKeys.contactList(filters), (cursor) => fetchContactPage(filters, cursor));
@@ -14,10 +14,10 @@ export function useContactMessages(filters: ContactFilters) {
 const messagesChanged = () => [adminKeys.contactSubmissions()] as const;
 
 export const useMarkHandled = declareMutation(
-  (body: { ids: number[]; handled: boolean }) => apiRequest<BulkResult>('/api/admin/contact-submissions/handled', { method: 'POST', body }),
+  (body: { ids: number[]; handled: boolean }) => callApi(api.admin.contactSubmissions.handled, { body }),
   messagesChanged,
 );
 export const useDeleteMessages = declareMutation(
-  (ids: number[]) => apiRequest<BulkResult>('/api/admin/contact-submissions/delete', { method: 'POST', body: { ids } }),
+  (ids: number[]) => callApi(api.admin.contactSubmissions.delete, { body: { ids } }),
   messagesChanged,
 );

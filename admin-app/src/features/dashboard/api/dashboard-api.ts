@@ -1,18 +1,11 @@
-import { apiRequest } from '@ai-mind/ui';
-import {
-  adminKeys,
-  articleKeys,
-  type ExhaustiveRecoveryResponse,
-  type ForceRecoveryResponse,
-  type MessageResponse,
-  type RecreateFromSitemapResponse,
-} from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
+import { adminKeys, api, articleKeys } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
-export const refreshData = () => apiRequest<MessageResponse>('/api/admin/refresh-data', { method: 'POST' });
-export const forceRecovery = () => apiRequest<ForceRecoveryResponse>('/api/admin/force-recovery', { method: 'POST' });
-export const exhaustiveRecovery = () => apiRequest<ExhaustiveRecoveryResponse>('/api/admin/exhaustive-recovery', { method: 'POST' });
-export const recreateFromSitemap = () => apiRequest<RecreateFromSitemapResponse>('/api/admin/recreate-from-sitemap', { method: 'POST', body: {} });
+export const refreshData = () => callApi(api.admin.recovery.refreshData);
+export const forceRecovery = () => callApi(api.admin.recovery.force);
+export const exhaustiveRecovery = () => callApi(api.admin.recovery.exhaustive);
+export const recreateFromSitemap = () => callApi(api.admin.recovery.recreateFromSitemap, { body: {} });
 
 /** Recovery puts articles back: every article view is stale. */
 const articlesChanged = () => [adminKeys.articles(), articleKeys.all] as const;

@@ -1,41 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@ai-mind/ui';
-import {
-  adminKeys,
-  type AccountStatus,
-  type AdminAccount,
-  type AdminRole,
-  type InvitePersonRequest,
-  type PasswordLinkResponse,
-  type SetPasswordRequest,
-  type SetPasswordResponse,
-} from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
+import { adminKeys, api, type AccountStatus, type AdminRole, type InvitePersonRequest, type SetPasswordRequest, type SetPasswordResponse } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
 export function usePeople() {
-  return useQuery({ queryKey: adminKeys.people(), queryFn: () => apiRequest<AdminAccount[]>('/api/admin/people') });
+  return useQuery({ queryKey: adminKeys.people(), queryFn: () => callApi(api.admin.people.list) });
 }
 
 const peopleChanged = () => [adminKeys.people()] as const;
 
-export const useInvitePerson = declareMutation((body: InvitePersonRequest) => apiRequest<PasswordLinkResponse>('/api/admin/people', { method: 'POST', body }), peopleChanged);
+export const useInvitePerson = declareMutation((body: InvitePersonRequest) => callApi(api.admin.people.invite, { body }), peopleChanged);
 
 export const useChangeRole = declareMutation(
-  ({ id, role }: { id: number; role: AdminRole }) => apiRequest<AdminAccount>(`/api/admin/people/${id}/role`, { method: 'POST', body: { role } }),
+  ({ id, role }: { id: number; role: AdminRole }) => callApi(api.admin.people.changeRole, { params: { id }, body: { role } }),
   peopleChanged,
 );
 
 export const useChangeStatus = declareMutation(
-  ({ id, status }: { id: number; status: AccountStatus }) => apiRequest<AdminAccount>(`/api/admin/people/${id}/status`, { method: 'POST', body: { status } }),
+  ({ id, status }: { id: number; status: AccountStatus }) => callApi(api.admin.people.changeStatus, { params: { id }, body: { status } }),
   peopleChanged,
 );
 
 export const useResetPassword = declareMutation(
-  (id: number) => apiRequest<PasswordLinkResponse>(`/api/admin/people/${id}/reset-password`, { method: 'POST' }),
+  (id: number) => callApi(api.admin.people.resetPassword, { params: { id } }),
   peopleChanged,
 );
 
 /** The invitee's call: no session, the link's token proves who may set the password. */
 export function setPasswordByLink(body: SetPasswordRequest): Promise<SetPasswordResponse> {
-  return apiRequest<SetPasswordResponse>('/api/admin/set-password', { method: 'POST', body });
+  return callApi(api.admin.setPassword, { body });
 }

@@ -1,14 +1,14 @@
-import { apiRequest } from '@ai-mind/ui';
+import { callApi } from '@ai-mind/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, type ApproveTopicRequest, type DeclineTopicRequest, type TrendingSourcesResponse, type TrendingTopic } from '@ai-mind/contracts';
+import { adminKeys, api, type ApproveTopicRequest, type DeclineTopicRequest, type TrendingTopic } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
-export const fetchTrendingTopics = () => apiRequest<TrendingTopic[]>('/api/trending-topics');
+export const fetchTrendingTopics = () => callApi(api.trendingTopics.list);
 /** Fetches the feeds now (a change: POSTed with the CSRF token, audited) and answers with the fresh list. */
-export const refreshTrendingTopics = () => apiRequest<TrendingTopic[]>('/api/trending-topics/refresh', { method: 'POST' });
-export const approveTopic = (body: ApproveTopicRequest) => apiRequest<unknown>('/api/admin/approve-topic', { method: 'POST', body });
-export const declineTopic = (body: DeclineTopicRequest) => apiRequest<unknown>('/api/admin/decline-topic', { method: 'POST', body });
-export const fetchTrendingSources = () => apiRequest<TrendingSourcesResponse>('/api/trending-topics/sources');
+export const refreshTrendingTopics = () => callApi(api.trendingTopics.refresh);
+export const approveTopic = (body: ApproveTopicRequest) => callApi(api.admin.topics.approve, { body });
+export const declineTopic = (body: DeclineTopicRequest) => callApi(api.admin.topics.decline, { body });
+export const fetchTrendingSources = () => callApi(api.trendingTopics.sources);
 
 /** Approving or declining moves a topic from the trending list (to the approved topics). */
 const topicsChanged = () => [adminKeys.trendingTopics(), adminKeys.approvedTopics()] as const;

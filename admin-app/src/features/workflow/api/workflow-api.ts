@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { adminKeys, articleKeys, TOTAL_COUNT_HEADER, type ApprovedTopic } from '@ai-mind/contracts';
-import { apiRequest } from '@ai-mind/ui';
+import { adminKeys, api, articleKeys, TOTAL_COUNT_HEADER, type ApprovedTopic } from '@ai-mind/contracts';
+import { callApi } from '@ai-mind/ui';
 
 /** The newest approved topics, and how many there are in all (the list is capped by the server). */
 export async function fetchApprovedTopics(): Promise<ApprovedTopic[] & { total?: number }> {
   let total: number | undefined;
-  const topics = await apiRequest<ApprovedTopic[]>('/api/admin/approved-topics', {
+  const topics = await callApi(api.admin.topics.approved, {
     onResponse: (response) => {
       const header = response.headers.get(TOTAL_COUNT_HEADER);
       total = header === null ? undefined : Number(header);

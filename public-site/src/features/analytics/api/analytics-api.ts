@@ -1,4 +1,4 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { PageViewRequest } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type PageViewRequest } from '@ai-mind/contracts/web';
 
-export const sendPageView = (body: PageViewRequest) => apiRequest<null>('/api/analytics/pageview', { method: 'POST', body });
+export const sendPageView = (body: PageViewRequest) => callApi(api.pageView, { body });

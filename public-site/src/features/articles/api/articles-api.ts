@@ -1,5 +1,5 @@
-import { apiRequest } from '@ai-mind/ui';
-import { NEXT_CURSOR_HEADER, type ArticleSummary, type CorrectionEntry, type PublicArticle } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, NEXT_CURSOR_HEADER, type ArticleSummary, type PublicArticle } from '@ai-mind/contracts/web';
 
 export interface ArticleListFilter {
   category?: string;
@@ -22,13 +22,12 @@ export interface ArticlePage {
  * an unknown article is null.
  */
 export async function fetchArticlePage(filter: ArticleListFilter, cursor?: string | null): Promise<ArticlePage> {
-  const query = new URLSearchParams({ approved: 'true' });
-  if (filter.category) query.set('category', filter.category);
-  if (filter.search) query.set('search', filter.search);
-  if (cursor) query.set('cursor', cursor);
+  // An empty filter or cursor is not sent: the address leaves undefined fields out.
+  const query = { approved: 'true' as const, category: filter.category || undefined, search: filter.search || undefined, cursor: cursor || undefined };
   let nextCursor: string | null = null;
   try {
-    const items = await apiRequest<ArticleSummary[]>(`/api/articles?${query}`, {
+    const items = await callApi(api.articles.list, {
+      query,
       onResponse: (response) => {
         nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
       },
@@ -44,7 +43,7 @@ export async function fetchArticlePage(filter: ArticleListFilter, cursor?: strin
 /** The article with how it was made, or null when there is no published article with that slug. */
 export async function fetchArticleBySlug(slug: string): Promise<PublicArticle | null> {
   try {
-    return await apiRequest<PublicArticle>(`/api/articles/slug/${encodeURIComponent(slug)}`);
+    return await callApi(api.articles.bySlug, { params: { slug } });
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('404:')) return null;
     throw error;
@@ -52,4 +51,4 @@ export async function fetchArticleBySlug(slug: string): Promise<PublicArticle | 
 }
 
 /** Every correction and update note of the published articles, newest first. */
-export const fetchCorrections = () => apiRequest<CorrectionEntry[]>('/api/corrections');
+export const fetchCorrections = () => callApi(api.corrections);

@@ -1,5 +1,5 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { ChatRequest, ChatResponse, ChatSummaryRequest } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type ChatRequest, type ChatSummaryRequest } from '@ai-mind/contracts/web';
 
-export const sendChatMessage = (body: ChatRequest) => apiRequest<ChatResponse>('/api/chat', { method: 'POST', body });
-export const summarizeChat = (body: ChatSummaryRequest) => apiRequest<ChatResponse>('/api/chat/summary', { method: 'POST', body });
+export const sendChatMessage = (body: ChatRequest) => callApi(api.chat.send, { body });
+export const summarizeChat = (body: ChatSummaryRequest) => callApi(api.chat.summary, { body });

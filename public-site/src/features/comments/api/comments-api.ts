@@ -1,7 +1,6 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { Comment, CreateCommentRequest } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type CreateCommentRequest } from '@ai-mind/contracts/web';
 
-export const fetchComments = (articleId: number) => apiRequest<Comment[]>(`/api/articles/${articleId}/comments`);
+export const fetchComments = (articleId: number) => callApi(api.articles.comments, { params: { id: articleId } });
 
-export const postComment = (articleId: number, body: CreateCommentRequest) =>
-  apiRequest<Comment>(`/api/articles/${articleId}/comments`, { method: 'POST', body });
+export const postComment = (articleId: number, body: CreateCommentRequest) => callApi(api.articles.addComment, { params: { id: articleId }, body });

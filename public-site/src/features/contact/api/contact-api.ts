@@ -1,4 +1,4 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { ContactRequest, MessageResponse } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type ContactRequest } from '@ai-mind/contracts/web';
 
-export const sendContactMessage = (body: ContactRequest) => apiRequest<MessageResponse>('/api/contact', { method: 'POST', body });
+export const sendContactMessage = (body: ContactRequest) => callApi(api.contact, { body });

@@ -1,5 +1,4 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { CreateErrorReportRequest, ErrorReportReceipt } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type CreateErrorReportRequest } from '@ai-mind/contracts/web';
 
-export const postErrorReport = (articleId: number, body: CreateErrorReportRequest) =>
-  apiRequest<ErrorReportReceipt>(`/api/articles/${articleId}/error-reports`, { method: 'POST', body });
+export const postErrorReport = (articleId: number, body: CreateErrorReportRequest) => callApi(api.articles.reportError, { params: { id: articleId }, body });

@@ -1,4 +1,4 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { InteractionRequest, InteractionResponse } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type InteractionRequest } from '@ai-mind/contracts/web';
 
-export const recordInteraction = (body: InteractionRequest) => apiRequest<InteractionResponse>('/api/interactions', { method: 'POST', body });
+export const recordInteraction = (body: InteractionRequest) => callApi(api.interactions, { body });

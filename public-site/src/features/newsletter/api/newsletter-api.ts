@@ -1,4 +1,4 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { MessageResponse, NewsletterSignUp } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type NewsletterSignUp } from '@ai-mind/contracts/web';
 
-export const subscribeToNewsletter = (body: NewsletterSignUp) => apiRequest<MessageResponse>('/api/newsletter', { method: 'POST', body });
+export const subscribeToNewsletter = (body: NewsletterSignUp) => callApi(api.newsletter, { body });

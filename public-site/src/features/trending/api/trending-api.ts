@@ -1,6 +1,6 @@
-import { apiRequest } from '@ai-mind/ui';
-import type { TrendingItem } from '@ai-mind/contracts/web';
+import { callApi } from '@ai-mind/ui';
+import { api, type TrendingItem } from '@ai-mind/contracts/web';
 
 export function fetchTrending(): Promise<TrendingItem[]> {
-  return apiRequest<TrendingItem[]>('/api/trending');
+  return callApi(api.trending);
 }

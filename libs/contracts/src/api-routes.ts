@@ -1,0 +1,255 @@
+/**
+ * Every API route the apps call, declared once: method, path and the schemas of what it takes and
+ * answers. The apps call them through `callApi` (@ai-mind/ui) and write no `/api/` address
+ * themselves; the backend's api-contract spec checks that each one is a route of the API.
+ *
+ * The schemas are referenced by type only, so this module (and the public site's bundle) has no zod.
+ */
+import type { z } from './zod.js';
+import type {
+  AdminCheckResponseSchema,
+  AdminLoginRequestSchema,
+  ApprovedTopicSchema,
+  ApproveTopicRequestSchema,
+  BlogIdRequestSchema,
+  DeclineTopicRequestSchema,
+  ExhaustiveRecoveryResponseSchema,
+  ForceRecoveryResponseSchema,
+  MessageResponse,
+  MessageResponseSchema,
+  RecreateFromSitemapResponseSchema,
+  RegenerateImagesRequestSchema,
+  RegenerateImagesResponseSchema,
+  TrendingTopicSchema,
+  UpdateBlogRequestSchema,
+  UpdateBlogResponseSchema,
+} from './admin.js';
+import type {
+  AdminArticleListQuerySchema,
+  AdminArticleSummarySchema,
+  AdminCommentListQuerySchema,
+  AdminCommentSchema,
+  AdminContactListQuerySchema,
+  AdminContactSubmissionSchema,
+  AdminNewsletterDigestListQuerySchema,
+  AdminNewsletterSubscriberListQuerySchema,
+  AuditLogEntrySchema,
+  AuditLogQuerySchema,
+  AuditRefusalsQuerySchema,
+  AuditRefusalsSchema,
+  BulkResultSchema,
+  IdsRequestSchema,
+  MarkHandledRequestSchema,
+  MarkSpamRequestSchema,
+} from './admin-lists.js';
+import type {
+  AnalyticsNewsletterSchema,
+  AnalyticsRangeQuerySchema,
+  AnalyticsTopArticlesSchema,
+  AnalyticsTopSchema,
+  AnalyticsViewsSchema,
+} from './analytics.js';
+import type {
+  AdminArticleSchema,
+  ArticleRevisionDetailSchema,
+  ArticleRevisionListSchema,
+  RestoreRevisionRequestSchema,
+  ReviewedArticleSchema,
+} from './article-history.js';
+import type { ArticleListQuerySchema, ArticleSummaryListSchema } from './articles.js';
+import type { ChatRequestSchema, ChatResponseSchema, ChatSummaryRequestSchema } from './chat.js';
+import type { ContactRequestSchema } from './contact.js';
+import type {
+  CommentSchema,
+  CreateCommentRequestSchema,
+  GeoResponseSchema,
+  InteractionRequestSchema,
+  InteractionResponseSchema,
+  PageViewRequestSchema,
+} from './engagement.js';
+import type {
+  AdminNewsletterDigestSchema,
+  AdminNewsletterSubscriberSchema,
+  NewsletterAddressSchema,
+  NewsletterCountsSchema,
+  NewsletterFailedDeliverySchema,
+  NewsletterPreviewSchema,
+  NewsletterScheduleSchema,
+  NewsletterSettingsSchema,
+  NewsletterSignUpSchema,
+} from './newsletter.js';
+import type {
+  AdminAccountSchema,
+  ChangeRoleRequestSchema,
+  ChangeStatusRequestSchema,
+  InvitePersonRequestSchema,
+  PasswordLinkResponseSchema,
+  SetPasswordRequestSchema,
+  SetPasswordResponseSchema,
+} from './people.js';
+import type { ArticleProvenanceSchema } from './provenance.js';
+import type {
+  AddCorrectionRequestSchema,
+  AdminErrorReportListQuerySchema,
+  AdminErrorReportSchema,
+  CorrectionEntryListSchema,
+  CreateErrorReportRequestSchema,
+  ErrorReportReceiptSchema,
+  NewStoryReportsSchema,
+  PublicArticleSchema,
+  SetErrorReportStatusRequestSchema,
+} from './public-record.js';
+import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
+import type { TrendingListSchema, TrendingSourcesResponseSchema } from './trending.js';
+import { ApiRoute, get, post, put } from './api-route.js';
+
+type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
+
+/** A published story with reports that came after publication, for Article Management's list (no schema: the backend answers it as is). */
+export interface StoryWithNewReports {
+  articleId: number;
+  title: string;
+  count: number;
+}
+
+export const api = {
+  // The public site's calls.
+  articles: {
+    /** The list is a plain array; the next cursor comes in NEXT_CURSOR_HEADER. */
+    list: get('/api/articles').query<typeof ArticleListQuerySchema>().answers<typeof ArticleSummaryListSchema>(),
+    bySlug: get('/api/articles/slug/:slug').answers<typeof PublicArticleSchema>(),
+    comments: get('/api/articles/:id/comments').answers<ListOf<typeof CommentSchema>>(),
+    addComment: post('/api/articles/:id/comments').body<typeof CreateCommentRequestSchema>().answers<typeof CommentSchema>(),
+    reportError: post('/api/articles/:id/error-reports').body<typeof CreateErrorReportRequestSchema>().answers<typeof ErrorReportReceiptSchema>(),
+  },
+  corrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
+  chat: {
+    send: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),
+    summary: post('/api/chat/summary').body<typeof ChatSummaryRequestSchema>().answers<typeof ChatResponseSchema>(),
+  },
+  geo: get('/api/geo').answers<typeof GeoResponseSchema>(),
+  contact: post('/api/contact').body<typeof ContactRequestSchema>().answers<typeof MessageResponseSchema>(),
+  interactions: post('/api/interactions').body<typeof InteractionRequestSchema>().answers<typeof InteractionResponseSchema>(),
+  newsletter: post('/api/newsletter').body<typeof NewsletterSignUpSchema>().answers<typeof MessageResponseSchema>(),
+  trending: get('/api/trending').answers<typeof TrendingListSchema>(),
+  /** Answers 204: no body. */
+  pageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),
+
+  // The admin panel's calls.
+  trendingTopics: {
+    list: get('/api/trending-topics').answers<ListOf<typeof TrendingTopicSchema>>(),
+    /** Fetches the feeds now and answers with the fresh list. */
+    refresh: post('/api/trending-topics/refresh').answers<ListOf<typeof TrendingTopicSchema>>(),
+    sources: get('/api/trending-topics/sources').answers<typeof TrendingSourcesResponseSchema>(),
+  },
+  admin: {
+    check: get('/api/admin/check').answers<typeof AdminCheckResponseSchema>(),
+    login: post('/api/admin/login').body<typeof AdminLoginRequestSchema>().answers<typeof AdminCheckResponseSchema>(),
+    logout: post('/api/admin/logout'),
+    setPassword: post('/api/admin/set-password').body<typeof SetPasswordRequestSchema>().answers<typeof SetPasswordResponseSchema>(),
+
+    analytics: {
+      views: get('/api/admin/analytics/views').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsViewsSchema>(),
+      articles: get('/api/admin/analytics/articles').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsTopArticlesSchema>(),
+      categories: get('/api/admin/analytics/categories').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsTopSchema>(),
+      sources: get('/api/admin/analytics/sources').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsTopSchema>(),
+      countries: get('/api/admin/analytics/countries').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsTopSchema>(),
+      newsletter: get('/api/admin/analytics/newsletter').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsNewsletterSchema>(),
+    },
+
+    articles: {
+      /** A page of the list; the cursor and counts come in headers. */
+      list: get('/api/admin/articles').query<typeof AdminArticleListQuerySchema>().answers<ListOf<typeof AdminArticleSummarySchema>>(),
+      one: get('/api/admin/articles/:id').answers<typeof ReviewedArticleSchema>(),
+      create: post('/api/admin/articles').body<typeof CreateDraftRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      update: put('/api/admin/blogs/:id').body<typeof UpdateBlogRequestSchema>().answers<typeof UpdateBlogResponseSchema>(),
+      approve: post('/api/admin/approve-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
+      decline: post('/api/admin/decline-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
+      assign: put('/api/admin/articles/:id/assignee').body<typeof AssignRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      assignees: get('/api/admin/assignees').answers<ListOf<typeof AssigneeSchema>>(),
+      provenance: get('/api/admin/articles/:id/provenance').answers<typeof ArticleProvenanceSchema>(),
+      revisions: get('/api/admin/articles/:id/revisions').answers<typeof ArticleRevisionListSchema>(),
+      revision: get('/api/admin/articles/:id/revisions/:revisionId').answers<typeof ArticleRevisionDetailSchema>(),
+      restoreRevision: post('/api/admin/articles/:id/revisions/:revisionId/restore').body<typeof RestoreRevisionRequestSchema>().answers<typeof AdminArticleSchema>(),
+      addCorrection: post('/api/admin/articles/:id/corrections').body<typeof AddCorrectionRequestSchema>().answers<typeof AdminArticleSchema>(),
+      newReports: get('/api/admin/articles/:id/new-reports').answers<typeof NewStoryReportsSchema>(),
+      storiesWithNewReports: get('/api/admin/stories/new-reports').answers<StoryWithNewReports[]>(),
+      regenerateImages: post('/api/admin/regenerate-images').body<typeof RegenerateImagesRequestSchema>().answers<typeof RegenerateImagesResponseSchema>(),
+      clearProblematic: post('/api/admin/clear-problematic-blogs').answers<typeof MessageResponseSchema>(),
+    },
+    /** The review steps of REVIEW_STEPS, one route each. */
+    review: {
+      submit: post('/api/admin/articles/:id/submit').body<typeof ReviewStepRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      'request-changes': post('/api/admin/articles/:id/request-changes').body<typeof ReviewStepRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      'mark-ready': post('/api/admin/articles/:id/mark-ready').body<typeof ReviewStepRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      publish: post('/api/admin/articles/:id/publish').body<typeof ReviewStepRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      schedule: post('/api/admin/articles/:id/schedule').body<typeof ScheduleRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      unschedule: post('/api/admin/articles/:id/unschedule').body<typeof ReviewStepRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+    },
+
+    errorReports: {
+      list: get('/api/admin/error-reports').query<typeof AdminErrorReportListQuerySchema>().answers<ListOf<typeof AdminErrorReportSchema>>(),
+      setStatus: post('/api/admin/error-reports/status').body<typeof SetErrorReportStatusRequestSchema>().answers<typeof BulkResultSchema>(),
+    },
+
+    auditLog: {
+      list: get('/api/admin/audit-log').query<typeof AuditLogQuerySchema>().answers<ListOf<typeof AuditLogEntrySchema>>(),
+      refusals: get('/api/admin/audit-log/refusals').query<typeof AuditRefusalsQuerySchema>().answers<typeof AuditRefusalsSchema>(),
+    },
+
+    comments: {
+      list: get('/api/admin/comments').query<typeof AdminCommentListQuerySchema>().answers<ListOf<typeof AdminCommentSchema>>(),
+      delete: post('/api/admin/comments/delete').body<typeof IdsRequestSchema>().answers<typeof BulkResultSchema>(),
+      spam: post('/api/admin/comments/spam').body<typeof MarkSpamRequestSchema>().answers<typeof BulkResultSchema>(),
+    },
+
+    contactSubmissions: {
+      list: get('/api/admin/contact-submissions').query<typeof AdminContactListQuerySchema>().answers<ListOf<typeof AdminContactSubmissionSchema>>(),
+      handled: post('/api/admin/contact-submissions/handled').body<typeof MarkHandledRequestSchema>().answers<typeof BulkResultSchema>(),
+      delete: post('/api/admin/contact-submissions/delete').body<typeof IdsRequestSchema>().answers<typeof BulkResultSchema>(),
+    },
+
+    recovery: {
+      refreshData: post('/api/admin/refresh-data').answers<typeof MessageResponseSchema>(),
+      force: post('/api/admin/force-recovery').answers<typeof ForceRecoveryResponseSchema>(),
+      exhaustive: post('/api/admin/exhaustive-recovery').answers<typeof ExhaustiveRecoveryResponseSchema>(),
+      recreateFromSitemap: post('/api/admin/recreate-from-sitemap').body<Record<string, never>>().answers<typeof RecreateFromSitemapResponseSchema>(),
+    },
+
+    newsletter: {
+      subscribers: get('/api/admin/newsletter/subscribers').query<typeof AdminNewsletterSubscriberListQuerySchema>().answers<ListOf<typeof AdminNewsletterSubscriberSchema>>(),
+      /** A download the browser makes with the session (its address, not a call). */
+      subscribersCsv: get('/api/admin/newsletter/subscribers.csv').query<typeof AdminNewsletterSubscriberListQuerySchema>(),
+      subscriberCounts: get('/api/admin/newsletter/subscribers/counts').answers<typeof NewsletterCountsSchema>(),
+      addSubscriber: post('/api/admin/newsletter/subscribers').body<typeof NewsletterAddressSchema>().answers<typeof MessageResponseSchema>(),
+      unsubscribe: post('/api/admin/newsletter/subscribers/:id/unsubscribe').answers<typeof MessageResponseSchema>(),
+      digests: get('/api/admin/newsletter/digests').query<typeof AdminNewsletterDigestListQuerySchema>().answers<ListOf<typeof AdminNewsletterDigestSchema>>(),
+      digestFailures: get('/api/admin/newsletter/digests/:id/failures').answers<ListOf<typeof NewsletterFailedDeliverySchema>>(),
+      sendNow: post('/api/admin/newsletter/digests').answers<MessageResponse & { digestId: number }>(),
+      settings: get('/api/admin/newsletter/settings').answers<typeof NewsletterSettingsSchema>(),
+      saveSchedule: put('/api/admin/newsletter/settings').body<typeof NewsletterScheduleSchema>().answers<typeof NewsletterSettingsSchema>(),
+      preview: get('/api/admin/newsletter/preview').answers<typeof NewsletterPreviewSchema>(),
+      sendTest: post('/api/admin/newsletter/test').body<typeof NewsletterAddressSchema>().answers<typeof MessageResponseSchema>(),
+    },
+
+    people: {
+      list: get('/api/admin/people').answers<ListOf<typeof AdminAccountSchema>>(),
+      invite: post('/api/admin/people').body<typeof InvitePersonRequestSchema>().answers<typeof PasswordLinkResponseSchema>(),
+      changeRole: post('/api/admin/people/:id/role').body<typeof ChangeRoleRequestSchema>().answers<typeof AdminAccountSchema>(),
+      changeStatus: post('/api/admin/people/:id/status').body<typeof ChangeStatusRequestSchema>().answers<typeof AdminAccountSchema>(),
+      resetPassword: post('/api/admin/people/:id/reset-password').answers<typeof PasswordLinkResponseSchema>(),
+    },
+
+    topics: {
+      approve: post('/api/admin/approve-topic').body<typeof ApproveTopicRequestSchema>(),
+      decline: post('/api/admin/decline-topic').body<typeof DeclineTopicRequestSchema>(),
+      /** The newest approved topics (capped); how many there are in all comes in TOTAL_COUNT_HEADER. */
+      approved: get('/api/admin/approved-topics').answers<ListOf<typeof ApprovedTopicSchema>>(),
+    },
+  },
+} as const;
+
+/** Every route of `api`, found by walking it, for checks that must cover a route added later too. */
+export function apiRoutes(tree: object = api): ApiRoute[] {
+  return Object.values(tree).flatMap((entry: object) => (entry instanceof ApiRoute ? [entry] : apiRoutes(entry)));
+}
