@@ -22,7 +22,7 @@ function summary() {
 async function main() {
   await ensureSystemTool(REDIS, { log });
   await ensureSystemTool(VARNISH, { log });
-  if (!fs.existsSync(CHROMIUM_PATH)) {
+  if (!fs.existsSync(CHROMIUM_PATH) || !CHROMIUM.present()) {
     const installed = await ensureSystemTool(CHROMIUM, { log });
     // The end-to-end tests look for Chromium where this machine's package put it.
     if (installed !== CHROMIUM_PATH) process.env.CHROMIUM_PATH = installed;

@@ -10,7 +10,22 @@ const SYSTEM_BIN_DIRS = ['/usr/bin', '/usr/sbin', '/usr/local/bin'];
 const PROGRESS_EVERY_MS = 10_000;
 
 export const REDIS = { what: 'redis-server', command: 'redis-server', apt: 'redis-server', brew: 'brew install redis', dnf: 'redis', env: 'or set REDIS_URL to a running Redis' };
-export const CHROMIUM = { what: 'Chromium', command: 'chromium', apt: 'chromium', brew: 'brew install --cask chromium', dnf: 'chromium', env: 'or set CHROMIUM_PATH to a Chromium binary' };
+/** Where Debian's fonts-liberation puts the serif the screenshots' headings fall back to (Times New Roman's metrics). */
+const LIBERATION_SERIF = '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf';
+/**
+ * Chromium, and on Linux the Liberation fonts: the visual baselines are drawn with them (the theme's
+ * Times New Roman and Arial resolve to Liberation Serif and Sans). Chromium only recommends them, so an
+ * install without recommends draws every heading in DejaVu and no screenshot matches.
+ */
+export const CHROMIUM = {
+  what: 'Chromium with the Liberation fonts',
+  command: 'chromium',
+  apt: 'chromium fonts-liberation',
+  brew: 'brew install --cask chromium',
+  dnf: 'chromium liberation-fonts',
+  env: 'or set CHROMIUM_PATH to a Chromium binary',
+  present: () => process.platform !== 'linux' || fs.existsSync(LIBERATION_SERIF),
+};
 /** varnishd and vmod_xkey (Debian's varnish-modules), which the shared cache's VCL imports. */
 export const VARNISH = {
   what: 'Varnish with vmod_xkey',
