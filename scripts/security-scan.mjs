@@ -3,6 +3,7 @@
 // parameter or a JSON body (the admin ones with a signed-in session and its CSRF token), and wapiti
 // at the public pages. Each is bounded in time. Prints what they found; exits 1 when they found
 // something. Not part of `npm test`: it takes minutes and needs the Debian packages sqlmap and wapiti.
+// SCAN_ONLY=<regular expression> scans only the endpoints whose name matches it.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ import { log, ROOT } from './lib/workspace.mjs';
 const TARGET_SECONDS = Number(process.env.SCAN_TARGET_SECONDS ?? 90);
 const WAPITI_SECONDS = Number(process.env.SCAN_WAPITI_SECONDS ?? 240);
 const PARALLEL = Number(process.env.SCAN_PARALLEL ?? 2);
+/** Only the endpoints whose name matches this regular expression (e.g. "people|invite"), for a quick scan of what changed. */
+const ONLY = process.env.SCAN_ONLY ? new RegExp(process.env.SCAN_ONLY) : null;
 
 for (const tool of ['sqlmap', 'wapiti']) {
   if (spawnSync('which', [tool]).status !== 0) {
@@ -115,6 +118,26 @@ function targets(article) {
     { name: 'admin: delete messages', method: 'POST', url: '/api/admin/contact-submissions/delete', data: json({ ids: [999999] }), admin: true },
     { name: 'admin: audit log', method: 'GET', url: '/api/admin/audit-log?actor=admin&action=approve&from=2026-01-01&to=2026-12-31&limit=10', admin: true },
     { name: 'admin: queue dashboard jobs', method: 'GET', url: '/api/admin/queues/api/queues?activeQueue=images&status=failed&page=1', admin: true },
+    // The newsroom, the public record, the newsletter and the analytics.
+    { name: 'corrections', method: 'GET', url: '/api/corrections' },
+    { name: 'report an error', method: 'POST', url: `/api/articles/${article.id}/error-reports`, data: json({ details: 'The second figure looks wrong.', quote: 'A sentence.' }) },
+    { name: 'newsletter: leave', method: 'GET', url: '/api/newsletter/unsubscribe?token=1.abc' },
+    { name: 'admin: people', method: 'GET', url: '/api/admin/people', admin: true },
+    { name: 'admin: invite', method: 'POST', url: '/api/admin/people', data: json({ username: 'scan.writer', displayName: 'Scan Writer', email: 'scan@example.com', role: 'writer' }), admin: true, ignore: '409' },
+    { name: 'admin: change a role', method: 'POST', url: '/api/admin/people/999999*/role', data: json({ role: 'editor' }), admin: true, ignore: '404' },
+    { name: 'admin: assignees', method: 'GET', url: '/api/admin/assignees', admin: true },
+    { name: 'admin: assign', method: 'PUT', url: `/api/admin/articles/${article.id}*/assignee`, data: json({ assigneeId: null }), admin: true, ignore: '409' },
+    { name: 'admin: submit for review', method: 'POST', url: `/api/admin/articles/${article.id}*/submit`, data: json({ note: 'Ready for a look.' }), admin: true, ignore: '409' },
+    { name: 'admin: schedule', method: 'POST', url: `/api/admin/articles/${article.id}*/schedule`, data: json({ at: '2030-01-01T09:00:00+00:00', note: 'Morning.' }), admin: true, ignore: '409' },
+    { name: 'admin: provenance', method: 'GET', url: `/api/admin/articles/${article.id}*/provenance`, admin: true },
+    { name: 'admin: add a correction', method: 'POST', url: `/api/admin/articles/${article.id}*/corrections`, data: json({ kind: 'correction', text: 'An earlier version gave the wrong year.' }), admin: true },
+    { name: 'admin: error reports', method: 'GET', url: `/api/admin/error-reports?status=new&article=${article.id}`, admin: true },
+    { name: 'admin: refused calls', method: 'GET', url: '/api/admin/audit-log/refusals?from=2026-01-01&to=2026-12-31&limit=10', admin: true },
+    { name: 'admin: subscribers', method: 'GET', url: '/api/admin/newsletter/subscribers?search=example&status=confirmed&limit=10', admin: true },
+    { name: 'admin: subscribers as CSV', method: 'GET', url: '/api/admin/newsletter/subscribers.csv?search=example&status=pending', admin: true },
+    { name: 'admin: digest schedule', method: 'PUT', url: '/api/admin/newsletter/settings', data: json({ cadence: 'weekly', weekday: 1, sendTime: '08:00' }), admin: true },
+    { name: 'admin: views chart', method: 'GET', url: '/api/admin/analytics/views?from=2026-01-01&to=2026-12-31&interval=week', admin: true },
+    { name: 'admin: top articles', method: 'GET', url: '/api/admin/analytics/articles?from=2026-01-01&to=2026-12-31', admin: true },
   ];
 }
 
@@ -205,7 +228,7 @@ try {
   const [article] = await (await fetch(`${base}/api/articles?approved=true&limit=1`)).json();
   if (!article) throw new Error('The product has no published article to scan with');
 
-  const list = targets(article);
+  const list = targets(article).filter((target) => !ONLY || ONLY.test(target.name));
   log(`sqlmap on ${list.length} endpoints, ${PARALLEL} at a time, at most ${TARGET_SECONDS} s each...`);
   const sqlResults = await runSqlmap(list, session);
   log(`wapiti on the public pages, at most ${WAPITI_SECONDS} s...`);
