@@ -14,5 +14,5 @@ export default defineRemoteConfig({
   exposes: { './SiteFrame': './src/app/SiteFrame.tsx' },
   hostRuntime: true,
   // Each page's chunk (named in src/app/PublicApp.tsx) is whole: the entry loader fetches it with the app.
-  wholeChunkPrefix: 'page-',
+  wholeChunks: ['page-'],
 });
