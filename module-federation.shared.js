@@ -130,7 +130,7 @@ function splittableChunks({ initial, whole }) {
  * then built apart without federation, into dist/standalone/. Its chunks named with a prefix of
  * `wholeChunks` are whole (splittableChunks), and so are its exposed modules' own chunks.
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false, wholeChunks = [] }) {
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false, wholeChunks = /** @type {string[]} */ ([]) }) {
   const federation = { name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false };
   const server = { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY };
   const chunkSplit = (initial, whole) => ({ performance: { chunkSplit: { strategy: 'split-by-experience', override: { chunks: splittableChunks({ initial, whole }) } } } });
