@@ -108,17 +108,32 @@ export function pluginPrecompress() {
 }
 
 /**
+ * Which chunks splitChunks may split modules out of: as Rsbuild's default (`initial` false: the async
+ * chunks only, as for a remote's container), except those whose names start with one of `whole`, which
+ * keep every module they need that the chunks before them lack. The server lists such chunks (the
+ * exposed app's, a page's) for the entry loader to fetch at once: a module split off into a chunk shared
+ * with other pages would only be found once the app had run, a round trip and a download after
+ * everything else, and each chunk split off the app is one more request (on a phone, a round trip of its
+ * own where the browser's six connections are all busy).
+ */
+function splittableChunks({ initial, whole }) {
+  return (chunk) => (initial || !chunk.canBeInitial()) && !whole.some((prefix) => chunk.name?.startsWith(prefix));
+}
+
+/**
  * A remote: exposes its app as './App' (and any `exposes` more), boots on its own from src/index.ts,
  * loads chunks relative to its entry; shares `shared` (default: every singleton) with the host.
  *
  * With `hostRuntime`, the remote's modules run on the host's federation runtime (the shell provides
  * it) instead of carrying a second copy (about 30 KB gzip on every page), and its own is trimmed to
  * what a remote without remotes needs (REMOTE_RUNTIME). Its standalone boot, which has no host, is
- * then built apart without federation, into dist/standalone/.
+ * then built apart without federation, into dist/standalone/. Its chunks named with a prefix of
+ * `wholeChunks` are whole (splittableChunks), and so are its exposed modules' own chunks.
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false }) {
+export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false, wholeChunks = /** @type {string[]} */ ([]) }) {
   const federation = { name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false };
   const server = { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY };
+  const chunkSplit = (initial, whole) => ({ performance: { chunkSplit: { strategy: 'split-by-experience', override: { chunks: splittableChunks({ initial, whole }) } } } });
   if (!hostRuntime) {
     return defineConfig({
       plugins: [pluginReact(), pluginModuleFederation(federation), pluginPrecompress()],
@@ -140,8 +155,16 @@ export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, sha
     server,
     environments: {
       // The container entry (public_app.js) is the remote's only entry: rsbuild's default one is dropped.
-      remote: { tools: { htmlPlugin: false, rspack: (config) => void (config.entry = {}) } },
-      standalone: { source: { entry: { index: './src/index.ts' } }, output: { distPath: { root: 'dist/standalone' } } },
+      remote: {
+        tools: { htmlPlugin: false, rspack: (config) => void (config.entry = {}) },
+        // Module federation names each exposed module's chunk __federation_expose_<name>.
+        ...chunkSplit(false, [...wholeChunks, '__federation_expose_']),
+      },
+      standalone: {
+        source: { entry: { index: './src/index.ts' } },
+        output: { distPath: { root: 'dist/standalone' } },
+        ...chunkSplit(true, wholeChunks),
+      },
     },
   });
 }

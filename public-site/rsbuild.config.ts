@@ -13,4 +13,6 @@ export default defineRemoteConfig({
   shared: PUBLIC_SITE_SHARED,
   exposes: { './SiteFrame': './src/app/SiteFrame.tsx' },
   hostRuntime: true,
+  // Each page's chunk (named in src/app/PublicApp.tsx) is whole: the entry loader fetches it with the app.
+  wholeChunks: ['page-'],
 });

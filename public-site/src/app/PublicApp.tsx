@@ -6,7 +6,8 @@ import { SiteLayout } from './SiteLayout';
 
 /**
  * Each page of the route table (libs/contracts public-routes.ts), in a chunk of its own, named
- * page-<id> so the server can list the opening page's chunk for the entry loader to fetch early.
+ * page-<id> so the server can list the opening page's chunk for the entry loader to fetch early; the
+ * build keeps each such chunk whole (wholeChunks in rsbuild.config.ts), so it is all the page needs.
  */
 const PAGES: Record<PublicPageId, LazyPage> = {
   home: lazyPage(() => import(/* webpackChunkName: "page-home" */ '../pages/HomePage').then((m) => m.HomePage)),

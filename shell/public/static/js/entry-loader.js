@@ -56,34 +56,25 @@ function load() {
   preloadListed();
 }
 
-/** Calls `then` once `element` (or, without one, the page's largest element so far) is painted. */
-function painted(then, element) {
-  if (document.visibilityState !== 'visible' || !(PerformanceObserver.supportedEntryTypes || []).includes('largest-contentful-paint')) {
-    requestAnimationFrame(() => setTimeout(then, 0));
-    return;
-  }
-  const done = () => {
-    observer.disconnect();
-    clearTimeout(timer);
-    then();
-  };
-  const observer = new PerformanceObserver((list) => {
-    if (!element || list.getEntries().some((entry) => entry.element === element)) done();
-  });
-  const timer = setTimeout(done, 500);
-  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+/**
+ * Calls `then` once the next frame is on screen: a frame's rendering follows its animation-frame
+ * callbacks, so a task queued from one runs after that paint. (Not a largest-contentful-paint entry
+ * naming the top image: the browser reports one only for a paint larger than any before it, so where
+ * text outsizes the image, none ever came and the scripts waited out a half-second timeout.)
+ */
+function nextPaint(then) {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /** Calls `then` once the page's first view, its top image included, is on screen. */
 function firstViewPainted(then) {
   const image = document.querySelector('img[fetchpriority="high"]');
   if (!image || image.complete) {
-    painted(then, image && image.naturalWidth > 0 ? image : undefined);
+    nextPaint(then);
     return;
   }
-  const loaded = () => painted(then, image.naturalWidth > 0 ? image : undefined);
-  image.addEventListener('load', loaded, { once: true });
-  image.addEventListener('error', loaded, { once: true });
+  image.addEventListener('load', () => nextPaint(then), { once: true });
+  image.addEventListener('error', () => nextPaint(then), { once: true });
 }
 
 const root = document.getElementById('root');
