@@ -56,17 +56,6 @@ import type {
   RestoreRevisionRequestSchema,
   ReviewedArticleSchema,
 } from './article-history.js';
-import type { ArticleListQuerySchema, ArticleSummaryListSchema } from './articles.js';
-import type { ChatRequestSchema, ChatResponseSchema, ChatSummaryRequestSchema } from './chat.js';
-import type { ContactRequestSchema } from './contact.js';
-import type {
-  CommentSchema,
-  CreateCommentRequestSchema,
-  GeoResponseSchema,
-  InteractionRequestSchema,
-  InteractionResponseSchema,
-  PageViewRequestSchema,
-} from './engagement.js';
 import type {
   AdminNewsletterDigestSchema,
   AdminNewsletterSubscriberSchema,
@@ -76,7 +65,6 @@ import type {
   NewsletterPreviewSchema,
   NewsletterScheduleSchema,
   NewsletterSettingsSchema,
-  NewsletterSignUpSchema,
 } from './newsletter.js';
 import type {
   AdminAccountSchema,
@@ -92,16 +80,13 @@ import type {
   AddCorrectionRequestSchema,
   AdminErrorReportListQuerySchema,
   AdminErrorReportSchema,
-  CorrectionEntryListSchema,
-  CreateErrorReportRequestSchema,
-  ErrorReportReceiptSchema,
   NewStoryReportsSchema,
-  PublicArticleSchema,
   SetErrorReportStatusRequestSchema,
 } from './public-record.js';
 import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
-import type { TrendingListSchema, TrendingSourcesResponseSchema } from './trending.js';
+import type { TrendingSourcesResponseSchema } from './trending.js';
 import { ApiRoute, get, post, put } from './api-route.js';
+import { publicApi } from './public-api-routes.js';
 
 type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
 
@@ -112,30 +97,8 @@ export interface StoryWithNewReports {
   count: number;
 }
 
-export const api = {
-  // The public site's calls.
-  articles: {
-    /** The list is a plain array; the next cursor comes in NEXT_CURSOR_HEADER. */
-    list: get('/api/articles').query<typeof ArticleListQuerySchema>().answers<typeof ArticleSummaryListSchema>(),
-    bySlug: get('/api/articles/slug/:slug').answers<typeof PublicArticleSchema>(),
-    comments: get('/api/articles/:id/comments').answers<ListOf<typeof CommentSchema>>(),
-    addComment: post('/api/articles/:id/comments').body<typeof CreateCommentRequestSchema>().answers<typeof CommentSchema>(),
-    reportError: post('/api/articles/:id/error-reports').body<typeof CreateErrorReportRequestSchema>().answers<typeof ErrorReportReceiptSchema>(),
-  },
-  corrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
-  chat: {
-    send: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),
-    summary: post('/api/chat/summary').body<typeof ChatSummaryRequestSchema>().answers<typeof ChatResponseSchema>(),
-  },
-  geo: get('/api/geo').answers<typeof GeoResponseSchema>(),
-  contact: post('/api/contact').body<typeof ContactRequestSchema>().answers<typeof MessageResponseSchema>(),
-  interactions: post('/api/interactions').body<typeof InteractionRequestSchema>().answers<typeof InteractionResponseSchema>(),
-  newsletter: post('/api/newsletter').body<typeof NewsletterSignUpSchema>().answers<typeof MessageResponseSchema>(),
-  trending: get('/api/trending').answers<typeof TrendingListSchema>(),
-  /** Answers 204: no body. */
-  pageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),
-
-  // The admin panel's calls.
+/** The admin panel's calls. */
+const adminApi = {
   trendingTopics: {
     list: get('/api/trending-topics').answers<ListOf<typeof TrendingTopicSchema>>(),
     /** Fetches the feeds now and answers with the fresh list. */
@@ -248,6 +211,9 @@ export const api = {
     },
   },
 } as const;
+
+/** Every route the apps call: the public site's (publicApi, alone in the zod-free web entry) and the admin panel's. */
+export const api = { ...publicApi, ...adminApi } as const;
 
 /** Every route of `api`, found by walking it, for checks that must cover a route added later too. */
 export function apiRoutes(tree: object = api): ApiRoute[] {

@@ -3,7 +3,7 @@
  * A bundle that imports the main entry gets every schema and zod with it (about 25 KB gzip); the
  * public site imports this one. The schemas stay in the main entry, for the backend and the admin app.
  */
-export * from './api-routes.js';
+export * from './public-api-routes.js';
 export { ApiRoute, callRoute, routeUrl, type ApiMethod, type RouteAnswer, type RouteCall, type RouteQuery, type SendRequest } from './api-route.js';
 export * from './article-label.js';
 export * from './articles.constants.js';

@@ -1,4 +1,4 @@
 import { callApi } from '@ai-mind/ui';
-import { api, type PageViewRequest } from '@ai-mind/contracts/web';
+import { publicApi, type PageViewRequest } from '@ai-mind/contracts/web';
 
-export const sendPageView = (body: PageViewRequest) => callApi(api.pageView, { body });
+export const sendPageView = (body: PageViewRequest) => callApi(publicApi.pageView, { body });

@@ -1,5 +1,5 @@
 import { callApi } from '@ai-mind/ui';
-import { api, NEXT_CURSOR_HEADER, type ArticleSummary, type PublicArticle } from '@ai-mind/contracts/web';
+import { publicApi, NEXT_CURSOR_HEADER, type ArticleSummary, type PublicArticle } from '@ai-mind/contracts/web';
 
 export interface ArticleListFilter {
   category?: string;
@@ -26,7 +26,7 @@ export async function fetchArticlePage(filter: ArticleListFilter, cursor?: strin
   const query = { approved: 'true' as const, category: filter.category || undefined, search: filter.search || undefined, cursor: cursor || undefined };
   let nextCursor: string | null = null;
   try {
-    const items = await callApi(api.articles.list, {
+    const items = await callApi(publicApi.articles.list, {
       query,
       onResponse: (response) => {
         nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
@@ -43,7 +43,7 @@ export async function fetchArticlePage(filter: ArticleListFilter, cursor?: strin
 /** The article with how it was made, or null when there is no published article with that slug. */
 export async function fetchArticleBySlug(slug: string): Promise<PublicArticle | null> {
   try {
-    return await callApi(api.articles.bySlug, { params: { slug } });
+    return await callApi(publicApi.articles.bySlug, { params: { slug } });
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('404:')) return null;
     throw error;
@@ -51,4 +51,4 @@ export async function fetchArticleBySlug(slug: string): Promise<PublicArticle | 
 }
 
 /** Every correction and update note of the published articles, newest first. */
-export const fetchCorrections = () => callApi(api.corrections);
+export const fetchCorrections = () => callApi(publicApi.corrections);

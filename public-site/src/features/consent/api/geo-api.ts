@@ -1,5 +1,5 @@
 import { callApi } from '@ai-mind/ui';
-import { api } from '@ai-mind/contracts/web';
+import { publicApi } from '@ai-mind/contracts/web';
 import { publicEnv } from '../../../app/public-env';
 
 /** A slow lookup must not hold the banner back for long. */
@@ -34,6 +34,6 @@ export async function lookUpCountry(): Promise<string | null> {
       return countryFrom(text);
     }
   }
-  const answer = await callApi(api.geo, { signal });
+  const answer = await callApi(publicApi.geo, { signal });
   return countryFrom(answer?.country ?? null);
 }

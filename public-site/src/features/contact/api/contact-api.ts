@@ -1,4 +1,4 @@
 import { callApi } from '@ai-mind/ui';
-import { api, type ContactRequest } from '@ai-mind/contracts/web';
+import { publicApi, type ContactRequest } from '@ai-mind/contracts/web';
 
-export const sendContactMessage = (body: ContactRequest) => callApi(api.contact, { body });
+export const sendContactMessage = (body: ContactRequest) => callApi(publicApi.contact, { body });

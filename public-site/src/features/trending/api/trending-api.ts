@@ -1,6 +1,6 @@
 import { callApi } from '@ai-mind/ui';
-import { api, type TrendingItem } from '@ai-mind/contracts/web';
+import { publicApi, type TrendingItem } from '@ai-mind/contracts/web';
 
 export function fetchTrending(): Promise<TrendingItem[]> {
-  return callApi(api.trending);
+  return callApi(publicApi.trending);
 }

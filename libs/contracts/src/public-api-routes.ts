@@ -1,0 +1,46 @@
+/**
+ * The API routes the public site calls, declared once (see api-routes.ts). A module of their own, so
+ * the public site's bundle carries these declarations and not the admin panel's.
+ */
+import type { z } from './zod.js';
+import type { MessageResponseSchema } from './admin.js';
+import type { ArticleListQuerySchema, ArticleSummaryListSchema } from './articles.js';
+import type { ChatRequestSchema, ChatResponseSchema, ChatSummaryRequestSchema } from './chat.js';
+import type { ContactRequestSchema } from './contact.js';
+import type {
+  CommentSchema,
+  CreateCommentRequestSchema,
+  GeoResponseSchema,
+  InteractionRequestSchema,
+  InteractionResponseSchema,
+  PageViewRequestSchema,
+} from './engagement.js';
+import type { NewsletterSignUpSchema } from './newsletter.js';
+import type { CorrectionEntryListSchema, CreateErrorReportRequestSchema, ErrorReportReceiptSchema, PublicArticleSchema } from './public-record.js';
+import type { TrendingListSchema } from './trending.js';
+import { get, post } from './api-route.js';
+
+type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
+
+export const publicApi = {
+  articles: {
+    /** The list is a plain array; the next cursor comes in NEXT_CURSOR_HEADER. */
+    list: get('/api/articles').query<typeof ArticleListQuerySchema>().answers<typeof ArticleSummaryListSchema>(),
+    bySlug: get('/api/articles/slug/:slug').answers<typeof PublicArticleSchema>(),
+    comments: get('/api/articles/:id/comments').answers<ListOf<typeof CommentSchema>>(),
+    addComment: post('/api/articles/:id/comments').body<typeof CreateCommentRequestSchema>().answers<typeof CommentSchema>(),
+    reportError: post('/api/articles/:id/error-reports').body<typeof CreateErrorReportRequestSchema>().answers<typeof ErrorReportReceiptSchema>(),
+  },
+  corrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
+  chat: {
+    send: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),
+    summary: post('/api/chat/summary').body<typeof ChatSummaryRequestSchema>().answers<typeof ChatResponseSchema>(),
+  },
+  geo: get('/api/geo').answers<typeof GeoResponseSchema>(),
+  contact: post('/api/contact').body<typeof ContactRequestSchema>().answers<typeof MessageResponseSchema>(),
+  interactions: post('/api/interactions').body<typeof InteractionRequestSchema>().answers<typeof InteractionResponseSchema>(),
+  newsletter: post('/api/newsletter').body<typeof NewsletterSignUpSchema>().answers<typeof MessageResponseSchema>(),
+  trending: get('/api/trending').answers<typeof TrendingListSchema>(),
+  /** Answers 204: no body. */
+  pageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),
+} as const;
