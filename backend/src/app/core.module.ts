@@ -27,7 +27,7 @@ export class CoreModule {
           registerRequestContext: processName === 'api',
         }),
         RedisModule,
-        QueueModule,
+        QueueModule.forRoot(config),
       ],
     };
   }

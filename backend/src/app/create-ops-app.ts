@@ -6,7 +6,6 @@ import { ImagesProcessor } from '../modules/media/images.processor.js';
 import { MediaModule } from '../modules/media/media.module.js';
 import { RecoveryModule } from '../modules/recovery/recovery.module.js';
 import { RecoveryProcessor } from '../modules/recovery/recovery.processor.js';
-import { tuneWorkers } from '../queue/worker-options.js';
 import { CoreModule } from './core.module.js';
 
 /**
@@ -18,7 +17,6 @@ import { CoreModule } from './core.module.js';
 @Module({})
 class OpsModule {
   static forRoot(config: AppConfig): DynamicModule {
-    tuneWorkers(config);
     return {
       module: OpsModule,
       imports: [CoreModule.forRoot(config, 'worker'), RecoveryModule, MediaModule],

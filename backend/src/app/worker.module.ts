@@ -12,14 +12,12 @@ import { RecoveryJobsModule } from '../modules/recovery/recovery.jobs.module.js'
 import { TrendingJobsModule } from '../modules/trending/trending.jobs.module.js';
 import { WorkflowJobsModule } from '../modules/workflow/workflow.jobs.module.js';
 import { EveryJobHandled } from '../queue/every-job-handled.js';
-import { tuneWorkers } from '../queue/worker-options.js';
 import { CoreModule } from './core.module.js';
 
 /** The worker process: no HTTP, only the BullMQ processors of each feature's *.jobs.module. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    tuneWorkers(config);
     return {
       module: WorkerModule,
       imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, NewsletterJobsModule, PublishingJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule, DiscoveryModule],

@@ -37,7 +37,7 @@ function handledJobs(processor: JobProcessor<QueueName>): HandledJobs {
 export class EveryJobHandled implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
-  /** @nestjs/bullmq has made the workers by now: its module is imported deeper, so its onModuleInit ran first. */
+  /** The workers are made by now: QueueWorkers starts them in QueueModule, imported deeper, so its onModuleInit ran first. */
   onModuleInit(): void {
     const processors = this.discovery.getProviders().flatMap(({ instance }) => (instance instanceof JobProcessor ? [handledJobs(instance)] : []));
     assertEveryJobHandled(processors);

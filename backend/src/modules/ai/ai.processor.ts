@@ -1,14 +1,13 @@
-import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
 import { retryingThroughOutages } from '../../queue/outage-retry.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { CommentsService } from '../comments/comments.service.js';
 import { AiCommentaryService } from './ai-commentary.service.js';
 
 /** AI jobs run two at a time per worker: model calls are slow and providers rate-limit. */
-@Processor(QUEUE.ai, workerOptions(2))
+@QueueWorker(QUEUE.ai, 2)
 export class AiProcessor extends JobProcessor<typeof QUEUE.ai> {
   readonly handlers: JobHandlers<typeof QUEUE.ai> = {
     'ai-commentary': ({ articleId }) => this.commentary.write(articleId),

@@ -1,7 +1,6 @@
-import { Processor } from '@nestjs/bullmq';
 import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { ArticleImageService } from './article-image.service.js';
 
 /**
@@ -10,7 +9,7 @@ import { ArticleImageService } from './article-image.service.js';
  * article is its own job, so one that keeps failing is retried with backoff and then left failed,
  * without holding up the others.
  */
-@Processor(QUEUE.images, workerOptions((config) => config.images.concurrency))
+@QueueWorker(QUEUE.images, (config) => config.images.concurrency)
 export class ImagesProcessor extends JobProcessor<typeof QUEUE.images> {
   readonly handlers: JobHandlers<typeof QUEUE.images> = {
     'image-regenerate': ({ articleId }, job) => {

@@ -1,16 +1,15 @@
-import { Processor } from '@nestjs/bullmq';
 import { DelayedError } from 'bullmq';
 import { JobProcessor, type JobHandlers, type JobOf } from '../../queue/job-processor.js';
 import type { JobResult } from '../../queue/job-types.js';
 import { QUEUE } from '../../queue/queue-names.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { DigestSenderService } from './digest-sender.service.js';
 
 /**
  * A digest's senders, one at a time per worker process: a killed worker then leaves at most the one
  * message it was sending in doubt, and the digest's other senders run on the other workers.
  */
-@Processor(QUEUE.newsletterSend, workerOptions(1))
+@QueueWorker(QUEUE.newsletterSend, 1)
 export class NewsletterSendProcessor extends JobProcessor<typeof QUEUE.newsletterSend> {
   readonly handlers: JobHandlers<typeof QUEUE.newsletterSend> = {
     'newsletter-send': (data, job, token) => this.send(data.digestId, job, token),

@@ -1,13 +1,12 @@
-import { Processor } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
 import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
 import { retryingThroughOutages } from '../../queue/outage-retry.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { ScheduledPublishingService } from './scheduled-publishing.service.js';
 
 /** Publishes scheduled articles at their time: one job at a time per worker, once per article across workers (the statement decides). */
-@Processor(QUEUE.publishing, workerOptions(1))
+@QueueWorker(QUEUE.publishing, 1)
 export class ScheduledPublishProcessor extends JobProcessor<typeof QUEUE.publishing> {
   readonly handlers: JobHandlers<typeof QUEUE.publishing> = {
     'scheduled-publish': async ({ articleId }, job, token) => {

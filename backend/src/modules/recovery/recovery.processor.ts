@@ -1,8 +1,7 @@
-import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { ArticleRestoreService, type Progress } from './article-restore.service.js';
 import { BackupService } from './backup.service.js';
 import { SitemapSnapshotService } from '../seo/sitemap-snapshot.service.js';
@@ -24,7 +23,7 @@ function progressOf(job: Job): Progress {
  * cluster: they read or rewrite many articles at once. Each job is safe to run again from the start
  * (a worker that dies mid-job has its job handed to another worker).
  */
-@Processor(QUEUE.recovery, workerOptions(1))
+@QueueWorker(QUEUE.recovery, 1)
 export class RecoveryProcessor extends JobProcessor<typeof QUEUE.recovery> {
   readonly handlers: JobHandlers<typeof QUEUE.recovery> = {
     'backup-snapshot': ({ reason }) => this.backups.snapshot(reason),

@@ -1,11 +1,10 @@
-import { Processor } from '@nestjs/bullmq';
 import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { TrendingRefreshService } from './trending-refresh.service.js';
 
 /** One refresh at a time per worker; the topic store's lock serialises them across workers. */
-@Processor(QUEUE.trending, workerOptions(1))
+@QueueWorker(QUEUE.trending, 1)
 export class TrendingProcessor extends JobProcessor<typeof QUEUE.trending> {
   readonly handlers: JobHandlers<typeof QUEUE.trending> = {
     'trending-refresh': ({ trigger }) => this.refresher.refresh(trigger),

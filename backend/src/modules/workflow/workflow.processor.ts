@@ -1,13 +1,12 @@
-import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
 import { retryingThroughOutages } from '../../queue/outage-retry.js';
-import { workerOptions } from '../../queue/worker-options.js';
+import { QueueWorker } from '../../queue/queue-worker.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
 import { BlogGeneratorService } from './blog-generator.service.js';
 
-@Processor(QUEUE.workflow, workerOptions(2))
+@QueueWorker(QUEUE.workflow, 2)
 export class WorkflowProcessor extends JobProcessor<typeof QUEUE.workflow> {
   readonly handlers: JobHandlers<typeof QUEUE.workflow> = {
     'workflow-generate': ({ approvedTopicId }) => this.generator.generate(approvedTopicId),

@@ -11,7 +11,7 @@ import { QUEUE_NAMES } from './queue-names.js';
  * stop names the jobs the worker still waits for (a stop that outlasts its grace period says why).
  */
 @Injectable()
-export class QueueErrorLogger implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class QueueMonitor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private readonly running = new Map<string, string>();
 
