@@ -16,16 +16,17 @@ export default tseslint.config(
   { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended, languageOptions: { globals: { ...globals.browser } } },
   // Product code logs through pino (backend) or shows errors to people (frontends), never the console.
   { files: ['backend/src/**/*.ts', '*/src/**/*.tsx'], rules: { 'no-console': 'error' } },
-  // The apps' api modules call the routes declared once in @ai-mind/contracts (`api`, through callApi),
-  // which the backend's api-contract spec checks; a written `/api/...` address would escape that check.
+  // The apps call the routes declared once in @ai-mind/contracts (`api`, through callApi; an address the
+  // browser opens itself through routeUrl), which the backend's api-contract spec checks; a written
+  // `/api/...` address anywhere in an app would escape that check.
   // (esquery's regexes take no escaped slash: \x2F is '/'.)
   {
-    files: ['admin-app/src/**/api/**/*.{ts,tsx}', 'public-site/src/**/api/**/*.{ts,tsx}'],
+    files: ['admin-app/src/**/*.{ts,tsx}', 'public-site/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[value=/^\\x2Fapi(\\x2F|$)/]', message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi instead of writing its address.' },
-        { selector: 'TemplateElement[value.raw=/^\\x2Fapi(\\x2F|$)/]', message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi instead of writing its address.' },
+        { selector: 'Literal[value=/^\\x2Fapi(\\x2F|$)/]', message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi (or routeUrl for an address) instead of writing its address.' },
+        { selector: 'TemplateElement[value.raw=/^\\x2Fapi(\\x2F|$)/]', message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi (or routeUrl for an address) instead of writing its address.' },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_EVENTS_PATH } from '@ai-mind/contracts';
+import { api } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { AuditLog } from '../src/modules/admin/audit-log.entity.js';
 import { PeopleService } from '../src/modules/people/people.service.js';
@@ -53,7 +53,7 @@ describe('admin sign-in and server-enforced admin rights', () => {
   it('lets a signed-in admin through every admin route', async () => {
     const admin = await signInAdmin(app);
     // The live event stream never ends, so an injected call would wait for ever: admin-events.spec.ts opens it on a real port.
-    for (const route of adminRoutes().filter((r) => r.url !== ADMIN_EVENTS_PATH)) {
+    for (const route of adminRoutes().filter((r) => r.url !== api.admin.liveEvents.path)) {
       const response = await app.inject({ ...route, headers: admin.headers, payload: route.method === 'GET' ? undefined : {} });
       expect({ route: `${route.method} ${route.url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({ route: `${route.method} ${route.url}`, refused: false });
     }

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_EVENTS_PATH } from '@ai-mind/contracts';
+import { api } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
@@ -34,12 +34,12 @@ describe("the admin panel's live events", () => {
   }
 
   it('refuses a caller without a session', async () => {
-    const response = await fetch(`${url}${ADMIN_EVENTS_PATH}`);
+    const response = await fetch(`${url}${api.admin.liveEvents.path}`);
     expect(response.status).toBe(401);
   });
 
   it('streams an event when an article changes in any process, uncompressed, and ends the stream on shutdown', async () => {
-    const response = await fetch(`${url}${ADMIN_EVENTS_PATH}`, { headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, br' } });
+    const response = await fetch(`${url}${api.admin.liveEvents.path}`, { headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, br' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(response.headers.get('content-encoding')).toBeNull();

@@ -13,10 +13,9 @@ import {
   articleImageSrcSet,
   notFoundMeta,
   publicRouteStatus,
-  type FormFlash,
-  type PageData,
   type PageMeta,
   type PublicPageId,
+  type PublicSiteServerEntry,
 } from '@ai-mind/contracts/web';
 import { configureApi, createQueryClient } from '@ai-mind/ui';
 import { matchPublicRoute, preloadPage } from './app/PublicApp';
@@ -26,30 +25,6 @@ import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
 import type { ArticlePage } from './features/articles/api/articles-api';
 import { articleListQuery, articleQuery, correctionsQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
-
-export interface RenderOptions {
-  /** The site's origin as the reader reached it (canonical URLs, structured data). */
-  origin: string;
-  /** Answers the API requests the pages' queries make (the API process itself, without a network hop). */
-  fetch: typeof fetch;
-  /** The outcome of the form the reader posted without the scripts, shown once on this page. */
-  flash?: FormFlash | null;
-  /** Whether an image URL names a file the server knows is missing (rendered as the fallback). */
-  imageMissing?: (src: string) => boolean;
-}
-
-export interface RenderedPublicPage {
-  status: 200 | 404;
-  page: PublicPageId;
-  /** The markup of the site's root element: the whole page, hydrated by the client. */
-  html: string;
-  /** The page's head metadata, as the page itself applies it on the client. */
-  meta: PageMeta;
-  /** The queries the page was rendered with, for the page's JSON data block. */
-  pageData: PageData;
-  /** The page's largest image at the top (the fallback cover where its article has none), worth a preload. */
-  heroImage: { href: string; srcset?: string; sizes: string } | null;
-}
 
 /** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
 async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams, imageMissing: (src: string) => boolean) {
@@ -86,8 +61,11 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The API loads this module as a PublicSiteServerEntry (@ai-mind/contracts), run in Node. */
+type ServerEntry = PublicSiteServerEntry<typeof fetch>;
+
 /** Renders `url` (path and query) whole: every Suspense boundary resolved, ready to cache. */
-export async function render(url: string, options: RenderOptions): Promise<RenderedPublicPage> {
+export const render: ServerEntry['render'] = async (url, options) => {
   configureApi({ baseUrl: '', fetch: options.fetch });
   const location = new URL(url, 'http://server.invalid');
   const { route, params } = matchPublicRoute(location.pathname);
@@ -127,9 +105,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     pageData: { queries: dehydrate(client), ...(flash ? { flash } : {}), ...(missingImages.size > 0 ? { missingImages: [...missingImages] } : {}) },
     heroImage: hero,
   };
-}
+};
 
 /** The page of the route table that `pathname` opens (the API decides from it what to cache). */
-export function routePage(pathname: string): PublicPageId {
-  return matchPublicRoute(pathname).route.page;
-}
+export const routePage: ServerEntry['routePage'] = (pathname) => matchPublicRoute(pathname).route.page;

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ADMIN_EVENT_CHANGED, ADMIN_EVENTS_PATH, adminKeys, articleKeys } from '@ai-mind/contracts';
+import { ADMIN_EVENT_CHANGED, adminKeys, api, articleKeys } from '@ai-mind/contracts';
+import { apiAddress } from './api-address';
 
-/** The API's origin (deployed alone, the panel calls the API on its own origin). */
-const API_ORIGIN = process.env.PUBLIC_API_ORIGIN ?? '';
 /** Changes closer together than this (a recovery batch) refetch once. */
 const SETTLE_MS = 300;
 
@@ -19,7 +18,7 @@ export function useAdminEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${API_ORIGIN}${ADMIN_EVENTS_PATH}`, { withCredentials: true });
+    const source = new EventSource(apiAddress(api.admin.liveEvents), { withCredentials: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener(ADMIN_EVENT_CHANGED, () => {
       timer ??= setTimeout(() => {

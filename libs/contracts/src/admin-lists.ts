@@ -165,8 +165,7 @@ export type AuditRefusals = z.infer<typeof AuditRefusalsSchema>;
 export const AdminContactSubmissionSchema = ContactSubmissionSchema.extend({ handled: z.boolean() });
 export type AdminContactSubmission = z.infer<typeof AdminContactSubmissionSchema>;
 
-/** GET /api/admin/events (server-sent events): this event follows every committed article change. */
-export const ADMIN_EVENTS_PATH = '/api/admin/events';
+/** The event of the live events (api.admin.liveEvents, server-sent) that follows every committed article change. */
 export const ADMIN_EVENT_CHANGED = 'changed';
 
 export const AdminNewsletterSubscriberListQuerySchema = listQuery({

@@ -9,15 +9,15 @@ describe('routeUrl', () => {
   });
 
   it('adds the query fields that have a value, as a form encodes them, and no `?` without any', () => {
-    expect(routeUrl(api.articles.list, { query: { approved: 'true', category: undefined, search: 'rates & risk', cursor: 'x1' } })).toBe(
+    expect(routeUrl(api.articles.listPublished, { query: { approved: 'true', category: undefined, search: 'rates & risk', cursor: 'x1' } })).toBe(
       '/api/articles?approved=true&search=rates+%26+risk&cursor=x1',
     );
-    expect(routeUrl(api.articles.list, { query: { category: undefined } })).toBe('/api/articles');
-    expect(routeUrl(api.trending)).toBe('/api/trending');
+    expect(routeUrl(api.articles.listPublished, { query: { category: undefined } })).toBe('/api/articles');
+    expect(routeUrl(api.listTrending)).toBe('/api/trending');
   });
 
   it('refuses a call that leaves a parameter out, rather than asking for a wrong address', () => {
-    expect(() => routeUrl(api.admin.articles.one, {})).toThrow('GET /api/admin/articles/:id: no value for :id');
+    expect(() => routeUrl(api.admin.articles.byId, {})).toThrow('GET /api/admin/articles/:id: no value for :id');
   });
 });
 
@@ -31,7 +31,7 @@ describe('callRoute', () => {
 
   it('sends no body when the call has none', async () => {
     const send = jest.fn(async () => null);
-    await callRoute(send, api.admin.logout, {});
+    await callRoute(send, api.admin.signOut, {});
     expect(send).toHaveBeenCalledWith('/api/admin/logout', { method: 'POST' });
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Every API route the apps call, declared once: method, path and the schemas of what it takes and
- * answers. The apps call them through `callApi` (@ai-mind/ui) and write no `/api/` address
- * themselves; the backend's api-contract spec checks that each one is a route of the API.
+ * Every API route of the apps, declared once: method, path (the product spec's) and the schemas of
+ * what it takes and answers; each key says what the route does, where the path's wording does not.
+ * The apps call them through `callApi` (@ai-mind/ui) and write no `/api/` address themselves; the
+ * backend's api-contract spec checks each one against the API's routes, and that every other route
+ * of the API is one the apps do not call (a webhook, a probe, a form or email link).
  *
  * The schemas are referenced by type only, so this module (and the public site's bundle) has no zod.
  */
@@ -75,7 +77,7 @@ import type {
   SetPasswordRequestSchema,
   SetPasswordResponseSchema,
 } from './people.js';
-import type { ArticleProvenanceSchema } from './provenance.js';
+import type { ApprovedTopicSourcesSchema, ArticleProvenanceSchema } from './provenance.js';
 import type {
   AddCorrectionRequestSchema,
   AdminErrorReportListQuerySchema,
@@ -106,9 +108,9 @@ const adminApi = {
     sources: get('/api/trending-topics/sources').answers<typeof TrendingSourcesResponseSchema>(),
   },
   admin: {
-    check: get('/api/admin/check').answers<typeof AdminCheckResponseSchema>(),
-    login: post('/api/admin/login').body<typeof AdminLoginRequestSchema>().answers<typeof AdminCheckResponseSchema>(),
-    logout: post('/api/admin/logout'),
+    checkSession: get('/api/admin/check').answers<typeof AdminCheckResponseSchema>(),
+    signIn: post('/api/admin/login').body<typeof AdminLoginRequestSchema>().answers<typeof AdminCheckResponseSchema>(),
+    signOut: post('/api/admin/logout'),
     setPassword: post('/api/admin/set-password').body<typeof SetPasswordRequestSchema>().answers<typeof SetPasswordResponseSchema>(),
 
     analytics: {
@@ -123,11 +125,14 @@ const adminApi = {
     articles: {
       /** A page of the list; the cursor and counts come in headers. */
       list: get('/api/admin/articles').query<typeof AdminArticleListQuerySchema>().answers<ListOf<typeof AdminArticleSummarySchema>>(),
-      one: get('/api/admin/articles/:id').answers<typeof ReviewedArticleSchema>(),
-      create: post('/api/admin/articles').body<typeof CreateDraftRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      byId: get('/api/admin/articles/:id').answers<typeof ReviewedArticleSchema>(),
+      createDraft: post('/api/admin/articles').body<typeof CreateDraftRequestSchema>().answers<typeof ReviewedArticleSchema>(),
+      /** Saves an edit of any article, draft or published (the spec's path says blogs). */
       update: put('/api/admin/blogs/:id').body<typeof UpdateBlogRequestSchema>().answers<typeof UpdateBlogResponseSchema>(),
-      approve: post('/api/admin/approve-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
-      decline: post('/api/admin/decline-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
+      /** Publishes the draft now (the spec's approve-blog; the review flow's own step is review.publish). */
+      publishNow: post('/api/admin/approve-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
+      /** Deletes the article, whatever its stage, for good (after a backup): the spec's decline-blog. */
+      deletePermanently: post('/api/admin/decline-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
       assign: put('/api/admin/articles/:id/assignee').body<typeof AssignRequestSchema>().answers<typeof ReviewedArticleSchema>(),
       assignees: get('/api/admin/assignees').answers<ListOf<typeof AssigneeSchema>>(),
       provenance: get('/api/admin/articles/:id/provenance').answers<typeof ArticleProvenanceSchema>(),
@@ -138,7 +143,8 @@ const adminApi = {
       newReports: get('/api/admin/articles/:id/new-reports').answers<typeof NewStoryReportsSchema>(),
       storiesWithNewReports: get('/api/admin/stories/new-reports').answers<StoryWithNewReports[]>(),
       regenerateImages: post('/api/admin/regenerate-images').body<typeof RegenerateImagesRequestSchema>().answers<typeof RegenerateImagesResponseSchema>(),
-      clearProblematic: post('/api/admin/clear-problematic-blogs').answers<typeof MessageResponseSchema>(),
+      /** Deletes the drafts not fit to publish (no title, too little text, broken markup, placeholders, a published title). */
+      deleteProblematicDrafts: post('/api/admin/clear-problematic-blogs').answers<typeof MessageResponseSchema>(),
     },
     /** The review steps of REVIEW_STEPS, one route each. */
     review: {
@@ -163,16 +169,17 @@ const adminApi = {
     comments: {
       list: get('/api/admin/comments').query<typeof AdminCommentListQuerySchema>().answers<ListOf<typeof AdminCommentSchema>>(),
       delete: post('/api/admin/comments/delete').body<typeof IdsRequestSchema>().answers<typeof BulkResultSchema>(),
-      spam: post('/api/admin/comments/spam').body<typeof MarkSpamRequestSchema>().answers<typeof BulkResultSchema>(),
+      markSpam: post('/api/admin/comments/spam').body<typeof MarkSpamRequestSchema>().answers<typeof BulkResultSchema>(),
     },
 
     contactSubmissions: {
       list: get('/api/admin/contact-submissions').query<typeof AdminContactListQuerySchema>().answers<ListOf<typeof AdminContactSubmissionSchema>>(),
-      handled: post('/api/admin/contact-submissions/handled').body<typeof MarkHandledRequestSchema>().answers<typeof BulkResultSchema>(),
+      markHandled: post('/api/admin/contact-submissions/handled').body<typeof MarkHandledRequestSchema>().answers<typeof BulkResultSchema>(),
       delete: post('/api/admin/contact-submissions/delete').body<typeof IdsRequestSchema>().answers<typeof BulkResultSchema>(),
     },
 
     recovery: {
+      /** Refresh Data: drops the cached public pages and feeds, rebuilds the sitemap and refetches the trending feeds. */
       refreshData: post('/api/admin/refresh-data').answers<typeof MessageResponseSchema>(),
       force: post('/api/admin/force-recovery').answers<typeof ForceRecoveryResponseSchema>(),
       exhaustive: post('/api/admin/exhaustive-recovery').answers<typeof ExhaustiveRecoveryResponseSchema>(),
@@ -185,14 +192,14 @@ const adminApi = {
       subscribersCsv: get('/api/admin/newsletter/subscribers.csv').query<typeof AdminNewsletterSubscriberListQuerySchema>(),
       subscriberCounts: get('/api/admin/newsletter/subscribers/counts').answers<typeof NewsletterCountsSchema>(),
       addSubscriber: post('/api/admin/newsletter/subscribers').body<typeof NewsletterAddressSchema>().answers<typeof MessageResponseSchema>(),
-      unsubscribe: post('/api/admin/newsletter/subscribers/:id/unsubscribe').answers<typeof MessageResponseSchema>(),
+      unsubscribeSubscriber: post('/api/admin/newsletter/subscribers/:id/unsubscribe').answers<typeof MessageResponseSchema>(),
       digests: get('/api/admin/newsletter/digests').query<typeof AdminNewsletterDigestListQuerySchema>().answers<ListOf<typeof AdminNewsletterDigestSchema>>(),
       digestFailures: get('/api/admin/newsletter/digests/:id/failures').answers<ListOf<typeof NewsletterFailedDeliverySchema>>(),
-      sendNow: post('/api/admin/newsletter/digests').answers<MessageResponse & { digestId: number }>(),
+      sendDigestNow: post('/api/admin/newsletter/digests').answers<MessageResponse & { digestId: number }>(),
       settings: get('/api/admin/newsletter/settings').answers<typeof NewsletterSettingsSchema>(),
       saveSchedule: put('/api/admin/newsletter/settings').body<typeof NewsletterScheduleSchema>().answers<typeof NewsletterSettingsSchema>(),
-      preview: get('/api/admin/newsletter/preview').answers<typeof NewsletterPreviewSchema>(),
-      sendTest: post('/api/admin/newsletter/test').body<typeof NewsletterAddressSchema>().answers<typeof MessageResponseSchema>(),
+      previewDigest: get('/api/admin/newsletter/preview').answers<typeof NewsletterPreviewSchema>(),
+      sendTestDigest: post('/api/admin/newsletter/test').body<typeof NewsletterAddressSchema>().answers<typeof MessageResponseSchema>(),
     },
 
     people: {
@@ -204,11 +211,22 @@ const adminApi = {
     },
 
     topics: {
-      approve: post('/api/admin/approve-topic').body<typeof ApproveTopicRequestSchema>(),
+      /** Approves a trending topic: its blog is queued to be written. */
+      approveForWriting: post('/api/admin/approve-topic').body<typeof ApproveTopicRequestSchema>(),
       decline: post('/api/admin/decline-topic').body<typeof DeclineTopicRequestSchema>(),
       /** The newest approved topics (capped); how many there are in all comes in TOTAL_COUNT_HEADER. */
-      approved: get('/api/admin/approved-topics').answers<ListOf<typeof ApprovedTopicSchema>>(),
+      listApproved: get('/api/admin/approved-topics').answers<ListOf<typeof ApprovedTopicSchema>>(),
+      /** The sources an approved topic was frozen with, for its blog. */
+      sourcesOfApproved: get('/api/admin/approved-topics/:id/sources').answers<typeof ApprovedTopicSourcesSchema>(),
     },
+
+    /**
+     * Opened by the browser, not called: the live events (server-sent; ADMIN_EVENT_CHANGED follows
+     * every committed article change) and Bull Board, the job queues' own pages (which serve their
+     * own assets and calls under this path).
+     */
+    liveEvents: get('/api/admin/events'),
+    queueDashboard: get('/api/admin/queues'),
   },
 } as const;
 

@@ -13,6 +13,7 @@ export * from './chat.js';
 export * from './engagement.js';
 export * from './page-data.js';
 export * from './page-forms.js';
+export type * from './public-site-server.js';
 export * from './public-routes.js';
 export * from './images.js';
 export * from './article-history.js';

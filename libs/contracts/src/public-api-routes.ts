@@ -24,23 +24,26 @@ type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
 
 export const publicApi = {
   articles: {
-    /** The list is a plain array; the next cursor comes in NEXT_CURSOR_HEADER. */
-    list: get('/api/articles').query<typeof ArticleListQuerySchema>().answers<typeof ArticleSummaryListSchema>(),
+    /** The published articles (of a category, or matching a search); a plain array, the next cursor comes in NEXT_CURSOR_HEADER. */
+    listPublished: get('/api/articles').query<typeof ArticleListQuerySchema>().answers<typeof ArticleSummaryListSchema>(),
     bySlug: get('/api/articles/slug/:slug').answers<typeof PublicArticleSchema>(),
-    comments: get('/api/articles/:id/comments').answers<ListOf<typeof CommentSchema>>(),
-    addComment: post('/api/articles/:id/comments').body<typeof CreateCommentRequestSchema>().answers<typeof CommentSchema>(),
+    listComments: get('/api/articles/:id/comments').answers<ListOf<typeof CommentSchema>>(),
+    postComment: post('/api/articles/:id/comments').body<typeof CreateCommentRequestSchema>().answers<typeof CommentSchema>(),
     reportError: post('/api/articles/:id/error-reports').body<typeof CreateErrorReportRequestSchema>().answers<typeof ErrorReportReceiptSchema>(),
   },
-  corrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
+  listCorrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
   chat: {
-    send: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),
-    summary: post('/api/chat/summary').body<typeof ChatSummaryRequestSchema>().answers<typeof ChatResponseSchema>(),
+    /** The reader's message; answers the AI's reply. */
+    sendMessage: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),
+    summarizeArticle: post('/api/chat/summary').body<typeof ChatSummaryRequestSchema>().answers<typeof ChatResponseSchema>(),
   },
-  geo: get('/api/geo').answers<typeof GeoResponseSchema>(),
-  contact: post('/api/contact').body<typeof ContactRequestSchema>().answers<typeof MessageResponseSchema>(),
-  interactions: post('/api/interactions').body<typeof InteractionRequestSchema>().answers<typeof InteractionResponseSchema>(),
-  newsletter: post('/api/newsletter').body<typeof NewsletterSignUpSchema>().answers<typeof MessageResponseSchema>(),
-  trending: get('/api/trending').answers<typeof TrendingListSchema>(),
+  /** The visitor's country, for the cookie banner's wording. */
+  visitorCountry: get('/api/geo').answers<typeof GeoResponseSchema>(),
+  sendContactMessage: post('/api/contact').body<typeof ContactRequestSchema>().answers<typeof MessageResponseSchema>(),
+  /** A like, share or other reaction to an article. */
+  recordInteraction: post('/api/interactions').body<typeof InteractionRequestSchema>().answers<typeof InteractionResponseSchema>(),
+  signUpForNewsletter: post('/api/newsletter').body<typeof NewsletterSignUpSchema>().answers<typeof MessageResponseSchema>(),
+  listTrending: get('/api/trending').answers<typeof TrendingListSchema>(),
   /** Answers 204: no body. */
-  pageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),
+  recordPageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),
 } as const;

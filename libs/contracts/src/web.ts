@@ -29,4 +29,5 @@ export type * from './errors.js';
 export type * from './newsletter.js';
 export type * from './provenance.js';
 export type * from './public-record.js';
+export type * from './public-site-server.js';
 export type * from './trending.js';

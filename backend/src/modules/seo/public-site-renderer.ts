@@ -2,27 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FormFlash, PageData, PageMeta, PublicPageId } from '@ai-mind/contracts';
+import type { PublicSiteServerEntry } from '@ai-mind/contracts';
 
 /** Where the public site's build writes its server entry (public-site/rsbuild.server.config.ts). */
 export const PUBLIC_SITE_SERVER_ENTRY = 'public-site/dist-server/server.js';
 
-/** What public-site/src/server.tsx exports (kept in step with it by hand: the backend does not import the site). */
-export interface RenderedPublicPage {
-  status: 200 | 404;
-  page: PublicPageId;
-  html: string;
-  meta: PageMeta;
-  pageData: PageData;
-  heroImage: { href: string; srcset?: string; sizes: string } | null;
-}
-
-interface PublicSiteServerEntry {
-  render(url: string, options: { origin: string; fetch: typeof fetch; flash?: FormFlash | null; imageMissing?: (url: string) => boolean }): Promise<RenderedPublicPage>;
-  routePage(pathname: string): PublicPageId;
-}
-
-export interface LoadedPublicSite extends PublicSiteServerEntry {
+export interface LoadedPublicSite extends PublicSiteServerEntry<typeof fetch> {
   /** Changes with each build of the site, so cached pages of an older build are never served. */
   build: string;
 }
@@ -32,7 +17,7 @@ export interface LoadedPublicSite extends PublicSiteServerEntry {
  * are served: a rebuild while the API runs is picked up on the next page (a new module URL).
  */
 export class PublicSiteRenderer {
-  private loaded: { stamp: string; module: Promise<PublicSiteServerEntry> } | null = null;
+  private loaded: { stamp: string; module: Promise<PublicSiteServerEntry<typeof fetch>> } | null = null;
 
   constructor(private readonly distRoot: string) {}
 
@@ -47,7 +32,7 @@ export class PublicSiteRenderer {
       return null;
     }
     if (this.loaded?.stamp !== stamp) {
-      this.loaded = { stamp, module: import(`${pathToFileURL(file).href}?build=${stamp}`) as Promise<PublicSiteServerEntry> };
+      this.loaded = { stamp, module: import(`${pathToFileURL(file).href}?build=${stamp}`) as Promise<PublicSiteServerEntry<typeof fetch>> };
     }
     const module = await this.loaded.module;
     return { build: stamp, render: module.render, routePage: module.routePage };

@@ -22,18 +22,18 @@ import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource'
 export type ArticleFilters = Omit<AdminArticleListQuery, 'cursor' | 'limit'>;
 
 export const fetchAdminArticlePage = (filters: ArticleFilters, cursor?: string) => fetchPage(api.admin.articles.list, filters, cursor);
-export const fetchAdminArticle = (id: number) => callApi(api.admin.articles.one, { params: { id } });
+export const fetchAdminArticle = (id: number) => callApi(api.admin.articles.byId, { params: { id } });
 /**
  * Publish and delete name the version the editor saw: a newer change by someone else is answered 409.
  * A draft with open claim flags is refused (409) unless `overrideClaims`: the editor vouches for them.
  */
-export const approveBlog = (article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) =>
-  callApi(api.admin.articles.approve, { body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) } });
-export const declineBlog = (article: Pick<AdminArticle, 'id' | 'version'>) =>
-  callApi(api.admin.articles.decline, { body: { blogId: article.id, version: article.version } });
-export const updateBlog = (id: number, body: UpdateBlogRequest) => callApi(api.admin.articles.update, { params: { id }, body });
+export const publishArticleNow = (article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) =>
+  callApi(api.admin.articles.publishNow, { body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) } });
+export const deleteArticlePermanently = (article: Pick<AdminArticle, 'id' | 'version'>) =>
+  callApi(api.admin.articles.deletePermanently, { body: { blogId: article.id, version: article.version } });
+export const updateArticle = (id: number, body: UpdateBlogRequest) => callApi(api.admin.articles.update, { params: { id }, body });
 export const regenerateImages = (body: RegenerateImagesRequest) => callApi(api.admin.articles.regenerateImages, { body });
-export const clearProblematicBlogs = () => callApi(api.admin.articles.clearProblematic);
+export const deleteProblematicDrafts = () => callApi(api.admin.articles.deleteProblematicDrafts);
 
 /** A review step; `at` (ISO 8601 with its offset) only for schedule. */
 export interface ReviewStepCall {
@@ -46,7 +46,7 @@ export interface ReviewStepCall {
 export const takeReviewStep = ({ id, step, ...body }: ReviewStepCall) => callApi(api.admin.review[step], { params: { id }, body });
 export const assignArticle = ({ id, assigneeId, version }: { id: number; assigneeId: number | null; version: number }) =>
   callApi(api.admin.articles.assign, { params: { id }, body: { assigneeId, version } });
-export const createDraft = (body: CreateDraftRequest) => callApi(api.admin.articles.create, { body });
+export const createDraft = (body: CreateDraftRequest) => callApi(api.admin.articles.createDraft, { body });
 export const fetchAssignees = () => callApi(api.admin.articles.assignees);
 
 export const fetchArticleProvenance = (articleId: number) => callApi(api.admin.articles.provenance, { params: { id: articleId } });
@@ -94,14 +94,14 @@ export const useAdminArticle = (id: number | null) =>
 
 const articlesChanged = () => [adminKeys.articles(), articleKeys.all] as const;
 
-export const usePublishArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) => approveBlog(article), articlesChanged);
-export const useDeleteArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => declineBlog(article), articlesChanged);
+export const usePublishArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) => publishArticleNow(article), articlesChanged);
+export const useDeleteArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => deleteArticlePermanently(article), articlesChanged);
 export const useRegenerateImages = declareMutation(regenerateImages, articlesChanged);
 export const useReviewStep = declareMutation(takeReviewStep, articlesChanged);
 export const useAssignArticle = declareMutation(assignArticle, articlesChanged);
 export const useCreateDraft = declareMutation(createDraft, articlesChanged);
-export const useClearProblematicBlogs = declareMutation(clearProblematicBlogs, articlesChanged);
-export const useSaveArticle = declareMutation(({ id, ...body }: UpdateBlogRequest & { id: number }) => updateBlog(id, body), articlesChanged);
+export const useDeleteProblematicDrafts = declareMutation(deleteProblematicDrafts, articlesChanged);
+export const useSaveArticle = declareMutation(({ id, ...body }: UpdateBlogRequest & { id: number }) => updateArticle(id, body), articlesChanged);
 export const useRestoreRevision = declareMutation(
   ({ articleId, revisionId, version }: { articleId: number; revisionId: number; version: number; createdAt: string }) => restoreArticleRevision(articleId, revisionId, version),
   articlesChanged,

@@ -11,7 +11,7 @@ import { publicArticleUrl } from '../../../lib/public-site';
 import {
   useAdminArticle,
   useAdminArticles,
-  useClearProblematicBlogs,
+  useDeleteProblematicDrafts,
   useCreateDraft,
   useDeleteArticle,
   usePublishArticle,
@@ -112,7 +112,7 @@ function ArticleList() {
     onSuccess: ({ updatedCount }) => showAlert(MESSAGES.regenerateSucceeded(updatedCount)),
     onError: (error) => showAlert(MESSAGES.regenerateFailed(serverMessage(error, error.message, ADMIN_ERROR_FIELDS))),
   });
-  const clearProblematic = useClearProblematicBlogs({
+  const clearProblematic = useDeleteProblematicDrafts({
     onSuccess: (result) => showAlert(result.message),
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });

@@ -16,6 +16,6 @@ const commentsChanged = () => [adminKeys.comments(), adminKeys.articles(), artic
 
 export const useDeleteComments = declareMutation((ids: number[]) => callApi(api.admin.comments.delete, { body: { ids } }), commentsChanged);
 export const useMarkSpam = declareMutation(
-  (body: { ids: number[]; spam: boolean }) => callApi(api.admin.comments.spam, { body }),
+  (body: { ids: number[]; spam: boolean }) => callApi(api.admin.comments.markSpam, { body }),
   commentsChanged,
 );

@@ -14,7 +14,7 @@ export function useContactMessages(filters: ContactFilters) {
 const messagesChanged = () => [adminKeys.contactSubmissions()] as const;
 
 export const useMarkHandled = declareMutation(
-  (body: { ids: number[]; handled: boolean }) => callApi(api.admin.contactSubmissions.handled, { body }),
+  (body: { ids: number[]; handled: boolean }) => callApi(api.admin.contactSubmissions.markHandled, { body }),
   messagesChanged,
 );
 export const useDeleteMessages = declareMutation(

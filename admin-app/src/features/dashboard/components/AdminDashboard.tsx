@@ -14,7 +14,9 @@ import { PeopleTab } from '../../people/components/PeopleTab';
 import { useAccount, useCan } from '../../../lib/account';
 import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
 import { useAdminEvents } from '../../../lib/live-events';
+import { api } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
+import { apiAddress } from '../../../lib/api-address';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { useRefreshData } from '../api/dashboard-api';
 import { RecoveryPanel } from './RecoveryPanel';
@@ -36,8 +38,8 @@ function AnalyticsPanel() {
   );
 }
 
-/** Bull Board, served by the API (deployed alone, the panel calls the API on its own origin). */
-const QUEUE_DASHBOARD_URL = `${process.env.PUBLIC_API_ORIGIN ?? ''}/api/admin/queues`;
+/** Bull Board, served by the API. */
+const QUEUE_DASHBOARD_URL = apiAddress(api.admin.queueDashboard);
 
 const TAB_LABELS: Record<AdminTab, string> = {
   trending: 'Trending Topics',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@ai-mind/ui';
-import { adminKeys, api, routeUrl, type AdminNewsletterSubscriberListQuery, type NewsletterSchedule } from '@ai-mind/contracts';
+import { adminKeys, api, type AdminNewsletterSubscriberListQuery, type NewsletterSchedule } from '@ai-mind/contracts';
+import { apiAddress } from '../../../lib/api-address';
 import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource';
 
 export type SubscriberFilters = Omit<AdminNewsletterSubscriberListQuery, 'cursor' | 'limit'>;
@@ -8,7 +9,7 @@ export type SubscriberFilters = Omit<AdminNewsletterSubscriberListQuery, 'cursor
 /** The CSV export of the subscribers the filters match: a download the browser makes with the session. */
 export function subscribersCsvUrl(filters: SubscriberFilters): string {
   const query = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return `${process.env.PUBLIC_API_ORIGIN ?? ''}${routeUrl(api.admin.newsletter.subscribersCsv, { query })}`;
+  return apiAddress(api.admin.newsletter.subscribersCsv, { query });
 }
 
 export function useSubscribers(filters: SubscriberFilters) {
@@ -32,12 +33,12 @@ export const useDigestFailures = (digestId: number | null) =>
 
 export const useNewsletterSettings = () => useQuery({ queryKey: adminKeys.newsletterSettings(), queryFn: () => callApi(api.admin.newsletter.settings) });
 
-export const usePreview = (enabled: boolean) => useQuery({ queryKey: adminKeys.newsletterPreview(), queryFn: () => callApi(api.admin.newsletter.preview), enabled });
+export const usePreview = (enabled: boolean) => useQuery({ queryKey: adminKeys.newsletterPreview(), queryFn: () => callApi(api.admin.newsletter.previewDigest), enabled });
 
 const everything = () => [adminKeys.newsletter()] as const;
 
 export const useAddSubscriber = declareMutation((email: string) => callApi(api.admin.newsletter.addSubscriber, { body: { email } }), everything);
-export const useUnsubscribe = declareMutation((id: number) => callApi(api.admin.newsletter.unsubscribe, { params: { id } }), everything);
+export const useUnsubscribe = declareMutation((id: number) => callApi(api.admin.newsletter.unsubscribeSubscriber, { params: { id } }), everything);
 export const useSaveSchedule = declareMutation((schedule: NewsletterSchedule) => callApi(api.admin.newsletter.saveSchedule, { body: schedule }), everything);
-export const useSendNow = declareMutation(() => callApi(api.admin.newsletter.sendNow), everything);
-export const useSendTest = declareMutation((email: string) => callApi(api.admin.newsletter.sendTest, { body: { email } }), () => []);
+export const useSendNow = declareMutation(() => callApi(api.admin.newsletter.sendDigestNow), everything);
+export const useSendTest = declareMutation((email: string) => callApi(api.admin.newsletter.sendTestDigest, { body: { email } }), () => []);

@@ -6,7 +6,7 @@ import { declareMutation } from '../../../lib/resource';
 export const fetchTrendingTopics = () => callApi(api.trendingTopics.list);
 /** Fetches the feeds now (a change: POSTed with the CSRF token, audited) and answers with the fresh list. */
 export const refreshTrendingTopics = () => callApi(api.trendingTopics.refresh);
-export const approveTopic = (body: ApproveTopicRequest) => callApi(api.admin.topics.approve, { body });
+export const approveTopic = (body: ApproveTopicRequest) => callApi(api.admin.topics.approveForWriting, { body });
 export const declineTopic = (body: DeclineTopicRequest) => callApi(api.admin.topics.decline, { body });
 export const fetchTrendingSources = () => callApi(api.trendingTopics.sources);
 

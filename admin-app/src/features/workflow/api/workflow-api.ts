@@ -7,7 +7,7 @@ import { callApi } from '@ai-mind/ui';
 /** The newest approved topics, and how many there are in all (the list is capped by the server). */
 export async function fetchApprovedTopics(): Promise<ApprovedTopic[] & { total?: number }> {
   let total: number | undefined;
-  const topics = await callApi(api.admin.topics.approved, {
+  const topics = await callApi(api.admin.topics.listApproved, {
     onResponse: (response) => {
       const header = response.headers.get(TOTAL_COUNT_HEADER);
       total = header === null ? undefined : Number(header);

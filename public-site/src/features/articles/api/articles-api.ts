@@ -26,7 +26,7 @@ export async function fetchArticlePage(filter: ArticleListFilter, cursor?: strin
   const query = { approved: 'true' as const, category: filter.category || undefined, search: filter.search || undefined, cursor: cursor || undefined };
   let nextCursor: string | null = null;
   try {
-    const items = await callApi(publicApi.articles.list, {
+    const items = await callApi(publicApi.articles.listPublished, {
       query,
       onResponse: (response) => {
         nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
@@ -51,4 +51,4 @@ export async function fetchArticleBySlug(slug: string): Promise<PublicArticle | 
 }
 
 /** Every correction and update note of the published articles, newest first. */
-export const fetchCorrections = () => callApi(publicApi.corrections);
+export const fetchCorrections = () => callApi(publicApi.listCorrections);

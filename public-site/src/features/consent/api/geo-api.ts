@@ -34,6 +34,6 @@ export async function lookUpCountry(): Promise<string | null> {
       return countryFrom(text);
     }
   }
-  const answer = await callApi(publicApi.geo, { signal });
+  const answer = await callApi(publicApi.visitorCountry, { signal });
   return countryFrom(answer?.country ?? null);
 }
