@@ -35,7 +35,6 @@ const boundaries = [
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@ai-mind/backend', message: NO_BACKEND }],
           patterns: [
             { regex: '^@ai-mind/backend(/|$)', message: NO_BACKEND },
             { regex: '^(\\.\\./)+backend(/|$)', message: NO_BACKEND },
