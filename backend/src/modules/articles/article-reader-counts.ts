@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../database/kysely.js';
 
 /**
  * Readers' counts on the article row: likes and shares (grouped, one statement per batch) and comment
@@ -18,6 +19,7 @@ export class ArticleReaderCounts {
    * The statement marks its counter updates as reader counts (no revision, no cache invalidation).
    * The answer, in the order asked: each article's counters after this statement, or null when the
    * article is not published. Autocommitted: when it resolves, everything in it is committed.
+   * Raw SQL: one statement of data-modifying CTEs over jsonb_to_recordset, with set_config before any update.
    */
   async countInteractions(
     batch: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string }[],
@@ -59,7 +61,11 @@ export class ArticleReaderCounts {
 
   /** Counts a new comment, in the transaction (`em`) that stores it. */
   async countComment(em: EntityManager, id: number): Promise<void> {
-    await em.execute('update article set comments = comments + 1 where id = ?', [id]);
+    await db(em)
+      .updateTable('article')
+      .set((eb) => ({ comments: eb('comments', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /**
@@ -69,7 +75,14 @@ export class ArticleReaderCounts {
    * moves the version an editor's save carries. Never below zero.
    */
   async uncountComments(em: EntityManager, articleIds: number[]): Promise<void> {
-    for (const id of articleIds) await em.execute('update article set comments = comments - 1 where id = ? and comments > 0', [id]);
+    for (const id of articleIds) {
+      await db(em)
+        .updateTable('article')
+        .set((eb) => ({ comments: eb('comments', '-', 1) }))
+        .where('id', '=', id)
+        .where('comments', '>', 0)
+        .execute();
+    }
   }
 
   /** Counts comments again that were marked spam by mistake (one id per comment). */
