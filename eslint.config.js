@@ -3,6 +3,62 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Boundaries (docs/architecture.md#modules). A backend module is used through its index.ts only: a file
+// of backend/src/modules/<a>/ may import `../<b>/index.js` but no other file of <b>; the module's own
+// files import each other directly. backend/test may reach a module's internals (its limits, its unit
+// functions) where the index does not offer them, and so may unit specs colocated in a module.
+const MODULE_INTERNALS = 'A module is used through its index.ts: import `<module>/index.js`, or add what you need to that index.';
+const deepModuleImport = (prefix) => ({ regex: `^${prefix}(?!\\.\\.?/)[^/]+/(?!index\\.js$).+`, message: MODULE_INTERNALS });
+const OWN_INDEX = "A module's own files import each other directly: its index.ts is for other modules (importing it from inside makes an import cycle).";
+const NO_BACKEND = 'The apps talk to the backend over HTTP (routes declared in @ai-mind/contracts), never by importing it.';
+const NO_APP_IN_LIBS = 'A library serves the apps and imports none of them (nor the backend).';
+const APPS = '(public-site|admin-app|shell|backend)';
+const boundaries = [
+  {
+    files: ['backend/src/modules/*/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepModuleImport('\\.\\./'), { regex: '^\\./index\\.js$', message: OWN_INDEX }] }] },
+  },
+  {
+    files: ['backend/src/modules/*/*/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepModuleImport('\\.\\./\\.\\./'), { regex: '^\\.\\./index\\.js$', message: OWN_INDEX }] }] },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/modules/**', '**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\.?/)+modules/[^/]+/(?!index\\.js$).+', message: MODULE_INTERNALS }] }] },
+  },
+  {
+    files: ['public-site/**/*.{ts,tsx,js,mjs}', 'admin-app/**/*.{ts,tsx,js,mjs}', 'shell/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@ai-mind/backend(/|$)', message: NO_BACKEND },
+            { regex: '^(\\.\\./)+backend(/|$)', message: NO_BACKEND },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^@ai-mind/${APPS}(/|$)`, message: NO_APP_IN_LIBS },
+            { regex: `^(\\.\\./)+${APPS}(/|$)`, message: NO_APP_IN_LIBS },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.data/**', '.tools/**', '.nx/**', '.test-results/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -30,4 +86,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaries,
 );

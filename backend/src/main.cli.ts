@@ -5,8 +5,8 @@ import { ADMIN_ROLES, AdminRoleSchema } from '@ai-mind/contracts';
 import { loadConfigOrExit, PRODUCTION_PASSWORD_MIN_LENGTH, type AppConfig } from './config/app-config.js';
 import { createOrmConfig, MIGRATIONS_SOURCE_DIR } from './database/mikro-orm.config.js';
 import { runDemoSeed } from './database/seeders/demo.seeder.js';
-import { PeopleService } from './modules/people/people.service.js';
-import { OPS_COMMANDS } from './modules/recovery/ops-commands.js';
+import { PeopleService } from './modules/people/index.js';
+import { OPS_COMMANDS } from './modules/recovery/index.js';
 import { createOpsApp } from './app/create-ops-app.js';
 
 const USAGE = `Usage: node dist/main.cli.js <command>

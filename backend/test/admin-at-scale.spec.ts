@@ -13,8 +13,8 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { Comment } from '../src/modules/comments/comment.entity.js';
-import { ContactSubmission } from '../src/modules/contact/contact-submission.entity.js';
+import { Comment } from '../src/modules/comments/index.js';
+import { ContactSubmission } from '../src/modules/contact/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { Article } from '../src/modules/articles/article.entity.js';
+import { Article } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin } from './support/admin-session.js';
 import { startFakeLlm } from './support/fake-llm-server.js';

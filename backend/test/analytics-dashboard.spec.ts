@@ -12,10 +12,10 @@ import {
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { AnalyticsDashboardController } from '../src/modules/analytics/analytics-dashboard.controller.js';
-import { permissionOf } from '../src/modules/auth/permissions.js';
+import { permissionOf } from '../src/modules/auth/index.js';
 import { periodOf } from '../src/modules/analytics/analytics-periods.js';
 import { AnalyticsReader } from '../src/modules/analytics/analytics.reader.js';
-import type { Article } from '../src/modules/articles/article.entity.js';
+import type { Article } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';

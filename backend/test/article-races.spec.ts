@@ -3,12 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { VERSION_CONFLICT_PREFIX, type AdminArticle } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { AiCommentaryService } from '../src/modules/ai/ai-commentary.service.js';
-import type { ArticleRow } from '../src/modules/articles/article-row.js';
-import { ArticleStore } from '../src/modules/articles/article.store.js';
+import { AiCommentaryService } from '../src/modules/ai-jobs/index.js';
+import { ArticleCommands, type ArticleRow } from '../src/modules/articles/index.js';
 import { ArticleImageService } from '../src/modules/media/article-image.service.js';
 import { ArticleRestoreService } from '../src/modules/recovery/article-restore.service.js';
-import { SeoService } from '../src/modules/seo/seo.service.js';
+import { SeoService } from '../src/modules/seo/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -33,7 +32,7 @@ describe('article races', () => {
   let own: Awaited<ReturnType<typeof createOwnDatabase>>;
   let app: NestFastifyApplication;
   let em: EntityManager;
-  let store: ArticleStore;
+  let store: ArticleCommands;
   let alice: SignedInAdmin;
   let bob: SignedInAdmin;
   let writesLost = 0;
@@ -46,7 +45,7 @@ describe('article races', () => {
     await redis.quit();
     app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL }));
     em = app.get(EntityManager);
-    store = app.get(ArticleStore);
+    store = app.get(ArticleCommands);
     alice = await signInAdmin(app);
     bob = await signInAdmin(app);
   });
@@ -79,11 +78,11 @@ describe('article races', () => {
   /** Runs `before` once, just before the store's next `method` call writes. */
   function beforeNextWrite(method: StoreMethod, before: () => Promise<void>): void {
     const original = store[method];
-    store[method] = (async (...args: Parameters<ArticleStore[StoreMethod]>) => {
+    store[method] = (async (...args: Parameters<ArticleCommands[StoreMethod]>) => {
       store[method] = original;
       await before();
       return (original as (...a: typeof args) => Promise<boolean>).apply(store, args);
-    }) as ArticleStore[StoreMethod];
+    }) as ArticleCommands[StoreMethod];
   }
 
   /** Whether PostgreSQL has a query of this database waiting on a lock. */

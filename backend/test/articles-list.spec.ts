@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ARTICLE_PAGE_SIZE, ArticleSummaryListSchema, NEXT_CURSOR_HEADER } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { COUNTERS_REFRESH_MS } from '../src/modules/articles/article-counters.reader.js';
 import { createArticle } from './support/article-factory.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';

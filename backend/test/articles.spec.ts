@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ArticleSchema, ArticleSummaryListSchema, ErrorResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 

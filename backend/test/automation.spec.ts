@@ -5,9 +5,9 @@ import { ApprovedTopicSchema, ArticleProvenanceSchema, AutomationTopicSchema, ty
 import { createApiApp } from '../src/app/create-api-app.js';
 import { imageJobId } from '../src/modules/media/images.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
-import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
+import { TrendingTopic } from '../src/modules/trending/index.js';
 import { signedHeaders, verifySignature } from '../src/modules/workflow/automation-signature.js';
-import { WebhookDelivery } from '../src/modules/workflow/webhook-delivery.entity.js';
+import { WebhookDelivery } from '../src/modules/workflow/index.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';

@@ -8,9 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createApiApp } from '../src/app/create-api-app.js';
 import type { AppConfig } from '../src/config/app-config.js';
-import { ArticleRecoveryStore, type SnapshotRow } from '../src/modules/articles/article-recovery.store.js';
-import { toAdminArticle, toArticleDto, type ArticleRow } from '../src/modules/articles/article-row.js';
-import { ArticleStore } from '../src/modules/articles/article.store.js';
+import { ArticleReads, ArticleRecoveryStore, type ArticleRow, type SnapshotRow, toAdminArticle, toArticleDto } from '../src/modules/articles/index.js';
 import { ArticleRestoreService } from '../src/modules/recovery/article-restore.service.js';
 import { decodeBackup, type BackedUpArticle } from '../src/modules/recovery/backup-format.js';
 import { BackupService } from '../src/modules/recovery/backup.service.js';
@@ -43,7 +41,7 @@ describe('article backups in batches', () => {
 
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => app.get(EntityManager).fork().execute<T[]>(query, params);
   const ids = async () => (await sql<{ id: number }>('select id from article order by id')).map((row) => row.id);
-  const rows = async (of: number[]) => (await app.get(ArticleStore).findByIds(of)).sort((a, b) => a.id - b.id);
+  const rows = async (of: number[]) => (await app.get(ArticleReads).findByIds(of)).sort((a, b) => a.id - b.id);
   /** Loss behind the application's back, with the revisions too: only backups can bring them back. */
   const lose = async (of: number[]) => {
     await sql('delete from article where id in (?)', [of]);

@@ -1,8 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { Article } from '../src/modules/articles/article.entity.js';
-import { DeletedArticle } from '../src/modules/articles/deleted-article.entity.js';
+import { Article, DeletedArticle } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';

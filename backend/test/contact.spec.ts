@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ContactSubmission } from '../src/modules/contact/contact-submission.entity.js';
+import { ContactSubmission } from '../src/modules/contact/index.js';
 import { signInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 

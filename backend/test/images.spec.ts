@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { REDIS } from '../src/common/redis.token.js';
-import { countLiveWorkers } from '../src/modules/health/worker-heartbeat.js';
+import { countLiveWorkers } from '../src/modules/health/index.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ArticleStore } from '../src/modules/articles/article.store.js';
+import { ArticleReaderCounts } from '../src/modules/articles/index.js';
 import { INTERACTION_STATEMENTS, InteractionsService } from '../src/modules/interactions/interactions.service.js';
 import { createArticle } from './support/article-factory.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -36,7 +36,7 @@ describe('likes and shares are committed in groups, each acknowledged only after
 
   /** Counts the statements that commit interactions, passing each through. */
   function countBatches() {
-    const store = app.get(ArticleStore);
+    const store = app.get(ArticleReaderCounts);
     const original = store.countInteractions.bind(store);
     const sizes: number[] = [];
     store.countInteractions = (batch) => {

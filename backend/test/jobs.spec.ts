@@ -5,7 +5,7 @@ import { HealthResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
-import { ArticleBackup } from '../src/modules/recovery/article-backup.entity.js';
+import { ArticleBackup } from '../src/modules/recovery/index.js';
 import { createArticle } from './support/article-factory.js';
 import { collect } from './support/collect.js';
 import { testConfig } from './support/test-config.js';

@@ -4,11 +4,11 @@ import { CONTACT_SUCCESS_MESSAGE, COMMENT_MESSAGES, FORM_FLASH_PARAM, NEWSLETTER
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { Article } from '../src/modules/articles/article.entity.js';
-import { Comment } from '../src/modules/comments/comment.entity.js';
+import { Article } from '../src/modules/articles/index.js';
+import { Comment } from '../src/modules/comments/index.js';
 import { CONTACT_LIMIT } from '../src/modules/contact/contact.controller.js';
-import { ContactSubmission } from '../src/modules/contact/contact-submission.entity.js';
-import { NewsletterSubscriber } from '../src/modules/newsletter/newsletter-subscriber.entity.js';
+import { ContactSubmission } from '../src/modules/contact/index.js';
+import { NewsletterSubscriber } from '../src/modules/newsletter/index.js';
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { AdminAccount, PasswordLinkResponse } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { PeopleService } from '../src/modules/people/people.service.js';
+import { PeopleService } from '../src/modules/people/index.js';
 import { signIn as signInFrom, type SignedInAdmin } from './support/admin-session.js';
 import { randomIp } from './security/attack-tally.js';
 import { runCli } from './support/api-process.js';

@@ -7,7 +7,7 @@ import { createApiApp } from '../src/app/create-api-app.js';
 import { prepare, PreparedResponseCache } from '../src/common/prepared-response-cache.js';
 import { ArticleCountersSnapshot, COUNTERS_FORGET_MS } from '../src/modules/articles/article-counters.reader.js';
 import { ArticlesService } from '../src/modules/articles/articles.service.js';
-import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { TRENDING_FEED_REUSE_MS, TrendingService } from '../src/modules/trending/trending.service.js';
 import { createArticle } from './support/article-factory.js';
 import { requestOverSocket } from './support/socket-request.js';

@@ -4,7 +4,7 @@ import { SaxesParser } from 'saxes';
 import path from 'node:path';
 import { ERROR_REPORT_MESSAGES, FORM_FLASH_PARAM, PAGE_DATA_ELEMENT_ID, type CorrectionEntry, type PageData, type PublicArticle } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ErrorReport } from '../src/modules/error-reports/error-report.entity.js';
+import { ErrorReport } from '../src/modules/error-reports/index.js';
 import { ERROR_REPORT_LIMIT } from '../src/modules/error-reports/error-reports.service.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';

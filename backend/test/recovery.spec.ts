@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { REDIS } from '../src/common/redis.token.js';
-import { countLiveWorkers } from '../src/modules/health/worker-heartbeat.js';
+import { countLiveWorkers } from '../src/modules/health/index.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -15,12 +15,10 @@ import { ExhaustiveRecoveryResponseSchema, ForceRecoveryResponseSchema, Recreate
 import { createApiApp } from '../src/app/create-api-app.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
-import { Article } from '../src/modules/articles/article.entity.js';
-import { toArticleDto, type ArticleRow } from '../src/modules/articles/article-row.js';
-import { ArticleStore } from '../src/modules/articles/article.store.js';
+import { Article, ArticleReads, type ArticleRow, toArticleDto } from '../src/modules/articles/index.js';
 import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
-import { SitemapSnapshotService } from '../src/modules/seo/sitemap-snapshot.service.js';
+import { SitemapSnapshotService } from '../src/modules/seo/index.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { createArticle } from './support/article-factory.js';
 import { runCli } from './support/api-process.js';
@@ -97,7 +95,7 @@ describe('article recovery', () => {
   /** Loss behind the application's back: no tombstone, no cache invalidation. */
   const lose = (ids: number[]) => sql('delete from article where id in (?)', [ids]);
   const post = (url: string, payload?: object) => app.inject({ method: 'POST', url, headers: admin.headers, payload });
-  const rows = async (ids: number[]) => (await app.get(ArticleStore).findByIds(ids)).sort((a, b) => a.id - b.id);
+  const rows = async (ids: number[]) => (await app.get(ArticleReads).findByIds(ids)).sort((a, b) => a.id - b.id);
   /** What must come back exactly: text, category, flags, counters and dates. */
   const essentials = (article: ArticleRow) => {
     const { id, title, slug, content, category, approved, likes, shares, comments, aiCommentary, metaDescription, createdAt } = toArticleDto(article);

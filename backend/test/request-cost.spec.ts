@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import http from 'node:http';
 import path from 'node:path';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { freePort, startRedis } from '../../scripts/lib/services.mjs';
 import { writeFakeBuild } from './support/fake-web-build.js';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { categorySlug } from '@ai-mind/contracts';
 import { createOrmConfig } from '../src/database/mikro-orm.config.js';
 import { runDemoSeed } from '../src/database/seeders/demo.seeder.js';
-import { Comment } from '../src/modules/comments/comment.entity.js';
-import { Article } from '../src/modules/articles/article.entity.js';
-import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
+import { Comment } from '../src/modules/comments/index.js';
+import { Article } from '../src/modules/articles/index.js';
+import { TrendingTopic } from '../src/modules/trending/index.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
 

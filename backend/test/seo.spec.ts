@@ -6,8 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { jest } from '@jest/globals';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { PreparedResponseCache } from '../src/common/prepared-response-cache.js';
-import { ArticleStore } from '../src/modules/articles/article.store.js';
-import { ArticlesCacheService } from '../src/modules/articles/articles-cache.service.js';
+import { ArticleReads, ArticlesCacheService } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -177,7 +176,7 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     expect((await get('/sitemaps/1.xml')).statusCode).toBe(404);
 
     // Each file is made once per change, whoever asks and however often.
-    const entries = jest.spyOn(app.get(ArticleStore), 'sitemapEntries');
+    const entries = jest.spyOn(app.get(ArticleReads), 'sitemapEntries');
     try {
       const generation = app.get(ArticlesCacheService).currentGeneration();
       for (let i = 0; i < 3; i++) await get(new URL(files[0]!).pathname);

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TRENDING_FEED_SIZE, TrendingListSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
+import { TrendingTopic } from '../src/modules/trending/index.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
 describe('GET /api/trending', () => {

@@ -1,4 +1,4 @@
-import { ArticleStore } from '../src/modules/articles/article.store.js';
+import { ArticleCommands, ArticleReads } from '../src/modules/articles/index.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
@@ -7,16 +7,14 @@ import { ApprovedTopicSchema, ApprovedTopicSourcesSchema, ArticleProvenanceSchem
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
-import { TrendingTopic } from '../src/modules/trending/trending-topic.entity.js';
-import { ApprovedTopic as ApprovedTopicEntity } from '../src/modules/workflow/approved-topic.entity.js';
+import { type FeedItem, TrendingTopic } from '../src/modules/trending/index.js';
+import { ApprovedTopic as ApprovedTopicEntity, ClaimCheckService } from '../src/modules/provenance/index.js';
 import { BlogIntakeService } from '../src/modules/workflow/blog-intake.service.js';
-import { ClaimCheckService } from '../src/modules/provenance/claim-check.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS, newsPage } from './support/source-pages.js';
-import type { FeedItem } from '../src/modules/trending/topic-clustering.js';
 
 /** Queues of their own (Redis database 7), so only this file's worker takes its jobs. */
 const REDIS_URL = `${process.env.REDIS_URL}/7`;
@@ -128,7 +126,7 @@ describe('blog workflow, offline generator', () => {
     const fork = em.fork();
     const approved = fork.create(ApprovedTopicEntity, { topic: `Delivered ${uniqueSuffix()}`, category: 'Economics', sourceUrl: null, status: 'sent_to_automation', approvedBy: 'test', trendingTopicId: null, articleId: null, lastError: null });
     await fork.flush();
-    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer), app.get(ArticleStore), app.get(ClaimCheckService));
+    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer), app.get(ArticleReads), app.get(ArticleCommands), app.get(ClaimCheckService));
     const blog = { title: 'Rates hold, again', html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>', metaDescription: 'Why rates held.', aiCommentary: null, sourceUrl: null, generation: null };
     const [first, second] = await Promise.all([intake.receive(approved.id, blog, 'automation'), intake.receive(approved.id, blog, 'automation')]);
     expect(second.id).toBe(first.id);
@@ -180,7 +178,7 @@ describe('blog workflow, offline generator', () => {
 
     // An editor's save is checked again: a planted sentence and a changed number are flagged. (The
     // draft's image job writes the article first: the editor opens it after that.)
-    const store = app.get(ArticleStore);
+    const store = app.get(ArticleReads);
     for (const deadline = Date.now() + 20_000; (await store.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
     const draft = (await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}`, headers: admin.headers })).json() as { title: string; content: string; version: number };
     const edited = draft.content.replace('</p>', ' The finance minister resigned after a stormy cabinet meeting on Tuesday. Starts fell 9.5% from September to an annual pace of 1,210,000 homes [1].</p>');
@@ -201,12 +199,12 @@ describe('blog workflow, offline generator', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(OPEN_CLAIMS_MESSAGE_PREFIX);
     expect(refused.json().details).toHaveLength(2);
-    expect((await app.get(ArticleStore).findById(articleId))!.approved).toBe(false);
+    expect((await app.get(ArticleReads).findById(articleId))!.approved).toBe(false);
 
     const published = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: articleId, version, overrideClaims: true } });
     expect(published.statusCode).toBe(200);
     expect(published.json().message).toContain('over 2 flagged claims');
-    expect((await app.get(ArticleStore).findById(articleId))!.approved).toBe(true);
+    expect((await app.get(ArticleReads).findById(articleId))!.approved).toBe(true);
     const vouched = (await read()).claims!;
     expect(vouched).toMatchObject({ open: 0, overridden: 2 });
     expect(vouched.claims.filter((claim) => claim.flags.length).every((claim) => claim.overriddenBy === admin.username && claim.overriddenAt !== null)).toBe(true);

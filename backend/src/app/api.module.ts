@@ -1,28 +1,26 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
-import { AdminEventsController } from '../modules/admin/admin-events.controller.js';
-import { AdminModule } from '../modules/admin/admin.module.js';
-import { AiModule } from '../modules/ai/ai.module.js';
-import { AnalyticsModule } from '../modules/analytics/analytics.module.js';
-import { ArticleChangeListener } from '../modules/articles/article-change.listener.js';
-import { ArticlesModule } from '../modules/articles/articles.module.js';
-import { ArticlesAdminModule } from '../modules/articles/articles-admin.module.js';
-import { ChatModule } from '../modules/chat/chat.module.js';
-import { CommentsModule } from '../modules/comments/comments.module.js';
-import { ErrorReportsModule } from '../modules/error-reports/error-reports.module.js';
-import { InteractionsModule } from '../modules/interactions/interactions.module.js';
-import { NewsletterModule } from '../modules/newsletter/newsletter.module.js';
-import { AuthModule } from '../modules/auth/auth.module.js';
-import { ContactModule } from '../modules/contact/contact.module.js';
-import { HttpCachePurger } from '../modules/http-cache/http-cache-purger.js';
-import { HealthModule } from '../modules/health/health.module.js';
-import { PeopleModule } from '../modules/people/people.module.js';
-import { ProvenanceAdminModule } from '../modules/provenance/provenance-admin.module.js';
-import { PublicRecordModule } from '../modules/public-record/public-record.module.js';
-import { RecoveryModule } from '../modules/recovery/recovery.module.js';
-import { SeoModule } from '../modules/seo/seo.module.js';
-import { TrendingModule } from '../modules/trending/trending.module.js';
-import { WorkflowModule } from '../modules/workflow/workflow.module.js';
+import { AdminEventsController, AdminModule } from '../modules/admin/index.js';
+import { AiModule } from '../modules/ai/index.js';
+import { AnalyticsModule } from '../modules/analytics/index.js';
+import { ArticleChangeListener, ArticlesModule } from '../modules/articles/index.js';
+import { EditorialDeskModule } from '../modules/editorial-desk/index.js';
+import { ChatModule } from '../modules/chat/index.js';
+import { CommentsModule } from '../modules/comments/index.js';
+import { ErrorReportsModule } from '../modules/error-reports/index.js';
+import { InteractionsModule } from '../modules/interactions/index.js';
+import { NewsletterModule } from '../modules/newsletter/index.js';
+import { AuthModule } from '../modules/auth/index.js';
+import { ContactModule } from '../modules/contact/index.js';
+import { HttpCachePurger } from '../modules/http-cache/index.js';
+import { HealthModule } from '../modules/health/index.js';
+import { PeopleModule } from '../modules/people/index.js';
+import { ProvenanceAdminModule } from '../modules/provenance/index.js';
+import { PublicRecordModule } from '../modules/public-record/index.js';
+import { RecoveryModule } from '../modules/recovery/index.js';
+import { SeoModule } from '../modules/seo/index.js';
+import { TrendingModule } from '../modules/trending/index.js';
+import { WorkflowModule } from '../modules/workflow/index.js';
 import { CoreModule } from './core.module.js';
 
 /** The HTTP API process: feature modules without any job processors. */
@@ -37,7 +35,7 @@ export class ApiModule {
         AiModule,
         AnalyticsModule,
         ArticlesModule,
-        ArticlesAdminModule,
+        EditorialDeskModule,
         AuthModule,
         ChatModule,
         CommentsModule,

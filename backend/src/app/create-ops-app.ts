@@ -2,10 +2,8 @@ import { Module, type DynamicModule, type INestApplicationContext } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config.js';
-import { ImagesProcessor } from '../modules/media/images.processor.js';
-import { MediaModule } from '../modules/media/media.module.js';
-import { RecoveryModule } from '../modules/recovery/recovery.module.js';
-import { RecoveryProcessor } from '../modules/recovery/recovery.processor.js';
+import { ImagesProcessor, MediaModule } from '../modules/media/index.js';
+import { RecoveryModule, RecoveryProcessor } from '../modules/recovery/index.js';
 import { CoreModule } from './core.module.js';
 
 /**

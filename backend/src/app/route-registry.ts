@@ -1,6 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { permissionOf, type Permission } from '../modules/auth/permissions.js';
-import { accessOf, type RouteAccess } from '../modules/auth/route-access.js';
+import { accessOf, type Permission, permissionOf, type RouteAccess } from '../modules/auth/index.js';
 
 export interface RegisteredRoute {
   method: string;

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApiApp } from '../../src/app/create-api-app.js';
-import { Interaction } from '../../src/modules/interactions/interaction.entity.js';
+import { Interaction } from '../../src/modules/interactions/index.js';
 import { createArticle } from '../support/article-factory.js';
 import { testConfig } from '../support/test-config.js';
 import { attackTally, isClearError, randomIp } from './attack-tally.js';

@@ -7,9 +7,9 @@ import { COMMENT_LIMIT } from '../../src/modules/comments/comments.controller.js
 import { CONTACT_LIMIT } from '../../src/modules/contact/contact.controller.js';
 import { INTERACTION_LIMITS } from '../../src/modules/interactions/interactions.controller.js';
 import { NEWSLETTER_LIMIT } from '../../src/modules/newsletter/newsletter.controller.js';
-import { Comment } from '../../src/modules/comments/comment.entity.js';
-import { Article } from '../../src/modules/articles/article.entity.js';
-import { PeopleService } from '../../src/modules/people/people.service.js';
+import { Comment } from '../../src/modules/comments/index.js';
+import { Article } from '../../src/modules/articles/index.js';
+import { PeopleService } from '../../src/modules/people/index.js';
 import { createArticle } from '../support/article-factory.js';
 import { testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally, isClearError, randomIp } from './attack-tally.js';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import type { RegisteredRoute } from '../../src/app/route-registry.js';
-import { Article } from '../../src/modules/articles/article.entity.js';
+import { Article } from '../../src/modules/articles/index.js';
 import { roleMay, type Role } from '../../src/modules/auth/permissions.js';
 import { createArticle } from '../support/article-factory.js';
 import { signInAdmin } from '../support/admin-session.js';

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AdminRole } from '@ai-mind/contracts';
-import { PeopleService } from '../../src/modules/people/people.service.js';
+import { PeopleService } from '../../src/modules/people/index.js';
 import { uniqueSuffix } from './test-config.js';
 
 export interface SignedInAdmin {

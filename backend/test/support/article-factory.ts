@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Article } from '../../src/modules/articles/article.entity.js';
+import { Article } from '../../src/modules/articles/index.js';
 import { uniqueSuffix } from './test-config.js';
 
 type ArticleInput = Partial<

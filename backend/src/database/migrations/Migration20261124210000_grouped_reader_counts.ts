@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Likes and shares are committed in groups (one statement for many readers), so one update may move
  * an article's counters by more than one. Such an update is still a reader count (no revision, no
  * article_changed notification, no version bump) when the statement says so: the transaction-local
- * setting `ai_mind.reader_counts` is 'on' (ArticleStore.countInteractions sets it). A hand-written
+ * setting `ai_mind.reader_counts` is 'on' (ArticleReaderCounts.countInteractions sets it). A hand-written
  * SQL change of the counters by more than one stays a recorded change.
  *
  * And a like no longer re-derives the article's search vector: it was a generated column, which

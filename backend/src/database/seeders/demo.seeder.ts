@@ -1,13 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Article } from '../../modules/articles/article.entity.js';
-import { setActor } from '../../modules/articles/article-writer.js';
-import { Comment } from '../../modules/comments/comment.entity.js';
-import { renderCoverSvg } from '../../modules/media/cover-art.js';
-import { FEED_SNAPSHOT_ITEMS } from '../../modules/trending/feed-snapshot.js';
-import { clusterItems } from '../../modules/trending/topic-clustering.js';
-import { storeClusters, type TopicStoreOptions } from '../../modules/trending/topic-store.js';
+import { Article, setActor } from '../../modules/articles/index.js';
+import { Comment } from '../../modules/comments/index.js';
+import { renderCoverSvg } from '../../modules/media/index.js';
+import { clusterItems, FEED_SNAPSHOT_ITEMS, storeClusters, type TopicStoreOptions } from '../../modules/trending/index.js';
 import { clientHash } from '../../common/client-hash.js';
 import { DEMO_COMMENTS } from './demo-comments.js';
 import { DEMO_ARTICLES } from './demo-content.js';

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Req, Res, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_EVENT_CHANGED } from '@ai-mind/contracts';
-import { ArticleChangeListener } from '../articles/article-change.listener.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { ArticleChangeListener } from '../articles/index.js';
+import { RequirePermission } from '../auth/index.js';
 
 /** A comment line now and then keeps proxies and load balancers from closing a quiet stream. */
 const KEEPALIVE_MS = 25_000;

@@ -12,7 +12,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AuditLogReader } from './audit-log.reader.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 
 @Controller('admin/audit-log')
 export class AuditLogController {

@@ -5,7 +5,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Queue } from 'bullmq';
 import { QUEUE_NAMES } from '../../queue/queue-names.js';
-import { registerWithRouteConfig } from '../auth/route-access.js';
+import { registerWithRouteConfig } from '../auth/index.js';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { citedSourceNumbers, COMMENTARY_HEADING } from '@ai-mind/contracts';
 import { checkClaims, factualSentences } from '../provenance/claim-check.js';
 import type { BlogSource } from './ai.types.js';
-import { FEED_SNAPSHOT_ITEMS } from '../trending/feed-snapshot.js';
-import { clusterItems } from '../trending/topic-clustering.js';
+import { clusterItems, FEED_SNAPSHOT_ITEMS } from '../trending/index.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
 
 const engine = new OfflinePersonaEngine();

@@ -1,5 +1,6 @@
 import type { ArticleContext, ChatTurn } from './ai.types.js';
-import { bestSentences, keywords, OfflinePersonaEngine } from './offline-persona.engine.js';
+import { keywords } from '../../common/keywords.js';
+import { bestSentences, OfflinePersonaEngine } from './offline-persona.engine.js';
 import { tidyAiText, AI_TEXT_MAX_CHARS } from './ai.service.js';
 
 const article: ArticleContext = {

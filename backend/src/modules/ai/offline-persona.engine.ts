@@ -1,4 +1,5 @@
 import { truncate } from '@ai-mind/contracts';
+import { keywords, STOPWORDS } from '../../common/keywords.js';
 import { writeDigest } from './offline-digest.js';
 import type { AiEngine, AiTask, ArticleContext, BlogRequest, ChatTurn, GeneratedBlog, Passage } from './ai.types.js';
 
@@ -231,19 +232,9 @@ const CLOSERS = [
 ];
 const REACTIONS = ['fair point', 'bold take', 'noted, with one raised eyebrow', 'you may be onto something'];
 
-const STOPWORDS = new Set(
-  'about above after again against also because been before being below between both could does doing down during each from further have having here into itself just like more most much must only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours what\'s tell think know please really article anything something everything explain said says used'.split(' '),
-);
-
 function greeting(seed: number, article?: ArticleContext): string {
   const subject = article ? `"${article.title}"` : 'anything on this site';
   return `${pick(['Hello to you too.', 'Hi. I was just reading, as usual.'], seed)} I am The AI Mind: I read everything here so you do not have to. Ask me about ${subject}.`;
-}
-
-/** Content words of a text, in order of first appearance. */
-export function keywords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
-  return [...new Set(words.filter((word) => word.length > 3 && !STOPWORDS.has(word)))];
 }
 
 /**

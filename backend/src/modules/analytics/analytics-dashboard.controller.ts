@@ -8,7 +8,7 @@ import {
   type AnalyticsViews,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 import { AnalyticsReader } from './analytics.reader.js';
 
 const range = () => new ZodValidationPipe(AnalyticsRangeQuerySchema);

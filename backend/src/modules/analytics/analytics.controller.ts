@@ -6,7 +6,7 @@ import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageView } from './page-view.entity.js';
 import { visitorCountry } from './visitor-country.js';
-import { Public, PublicWrite } from '../auth/route-access.js';
+import { Public, PublicWrite } from '../auth/index.js';
 import { clientOf } from '../../common/client-hash.js';
 
 export const PAGE_VIEW_LIMIT = { perWindow: 120, windowSeconds: 60 };

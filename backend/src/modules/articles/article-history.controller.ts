@@ -13,9 +13,11 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { toAdminArticle, type ReviewRow } from './article-row.js';
 import type { RevisionRow } from './article-revision.entity.js';
-import { ArticleStore } from './article.store.js';
+import { ArticleCommands } from './article-commands.js';
+import { ArticleHistory } from './article-history.js';
+import { ArticleReads } from './article-reads.js';
 import { adminActor } from './article-writer.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 
 function toSummary(revision: RevisionRow): ArticleRevisionSummary {
   return {
@@ -37,15 +39,19 @@ function toSummary(revision: RevisionRow): ArticleRevisionSummary {
 /** An article's History in Article Management: its revisions, one in full, and restoring one. */
 @Controller('admin/articles/:id/revisions')
 export class ArticleHistoryController {
-  constructor(private readonly store: ArticleStore) {}
+  constructor(
+    private readonly history: ArticleHistory,
+    private readonly reads: ArticleReads,
+    private readonly commands: ArticleCommands,
+  ) {}
 
   /** Newest first: when, who or which job, what changed. */
   @RequirePermission('articles.draft')
   @Get()
   async list(@Param(new ZodValidationPipe(ArticleHistoryParamsSchema)) params: { id: number }): Promise<ArticleRevisionSummary[]> {
-    const revisions = await this.store.revisions(params.id);
+    const revisions = await this.history.revisions(params.id);
     // An article older than its history has none yet; an id with neither is not an article.
-    if (revisions.length === 0 && !(await this.store.findById(params.id))) {
+    if (revisions.length === 0 && !(await this.reads.findById(params.id))) {
       throw new NotFoundException({ error: 'Not Found', message: `Article ${params.id} not found` });
     }
     return revisions.map(toSummary);
@@ -54,7 +60,7 @@ export class ArticleHistoryController {
   @RequirePermission('articles.draft')
   @Get(':revisionId')
   async show(@Param(new ZodValidationPipe(ArticleRevisionParamsSchema)) params: ArticleRevisionParams): Promise<ArticleRevisionDetail> {
-    const revision = await this.store.revision(params.id, params.revisionId);
+    const revision = await this.history.revision(params.id, params.revisionId);
     if (!revision) throw new NotFoundException({ error: 'Not Found', message: `Article ${params.id} has no revision ${params.revisionId}` });
     return {
       ...toSummary(revision),
@@ -73,6 +79,6 @@ export class ArticleHistoryController {
     @Body(new ZodValidationPipe(RestoreRevisionRequestSchema)) body: RestoreRevisionRequest,
     @Req() request: FastifyRequest,
   ): Promise<AdminArticle> {
-    return toAdminArticle(await this.store.restoreRevision(params.id, params.revisionId, adminActor(request.adminSession!.username), body.version));
+    return toAdminArticle(await this.commands.restoreRevision(params.id, params.revisionId, adminActor(request.adminSession!.username), body.version));
   }
 }

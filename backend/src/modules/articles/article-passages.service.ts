@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
-import type { Passage } from '../ai/ai.types.js';
-import { keywords } from '../ai/offline-persona.engine.js';
+import type { Passage } from '../ai/index.js';
+import { keywords } from '../../common/keywords.js';
 
 /** Paragraphs handed to the AI for one question. */
 export const PASSAGE_COUNT = 6;

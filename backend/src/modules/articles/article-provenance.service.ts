@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { stripTags, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
-import { ArticleStore } from './article.store.js';
+import { ArticleHistory } from './article-history.js';
 
 /** What the module that keeps source sets and generation records knows of one article's making. */
 export interface GenerationRecord {
@@ -50,14 +50,14 @@ export function changedWordShare(before: string, after: string): number {
 export class ArticleProvenanceService {
   private records: GenerationRecordReader = () => Promise.resolve(null);
 
-  constructor(private readonly store: ArticleStore) {}
+  constructor(private readonly history: ArticleHistory) {}
 
   useGenerationRecords(reader: GenerationRecordReader): void {
     this.records = reader;
   }
 
   async describe(row: Pick<ArticleRow, 'id' | 'content'>): Promise<PublicProvenance> {
-    const [draft, published, record] = await Promise.all([this.store.firstDraft(row.id), this.store.lastPublished(row.id), this.records(row.id)]);
+    const [draft, published, record] = await Promise.all([this.history.firstDraft(row.id), this.history.lastPublished(row.id), this.records(row.id)]);
     const unknown: string[] = [];
     const draftedBy = record?.engine || (draft && AI_DRAFTERS.has(draft.actor)) ? 'ai' : 'unknown';
     if (draftedBy === 'unknown') unknown.push(draftOrigin(draft?.actor));

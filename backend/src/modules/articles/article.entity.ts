@@ -1,7 +1,7 @@
 import { defineEntity, p, type Opt } from '@mikro-orm/core';
 import type { ArticleStage, Correction } from '@ai-mind/contracts';
 import { triggersOf } from '../../database/schema/functions.js';
-import { AdminUser } from '../auth/admin-user.entity.js';
+import { AdminUser } from '../auth/index.js';
 
 export const ArticleSchema = defineEntity({
   name: 'Article',

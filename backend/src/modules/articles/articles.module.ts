@@ -1,42 +1,66 @@
 import { Module } from '@nestjs/common';
 import { PreparedResponsesModule } from '../../common/prepared-response-cache.js';
 import { AdminArticleListService } from './admin-article-list.service.js';
+import { ArticleCommands } from './article-commands.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
-import { ArticleCorrectionsController } from './article-corrections.controller.js';
-import { ArticleProvenanceService } from './article-provenance.service.js';
+import { ArticleHistory } from './article-history.js';
 import { ArticleHistoryController } from './article-history.controller.js';
+import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticlePublicationsReader } from './article-publications.reader.js';
-import { CorrectionsController } from './corrections.controller.js';
-import { PassagesService } from './article-passages.service.js';
-import { SearchService } from './article-search.service.js';
+import { ArticleReaderCounts } from './article-reader-counts.js';
+import { ArticleReads } from './article-reads.js';
 import { ArticleRecoveryStore } from './article-recovery.store.js';
 import { ArticleReviewStore } from './article-review.store.js';
-import { ArticleStore } from './article.store.js';
+import { SearchService } from './article-search.service.js';
+import { PassagesService } from './article-passages.service.js';
 import { ArticleWriter } from './article-writer.js';
-import { ArticlesAdminService } from './articles-admin.service.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
+import { CorrectionsController } from './corrections.controller.js';
 
+/**
+ * The `article` table and its history, split by who uses it: public reads (ArticleReads, ArticlesService,
+ * SearchService, PassagesService, ArticlePublicationsReader), editorial commands (ArticleCommands,
+ * ArticleReviewStore, AdminArticleListService), readers' counts (ArticleReaderCounts,
+ * ArticleCountersSnapshot), history (ArticleHistory, ArticleProvenanceService) and recovery
+ * (ArticleRecoveryStore). What spans other modules (publishing with the claim check, SEO and AI
+ * commentary) is the editorial desk's, above this module.
+ */
 @Module({
   imports: [PreparedResponsesModule],
-  controllers: [ArticlesController, ArticleHistoryController, ArticleCorrectionsController, CorrectionsController],
+  controllers: [ArticlesController, ArticleHistoryController, CorrectionsController],
   providers: [
     ArticleWriter,
-    ArticleProvenanceService,
-    ArticleStore,
+    ArticleReads,
+    ArticleCommands,
+    ArticleReaderCounts,
+    ArticleHistory,
     ArticleRecoveryStore,
     ArticleReviewStore,
+    ArticleProvenanceService,
     SearchService,
     ArticlesService,
     ArticlesCacheService,
-    ArticlesAdminService,
     ArticleCountersReader,
     ArticleCountersSnapshot,
     PassagesService,
     AdminArticleListService,
     ArticlePublicationsReader,
   ],
-  exports: [AdminArticleListService, ArticleProvenanceService, ArticleCountersSnapshot, ArticlePublicationsReader, ArticleStore, ArticleRecoveryStore, ArticleReviewStore, SearchService, ArticlesService, ArticlesCacheService, ArticlesAdminService, PassagesService],
+  exports: [
+    ArticleReads,
+    ArticleCommands,
+    ArticleReaderCounts,
+    ArticleRecoveryStore,
+    ArticleReviewStore,
+    ArticleProvenanceService,
+    ArticlePublicationsReader,
+    ArticleCountersSnapshot,
+    AdminArticleListService,
+    SearchService,
+    PassagesService,
+    ArticlesCacheService,
+  ],
 })
 export class ArticlesModule {}

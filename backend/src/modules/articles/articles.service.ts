@@ -10,7 +10,7 @@ import { ArticleCountersSnapshot, type ArticleCounters } from './article-counter
 import { toArticleDto, type ArticleRow } from './article-row.js';
 import { linkReferenceMarkers } from './reference-markers.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
-import { ArticleStore } from './article.store.js';
+import { ArticleReads } from './article-reads.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from '../../common/list-cursor.js';
 import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
@@ -36,7 +36,7 @@ export class ArticlesService {
     private readonly cache: ArticlesCacheService,
     private readonly search: SearchService,
     private readonly counters: ArticleCountersSnapshot,
-    private readonly store: ArticleStore,
+    private readonly store: ArticleReads,
     private readonly provenance: ArticleProvenanceService,
   ) {}
 

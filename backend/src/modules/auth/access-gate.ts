@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditLogWriter } from '../admin/audit-log.writer.js';
+import type { AuditLogWriter } from '../admin/index.js';
 import { changesSomething, type AdminAccessService } from './admin-access.service.js';
 import { accessOf } from './route-access.js';
 

@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { CHAT_SESSION_MESSAGE_LIMIT } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.module.js';
-import type { ChatTurn } from '../ai/ai.types.js';
+import type { ChatTurn } from '../ai/index.js';
 
 const TURNS = 'ai-mind:chat:turns:';
 const COUNT = 'ai-mind:chat:count:';

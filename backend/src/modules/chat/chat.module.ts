@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { ChatMemoryService } from './chat-memory.service.js';
 import { ChatController } from './chat.controller.js';
 import { ChatService } from './chat.service.js';

@@ -1,13 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { stripTags, type ChatRequest, type ChatSummaryRequest } from '@ai-mind/contracts';
-import { AiService } from '../ai/ai.service.js';
-import { AiUnavailableError, type ArticleContext, type RelatedArticle } from '../ai/ai.types.js';
-import { keywords } from '../ai/offline-persona.engine.js';
-import type { ArticleRow } from '../articles/article-row.js';
-import { ArticleStore } from '../articles/article.store.js';
-import { SearchService } from '../articles/article-search.service.js';
+import { AiService, AiUnavailableError, type ArticleContext, type RelatedArticle } from '../ai/index.js';
+import { keywords } from '../../common/keywords.js';
+import { ArticleReads, type ArticleRow, PassagesService, SearchService } from '../articles/index.js';
 import { ChatMemoryService } from './chat-memory.service.js';
-import { PassagesService } from '../articles/article-passages.service.js';
 
 const RELATED_COUNT = 3;
 export const AI_UNAVAILABLE_MESSAGE = 'The AI Mind is having a moment. Please try again in a little while.';
@@ -16,7 +12,7 @@ export const AI_UNAVAILABLE_MESSAGE = 'The AI Mind is having a moment. Please tr
 @Injectable()
 export class ChatService {
   constructor(
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
     private readonly ai: AiService,
     private readonly memory: ChatMemoryService,
     private readonly search: SearchService,

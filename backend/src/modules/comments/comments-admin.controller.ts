@@ -14,7 +14,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CommentsAdminService } from './comments-admin.service.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

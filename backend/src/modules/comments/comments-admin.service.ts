@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_PAGE_SIZE, type AdminComment, type AdminCommentListQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { ArticleReaderCounts } from '../articles/index.js';
 
 export interface AdminCommentPage {
   items: AdminComment[];
@@ -32,7 +32,7 @@ interface Row {
 export class CommentsAdminService {
   constructor(
     private readonly em: EntityManager,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReaderCounts,
   ) {}
 
   async page(query: AdminCommentListQuery): Promise<AdminCommentPage> {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommentFormController } from './comment-form.controller.js';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { CommentsAdminController } from './comments-admin.controller.js';
 import { CommentsAdminService } from './comments-admin.service.js';
 import { CommentsController } from './comments.controller.js';

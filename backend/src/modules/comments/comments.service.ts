@@ -5,8 +5,8 @@ import { clientHash } from '../../common/client-hash.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { AiCommentaryResult } from '../../queue/job-types.js';
-import { AiService } from '../ai/ai.service.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { AiService } from '../ai/index.js';
+import { ArticleReaderCounts, ArticleReads } from '../articles/index.js';
 import { Comment } from './comment.entity.js';
 import { spamReason } from './spam-screen.js';
 
@@ -38,7 +38,8 @@ export class CommentsService {
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
     private readonly ai: AiService,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
+    private readonly counts: ArticleReaderCounts,
   ) {}
 
   async list(articleId: number): Promise<Comment[]> {
@@ -63,7 +64,7 @@ export class CommentsService {
       if (repeat > 0) throw new ValidationFailedException([{ path: 'content', message: 'You posted this same comment here a few minutes ago: it is already on the page, so it was not posted twice.' }]);
       const created = em.create(Comment, { articleId, authorName: request.authorName, content: request.content, aiResponse: null, clientHash: hash });
       await em.flush();
-      await this.articles.countComment(em, articleId);
+      await this.counts.countComment(em, articleId);
       return created;
     });
     try {

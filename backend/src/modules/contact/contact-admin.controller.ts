@@ -14,7 +14,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ContactService } from './contact.service.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 
 const messages = (count: number) => `${count} message${count === 1 ? '' : 's'}`;
 

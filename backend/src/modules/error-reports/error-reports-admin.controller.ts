@@ -9,7 +9,7 @@ import {
   type SetErrorReportStatusRequest,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 import { ErrorReportsService } from './error-reports.service.js';
 
 /** The editors' queue of readers' error reports. */

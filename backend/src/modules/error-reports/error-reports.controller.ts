@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ArticleIdParamsSchema, CreateErrorReportRequestSchema, ERROR_REPORT_MESSAGES, type CreateErrorReportRequest, type ErrorReportReceipt } from '@ai-mind/contracts';
 import { clientOf } from '../../common/client-hash.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { PublicWrite } from '../auth/route-access.js';
+import { PublicWrite } from '../auth/index.js';
 import { ErrorReportsService } from './error-reports.service.js';
 
 /** A reader's "Report an error" on an article, as the hydrated page sends it. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { ErrorReportFormController } from './error-report-form.controller.js';
 import { ErrorReportsAdminController } from './error-reports-admin.controller.js';
 import { ErrorReportsController } from './error-reports.controller.js';

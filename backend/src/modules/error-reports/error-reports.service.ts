@@ -4,9 +4,9 @@ import type { AdminErrorReport, AdminErrorReportListQuery, CreateErrorReportRequ
 import { clientHash } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { ArticleReads } from '../articles/index.js';
 import { ErrorReport } from './error-report.entity.js';
-import { spamReason } from '../comments/spam-screen.js';
+import { spamReason } from '../comments/index.js';
 
 /** Reports per client per window: as many as comments, a separate count. */
 export const ERROR_REPORT_LIMIT = { perWindow: 5, windowSeconds: 300 };
@@ -53,7 +53,7 @@ const toDto = (row: Row): AdminErrorReport => ({
 export class ErrorReportsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
     private readonly rateLimiter: RateLimiterService,
   ) {}
 

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { HealthResponse } from '@ai-mind/contracts';
 import { HealthService } from './health.service.js';
-import { Public } from '../auth/route-access.js';
+import { Public } from '../auth/index.js';
 
 @Controller('health')
 export class HealthController {

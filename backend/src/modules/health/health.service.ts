@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { HealthResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.module.js';
-import { AiService } from '../ai/ai.service.js';
+import { AiService } from '../ai/index.js';
 import { countLiveWorkers, WORKER_HEARTBEAT_TTL_SECONDS } from './worker-heartbeat.js';
 
 const CHECK_TIMEOUT_MS = 2_000;

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { pgPool } from '../../database/pg-pool.js';
-import { ArticleChangeListener } from '../articles/article-change.listener.js';
+import { ArticleChangeListener } from '../articles/index.js';
 import { purgeTargetOf, type PurgeTarget } from './purge-targets.js';
 
 /** Rows claimed per statement; a recovery of thousands of articles is sent in a few rounds. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { InteractionFormController } from './interaction-form.controller.js';
 import { InteractionsController } from './interactions.controller.js';
 import { InteractionsService } from './interactions.service.js';

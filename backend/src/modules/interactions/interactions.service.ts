@@ -1,8 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { InteractionRequest, InteractionResponse } from '@ai-mind/contracts';
 import { clientHash } from '../../common/client-hash.js';
-import { ArticleCountersSnapshot } from '../articles/article-counters.reader.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { ArticleCountersSnapshot, ArticleReaderCounts } from '../articles/index.js';
 
 /** Most interactions one statement commits; more wait for the next one. */
 export const INTERACTION_BATCH_MAX = 500;
@@ -29,7 +28,7 @@ export class InteractionsService {
   private running = 0;
 
   constructor(
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReaderCounts,
     private readonly counters: ArticleCountersSnapshot,
   ) {}
 
@@ -39,7 +38,7 @@ export class InteractionsService {
    * once), and only an inserted row moves the counter, in place, so no increment is ever lost.
    *
    * Group commit: the interactions that arrive while statements are running are committed together
-   * by the next one (ArticleStore.countInteractions, one statement, one commit), so 50 concurrent
+   * by the next one (ArticleReaderCounts.countInteractions, one statement, one commit), so 50 concurrent
    * readers cost one commit rather than 50, and a lone reader waits for no timer. Each answer is
    * sent only after the statement that holds it has committed; if it fails, every reader in it gets
    * the error, and none of them an acknowledgement.

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
-import type { ArticleRow } from '../articles/article-row.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { ArticleCommands, ArticleReads, type ArticleRow } from '../articles/index.js';
 import { coverArt, providerImage, type SourceImage } from './image-source.js';
 import { createImageStore, type ImageStore } from './image-store.js';
 
@@ -54,7 +53,8 @@ export class ArticleImageService {
   private readonly store: ImageStore;
 
   constructor(
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
+    private readonly commands: ArticleCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.store = createImageStore(config);
@@ -72,7 +72,7 @@ export class ArticleImageService {
       const source = await this.source(article, lastAttempt);
       await this.writeSizes(article.id, version, source);
       // Only the image column: what an editor changed while the image was made stays as they left it.
-      if (!(await this.articles.setImage(article.id, imageUrl, 'job:image-regenerate'))) return { updated: false, imageUrl: null };
+      if (!(await this.commands.setImage(article.id, imageUrl, 'job:image-regenerate'))) return { updated: false, imageUrl: null };
     }
     await this.removeOtherVersions(article.id, version);
     return { updated: true, imageUrl };

@@ -6,8 +6,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
-import { ArticleStore } from '../articles/article.store.js';
-import { countLiveWorkers } from '../health/worker-heartbeat.js';
+import { ArticleReads } from '../articles/index.js';
+import { countLiveWorkers } from '../health/index.js';
 
 /** One job per article at a time: the job id is the article's, so asking again while it is queued or running adds nothing. */
 export const imageJobId = (articleId: number) => `image-${articleId}`;
@@ -37,7 +37,7 @@ export class ImagesService implements OnModuleDestroy {
   private events?: Promise<QueueEvents>;
 
   constructor(
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
     private readonly jobs: JobProducer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { ArticleImageService } from './article-image.service.js';
 import { ImagesService } from './images.service.js';
 

@@ -4,8 +4,7 @@ import { articleLabel, NEWSLETTER_PAGES, type NewsletterPreview, type Newsletter
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import { ArticleProvenanceService } from '../articles/article-provenance.service.js';
-import { ArticlePublicationsReader } from '../articles/article-publications.reader.js';
+import { ArticleProvenanceService, ArticlePublicationsReader } from '../articles/index.js';
 import { latestSlot, periodLengthMs } from './digest-schedule.js';
 import { failureText, Mailer, MailNotConfiguredError } from './mailer.js';
 import { digestEmail, listUnsubscribeHeaders, personalised, type RenderedEmail } from './newsletter-emails.js';

@@ -21,7 +21,7 @@ import {
   type NewsletterSettings,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 import { nextSlot } from './digest-schedule.js';
 import { DigestService } from './digest.service.js';
 import { NewsletterAdminService } from './newsletter-admin.service.js';

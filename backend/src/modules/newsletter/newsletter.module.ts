@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
-import { PublicRecordModule } from '../public-record/public-record.module.js';
+import { ArticlesModule } from '../articles/index.js';
+import { PublicRecordModule } from '../public-record/index.js';
 import { DigestService } from './digest.service.js';
 import { Mailer } from './mailer.js';
 import { NewsletterAdminController } from './newsletter-admin.controller.js';

@@ -15,8 +15,7 @@ import {
   type SetPasswordResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
-import { SignInRoute } from '../auth/route-access.js';
+import { RequirePermission, SignInRoute } from '../auth/index.js';
 import { PeopleService } from './people.service.js';
 
 /** The People tab: the owner lists accounts, invites, changes roles, disables and resets passwords. */

@@ -4,8 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AccountStatus, AdminAccount, AdminRole, InvitePersonRequest, PasswordLinkResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.token.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { hashPassword } from '../auth/password-hasher.js';
-import { endSessionsOf } from '../auth/session-generation.js';
+import { endSessionsOf, hashPassword } from '../auth/index.js';
 import { hashOfLinkToken, newLinkToken, PASSWORD_LINK_HOURS } from './password-links.js';
 
 /** Every change that could leave no active owner takes this lock first, so two such changes run one after the other. */

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ClaimFlag } from '@ai-mind/contracts';
-import { Article } from '../articles/article.entity.js';
+import { Article } from '../articles/index.js';
 
 /** The last claim check of an article's body: which version it read and when. */
 export const ArticleClaimCheckSchema = defineEntity({

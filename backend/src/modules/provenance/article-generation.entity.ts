@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { GenerationEngine } from '@ai-mind/contracts';
-import { Article } from '../articles/article.entity.js';
-import { ApprovedTopic } from '../workflow/approved-topic.entity.js';
+import { Article } from '../articles/index.js';
+import { ApprovedTopic } from './approved-topic.entity.js';
 
 /** How an article's first draft was written, and the draft as it came from the writer. */
 export const ArticleGenerationSchema = defineEntity({

@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { BlogIdParamsSchema, type ApprovedTopicSources, type ArticleProvenance } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 import { ProvenanceReader } from './provenance.reader.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import type { FeedItem } from '../trending/topic-clustering.js';
+import type { FeedItem } from '../trending/index.js';
 import { contentHash, extractMainText, plainText } from './page-text.js';
 import { fetchPage } from './safe-page-fetcher.js';
 import { TopicSource } from './topic-source.entity.js';

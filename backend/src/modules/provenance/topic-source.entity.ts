@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { SourceFetchStatus } from '@ai-mind/contracts';
-import { ApprovedTopic } from '../workflow/approved-topic.entity.js';
+import { ApprovedTopic } from './approved-topic.entity.js';
 
 /** One source of an approved topic: a feed item frozen at approval, then its page's extracted text. */
 export const TopicSourceSchema = defineEntity({

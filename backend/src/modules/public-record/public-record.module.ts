@@ -1,9 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import type { ArticleGeneration } from '@ai-mind/contracts';
-import { ArticleProvenanceService, type GenerationRecord } from '../articles/article-provenance.service.js';
-import { ArticlesModule } from '../articles/articles.module.js';
-import { ProvenanceModule } from '../provenance/provenance.module.js';
-import { ProvenanceReader } from '../provenance/provenance.reader.js';
+import { ArticleProvenanceService, ArticlesModule, type GenerationRecord } from '../articles/index.js';
+import { ProvenanceModule, ProvenanceReader } from '../provenance/index.js';
 import { StoryUpdatesController } from './story-updates.controller.js';
 import { StoryUpdatesService } from './story-updates.service.js';
 

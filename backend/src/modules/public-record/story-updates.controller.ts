@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { BlogIdParamsSchema, type NewStoryReports } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 import { StoryUpdatesService } from './story-updates.service.js';
 
 /** The reports on published stories that came after publication, for the editors to update them from. */

@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Correction, NewStoryReports, StoryReport } from '@ai-mind/contracts';
-import { ArticleStore } from '../articles/article.store.js';
-import { ProvenanceReader } from '../provenance/provenance.reader.js';
-import type { FeedItem } from '../trending/topic-clustering.js';
+import { ArticleReads } from '../articles/index.js';
+import { ProvenanceReader } from '../provenance/index.js';
+import type { FeedItem } from '../trending/index.js';
 
 /** How a report is known across refreshes: its link, or its outlet and title when it has none. */
 const reportKey = (item: { link: string | null; source?: string; outlet?: string; title: string }) => item.link ?? `${item.source ?? item.outlet}\n${item.title}`;
@@ -17,7 +17,7 @@ const reportKey = (item: { link: string | null; source?: string; outlet?: string
 export class StoryUpdatesService {
   constructor(
     private readonly em: EntityManager,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
     private readonly provenance: ProvenanceReader,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AiCommentaryModule } from '../ai/ai-commentary.module.js';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { AiCommentaryModule } from '../ai-jobs/index.js';
+import { ArticlesModule } from '../articles/index.js';
 import { ScheduledPublishProcessor } from './scheduled-publish.processor.js';
 import { ScheduledPublishingService } from './scheduled-publishing.service.js';
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ScheduledPublishResult } from '../../queue/job-types.js';
-import { AiCommentaryService } from '../ai/ai-commentary.service.js';
-import { ArticleReviewStore } from '../articles/article-review.store.js';
+import { AiCommentaryService } from '../ai-jobs/index.js';
+import { ArticleReviewStore } from '../articles/index.js';
 import { DUE_SWEEP_INTERVAL_MS, queueScheduledPublish } from './scheduled-publish-jobs.js';
 
 /**

@@ -9,9 +9,9 @@ import {
   type RegenerateImagesResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { ImagesService } from '../media/images.service.js';
-import { RecoveryService } from '../recovery/recovery.service.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { ImagesService } from '../media/index.js';
+import { RecoveryService } from './recovery.service.js';
+import { RequirePermission } from '../auth/index.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -3,15 +3,11 @@ import type { RestoredArticle } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { DeepRecoveryResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
-import { fromArticleDto } from '../articles/article-row.js';
-import { ArticleRecoveryStore, type RestoreCandidate } from '../articles/article-recovery.store.js';
-import type { RevisionRow } from '../articles/article-revision.entity.js';
-import { ArticleStore } from '../articles/article.store.js';
-import type { Actor } from '../articles/article-writer.js';
+import { type Actor, ArticleReads, ArticleRecoveryStore, fromArticleDto, type RestoreCandidate, type RevisionRow } from '../articles/index.js';
 import type { BackedUpArticle } from './backup-format.js';
 import { BackupService, type BackupSource } from './backup.service.js';
 import { fetchLivePageArticle } from './live-page.js';
-import { SitemapSnapshotService } from '../seo/sitemap-snapshot.service.js';
+import { SitemapSnapshotService } from '../seo/index.js';
 
 /** Reports how far a run is, in percent; the processor forwards it to the job's progress. */
 export type Progress = (percent: number, message: string) => Promise<void> | void;
@@ -69,7 +65,7 @@ export class ArticleRestoreService {
 
   constructor(
     private readonly articles: ArticleRecoveryStore,
-    private readonly store: ArticleStore,
+    private readonly store: ArticleReads,
     private readonly backups: BackupService,
     private readonly sitemaps: SitemapSnapshotService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

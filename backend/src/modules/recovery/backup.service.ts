@@ -8,8 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { pgPool } from '../../database/pg-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
-import { toAdminArticle } from '../articles/article-row.js';
-import { ArticleRecoveryStore, type SnapshotRow } from '../articles/article-recovery.store.js';
+import { ArticleRecoveryStore, type SnapshotRow, toAdminArticle } from '../articles/index.js';
 import { decodeBackup, encodeBackup, type BackedUpArticle } from './backup-format.js';
 import { backupFileTime, backupsToKeep } from './backup-retention.js';
 

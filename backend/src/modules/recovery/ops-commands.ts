@@ -3,7 +3,7 @@ import { QueueEvents } from 'bullmq';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { DeepRecoveryResult, JobName, QuickRecoveryResult } from '../../queue/job-types.js';
-import { ImagesService } from '../media/images.service.js';
+import { ImagesService } from '../media/index.js';
 import type { RecoveryProgress } from './recovery.processor.js';
 
 /** Ops CLI runs wait as long as the work takes. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
-import { MediaModule } from '../media/media.module.js';
-import { SeoModule } from '../seo/seo.module.js';
+import { ArticlesModule } from '../articles/index.js';
+import { MediaModule } from '../media/index.js';
+import { SeoModule } from '../seo/index.js';
 import { AdminRecoveryController } from './admin-recovery.controller.js';
 import { ArticleRestoreService } from './article-restore.service.js';
 import { BackupService } from './backup.service.js';

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
 import type { BackupSnapshotResult, DeepRecoveryResult, JobName, JobPayload, JobResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
-import { countLiveWorkers } from '../health/worker-heartbeat.js';
+import { countLiveWorkers } from '../health/index.js';
 
 /** Recovery runs can take a while on a big site; the admin's call waits this much longer than other job calls. */
 const RECOVERY_WAIT_FACTOR = 4;

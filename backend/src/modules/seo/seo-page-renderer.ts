@@ -1,6 +1,6 @@
 import { FORM_FLASH_PARAM } from '@ai-mind/contracts';
 import type { FormFlashService } from '../../common/page-form.js';
-import type { PageRenderer } from '../web/web-assets.js';
+import type { PageRenderer } from '../web/index.js';
 import { injectBody, injectHead } from './markup.js';
 import { inProcessFetch } from './public-site-renderer.js';
 import type { SeoService } from './seo.service.js';

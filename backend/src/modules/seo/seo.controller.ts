@@ -1,10 +1,10 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { Cacheable } from '../../common/cacheable.js';
 import { FEED_CACHE_CONTROL, renderedBytes, type RenderedAnswer } from '../../common/http-cache.js';
-import { ArticlesCacheService } from '../articles/articles-cache.service.js';
+import { ArticlesCacheService } from '../articles/index.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { SeoService } from './seo.service.js';
-import { Public } from '../auth/route-access.js';
+import { Public } from '../auth/index.js';
 
 const SITEMAP_FILE = /^([1-9]\d{0,5})\.xml\.gz$/;
 

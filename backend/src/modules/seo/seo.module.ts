@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { SeoController } from './seo.controller.js';
 import { SeoService } from './seo.service.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';

@@ -22,16 +22,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { renderCoverSvg } from '../media/cover-art.js';
-import { ArticlesCacheService } from '../articles/articles-cache.service.js';
-import { ArticleStore } from '../articles/article.store.js';
+import { renderCoverSvg } from '../media/index.js';
+import { ArticleReads, ArticlesCacheService } from '../articles/index.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { LocalMediaCheck } from './local-media.js';
 import { PublicSiteRenderer } from './public-site-renderer.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 import { strongestCompression } from '../../common/compression-pool.js';
 import { cacheKeys, keysOfHeader, SURROGATE_KEY_HEADER } from '../../common/surrogate-keys.js';
-import { queuePurge } from '../http-cache/queue-purge.js';
+import { queuePurge } from '../http-cache/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 
 export const RSS_ITEM_COUNT = 50;
@@ -90,7 +89,7 @@ export class SeoService implements OnModuleInit {
   private sitemapFiles: { isCurrent: () => boolean; made: Map<number, Promise<Buffer>> } | null = null;
 
   constructor(
-    private readonly store: ArticleStore,
+    private readonly store: ArticleReads,
     private readonly cache: ArticlesCacheService,
     private readonly snapshots: SitemapSnapshotService,
     private readonly em: EntityManager,

@@ -7,9 +7,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import { ArticleRecoveryStore } from '../articles/article-recovery.store.js';
-import { ArticleStore } from '../articles/article.store.js';
-import { ArticlesCacheService } from '../articles/articles-cache.service.js';
+import { ArticleReads, ArticleRecoveryStore, ArticlesCacheService } from '../articles/index.js';
 import { SitemapSnapshot } from './sitemap-snapshot.entity.js';
 import { xmlText } from './markup.js';
 
@@ -65,7 +63,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
 
   constructor(
     private readonly em: EntityManager,
-    private readonly store: ArticleStore,
+    private readonly store: ArticleReads,
     private readonly recoveryStore: ArticleRecoveryStore,
     private readonly cache: ArticlesCacheService,
     private readonly jobs: JobProducer,

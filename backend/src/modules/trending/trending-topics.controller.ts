@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import type { TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
 import { TrendingService } from './trending.service.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 
 /** The admin's trending topics: admin routes (they declare no public access). */
 @Controller('trending-topics')

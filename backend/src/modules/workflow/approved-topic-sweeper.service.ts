@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { PendingWorkSweeper } from '../../queue/sweeper.js';
-import { ApprovedTopic } from './approved-topic.entity.js';
+import { ApprovedTopic } from '../provenance/index.js';
 import { queueBlogJob } from './blog-jobs.js';
 
 const SWEEP_WINDOW_MS = 7 * 24 * 3600 * 1000;

@@ -4,10 +4,8 @@ import type { AutomationTopic } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { WorkflowDispatchResult } from '../../queue/job-types.js';
-import { ProvenanceReader } from '../provenance/provenance.reader.js';
-import { SourceSetService } from '../provenance/source-set.service.js';
+import { ApprovedTopic, ProvenanceReader, SourceSetService } from '../provenance/index.js';
 import { signedHeaders } from './automation-signature.js';
-import { ApprovedTopic } from './approved-topic.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
 export class WebhookDeliveryError extends Error {}

@@ -8,9 +8,9 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { verifySignature } from './automation-signature.js';
-import { ProvenanceReader } from '../provenance/provenance.reader.js';
+import { ProvenanceReader } from '../provenance/index.js';
 import { BlogIntakeService } from './blog-intake.service.js';
-import { SignatureAuthenticated } from '../auth/route-access.js';
+import { SignatureAuthenticated } from '../auth/index.js';
 
 const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
 

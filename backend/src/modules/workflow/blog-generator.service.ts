@@ -2,11 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
 import type { WorkflowGenerateResult } from '../../queue/job-types.js';
-import { AiService } from '../ai/ai.service.js';
-import type { BlogSource } from '../ai/ai.types.js';
-import { ProvenanceReader } from '../provenance/provenance.reader.js';
-import { SourceSetService } from '../provenance/source-set.service.js';
-import { ApprovedTopic } from './approved-topic.entity.js';
+import { AiService, type BlogSource } from '../ai/index.js';
+import { ApprovedTopic, ProvenanceReader, SourceSetService } from '../provenance/index.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 
 /**

@@ -6,14 +6,9 @@ import { slugify, type GenerationEngine } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import type { ArticleRow } from '../articles/article-row.js';
-import { ArticleStore } from '../articles/article.store.js';
-import type { Actor } from '../articles/article-writer.js';
-import { renderCoverSvg } from '../media/cover-art.js';
-import { imageJobOptions } from '../media/images.service.js';
-import { ArticleGeneration } from '../provenance/article-generation.entity.js';
-import { ClaimCheckService } from '../provenance/claim-check.service.js';
-import { ApprovedTopic } from './approved-topic.entity.js';
+import { type Actor, ArticleCommands, ArticleReads, type ArticleRow } from '../articles/index.js';
+import { imageJobOptions, renderCoverSvg } from '../media/index.js';
+import { ApprovedTopic, ArticleGeneration, ClaimCheckService } from '../provenance/index.js';
 
 export interface IncomingBlog {
   title: string;
@@ -38,7 +33,8 @@ export class BlogIntakeService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobProducer,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
+    private readonly commands: ArticleCommands,
     private readonly claims: ClaimCheckService,
   ) {}
 
@@ -53,8 +49,8 @@ export class BlogIntakeService {
       if (existing) return { article: existing, created: false };
 
       const base = slugify(blog.title) || `topic-${approvedTopicId}`;
-      const slug = (await this.articles.slugTaken(em, base)) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
-      const draft = await this.articles.insertDraft(
+      const slug = (await this.commands.slugTaken(em, base)) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
+      const draft = await this.commands.insertDraft(
         em,
         {
           title: blog.title,

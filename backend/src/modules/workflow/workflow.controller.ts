@@ -11,7 +11,7 @@ import {
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WorkflowService } from './workflow.service.js';
-import { RequirePermission } from '../auth/permissions.js';
+import { RequirePermission } from '../auth/index.js';
 
 @Controller('admin')
 export class WorkflowController {

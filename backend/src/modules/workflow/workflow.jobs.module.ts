@@ -1,7 +1,7 @@
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { Module } from '@nestjs/common';
-import { AiModule } from '../ai/ai.module.js';
-import { ProvenanceModule } from '../provenance/provenance.module.js';
+import { AiModule } from '../ai/index.js';
+import { ProvenanceModule } from '../provenance/index.js';
 import { ApprovedTopicSweeperService } from './approved-topic-sweeper.service.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
 import { BlogGeneratorService } from './blog-generator.service.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
-import { ProvenanceModule } from '../provenance/provenance.module.js';
+import { ArticlesModule } from '../articles/index.js';
+import { ProvenanceModule } from '../provenance/index.js';
 import { AutomationIntakeController } from './automation-intake.controller.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowController } from './workflow.controller.js';

@@ -4,11 +4,9 @@ import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTop
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import { ArticleStore } from '../articles/article.store.js';
-import { toArticleDto } from '../articles/article-row.js';
-import { SourceSetService } from '../provenance/source-set.service.js';
-import { TrendingTopic } from '../trending/trending-topic.entity.js';
-import { ApprovedTopic } from './approved-topic.entity.js';
+import { ArticleReads, toArticleDto } from '../articles/index.js';
+import { ApprovedTopic, SourceSetService } from '../provenance/index.js';
+import { TrendingTopic } from '../trending/index.js';
 import { queueBlogJob } from './blog-jobs.js';
 
 /** Upper bound of the Blog Workflow list, newest first. */
@@ -20,7 +18,7 @@ export class WorkflowService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly articles: ArticleStore,
+    private readonly articles: ArticleReads,
     private readonly jobs: JobProducer,
     private readonly sources: SourceSetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

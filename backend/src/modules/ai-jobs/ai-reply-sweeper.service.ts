@@ -4,8 +4,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { PendingWorkSweeper } from '../../queue/sweeper.js';
-import { Comment } from '../comments/comment.entity.js';
-import { aiReplyJobOptions } from '../comments/comments.service.js';
+import { aiReplyJobOptions, Comment } from '../comments/index.js';
 
 /** Older comments without a reply have had their chance (a job that failed for good is not retried forever). */
 const SWEEP_WINDOW_MS = 24 * 3600 * 1000;

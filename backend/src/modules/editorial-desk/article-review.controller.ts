@@ -17,14 +17,12 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
-import { AuditLogWriter } from '../admin/audit-log.writer.js';
-import { RequirePermission } from '../auth/permissions.js';
-import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/claim-check.service.js';
-import { AiCommentaryService } from '../ai/ai-commentary.service.js';
-import { queueScheduledPublish } from '../publishing/scheduled-publish-jobs.js';
-import { toReviewedArticle } from './article-row.js';
-import { ArticleReviewStore } from './article-review.store.js';
-import { reviewerOf } from './reviewer.js';
+import { AuditLogWriter } from '../admin/index.js';
+import { ArticleReviewStore, reviewerOf, toReviewedArticle } from '../articles/index.js';
+import { RequirePermission } from '../auth/index.js';
+import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/index.js';
+import { AiCommentaryService } from '../ai-jobs/index.js';
+import { queueScheduledPublish } from '../publishing/index.js';
 
 const idParams = new ZodValidationPipe(BlogIdParamsSchema);
 const stepBody = new ZodValidationPipe(ReviewStepRequestSchema);

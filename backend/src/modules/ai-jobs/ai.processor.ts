@@ -3,7 +3,7 @@ import { JobProcessor, type JobHandlers } from '../../queue/job-processor.js';
 import { QUEUE } from '../../queue/queue-names.js';
 import { retryingThroughOutages } from '../../queue/outage-retry.js';
 import { QueueWorker } from '../../queue/queue-worker.js';
-import { CommentsService } from '../comments/comments.service.js';
+import { CommentsService } from '../comments/index.js';
 import { AiCommentaryService } from './ai-commentary.service.js';
 
 /** AI jobs run two at a time per worker: model calls are slow and providers rate-limit. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CommentsModule } from '../comments/comments.module.js';
+import { CommentsModule } from '../comments/index.js';
 import { AiCommentaryModule } from './ai-commentary.module.js';
-import { AiModule } from './ai.module.js';
+import { AiModule } from '../ai/index.js';
 import { AiProcessor } from './ai.processor.js';
 import { AiReplySweeperService } from './ai-reply-sweeper.service.js';
 

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AddCorrectionRequest, UpdateBlogRequest } from '@ai-mind/contracts';
-import type { ArticleRow } from './article-row.js';
-import { ArticleStore, type ProblemDraft } from './article.store.js';
-import type { Reviewer } from './article-review.store.js';
-import { adminActor } from './article-writer.js';
-import { ArticlesCacheService } from './articles-cache.service.js';
+import { adminActor, ArticleCommands, ArticleReads, ArticlesCacheService, type ArticleRow, type ProblemDraft, type Reviewer } from '../articles/index.js';
 
 /**
  * What editors do to articles (Article Management's list is AdminArticleListService's): publish, edit, delete for good, clear problematic drafts.
@@ -15,14 +11,15 @@ import { ArticlesCacheService } from './articles-cache.service.js';
 @Injectable()
 export class ArticlesAdminService {
   constructor(
-    private readonly store: ArticleStore,
+    private readonly store: ArticleCommands,
+    private readonly reads: ArticleReads,
     private readonly cache: ArticlesCacheService,
   ) {}
 
   /** Clears the public caches and counts the articles, for the admin's Refresh Data. */
   async refreshCaches(): Promise<{ totalArticles: number; publishedArticles: number }> {
     await this.cache.invalidate();
-    return this.store.counts();
+    return this.reads.counts();
   }
 
   publish(id: number, username: string, version?: number, beforePublish?: (em: EntityManager) => Promise<void>): Promise<ArticleRow> {

@@ -23,18 +23,15 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { toArticleDto, toReviewedArticle } from '../articles/article-row.js';
-import { RequirePermission } from '../auth/permissions.js';
-import { ArticleReviewStore } from './article-review.store.js';
-import { reviewerOf } from './reviewer.js';
-import { AdminArticleListService } from './admin-article-list.service.js';
-import { AiCommentaryService } from '../ai/ai-commentary.service.js';
-import { ArticlesAdminService } from '../articles/articles-admin.service.js';
-import { BackupBeforeInterceptor } from '../recovery/backup-before.interceptor.js';
-import { SeoService } from '../seo/seo.service.js';
-import { TrendingService } from '../trending/trending.service.js';
-import { AuditLogWriter } from '../admin/audit-log.writer.js';
-import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/claim-check.service.js';
+import { AdminArticleListService, ArticleReviewStore, reviewerOf, toArticleDto, toReviewedArticle } from '../articles/index.js';
+import { RequirePermission } from '../auth/index.js';
+import { AiCommentaryService } from '../ai-jobs/index.js';
+import { BackupBeforeInterceptor } from '../recovery/index.js';
+import { SeoService } from '../seo/index.js';
+import { TrendingService } from '../trending/index.js';
+import { AuditLogWriter } from '../admin/index.js';
+import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/index.js';
+import { ArticlesAdminService } from './articles-admin.service.js';
 
 @Controller('admin')
 export class AdminArticlesController {

@@ -2,8 +2,8 @@ import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AddCorrectionRequestSchema, ArticleHistoryParamsSchema, type AddCorrectionRequest, type AdminArticle } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission } from '../auth/permissions.js';
-import { toAdminArticle } from './article-row.js';
+import { toAdminArticle } from '../articles/index.js';
+import { RequirePermission } from '../auth/index.js';
 import { ArticlesAdminService } from './articles-admin.service.js';
 
 /** An editor's public corrections and update notes on a published article. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
+import { ArticlesModule } from '../articles/index.js';
 import { AiCommentaryService } from './ai-commentary.service.js';
 
 @Module({ imports: [ArticlesModule], providers: [AiCommentaryService], exports: [AiCommentaryService] })

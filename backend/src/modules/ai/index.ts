@@ -1,0 +1,5 @@
+// The ai module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { AiModule } from './ai.module.js';
+export { AiService } from './ai.service.js';
+export { AiUnavailableError, type ArticleContext, type BlogSource, type ChatTurn, type Passage, type RelatedArticle } from './ai.types.js';

@@ -1,0 +1,10 @@
+// The auth module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { AuthModule } from './auth.module.js';
+export { AdminUser } from './admin-user.entity.js';
+export { registerAccessGate } from './access-gate.js';
+export { AdminAccessService } from './admin-access.service.js';
+export { hashPassword } from './password-hasher.js';
+export { permissionOf, RequirePermission, roleMay, type Permission } from './permissions.js';
+export { accessOf, Public, PublicWrite, registerWithRouteConfig, SignatureAuthenticated, SignInRoute, type RouteAccess } from './route-access.js';
+export { endSessionsOf } from './session-generation.js';

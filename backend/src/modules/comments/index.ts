@@ -1,0 +1,6 @@
+// The comments module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { CommentsModule } from './comments.module.js';
+export { Comment } from './comment.entity.js';
+export { aiReplyJobOptions, CommentsService } from './comments.service.js';
+export { spamReason } from './spam-screen.js';

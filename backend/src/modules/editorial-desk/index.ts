@@ -1,0 +1,1 @@
+export { EditorialDeskModule } from './editorial-desk.module.js';

@@ -1,0 +1,4 @@
+// The http-cache module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { HttpCachePurger } from './http-cache-purger.js';
+export { queuePurge } from './queue-purge.js';

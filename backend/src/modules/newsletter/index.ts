@@ -1,0 +1,5 @@
+// The newsletter module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { NewsletterJobsModule } from './newsletter.jobs.module.js';
+export { NewsletterModule } from './newsletter.module.js';
+export { NewsletterSubscriber } from './newsletter-subscriber.entity.js';

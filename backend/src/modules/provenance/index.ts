@@ -1,0 +1,11 @@
+// The provenance module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { ProvenanceAdminModule } from './provenance-admin.module.js';
+export { ProvenanceModule } from './provenance.module.js';
+export { ArticleClaim, ArticleClaimCheck } from './article-claim.entity.js';
+export { ApprovedTopic } from './approved-topic.entity.js';
+export { ArticleGeneration } from './article-generation.entity.js';
+export { TopicSource } from './topic-source.entity.js';
+export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.service.js';
+export { ProvenanceReader } from './provenance.reader.js';
+export { SourceSetService } from './source-set.service.js';

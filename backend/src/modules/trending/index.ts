@@ -1,0 +1,11 @@
+// The trending module's public surface: other modules, the app and the tests import it from here, never a file inside.
+
+export { TrendingJobsModule } from './trending.jobs.module.js';
+export { TrendingModule } from './trending.module.js';
+export { TrendingRefresh } from './trending-refresh.entity.js';
+export { TrendingSource } from './trending-source.entity.js';
+export { TrendingTopic } from './trending-topic.entity.js';
+export { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
+export { clusterItems, normalizeWords, type FeedItem } from './topic-clustering.js';
+export { storeClusters, type TopicStoreOptions } from './topic-store.js';
+export { TrendingService } from './trending.service.js';
