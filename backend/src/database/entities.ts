@@ -9,6 +9,10 @@ import { ContactSubmission } from '../modules/contact/contact-submission.entity.
 import { ErrorReport } from '../modules/error-reports/error-report.entity.js';
 import { Interaction } from '../modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../modules/newsletter/newsletter-subscriber.entity.js';
+import { NewsletterDelivery } from '../modules/newsletter/newsletter-delivery.entity.js';
+import { NewsletterDigest } from '../modules/newsletter/newsletter-digest.entity.js';
+import { NewsletterSettings } from '../modules/newsletter/newsletter-settings.entity.js';
+import { NewsletterSuppression } from '../modules/newsletter/newsletter-suppression.entity.js';
 import { ArticleBackup } from '../modules/recovery/article-backup.entity.js';
 import { ArticleRevision } from '../modules/articles/article-revision.entity.js';
 import { SitemapSnapshot } from '../modules/seo/sitemap-snapshot.entity.js';
@@ -29,4 +33,5 @@ export const ENTITIES = [
   ArticleRevision, SitemapSnapshot,
   TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
   TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
+  NewsletterDigest, NewsletterDelivery, NewsletterSettings, NewsletterSuppression,
 ];

@@ -15,10 +15,6 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 export const SQL_ONLY_TABLES = [
   'admin_password_link',
   'http_cache_purge',
-  'newsletter_delivery',
-  'newsletter_digest',
-  'newsletter_settings',
-  'newsletter_suppression',
   'page_view_daily',
   'page_view_daily_article',
   'page_view_daily_category',
