@@ -7,7 +7,7 @@ export const NewsletterDeliverySchema = defineEntity({
   name: 'NewsletterDelivery',
   tableName: 'newsletter_delivery',
   properties: {
-    id: p.bigint('number').primary().autoincrement(),
+    id: p.bigint('string').primary().autoincrement(),
     digestId: p.manyToOne(NewsletterDigest).mapToPk().joinColumn('digest_id').foreignKeyName('newsletter_delivery_digest_id_fkey').updateRule('no action').deleteRule('cascade'),
     subscriberId: p
       .manyToOne(NewsletterSubscriber)
