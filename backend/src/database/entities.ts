@@ -1,4 +1,5 @@
 import { AdminUser } from '../modules/auth/admin-user.entity.js';
+import { AdminPasswordLink } from '../modules/people/admin-password-link.entity.js';
 import { AuditLog } from '../modules/admin/audit-log.entity.js';
 import { AuditRefusal } from '../modules/admin/audit-refusal.entity.js';
 import { Article } from '../modules/articles/article.entity.js';
@@ -33,5 +34,5 @@ export const ENTITIES = [
   ArticleRevision, SitemapSnapshot,
   TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
   TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
-  NewsletterDigest, NewsletterDelivery, NewsletterSettings, NewsletterSuppression,
+  NewsletterDigest, NewsletterDelivery, NewsletterSettings, NewsletterSuppression, AdminPasswordLink,
 ];

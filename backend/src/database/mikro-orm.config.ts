@@ -13,7 +13,6 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). */
 export const SQL_ONLY_TABLES = [
-  'admin_password_link',
   'http_cache_purge',
   'page_view_daily',
   'page_view_daily_article',
