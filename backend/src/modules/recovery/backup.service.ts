@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../database/kysely.js';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -100,10 +102,12 @@ export class BackupService {
   }
 
   private async rows(limit?: number): Promise<BackupSource[]> {
-    const em = this.em.fork();
-    const rows = await em.execute<{ id: number; created_at: Date }[]>(
-      `select id, created_at from article_backup order by id desc${limit ? ` limit ${Number(limit)}` : ''}`,
-    );
+    const rows = await db(this.em.fork())
+      .selectFrom('article_backup')
+      .select(['id', 'created_at'])
+      .orderBy('id', 'desc')
+      .$if(Boolean(limit), (q) => q.limit(Number(limit)))
+      .execute();
     return rows.map((row) => ({ label: `backup ${row.id}`, createdAt: new Date(row.created_at), read: () => this.read(row.id) }));
   }
 
@@ -160,13 +164,13 @@ export class BackupService {
 
   /** A row's compressed bytes, a chunk at a time; throws when the row is gone (pruned meanwhile). */
   private async *rowBytes(backupId: number): AsyncGenerator<Buffer> {
-    const em = this.em.fork();
+    const query = db(this.em.fork());
     for (let offset = 1; ; offset += READ_CHUNK_BYTES) {
-      const [row] = await em.execute<{ part: Buffer }[]>('select substring(snapshot from ? for ?) as part from article_backup where id = ?', [
-        offset,
-        READ_CHUNK_BYTES,
-        backupId,
-      ]);
+      const row = await query
+        .selectFrom('article_backup')
+        .select(sql<Buffer>`substring(snapshot from ${offset} for ${READ_CHUNK_BYTES})`.as('part'))
+        .where('id', '=', backupId)
+        .executeTakeFirst();
       if (!row) throw new Error(`Backup ${backupId} is gone`);
       if (row.part.length > 0) yield row.part;
       if (row.part.length < READ_CHUNK_BYTES) return;
@@ -178,22 +182,28 @@ export class BackupService {
    * lengths and digests, so the newest backup's bytes never come into this process.
    */
   private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
-    const [newest] = await this.em.fork().execute<{ id: number; article_count: number; published_count: number }[]>(
-      `select id, article_count, published_count from article_backup
-        where id = (select max(id) from article_backup) and octet_length(snapshot) = ? and sha256(snapshot) = ?`,
-      [compressed.length, createHash('sha256').update(compressed).digest()],
-    );
+    const newest = await db(this.em.fork())
+      .selectFrom('article_backup')
+      .select(['id', 'article_count', 'published_count'])
+      .where((eb) =>
+        eb.and([
+          eb('id', '=', eb.selectFrom('article_backup').select((max) => max.fn.max('id').as('id'))),
+          eb(eb.fn('octet_length', ['snapshot']), '=', compressed.length),
+          eb(eb.fn('sha256', ['snapshot']), '=', createHash('sha256').update(compressed).digest()),
+        ]),
+      )
+      .executeTakeFirst();
     return newest ? { backupId: newest.id, articleCount: newest.article_count, publishedCount: newest.published_count } : null;
   }
 
   /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
   private async prune(): Promise<void> {
     const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
-    const em = this.em.fork();
-    const rows = await em.execute<{ id: number; created_at: Date }[]>('select id, created_at from article_backup');
+    const query = db(this.em.fork());
+    const rows = await query.selectFrom('article_backup').select(['id', 'created_at']).execute();
     const keptRows = backupsToKeep(rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })), policy);
     const dropped = rows.map((row) => row.id).filter((id) => !keptRows.has(id));
-    if (dropped.length > 0) await em.execute('delete from article_backup where id in (?)', [dropped]);
+    if (dropped.length > 0) await query.deleteFrom('article_backup').where('id', 'in', dropped).execute();
     const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))
       .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
       .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
