@@ -14,8 +14,8 @@ export interface PgPool {
 }
 
 /**
- * The driver's pool, for what the ORM cannot do: hold a connection to LISTEN on, and send a Buffer as
- * a binary parameter (the ORM writes it into the SQL text as hex, a string twice its size).
+ * The driver's pool: to hold a connection to LISTEN on, and for the purge outbox (http_cache_purge,
+ * a table with no entity that the database's triggers fill).
  */
 export async function pgPool(em: EntityManager): Promise<PgPool> {
   return (await em.getConnection().getNativeClient()) as unknown as PgPool;

@@ -7,7 +7,6 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { pgPool } from '../../database/pg-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { toAdminArticle } from '../articles/article-row.js';
@@ -150,16 +149,22 @@ export class BackupService {
   }
 
   /**
-   * The bytes go to the driver as a bound binary parameter: through the ORM they would be inlined into
-   * the SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
+   * The bytes go to the driver as a bound binary parameter (Kysely binds every value), never into the
+   * SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
    */
   private async insert(reason: string, encoded: Encoded): Promise<SavedBackup> {
-    const { rows } = await (await pgPool(this.em)).query<{ id: number; created_at: string }>(
-      `insert into article_backup (reason, article_count, published_count, snapshot, created_at)
-       values ($1, $2, $3, $4, now()) returning id, created_at`,
-      [reason.slice(0, 100), encoded.articleCount, encoded.publishedCount, encoded.compressed],
-    );
-    return { id: rows[0]!.id, createdAt: new Date(rows[0]!.created_at) };
+    const row = await db(this.em.fork())
+      .insertInto('article_backup')
+      .values({
+        reason: reason.slice(0, 100),
+        article_count: encoded.articleCount,
+        published_count: encoded.publishedCount,
+        snapshot: encoded.compressed,
+        created_at: sql<Date>`now()`,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, createdAt: new Date(row.created_at) };
   }
 
   /** A row's compressed bytes, a chunk at a time; throws when the row is gone (pruned meanwhile). */
