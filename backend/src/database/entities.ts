@@ -5,6 +5,13 @@ import { AuditRefusal } from '../modules/admin/audit-refusal.entity.js';
 import { Article } from '../modules/articles/article.entity.js';
 import { DeletedArticle } from '../modules/articles/deleted-article.entity.js';
 import { PageView } from '../modules/analytics/page-view.entity.js';
+import {
+  PageViewDaily,
+  PageViewDailyArticle,
+  PageViewDailyCategory,
+  PageViewDailyCountry,
+  PageViewDailySource,
+} from '../modules/analytics/page-view-daily.entity.js';
 import { Comment } from '../modules/comments/comment.entity.js';
 import { ContactSubmission } from '../modules/contact/contact-submission.entity.js';
 import { ErrorReport } from '../modules/error-reports/error-report.entity.js';
@@ -35,4 +42,5 @@ export const ENTITIES = [
   TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
   TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
   NewsletterDigest, NewsletterDelivery, NewsletterSettings, NewsletterSuppression, AdminPasswordLink,
+  PageViewDaily, PageViewDailySource, PageViewDailyCountry, PageViewDailyArticle, PageViewDailyCategory,
 ];

@@ -14,11 +14,6 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 /** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). */
 export const SQL_ONLY_TABLES = [
   'http_cache_purge',
-  'page_view_daily',
-  'page_view_daily_article',
-  'page_view_daily_category',
-  'page_view_daily_country',
-  'page_view_daily_source',
 ];
 
 export function createOrmConfig(options: { databaseUrl: string; poolMax?: number; debug?: boolean }) {
