@@ -15,6 +15,7 @@ import {
 import { Comment } from '../modules/comments/comment.entity.js';
 import { ContactSubmission } from '../modules/contact/contact-submission.entity.js';
 import { ErrorReport } from '../modules/error-reports/error-report.entity.js';
+import { HttpCachePurge } from '../modules/http-cache/http-cache-purge.entity.js';
 import { Interaction } from '../modules/interactions/interaction.entity.js';
 import { NewsletterSubscriber } from '../modules/newsletter/newsletter-subscriber.entity.js';
 import { NewsletterDelivery } from '../modules/newsletter/newsletter-delivery.entity.js';
@@ -42,5 +43,5 @@ export const ENTITIES = [
   TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
   TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
   NewsletterDigest, NewsletterDelivery, NewsletterSettings, NewsletterSuppression, AdminPasswordLink,
-  PageViewDaily, PageViewDailySource, PageViewDailyCountry, PageViewDailyArticle, PageViewDailyCategory,
+  PageViewDaily, PageViewDailySource, PageViewDailyCountry, PageViewDailyArticle, PageViewDailyCategory, HttpCachePurge,
 ];

@@ -11,10 +11,8 @@ export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(imp
 /** How long a query waits for a pooled connection (or a new one) before giving up. */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
-/** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). */
-export const SQL_ONLY_TABLES = [
-  'http_cache_purge',
-];
+/** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). None at present. */
+export const SQL_ONLY_TABLES: string[] = [];
 
 export function createOrmConfig(options: { databaseUrl: string; poolMax?: number; debug?: boolean }) {
   return defineConfig({

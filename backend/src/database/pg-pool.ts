@@ -14,8 +14,7 @@ export interface PgPool {
 }
 
 /**
- * The driver's pool: to hold a connection to LISTEN on, and for the purge outbox (http_cache_purge,
- * a table with no entity that the database's triggers fill).
+ * The driver's pool, for what a query builder cannot do: hold a connection to LISTEN on, and NOTIFY.
  */
 export async function pgPool(em: EntityManager): Promise<PgPool> {
   return (await em.getConnection().getNativeClient()) as unknown as PgPool;
