@@ -1,12 +1,14 @@
 import { AdminUser } from '../modules/auth/index.js';
 import { AuditLog, AuditRefusal } from '../modules/admin/index.js';
 import { Article, ArticleRevision, DeletedArticle } from '../modules/articles/index.js';
-import { PageView } from '../modules/analytics/index.js';
+import { PageView, PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDailyCountry, PageViewDailySource } from '../modules/analytics/index.js';
 import { Comment } from '../modules/comments/index.js';
 import { ContactSubmission } from '../modules/contact/index.js';
 import { ErrorReport } from '../modules/error-reports/index.js';
 import { Interaction } from '../modules/interactions/index.js';
-import { NewsletterSubscriber } from '../modules/newsletter/index.js';
+import { NewsletterDelivery, NewsletterDigest, NewsletterSettings, NewsletterSubscriber, NewsletterSuppression } from '../modules/newsletter/index.js';
+import { HttpCachePurge } from '../modules/http-cache/index.js';
+import { AdminPasswordLink } from '../modules/people/index.js';
 import { ArticleBackup } from '../modules/recovery/index.js';
 import { SitemapSnapshot } from '../modules/seo/index.js';
 import { TrendingRefresh, TrendingSource, TrendingTopic } from '../modules/trending/index.js';
@@ -21,4 +23,6 @@ export const ENTITIES = [
   ArticleRevision, SitemapSnapshot,
   TrendingSource, TrendingRefresh, WebhookDelivery, ErrorReport,
   TopicSource, ArticleGeneration, ArticleClaimCheck, ArticleClaim,
+  NewsletterDigest, NewsletterDelivery, NewsletterSettings, NewsletterSuppression, AdminPasswordLink,
+  PageViewDaily, PageViewDailySource, PageViewDailyCountry, PageViewDailyArticle, PageViewDailyCategory, HttpCachePurge,
 ];

@@ -11,20 +11,8 @@ export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(imp
 /** How long a query waits for a pooled connection (or a new one) before giving up. */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
-/** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). */
-export const SQL_ONLY_TABLES = [
-  'admin_password_link',
-  'http_cache_purge',
-  'newsletter_delivery',
-  'newsletter_digest',
-  'newsletter_settings',
-  'newsletter_suppression',
-  'page_view_daily',
-  'page_view_daily_article',
-  'page_view_daily_category',
-  'page_view_daily_country',
-  'page_view_daily_source',
-];
+/** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). None at present. */
+export const SQL_ONLY_TABLES: string[] = [];
 
 export function createOrmConfig(options: { databaseUrl: string; poolMax?: number; debug?: boolean }) {
   return defineConfig({

@@ -14,8 +14,7 @@ export interface PgPool {
 }
 
 /**
- * The driver's pool, for what the ORM cannot do: hold a connection to LISTEN on, and send a Buffer as
- * a binary parameter (the ORM writes it into the SQL text as hex, a string twice its size).
+ * The driver's pool, for what a query builder cannot do: hold a connection to LISTEN on, and NOTIFY.
  */
 export async function pgPool(em: EntityManager): Promise<PgPool> {
   return (await em.getConnection().getNativeClient()) as unknown as PgPool;

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { db } from '../kysely.js';
 import { Article, setActor } from '../../modules/articles/index.js';
 import { Comment } from '../../modules/comments/index.js';
 import { renderCoverSvg } from '../../modules/media/index.js';
@@ -29,11 +31,7 @@ export interface DemoSeedResult {
  */
 export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOptions: TopicStoreOptions, now = new Date()): Promise<DemoSeedResult> {
   const result = await em.transactional(async (tx) => {
-    const claimed = await tx.execute<{ name: string }[]>(
-      'insert into seed_run (name, applied_at) values (?, now()) on conflict (name) do nothing returning name',
-      [DEMO_SEED_NAME],
-    );
-    if (claimed.length === 0) return { seeded: false, articles: 0, topics: 0 };
+    if (!(await claimSeedRun(tx, DEMO_SEED_NAME))) return { seeded: false, articles: 0, topics: 0 };
     await setActor(tx, 'demo-seed');
 
     for (const demo of DEMO_ARTICLES) {
@@ -71,8 +69,7 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
  */
 async function seedDemoComments(em: EntityManager): Promise<void> {
   await em.transactional(async (tx) => {
-    const claimed = await tx.execute('insert into seed_run (name, applied_at) values (?, now()) on conflict (name) do nothing returning name', [DEMO_COMMENTS_SEED_NAME]);
-    if (claimed.length === 0) return;
+    if (!(await claimSeedRun(tx, DEMO_COMMENTS_SEED_NAME))) return;
     await setActor(tx, 'demo-seed');
     const slugs = DEMO_ARTICLES.map((demo) => demo.slug);
     const present = await tx.find(Article, { slug: { $in: slugs } }, { fields: ['id', 'slug', 'createdAt'] });
@@ -90,15 +87,27 @@ async function seedDemoComments(em: EntityManager): Promise<void> {
       }
     }
     await tx.flush();
-    await tx.execute(
-      `update article a set
-         likes = (select count(*) from interaction i where i.article_id = a.id and i.type = 'like'),
-         shares = (select count(*) from interaction i where i.article_id = a.id and i.type = 'share'),
-         comments = (select count(*) from comment c where c.article_id = a.id)
-       where a.slug in (?)`,
-      [slugs],
-    );
+    await db(tx)
+      .updateTable('article as a')
+      .set((eb) => ({
+        likes: eb.selectFrom('interaction as i').select(sql<number>`count(*)`.as('n')).whereRef('i.article_id', '=', 'a.id').where('i.type', '=', 'like'),
+        shares: eb.selectFrom('interaction as i').select(sql<number>`count(*)`.as('n')).whereRef('i.article_id', '=', 'a.id').where('i.type', '=', 'share'),
+        comments: eb.selectFrom('comment as c').select(sql<number>`count(*)`.as('n')).whereRef('c.article_id', '=', 'a.id'),
+      }))
+      .where('a.slug', 'in', slugs)
+      .execute();
   });
+}
+
+/** Records that the named seed ran; false when it already had (its row was there), so it runs once per database. */
+async function claimSeedRun(tx: EntityManager, name: string): Promise<boolean> {
+  const claimed = await db(tx)
+    .insertInto('seed_run')
+    .values({ name, applied_at: sql<Date>`now()` })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
 
 /** Cover files are rewritten on every seed call, so a wiped media folder heals on the next start. */

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AuditLogEntry, type AuditLogQuery, type AuditRefusals, type AuditRefusalsQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
-
-interface Row {
-  id: number;
-  actor: string | null;
-  action: string;
-  path: string | null;
-  target_id: string | null;
-  status: number;
-  note: string | null;
-  created_at: Date;
-}
+import { db } from '../../database/kysely.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** A date without a time names the whole day (UTC): `from` starts at its beginning, `to` reaches its end. */
@@ -30,48 +21,33 @@ export class AuditLogReader {
 
   /** How many admin calls were refused without a session in the dates, in all and by route and status. */
   async refusals(query: AuditRefusalsQuery): Promise<AuditRefusals> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.from !== undefined) {
-      where.push('minute >= ?::timestamptz');
-      params.push(startOf(query.from));
-    }
-    if (query.to !== undefined) {
-      where.push('minute <= ?::timestamptz');
-      params.push(endOf(query.to));
-    }
-    const routes = await this.em.getConnection().execute<{ action: string; status: number; count: number }[]>(
-      `select action, status, sum(count)::int as count from audit_refusal ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-       group by action, status order by count desc, action, status`,
-      params,
-    );
+    const { from, to } = query;
+    const routes = await db(this.em.fork())
+      .selectFrom('audit_refusal')
+      .select(['action', 'status', sql<number>`sum(count)::int`.as('count')])
+      .$if(from !== undefined, (q) => q.where('minute', '>=', sql<Date>`${startOf(from!)}::timestamptz`))
+      .$if(to !== undefined, (q) => q.where('minute', '<=', sql<Date>`${endOf(to!)}::timestamptz`))
+      .groupBy(['action', 'status'])
+      .orderBy('count', 'desc')
+      .orderBy('action')
+      .orderBy('status')
+      .execute();
     return { total: routes.reduce((sum, route) => sum + route.count, 0), routes: routes.slice(0, REFUSED_ROUTES_SHOWN).map(({ action, status, count }) => ({ action, status, count })) };
   }
 
   async page(query: AuditLogQuery): Promise<{ items: AuditLogEntry[]; nextCursor: string | null; total: number }> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.actor !== undefined) {
-      where.push('l.actor = ?');
-      params.push(query.actor);
-    }
-    if (query.action !== undefined) {
-      where.push('l.action ilike ?');
-      params.push(containing(query.action));
-    }
-    if (query.from !== undefined) {
-      where.push('l.created_at >= ?::timestamptz');
-      params.push(startOf(query.from));
-    }
-    if (query.to !== undefined) {
-      where.push('l.created_at <= ?::timestamptz');
-      params.push(endOf(query.to));
-    }
-    const { rows, nextCursor, total } = await newestFirstPage<Row>(
-      this.em,
-      { select: 'l.id, l.actor, l.action, l.path, l.target_id, l.status, l.note, l.created_at', from: 'audit_log l', countFrom: 'audit_log l', time: 'l.created_at', id: 'l.id' },
-      { where, params },
+    const { actor, action, from, to } = query;
+    const filtered = db(this.em.fork())
+      .selectFrom('audit_log as l')
+      .$if(actor !== undefined, (q) => q.where('l.actor', '=', actor!))
+      .$if(action !== undefined, (q) => q.where('l.action', 'ilike', containing(action!)))
+      .$if(from !== undefined, (q) => q.where('l.created_at', '>=', sql<Date>`${startOf(from!)}::timestamptz`))
+      .$if(to !== undefined, (q) => q.where('l.created_at', '<=', sql<Date>`${endOf(to!)}::timestamptz`));
+    const { rows, nextCursor, total } = await newestFirstPage(
+      filtered,
+      { time: 'l.created_at', id: 'l.id' },
+      (q) => q.select(['l.id', 'l.actor', 'l.action', 'l.path', 'l.target_id', 'l.status', 'l.note', 'l.created_at']),
       { cursor: query.cursor, limit },
     );
     return {

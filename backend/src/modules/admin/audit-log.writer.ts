@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { db } from '../../database/kysely.js';
 import { AuditLog } from './audit-log.entity.js';
 
 /** Text from the caller, cut to fit its column; control characters (PostgreSQL refuses NUL) become `?`. */
@@ -36,12 +38,12 @@ export class AuditLogWriter {
    */
   async recordAnonymousRefusal(request: FastifyRequest, status: number): Promise<void> {
     try {
-      // An upsert that adds one and answers the new count: the query builder cannot say `count + 1` on conflict.
-      const [row] = await this.em.getConnection().execute<{ count: number }[]>(
-        `insert into audit_refusal (minute, action, status, count) values (date_trunc('minute', now()), ?, ?, 1)
-         on conflict (minute, action, status) do update set count = audit_refusal.count + 1 returning count`,
-        [actionOf(request), status],
-      );
+      const row = await db(this.em.fork())
+        .insertInto('audit_refusal')
+        .values({ minute: sql<Date>`date_trunc('minute', now())`, action: actionOf(request), status, count: 1 })
+        .onConflict((conflict) => conflict.columns(['minute', 'action', 'status']).doUpdateSet((eb) => ({ count: eb('audit_refusal.count', '+', 1) })))
+        .returning('count')
+        .executeTakeFirst();
       if (row && row.count <= REFUSAL_SAMPLES_PER_MINUTE) await this.record(request, status);
     } catch (error) {
       this.logger.error({ err: error }, 'Could not count a refused call');

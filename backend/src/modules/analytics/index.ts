@@ -2,3 +2,4 @@
 
 export { AnalyticsModule } from './analytics.module.js';
 export { PageView } from './page-view.entity.js';
+export { PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDailyCountry, PageViewDailySource } from './page-view-daily.entity.js';

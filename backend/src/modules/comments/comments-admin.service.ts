@@ -1,26 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AdminComment, type AdminCommentListQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
+import { db, type Database } from '../../database/kysely.js';
 import { ArticleReaderCounts } from '../articles/index.js';
 
 export interface AdminCommentPage {
   items: AdminComment[];
   nextCursor: string | null;
   total: number;
-}
-
-interface Row {
-  id: number;
-  article_id: number;
-  article_title: string | null;
-  article_slug: string | null;
-  author_name: string;
-  content: string;
-  ai_response: string | null;
-  spam: boolean;
-  created_at: Date;
 }
 
 /**
@@ -37,30 +27,19 @@ export class CommentsAdminService {
 
   async page(query: AdminCommentListQuery): Promise<AdminCommentPage> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.articleId !== undefined) {
-      where.push('c.article_id = ?');
-      params.push(query.articleId);
-    }
-    if (query.search !== undefined) {
-      where.push('(c.content ilike ? or c.author_name ilike ?)');
-      params.push(containing(query.search), containing(query.search));
-    }
-    if (query.spam !== undefined) {
-      where.push('c.spam = ?');
-      params.push(query.spam === 'true');
-    }
-    const { rows, nextCursor, total } = await newestFirstPage<Row>(
-      this.em,
-      {
-        select: 'c.id, c.article_id, a.title as article_title, a.slug as article_slug, c.author_name, c.content, c.ai_response, c.spam, c.created_at',
-        from: 'comment c left join article a on a.id = c.article_id',
-        countFrom: 'comment c',
-        time: 'c.created_at',
-        id: 'c.id',
-      },
-      { where, params },
+    const { articleId, search, spam } = query;
+    const filtered = db(this.em.fork())
+      .selectFrom('comment as c')
+      .$if(articleId !== undefined, (q) => q.where('c.article_id', '=', articleId!))
+      .$if(search !== undefined, (q) => q.where((eb) => eb.or([eb('c.content', 'ilike', containing(search!)), eb('c.author_name', 'ilike', containing(search!))])))
+      .$if(spam !== undefined, (q) => q.where('c.spam', '=', spam === 'true'));
+    const { rows, nextCursor, total } = await newestFirstPage(
+      filtered,
+      { time: 'c.created_at', id: 'c.id' },
+      (q) =>
+        q
+          .leftJoin('article as a', 'a.id', 'c.article_id')
+          .select(['c.id', 'c.article_id', 'a.title as article_title', 'a.slug as article_slug', 'c.author_name', 'c.content', 'c.ai_response', 'c.spam', 'c.created_at']),
       { cursor: query.cursor, limit },
     );
     return { items: rows.map(toAdminComment), nextCursor, total };
@@ -69,7 +48,7 @@ export class CommentsAdminService {
   /** Deletes the comments (and their AI replies); the counters lose those readers still saw. */
   delete(ids: number[]): Promise<number> {
     return this.em.fork().transactional(async (em) => {
-      const deleted = await em.execute<{ article_id: number; spam: boolean }[]>('delete from comment where id in (?) returning article_id, spam', [ids]);
+      const deleted = await db(em).deleteFrom('comment').where('id', 'in', ids).returning(['article_id', 'spam']).execute();
       await this.articles.uncountComments(em, deleted.filter((row) => !row.spam).map((row) => row.article_id));
       return deleted.length;
     });
@@ -78,13 +57,18 @@ export class CommentsAdminService {
   /** Marks (or unmarks) as spam; only comments whose mark changes move their article's counter. */
   markSpam(ids: number[], spam: boolean): Promise<number> {
     return this.em.fork().transactional(async (em) => {
-      const changed = await em.execute<{ article_id: number }[]>('update comment set spam = ? where id in (?) and spam = ? returning article_id', [spam, ids, !spam]);
+      const changed = await db(em).updateTable('comment').set({ spam }).where('id', 'in', ids).where('spam', '=', !spam).returning('article_id').execute();
       const articleIds = changed.map((row) => row.article_id);
       await (spam ? this.articles.uncountComments(em, articleIds) : this.articles.recountComments(em, articleIds));
       return changed.length;
     });
   }
 }
+
+type Row = Pick<Selectable<Database['comment']>, 'id' | 'article_id' | 'author_name' | 'content' | 'ai_response' | 'spam' | 'created_at'> & {
+  article_title: Selectable<Database['article']>['title'] | null;
+  article_slug: Selectable<Database['article']>['slug'] | null;
+};
 
 function toAdminComment(row: Row): AdminComment {
   return {

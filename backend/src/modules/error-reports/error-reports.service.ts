@@ -1,9 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import type { AdminErrorReport, AdminErrorReportListQuery, CreateErrorReportRequest, ErrorReportStatus } from '@ai-mind/contracts';
 import { clientHash } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { db, type Database } from '../../database/kysely.js';
 import { ArticleReads } from '../articles/index.js';
 import { ErrorReport } from './error-report.entity.js';
 import { spamReason } from '../comments/index.js';
@@ -18,20 +20,7 @@ const ADMIN_LIST_LIMIT = 200;
 const limitMessage = (wait: string) =>
   `Report not sent: at most ${ERROR_REPORT_LIMIT.perWindow} error reports can come from one network address in ${ERROR_REPORT_LIMIT.windowSeconds / 60} minutes, and that many just did. Please try again in ${wait}.`;
 
-interface Row {
-  id: number;
-  article_id: number;
-  article_title: string | null;
-  article_slug: string | null;
-  details: string;
-  quote: string | null;
-  status: ErrorReportStatus;
-  created_at: Date;
-  handled_by: string | null;
-  handled_at: Date | null;
-}
-
-const toDto = (row: Row): AdminErrorReport => ({
+const toDto = (row: InferResult<ReturnType<typeof reportsWithArticles>>[number]): AdminErrorReport => ({
   id: row.id,
   articleId: row.article_id,
   articleTitle: row.article_title,
@@ -43,6 +32,13 @@ const toDto = (row: Row): AdminErrorReport => ({
   handledBy: row.handled_by,
   handledAt: row.handled_at ? new Date(row.handled_at).toISOString() : null,
 });
+
+/** The reports with the title and address of their article (gone: null). */
+const reportsWithArticles = (query: Kysely<Database>) =>
+  query
+    .selectFrom('error_report as r')
+    .leftJoin('article as a', 'a.id', 'r.article_id')
+    .select(['r.id', 'r.article_id', 'a.title as article_title', 'a.slug as article_slug', 'r.details', 'r.quote', 'r.status', 'r.created_at', 'r.handled_by', 'r.handled_at']);
 
 /**
  * Readers' error reports: taken on a published article with the comments' rate limit and spam screening
@@ -76,34 +72,25 @@ export class ErrorReportsService {
 
   /** The queue: newest first, by status and article when asked. */
   async list(query: AdminErrorReportListQuery): Promise<AdminErrorReport[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.status) {
-      where.push('r.status = ?');
-      params.push(query.status);
-    }
-    if (query.article) {
-      where.push('r.article_id = ?');
-      params.push(query.article);
-    }
-    const rows = await this.em.fork().execute<Row[]>(
-      `select r.id, r.article_id, a.title as article_title, a.slug as article_slug, r.details, r.quote, r.status, r.created_at, r.handled_by, r.handled_at
-         from error_report r left join article a on a.id = r.article_id
-        ${where.length ? `where ${where.join(' and ')}` : ''} order by r.id desc limit ?`,
-      [...params, ADMIN_LIST_LIMIT],
-    );
+    const { status, article } = query;
+    const rows = await reportsWithArticles(db(this.em.fork()))
+      .$if(Boolean(status), (q) => q.where('r.status', '=', status!))
+      .$if(Boolean(article), (q) => q.where('r.article_id', '=', article!))
+      .orderBy('r.id', 'desc')
+      .limit(ADMIN_LIST_LIMIT)
+      .execute();
     return rows.map(toDto);
   }
 
   /** Sets the reports' status (back to open clears who handled them); answers how many there were. */
   async setStatus(ids: number[], status: ErrorReportStatus, username: string): Promise<number> {
     const handled = status !== 'open';
-    const rows = await this.em
-      .fork()
-      .execute(
-        `update error_report set status = ?, handled_by = ?, handled_at = case when ? then now() else null end where id in (?) returning id`,
-        [status, handled ? username.slice(0, 100) : null, handled, [...new Set(ids)]],
-      );
+    const rows = await db(this.em.fork())
+      .updateTable('error_report')
+      .set({ status, handled_by: handled ? username.slice(0, 100) : null, handled_at: handled ? sql<Date>`now()` : null })
+      .where('id', 'in', [...new Set(ids)])
+      .returning('id')
+      .execute();
     return rows.length;
   }
 }

@@ -35,6 +35,7 @@ export class HealthService {
   ) {}
 
   async check(): Promise<HealthResponse> {
+    // The database's ping is raw `select 1`: it asks PostgreSQL to answer, of no table.
     const [database, redis, workers] = await Promise.all([
       timed(() => this.em.getConnection().execute('select 1')),
       timed(() => this.redis.ping()),

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Selectable } from 'kysely';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { pgPool } from '../../database/pg-pool.js';
+import { db, type Database } from '../../database/kysely.js';
 import { ArticleChangeListener } from '../articles/index.js';
 import { purgeTargetOf, type PurgeTarget } from './purge-targets.js';
 
@@ -19,11 +20,7 @@ const NOTIFIED_WAIT_MS = 160;
 const MAX_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 60_000;
 
-interface ClaimedRow {
-  keys: string[];
-  target: string | null;
-  attempts: number;
-}
+type ClaimedRow = Pick<Selectable<Database['http_cache_purge']>, 'keys' | 'target' | 'attempts'>;
 
 /**
  * Sends the purge outbox (table http_cache_purge, filled by the database triggers of every committed
@@ -104,23 +101,21 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
 
   /** How long until the next row is due, if any. */
   private async nextDueInMs(): Promise<number | null> {
-    const pool = await pgPool(this.em);
-    const { rows } = await pool.query<{ wait: number | null }>(
-      `select greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000))::int as wait from http_cache_purge`,
-      [],
-    );
-    return rows[0]?.wait ?? null;
+    const row = await db(this.em.fork())
+      .selectFrom('http_cache_purge')
+      .select(sql<number | null>`greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000))::int`.as('wait'))
+      .executeTakeFirst();
+    return row?.wait ?? null;
   }
 
   private async claim(): Promise<ClaimedRow[]> {
-    const pool = await pgPool(this.em);
-    const { rows } = await pool.query<ClaimedRow>(
-      `delete from http_cache_purge where id in (
-         select id from http_cache_purge where due_at <= clock_timestamp() order by id limit $1 for update skip locked
-       ) returning keys, target, attempts`,
-      [CLAIM_BATCH],
-    );
-    return rows;
+    return db(this.em.fork())
+      .deleteFrom('http_cache_purge')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('http_cache_purge').select('id').where('due_at', '<=', sql<Date>`clock_timestamp()`).orderBy('id').limit(CLAIM_BATCH).forUpdate().skipLocked(),
+      )
+      .returning(['keys', 'target', 'attempts'])
+      .execute();
   }
 
   /** Every cache gets the keys of the rows meant for all caches and of its own retry rows, in one purge. */
@@ -147,12 +142,9 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
     }
     const delayMs = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempts - 1));
     this.logger.warn({ err: error, cache: target.url, attempts, retryInMs: delayMs }, 'Could not purge a shared cache; trying again later');
-    const pool = await pgPool(this.em);
-    await pool.query(`insert into http_cache_purge (keys, target, attempts, due_at) values ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')`, [
-      keys,
-      target.url,
-      attempts,
-      delayMs,
-    ]);
+    await db(this.em.fork())
+      .insertInto('http_cache_purge')
+      .values({ keys, target: target.url, attempts, due_at: sql<Date>`clock_timestamp() + ${delayMs} * interval '1 millisecond'` })
+      .execute();
   }
 }

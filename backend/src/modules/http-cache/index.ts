@@ -2,3 +2,4 @@
 
 export { HttpCachePurger } from './http-cache-purger.js';
 export { queuePurge } from './queue-purge.js';
+export { HttpCachePurge } from './http-cache-purge.entity.js';

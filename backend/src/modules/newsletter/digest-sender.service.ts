@@ -1,27 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { db } from '../../database/kysely.js';
 import { failureIsPermanent, failureText, Mailer } from './mailer.js';
 import { listUnsubscribeHeaders, personalised } from './newsletter-emails.js';
 import { NewsletterService } from './newsletter.service.js';
-
-interface Claimed {
-  id: string;
-  subscriber_id: number | null;
-  attempts: number;
-  email: string | null;
-  status: string | null;
-}
-
-interface DigestRow {
-  id: number;
-  subject: string;
-  html: string;
-  text: string;
-}
 
 /** How often a sender with nothing to claim looks again for retries that came due or claims gone stale. */
 const IDLE_POLL_MS = 250;
@@ -38,6 +25,9 @@ const IDLE_POLL_MS = 250;
  * messages, when its worker is stopping (`stopping`): it then holds no claim, and the job goes back to
  * the queue for the next worker, so a deploy never waits on a digest to a large list.
  */
+/** A delivery row this sender holds, with its recipient as they are now. */
+type Claimed = NonNullable<Awaited<ReturnType<DigestSenderService['claim']>>>;
+
 @Injectable()
 export class DigestSenderService {
   private readonly logger = new Logger(DigestSenderService.name);
@@ -51,7 +41,12 @@ export class DigestSenderService {
   ) {}
 
   async send(digestId: number, stopping: () => boolean = () => false): Promise<{ sent: number; failed: number; stopped: boolean }> {
-    const [digest] = await this.em.fork().execute<DigestRow[]>(`select id, subject, html, text from newsletter_digest where id = ? and status = 'sending'`, [digestId]);
+    const digest = await db(this.em.fork())
+      .selectFrom('newsletter_digest')
+      .select(['id', 'subject', 'html', 'text'])
+      .where('id', '=', digestId)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
     const outcome = { sent: 0, failed: 0, stopped: false };
     if (!digest) return outcome;
     const host = new URL(this.config.publicUrl).hostname;
@@ -83,53 +78,84 @@ export class DigestSenderService {
         if (final) outcome.failed += 1;
         // The server says the address does not take mail: it stays off the list until it signs up again.
         if (failureIsPermanent(error)) {
-          await this.em.fork().execute(`update newsletter_subscriber set status = 'bounced' where id = ? and status = 'confirmed'`, [claimed.subscriber_id]);
+          await db(this.em.fork()).updateTable('newsletter_subscriber').set({ status: 'bounced' }).where('id', '=', claimed.subscriber_id).where('status', '=', 'confirmed').execute();
         }
       }
     }
   }
 
   /** The next row to send: waiting and due, or claimed by a sender whose lease ran out. */
-  private async claim(digestId: number): Promise<Claimed | null> {
-    const [row] = await this.em.fork().execute<Claimed[]>(
-      `with next as (
-         select id from newsletter_delivery
-         where digest_id = ? and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and claimed_at <= now() - make_interval(secs => ?)))
-         order by id limit 1 for update skip locked),
-       claimed as (
-         update newsletter_delivery d set status = 'sending', claimed_at = now(), claimed_by = ?, attempts = d.attempts + 1
-         from next where d.id = next.id
-         returning d.id, d.subscriber_id, d.attempts)
-       select c.id, c.subscriber_id, c.attempts, s.email, s.status from claimed c left join newsletter_subscriber s on s.id = c.subscriber_id`,
-      [digestId, this.config.newsletter.sendLeaseMs / 1000, this.claimant],
-    );
+  private async claim(digestId: number) {
+    const leaseSeconds = this.config.newsletter.sendLeaseMs / 1000;
+    const row = await db(this.em.fork())
+      .with('next', (q) =>
+        q
+          .selectFrom('newsletter_delivery')
+          .select('id')
+          .where('digest_id', '=', digestId)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', sql<Date>`now()`)]),
+              eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<=', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`)]),
+            ]),
+          )
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .with('claimed', (q) =>
+        q
+          .updateTable('newsletter_delivery as d')
+          .from('next')
+          .set((eb) => ({ status: 'sending', claimed_at: sql<Date>`now()`, claimed_by: this.claimant, attempts: eb('d.attempts', '+', 1) }))
+          .whereRef('d.id', '=', 'next.id')
+          .returning(['d.id', 'd.subscriber_id', 'd.attempts']),
+      )
+      .selectFrom('claimed as c')
+      .leftJoin('newsletter_subscriber as s', 's.id', 'c.subscriber_id')
+      .select(['c.id', 'c.subscriber_id', 'c.attempts', 's.email', 's.status'])
+      .executeTakeFirst();
     return row ?? null;
   }
 
   /** Records the attempt's outcome, if this sender still holds the claim; a retry waits twice as long each time. */
   private async settle(claimed: Claimed, outcome: 'sent' | 'failed' | 'skipped' | 'retry', error: string | null): Promise<void> {
     const delaySeconds = (this.config.newsletter.retryDelayMs * 2 ** (claimed.attempts - 1)) / 1000;
-    await this.em.fork().execute(
-      `update newsletter_delivery set
-         status = ?, last_error = coalesce(?, last_error),
-         sent_at = case when ? = 'sent' then now() else sent_at end,
-         next_attempt_at = case when ? = 'pending' then now() + make_interval(secs => ?) else next_attempt_at end
-       where id = ? and status = 'sending' and claimed_by = ? and attempts = ?`,
-      [outcome === 'retry' ? 'pending' : outcome, error, outcome, outcome === 'retry' ? 'pending' : outcome, delaySeconds, claimed.id, this.claimant, claimed.attempts],
-    );
+    await db(this.em.fork())
+      .updateTable('newsletter_delivery')
+      .set({
+        status: outcome === 'retry' ? 'pending' : outcome,
+        // An attempt without an error keeps the last one's; only a sent row gets its time; only a retry waits.
+        ...(error !== null && { last_error: error }),
+        ...(outcome === 'sent' && { sent_at: sql<Date>`now()` }),
+        ...(outcome === 'retry' && { next_attempt_at: sql<Date>`now() + make_interval(secs => ${delaySeconds})` }),
+      })
+      .where('id', '=', claimed.id)
+      .where('status', '=', 'sending')
+      .where('claimed_by', '=', this.claimant)
+      .where('attempts', '=', claimed.attempts)
+      .execute();
   }
 
   /** Marks the digest sent once none of its rows is waiting or claimed; true when it is (by this sender or another). */
   private async finishIfDone(digestId: number): Promise<boolean> {
-    const [open] = await this.em.fork().execute<{ open: boolean }[]>(
-      `select exists (select 1 from newsletter_delivery where digest_id = ? and status in ('pending', 'sending')) as open`,
-      [digestId],
-    );
-    if (open!.open) return false;
-    const finished = await this.em
-      .fork()
-      .execute<{ id: number }[]>(`update newsletter_digest set status = 'sent', finished_at = now() where id = ? and status = 'sending' returning id`, [digestId]);
-    if (finished[0]) this.logger.log({ digestId }, 'Newsletter digest sent');
+    const open = await db(this.em.fork())
+      .selectFrom('newsletter_delivery')
+      .select('id')
+      .where('digest_id', '=', digestId)
+      .where('status', 'in', ['pending', 'sending'])
+      .limit(1)
+      .executeTakeFirst();
+    if (open) return false;
+    const finished = await db(this.em.fork())
+      .updateTable('newsletter_digest')
+      .set({ status: 'sent', finished_at: sql<Date>`now()` })
+      .where('id', '=', digestId)
+      .where('status', '=', 'sending')
+      .returning('id')
+      .executeTakeFirst();
+    if (finished) this.logger.log({ digestId }, 'Newsletter digest sent');
     return true;
   }
 }

@@ -1,8 +1,10 @@
 import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { articleLabel, NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { db } from '../../database/kysely.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleProvenanceService, ArticlePublicationsReader } from '../articles/index.js';
 import { latestSlot, periodLengthMs } from './digest-schedule.js';
@@ -39,29 +41,27 @@ export class DigestService {
   ) {}
 
   async settings(em = this.em.fork()): Promise<ScheduleSettings> {
-    const [row] = await em.execute<{ cadence: NewsletterSchedule['cadence']; weekday: number; send_time: string; schedule_changed_at: Date }[]>(
-      'select cadence, weekday, send_time, schedule_changed_at from newsletter_settings where id = 1',
-    );
+    const row = await db(em).selectFrom('newsletter_settings').select(['cadence', 'weekday', 'send_time', 'schedule_changed_at']).where('id', '=', 1).executeTakeFirst();
     if (!row) throw new Error('newsletter_settings has no row: run the migrations');
     return { cadence: row.cadence, weekday: row.weekday, sendTime: row.send_time, scheduleChangedAt: new Date(row.schedule_changed_at) };
   }
 
   async saveSchedule(schedule: NewsletterSchedule, editor: string): Promise<void> {
-    await this.em
-      .fork()
-      .execute('update newsletter_settings set cadence = ?, weekday = ?, send_time = ?, schedule_changed_at = now(), updated_by = ? where id = 1', [
-        schedule.cadence,
-        schedule.weekday,
-        schedule.sendTime,
-        editor,
-      ]);
+    await db(this.em.fork())
+      .updateTable('newsletter_settings')
+      .set({ cadence: schedule.cadence, weekday: schedule.weekday, send_time: schedule.sendTime, schedule_changed_at: sql`now()`, updated_by: editor })
+      .where('id', '=', 1)
+      .execute();
   }
 
   /** From the end of the last digest's period (or one cadence back, for the first) until now. */
   private async nextPeriod(em: EntityManager, settings: ScheduleSettings): Promise<Period> {
-    const [row] = await em.execute<{ last_until: Date | null; now: Date }[]>('select max(period_until) as last_until, now() as now from newsletter_digest');
-    const until = new Date(row!.now);
-    const from = row!.last_until ? new Date(row!.last_until) : new Date(until.getTime() - periodLengthMs(settings.cadence));
+    const row = await db(em)
+      .selectFrom('newsletter_digest')
+      .select((eb) => [eb.fn.max<Date | null>('period_until').as('last_until'), sql<Date>`now()`.as('now')])
+      .executeTakeFirstOrThrow();
+    const until = new Date(row.now);
+    const from = row.last_until ? new Date(row.last_until) : new Date(until.getTime() - periodLengthMs(settings.cadence));
     return { from, until };
   }
 
@@ -103,39 +103,47 @@ export class DigestService {
    */
   async create(trigger: { kind: 'schedule'; slot: Date } | { kind: 'manual'; editor: string }): Promise<{ digestId: number; articleCount: number } | null> {
     const created = await this.em.fork().transactional(async (tx) => {
+      // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await tx.execute(`select pg_advisory_xact_lock(hashtext('newsletter-digest'))`);
       if (trigger.kind === 'schedule') {
-        const [done] = await tx.execute<{ id: number }[]>('select id from newsletter_digest where slot = ?', [trigger.slot]);
+        const done = await db(tx).selectFrom('newsletter_digest').select('id').where('slot', '=', trigger.slot).executeTakeFirst();
         if (done) return null;
       }
       const period = await this.nextPeriod(tx, await this.settings(tx));
       const { email, articleCount } = await this.render(period);
       if (articleCount === 0 && trigger.kind === 'manual') return null;
-      const [digest] = await tx.execute<{ id: number }[]>(
-        `insert into newsletter_digest (slot, trigger, requested_by, period_from, period_until, subject, html, text, article_count, status, finished_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-        [
-          trigger.kind === 'schedule' ? trigger.slot : null,
-          trigger.kind,
-          trigger.kind === 'manual' ? trigger.editor : null,
-          period.from,
-          period.until,
-          email.subject,
-          email.html,
-          email.text,
-          articleCount,
-          articleCount === 0 ? 'empty' : 'sending',
-          articleCount === 0 ? new Date() : null,
-        ],
-      );
+      const digest = await db(tx)
+        .insertInto('newsletter_digest')
+        .values({
+          slot: trigger.kind === 'schedule' ? trigger.slot : null,
+          trigger: trigger.kind,
+          requested_by: trigger.kind === 'manual' ? trigger.editor : null,
+          period_from: period.from,
+          period_until: period.until,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          article_count: articleCount,
+          status: articleCount === 0 ? 'empty' : 'sending',
+          finished_at: articleCount === 0 ? new Date() : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (articleCount > 0) {
-        const recipients = await tx.execute<{ id: number }[]>(
-          `insert into newsletter_delivery (digest_id, subscriber_id) select ?, id from newsletter_subscriber where status = 'confirmed' returning id`,
-          [digest!.id],
-        );
-        await tx.execute('update newsletter_digest set recipient_count = ? where id = ?', [recipients.length, digest!.id]);
+        const recipients = await db(tx)
+          .insertInto('newsletter_delivery')
+          .columns(['digest_id', 'subscriber_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('newsletter_subscriber')
+              .select([eb.cast<number>(eb.val(digest.id), 'integer').as('digest_id'), 'id'])
+              .where('status', '=', 'confirmed'),
+          )
+          .returning('id')
+          .execute();
+        await db(tx).updateTable('newsletter_digest').set({ recipient_count: recipients.length }).where('id', '=', digest.id).execute();
       }
-      return { digestId: digest!.id, articleCount };
+      return { digestId: digest.id, articleCount };
     });
     if (created && created.articleCount > 0) {
       this.logger.log(created, 'Newsletter digest created');
@@ -165,7 +173,7 @@ export class DigestService {
     const settings = await this.settings();
     const slot = latestSlot(settings, now);
     if (slot && slot.getTime() >= settings.scheduleChangedAt.getTime()) await this.create({ kind: 'schedule', slot });
-    const sending = await this.em.fork().execute<{ id: number }[]>(`select id from newsletter_digest where status = 'sending'`);
+    const sending = await db(this.em.fork()).selectFrom('newsletter_digest').select('id').where('status', '=', 'sending').execute();
     for (const { id } of sending) await this.startSending(id);
   }
 }

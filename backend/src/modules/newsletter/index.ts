@@ -3,3 +3,7 @@
 export { NewsletterJobsModule } from './newsletter.jobs.module.js';
 export { NewsletterModule } from './newsletter.module.js';
 export { NewsletterSubscriber } from './newsletter-subscriber.entity.js';
+export { NewsletterDelivery } from './newsletter-delivery.entity.js';
+export { NewsletterDigest } from './newsletter-digest.entity.js';
+export { NewsletterSettings } from './newsletter-settings.entity.js';
+export { NewsletterSuppression } from './newsletter-suppression.entity.js';

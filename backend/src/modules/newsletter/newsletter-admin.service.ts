@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Selectable } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   type AdminNewsletterDigest,
@@ -8,42 +9,15 @@ import {
   type AdminNewsletterSubscriberListQuery,
   type NewsletterCounts,
   type NewsletterFailedDelivery,
-  type NewsletterStatus,
 } from '@ai-mind/contracts';
 import { newestFirstPage } from '../../common/newest-first-page.js';
 import { containing } from '../../common/sql-like.js';
-
-interface SubscriberRow {
-  id: number;
-  email: string;
-  status: NewsletterStatus;
-  consent_source: string | null;
-  consent_at: Date | null;
-  confirmed_at: Date | null;
-  unsubscribed_at: Date | null;
-  created_at: Date;
-}
-
-interface DigestRow {
-  id: number;
-  trigger: 'schedule' | 'manual';
-  status: 'sending' | 'sent' | 'empty';
-  subject: string;
-  article_count: number;
-  recipient_count: number;
-  sent: number;
-  failed: number;
-  pending: number;
-  skipped: number;
-  period_from: Date;
-  period_until: Date;
-  created_at: Date;
-  finished_at: Date | null;
-}
+import { db, type Database } from '../../database/kysely.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-const SUBSCRIBER_COLUMNS = 's.id, s.email, s.status, s.consent_source, s.consent_at, s.confirmed_at, s.unsubscribed_at, s.created_at';
+const SUBSCRIBER_COLUMNS = ['s.id', 's.email', 's.status', 's.consent_source', 's.consent_at', 's.confirmed_at', 's.unsubscribed_at', 's.created_at'] as const;
+type SubscriberRow = Pick<Selectable<Database['newsletter_subscriber']>, 'id' | 'email' | 'status' | 'consent_source' | 'consent_at' | 'confirmed_at' | 'unsubscribed_at' | 'created_at'>;
 
 function toSubscriber(row: SubscriberRow): AdminNewsletterSubscriber {
   return {
@@ -70,32 +44,31 @@ function csvCell(value: string | null): string {
 export class NewsletterAdminService {
   constructor(private readonly em: EntityManager) {}
 
-  private subscriberFilters(query: Pick<AdminNewsletterSubscriberListQuery, 'search' | 'status'>) {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.search !== undefined) {
-      where.push('s.email ilike ?');
-      params.push(containing(query.search.toLowerCase()));
-    }
-    if (query.status !== undefined) {
-      where.push('s.status = ?');
-      params.push(query.status);
-    }
-    return { where, params };
+  /** The subscribers the filters match (`s`), for the page, its count and the export. */
+  private subscribersMatching(query: Pick<AdminNewsletterSubscriberListQuery, 'search' | 'status'>) {
+    const { search, status } = query;
+    return db(this.em.fork())
+      .selectFrom('newsletter_subscriber as s')
+      .$if(search !== undefined, (q) => q.where('s.email', 'ilike', containing(search!.toLowerCase())))
+      .$if(status !== undefined, (q) => q.where('s.status', '=', status!));
   }
 
   async subscribers(query: AdminNewsletterSubscriberListQuery): Promise<{ items: AdminNewsletterSubscriber[]; nextCursor: string | null; total: number }> {
-    const { rows, nextCursor, total } = await newestFirstPage<SubscriberRow>(
-      this.em,
-      { select: SUBSCRIBER_COLUMNS, from: 'newsletter_subscriber s', countFrom: 'newsletter_subscriber s', time: 's.created_at', id: 's.id' },
-      this.subscriberFilters(query),
+    const { rows, nextCursor, total } = await newestFirstPage(
+      this.subscribersMatching(query),
+      { time: 's.created_at', id: 's.id' },
+      (q) => q.select(SUBSCRIBER_COLUMNS),
       { cursor: query.cursor, limit: query.limit ?? ADMIN_PAGE_SIZE },
     );
     return { items: rows.map(toSubscriber), nextCursor, total };
   }
 
   async counts(): Promise<NewsletterCounts> {
-    const rows = await this.em.fork().execute<{ status: NewsletterStatus; count: number }[]>('select status, count(*)::int as count from newsletter_subscriber group by status');
+    const rows = await db(this.em.fork())
+      .selectFrom('newsletter_subscriber')
+      .select(['status', sql<number>`count(*)::int`.as('count')])
+      .groupBy('status')
+      .execute();
     const counts: NewsletterCounts = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
     for (const row of rows) counts[row.status] = row.count;
     return counts;
@@ -103,10 +76,7 @@ export class NewsletterAdminService {
 
   /** Every subscriber the filters match, oldest first, as CSV with the consent record. */
   async csv(query: Pick<AdminNewsletterSubscriberListQuery, 'search' | 'status'>): Promise<string> {
-    const { where, params } = this.subscriberFilters(query);
-    const rows = await this.em
-      .fork()
-      .execute<SubscriberRow[]>(`select ${SUBSCRIBER_COLUMNS} from newsletter_subscriber s ${where.length ? `where ${where.join(' and ')}` : ''} order by s.created_at, s.id`, params);
+    const rows = await this.subscribersMatching(query).select(SUBSCRIBER_COLUMNS).orderBy('s.created_at').orderBy('s.id').execute();
     const header = ['email', 'status', 'signed_up_at', 'consent_source', 'consent_at', 'confirmed_at', 'unsubscribed_at'];
     const lines = rows.map((row) => {
       const s = toSubscriber(row);
@@ -116,19 +86,42 @@ export class NewsletterAdminService {
   }
 
   async digests(query: AdminNewsletterDigestListQuery): Promise<{ items: AdminNewsletterDigest[]; nextCursor: string | null; total: number }> {
-    const { rows, nextCursor, total } = await newestFirstPage<DigestRow>(
-      this.em,
-      {
-        select: 'd.id, d.trigger, d.status, d.subject, d.article_count, d.recipient_count, d.period_from, d.period_until, d.created_at, d.finished_at, c.sent, c.failed, c.pending, c.skipped',
-        from: `newsletter_digest d left join lateral (
-          select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'failed')::int as failed,
-                 count(*) filter (where status in ('pending', 'sending'))::int as pending, count(*) filter (where status = 'skipped')::int as skipped
-          from newsletter_delivery where digest_id = d.id) c on true`,
-        countFrom: 'newsletter_digest d',
-        time: 'd.created_at',
-        id: 'd.id',
-      },
-      { where: [], params: [] },
+    const { rows, nextCursor, total } = await newestFirstPage(
+      db(this.em.fork()).selectFrom('newsletter_digest as d'),
+      { time: 'd.created_at', id: 'd.id' },
+      (q) =>
+        q
+          // The counts are one aggregate row for every digest (none delivered: zeros), so the inner join drops none.
+          .innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('newsletter_delivery')
+                .select([
+                  sql<number>`count(*) filter (where status = 'sent')::int`.as('sent'),
+                  sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+                  sql<number>`count(*) filter (where status in ('pending', 'sending'))::int`.as('pending'),
+                  sql<number>`count(*) filter (where status = 'skipped')::int`.as('skipped'),
+                ])
+                .whereRef('digest_id', '=', 'd.id')
+                .as('c'),
+            (join) => join.onTrue(),
+          )
+          .select([
+            'd.id',
+            'd.trigger',
+            'd.status',
+            'd.subject',
+            'd.article_count',
+            'd.recipient_count',
+            'd.period_from',
+            'd.period_until',
+            'd.created_at',
+            'd.finished_at',
+            'c.sent',
+            'c.failed',
+            'c.pending',
+            'c.skipped',
+          ]),
       { cursor: query.cursor, limit: query.limit ?? ADMIN_PAGE_SIZE },
     );
     return {
@@ -155,12 +148,14 @@ export class NewsletterAdminService {
 
   /** The recipients a digest could not reach, with the SMTP server's last answer (the first 200). */
   failures(digestId: number): Promise<NewsletterFailedDelivery[]> {
-    return this.em
-      .fork()
-      .execute<NewsletterFailedDelivery[]>(
-        `select s.email, d.attempts, d.last_error as error from newsletter_delivery d left join newsletter_subscriber s on s.id = d.subscriber_id
-         where d.digest_id = ? and d.status = 'failed' order by d.id limit 200`,
-        [digestId],
-      );
+    return db(this.em.fork())
+      .selectFrom('newsletter_delivery as d')
+      .leftJoin('newsletter_subscriber as s', 's.id', 'd.subscriber_id')
+      .select(['s.email', 'd.attempts', 'd.last_error as error'])
+      .where('d.digest_id', '=', digestId)
+      .where('d.status', '=', 'failed')
+      .orderBy('d.id')
+      .limit(200)
+      .execute();
   }
 }

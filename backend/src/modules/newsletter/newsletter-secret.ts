@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../database/kysely.js';
 
 /**
  * The key that signs the newsletter's links, made once by the newsletter migration and kept in
@@ -13,10 +14,12 @@ export class NewsletterSecret {
   constructor(private readonly em: EntityManager) {}
 
   get(): Promise<string> {
-    this.secret ??= this.em
-      .fork()
-      .execute<{ signing_secret: string }[]>('select signing_secret from newsletter_settings where id = 1')
-      .then(([row]) => {
+    this.secret ??= db(this.em.fork())
+      .selectFrom('newsletter_settings')
+      .select('signing_secret')
+      .where('id', '=', 1)
+      .executeTakeFirst()
+      .then((row) => {
         if (!row) throw new Error('newsletter_settings has no row: run the migrations');
         return row.signing_secret;
       });

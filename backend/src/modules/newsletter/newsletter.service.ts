@@ -1,20 +1,18 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Selectable } from 'kysely';
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_LINKS, NEWSLETTER_TOKEN_FIELD } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { db, type Database } from '../../database/kysely.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { Mailer } from './mailer.js';
 import { confirmationEmail, listUnsubscribeHeaders } from './newsletter-emails.js';
 import { NewsletterSecret } from './newsletter-secret.js';
 import { confirmationToken, readToken, suppressionHash, tokenValid, unsubscribeToken, type TokenPurpose, type TokenSubject } from './newsletter-tokens.js';
 
-interface SubscriberRow {
-  id: number;
-  email: string;
-  status: string;
-}
+type SubscriberRow = Pick<Selectable<Database['newsletter_subscriber']>, 'id' | 'email' | 'status'>;
 
 /**
  * A reader's place on the list: signing up (double opt-in, with the consent recorded), confirming,
@@ -39,26 +37,43 @@ export class NewsletterService {
    * whether an address is on the list.
    */
   async subscribe(email: string, source: string): Promise<void> {
-    const em = this.em.fork();
+    const query = db(this.em.fork());
     const address = email.trim().toLowerCase();
-    await em.execute(
-      `insert into newsletter_subscriber (email, status, consent_text, consent_source, consent_at, created_at) values (?, 'pending', ?, ?, now(), now())
-       on conflict (email) do update set status = 'pending', consent_text = excluded.consent_text, consent_source = excluded.consent_source, consent_at = now(), unsubscribed_at = null
-       where newsletter_subscriber.status <> 'confirmed'`,
-      [address, NEWSLETTER_CONSENT_TEXT, source.slice(0, 300)],
-    );
-    const due = await em.execute<{ id: number }[]>(
-      `update newsletter_subscriber set confirmation_sent_at = now()
-       where email = ? and status = 'pending' and (confirmation_sent_at is null or confirmation_sent_at <= now() - make_interval(secs => ?))
-       returning id`,
-      [address, this.config.newsletter.resendWindowSeconds],
-    );
-    if (due[0]) await this.jobs.enqueue('newsletter-confirmation', { subscriberId: due[0].id });
+    await query
+      .insertInto('newsletter_subscriber')
+      .values({ email: address, status: 'pending', consent_text: NEWSLETTER_CONSENT_TEXT, consent_source: source.slice(0, 300), consent_at: sql`now()`, created_at: sql`now()` })
+      .onConflict((conflict) =>
+        conflict
+          .column('email')
+          .doUpdateSet((eb) => ({
+            status: 'pending',
+            consent_text: eb.ref('excluded.consent_text'),
+            consent_source: eb.ref('excluded.consent_source'),
+            consent_at: sql`now()`,
+            unsubscribed_at: null,
+          }))
+          .where('newsletter_subscriber.status', '<>', 'confirmed'),
+      )
+      .execute();
+    const due = await query
+      .updateTable('newsletter_subscriber')
+      .set({ confirmation_sent_at: sql`now()` })
+      .where('email', '=', address)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([
+          eb('confirmation_sent_at', 'is', null),
+          eb('confirmation_sent_at', '<=', sql<Date>`now() - make_interval(secs => ${this.config.newsletter.resendWindowSeconds})`),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (due) await this.jobs.enqueue('newsletter-confirmation', { subscriberId: due.id });
   }
 
   /** An editor signs an address up: the reader still confirms it; an erased address is refused. */
   async subscribeByEditor(email: string, editor: string): Promise<void> {
-    const [suppressed] = await this.em.fork().execute<{ one: number }[]>('select 1 as one from newsletter_suppression where email_hash = ?', [suppressionHash(email)]);
+    const suppressed = await db(this.em.fork()).selectFrom('newsletter_suppression').select('email_hash').where('email_hash', '=', suppressionHash(email)).executeTakeFirst();
     if (suppressed) {
       throw new ValidationFailedException([{ path: 'email', message: 'This address asked to be removed from the list; only its owner can sign it up again, from the site' }]);
     }
@@ -67,7 +82,7 @@ export class NewsletterService {
 
   /** The confirmation email of a pending subscriber (a job); nothing for any other state. */
   async sendConfirmation(subscriberId: number): Promise<{ sent: boolean }> {
-    const [row] = await this.em.fork().execute<SubscriberRow[]>('select id, email, status from newsletter_subscriber where id = ?', [subscriberId]);
+    const row = await this.subscriber(subscriberId);
     if (!row || row.status !== 'pending') return { sent: false };
     const secret = await this.secret.get();
     const ttl = this.config.newsletter.confirmTtlSeconds;
@@ -92,10 +107,14 @@ export class NewsletterService {
   async holderOf(purpose: TokenPurpose, token: string): Promise<SubscriberRow | null> {
     const read = readToken(purpose, token);
     if (!read) return null;
-    const [row] = await this.em.fork().execute<SubscriberRow[]>('select id, email, status from newsletter_subscriber where id = ?', [read.id]);
+    const row = await this.subscriber(read.id);
     if (!row || !tokenValid(await this.secret.get(), purpose, token, row)) return null;
     if (purpose === 'confirm' && row.status !== 'pending' && row.status !== 'confirmed') return null;
     return row;
+  }
+
+  private subscriber(id: number): Promise<SubscriberRow | undefined> {
+    return db(this.em.fork()).selectFrom('newsletter_subscriber').select(['id', 'email', 'status']).where('id', '=', id).executeTakeFirst();
   }
 
   /** Confirms the address the token was sent to; false when the token is not (or no longer) valid. */
@@ -104,9 +123,9 @@ export class NewsletterService {
     if (!holder) return false;
     const em = this.em.fork();
     await em.transactional(async (tx) => {
-      await tx.execute(`update newsletter_subscriber set status = 'confirmed', confirmed_at = now() where id = ? and status = 'pending'`, [holder.id]);
+      await db(tx).updateTable('newsletter_subscriber').set({ status: 'confirmed', confirmed_at: sql`now()` }).where('id', '=', holder.id).where('status', '=', 'pending').execute();
       // A reader who was erased and signs up again gives new consent: the fingerprint goes.
-      await tx.execute('delete from newsletter_suppression where email_hash = ?', [suppressionHash(holder.email)]);
+      await db(tx).deleteFrom('newsletter_suppression').where('email_hash', '=', suppressionHash(holder.email)).execute();
     });
     return true;
   }
@@ -121,13 +140,18 @@ export class NewsletterService {
 
   /** An editor takes an address off the list. */
   async unsubscribeByEditor(id: number): Promise<void> {
-    const [row] = await this.em.fork().execute<{ id: number }[]>('select id from newsletter_subscriber where id = ?', [id]);
+    const row = await db(this.em.fork()).selectFrom('newsletter_subscriber').select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `Subscriber ${id} not found` });
     await this.markUnsubscribed(id);
   }
 
   private async markUnsubscribed(id: number): Promise<void> {
-    await this.em.fork().execute(`update newsletter_subscriber set status = 'unsubscribed', unsubscribed_at = now() where id = ? and status <> 'unsubscribed'`, [id]);
+    await db(this.em.fork())
+      .updateTable('newsletter_subscriber')
+      .set({ status: 'unsubscribed', unsubscribed_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '<>', 'unsubscribed')
+      .execute();
   }
 
   /**
@@ -138,8 +162,12 @@ export class NewsletterService {
     const holder = await this.holderOf('unsubscribe', token);
     if (!holder) return false;
     await this.em.fork().transactional(async (tx) => {
-      await tx.execute(`insert into newsletter_suppression (email_hash, reason) values (?, 'erased') on conflict (email_hash) do nothing`, [suppressionHash(holder.email)]);
-      await tx.execute('delete from newsletter_subscriber where id = ?', [holder.id]);
+      await db(tx)
+        .insertInto('newsletter_suppression')
+        .values({ email_hash: suppressionHash(holder.email), reason: 'erased' })
+        .onConflict((conflict) => conflict.column('email_hash').doNothing())
+        .execute();
+      await db(tx).deleteFrom('newsletter_subscriber').where('id', '=', holder.id).execute();
     });
     this.logger.log({ subscriberId: holder.id }, 'Newsletter subscriber erased at their request');
     return true;

@@ -2,3 +2,4 @@
 
 export { PeopleModule } from './people.module.js';
 export { PeopleService } from './people.service.js';
+export { AdminPasswordLink } from './admin-password-link.entity.js';

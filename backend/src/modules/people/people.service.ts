@@ -1,9 +1,11 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { AccountStatus, AdminAccount, AdminRole, InvitePersonRequest, PasswordLinkResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.token.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
+import { db, type Database } from '../../database/kysely.js';
 import { endSessionsOf, hashPassword } from '../auth/index.js';
 import { hashOfLinkToken, newLinkToken, PASSWORD_LINK_HOURS } from './password-links.js';
 
@@ -13,21 +15,27 @@ const OWNERS_LOCK = `hashtext('admin_user owners')`;
 const SPENT_LINK_MESSAGE = 'This link has expired or was already used. Ask an owner for a new one.';
 const LAST_OWNER_MESSAGE = 'This is the last active owner: make another account an owner first.';
 
-interface AccountRow {
-  id: number;
-  username: string;
-  display_name: string;
-  email: string | null;
-  role: AdminRole;
-  status: AccountStatus;
-  has_password: boolean;
-  link_expires_at: Date | null;
-  created_at: Date;
-  last_login_at: Date | null;
-}
-
-const ACCOUNT_COLUMNS = `u.id, u.username, u.display_name, u.email, u.role, u.status, u.password_hash is not null as has_password, u.created_at, u.last_login_at,
-  (select max(l.expires_at) from admin_password_link l where l.user_id = u.id and l.used_at is null and l.expires_at > now()) as link_expires_at`;
+/** Every account with what the People tab shows of it: whether it has a password, and until when its live link lasts. */
+const accounts = (query: Kysely<Database>) =>
+  query.selectFrom('admin_user as u').select((eb) => [
+    'u.id',
+    'u.username',
+    'u.display_name',
+    'u.email',
+    'u.role',
+    'u.status',
+    eb('u.password_hash', 'is not', null).$castTo<boolean>().as('has_password'),
+    'u.created_at',
+    'u.last_login_at',
+    eb
+      .selectFrom('admin_password_link as l')
+      .select((link) => link.fn.max('l.expires_at').as('expires_at'))
+      .whereRef('l.user_id', '=', 'u.id')
+      .where('l.used_at', 'is', null)
+      .where('l.expires_at', '>', sql<Date>`now()`)
+      .as('link_expires_at'),
+  ]);
+type AccountRow = InferResult<ReturnType<typeof accounts>>[number];
 
 const toAccount = (row: AccountRow): AdminAccount => ({
   id: row.id,
@@ -64,12 +72,17 @@ export class PeopleService {
   ) {}
 
   async list(): Promise<AdminAccount[]> {
-    const rows = await this.em.getConnection().execute<AccountRow[]>(`select ${ACCOUNT_COLUMNS} from admin_user u order by u.role = 'owner' desc, u.role = 'editor' desc, lower(u.display_name), u.id`);
+    const rows = await accounts(db(this.em.fork()))
+      .orderBy((eb) => eb('u.role', '=', 'owner'), 'desc')
+      .orderBy((eb) => eb('u.role', '=', 'editor'), 'desc')
+      .orderBy((eb) => eb.fn('lower', ['u.display_name']))
+      .orderBy('u.id')
+      .execute();
     return rows.map(toAccount);
   }
 
   async find(id: number): Promise<AdminAccount> {
-    const [row] = await this.em.getConnection().execute<AccountRow[]>(`select ${ACCOUNT_COLUMNS} from admin_user u where u.id = ?`, [id]);
+    const row = await accounts(db(this.em.fork())).where('u.id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `No account ${id}.` });
     return toAccount(row);
   }
@@ -80,12 +93,21 @@ export class PeopleService {
     const id = await this.em
       .fork()
       .transactional(async (tx) => {
-        const [created] = await tx.execute<{ id: number }[]>(
-          `insert into admin_user (username, display_name, email, role, status, password_hash, created_at) values (?, ?, ?, ?, 'active', null, now()) returning id`,
-          [person.username, person.displayName, person.email, person.role],
-        );
-        await this.insertLink(tx, created!.id, 'invite', link.hash, actor);
-        return created!.id;
+        const created = await db(tx)
+          .insertInto('admin_user')
+          .values({
+            username: person.username,
+            display_name: person.displayName,
+            email: person.email,
+            role: person.role,
+            status: 'active',
+            password_hash: null,
+            created_at: sql<Date>`now()`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await this.insertLink(tx, created.id, 'invite', link.hash, actor);
+        return created.id;
       })
       .catch((error: unknown) => {
         const field = duplicateField(error);
@@ -100,7 +122,7 @@ export class PeopleService {
     const account = await this.find(id);
     const link = newLinkToken();
     await this.em.fork().transactional(async (tx) => {
-      await tx.execute(`update admin_user set password_hash = null where id = ?`, [id]);
+      await db(tx).updateTable('admin_user').set({ password_hash: null }).where('id', '=', id).execute();
       await this.insertLink(tx, id, 'reset', link.hash, actor);
       await endSessionsOf(this.redis, account.username);
     });
@@ -110,12 +132,12 @@ export class PeopleService {
 
   /** Changes the role; refused (409) when it would leave no active owner. */
   async changeRole(id: number, role: AdminRole): Promise<AdminAccount> {
-    return this.changeAccess(id, 'role', role, role === 'owner');
+    return this.changeAccess(id, { role }, role === 'owner');
   }
 
   /** Disables or enables the account; disabling the last active owner is refused (409). */
   async changeStatus(id: number, status: AccountStatus): Promise<AdminAccount> {
-    return this.changeAccess(id, 'status', status, status === 'active');
+    return this.changeAccess(id, { status }, status === 'active');
   }
 
   /**
@@ -123,18 +145,25 @@ export class PeopleService {
    * two owners demoting each other at once run one after the other, and the second sees the first):
    * the row changes only when it stays or was no active owner, or another active owner remains.
    */
-  private async changeAccess(id: number, column: 'role' | 'status', value: string, keepsOwner: boolean): Promise<AdminAccount> {
+  private async changeAccess(id: number, change: { role: AdminRole } | { status: AccountStatus }, keepsOwner: boolean): Promise<AdminAccount> {
     const account = await this.find(id);
     const changed = await this.em.fork().transactional(async (tx) => {
+      // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
-      const rows = await tx.execute<{ id: number }[]>(
-        `update admin_user u set ${column} = ? where u.id = ?
-           and (?::boolean
-             or not (u.role = 'owner' and u.status = 'active')
-             or exists (select 1 from admin_user o where o.role = 'owner' and o.status = 'active' and o.id <> u.id))
-         returning u.id`,
-        [value, id, keepsOwner],
-      );
+      const rows = await db(tx)
+        .updateTable('admin_user as u')
+        .set(change)
+        .where('u.id', '=', id)
+        .$if(!keepsOwner, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb.not(eb.and([eb('u.role', '=', 'owner'), eb('u.status', '=', 'active')])),
+              eb.exists(eb.selectFrom('admin_user as o').select('o.id').where('o.role', '=', 'owner').where('o.status', '=', 'active').whereRef('o.id', '<>', 'u.id')),
+            ]),
+          ),
+        )
+        .returning('u.id')
+        .execute();
       if (rows.length) await endSessionsOf(this.redis, account.username);
       return rows.length > 0;
     });
@@ -150,20 +179,33 @@ export class PeopleService {
   async setPasswordByLink(token: string, password: string): Promise<{ username: string }> {
     const tokenHash = hashOfLinkToken(token);
     // A token that names no live link is refused before the costly hash (anyone may post here).
-    const [live] = await this.em.getConnection().execute(`select 1 from admin_password_link where token_hash = ? and used_at is null and expires_at > now()`, [tokenHash]);
+    const live = await db(this.em.fork())
+      .selectFrom('admin_password_link')
+      .select('token_hash')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
     if (!live) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
     const passwordHash = await hashPassword(password);
     const username = await this.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<{ username: string }[]>(
-        `with spent as (
-           update admin_password_link set used_at = now()
-           where token_hash = ? and used_at is null and expires_at > now()
-           returning user_id)
-         update admin_user u set password_hash = ? from spent
-         where u.id = spent.user_id and u.status = 'active'
-         returning u.username`,
-        [tokenHash, passwordHash],
-      );
+      const row = await db(tx)
+        .with('spent', (q) =>
+          q
+            .updateTable('admin_password_link')
+            .set({ used_at: sql<Date>`now()` })
+            .where('token_hash', '=', tokenHash)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .returning('user_id'),
+        )
+        .updateTable('admin_user as u')
+        .from('spent')
+        .set({ password_hash: passwordHash })
+        .whereRef('u.id', '=', 'spent.user_id')
+        .where('u.status', '=', 'active')
+        .returning('u.username')
+        .executeTakeFirst();
       // A link of a disabled account is spent for nothing: roll back, it may work once enabled.
       if (!row) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
       return row.username;
@@ -181,24 +223,22 @@ export class PeopleService {
     const result = await this.em.fork().transactional(async (tx) => {
       // The lock orders first accounts too: of two made at once on an empty table, one is the first.
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
-      const [existing] = await tx.execute<{ id: number; role: AdminRole }[]>(`select id, role from admin_user where username = ?`, [input.username]);
+      const existing = await db(tx).selectFrom('admin_user').select(['id', 'role']).where('username', '=', input.username).executeTakeFirst();
       if (existing) {
         if (!input.ifMissing) {
-          await tx.execute(`update admin_user set password_hash = ? where id = ?`, [passwordHash, existing.id]);
+          await db(tx).updateTable('admin_user').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
           await endSessionsOf(this.redis, input.username);
         }
         return { created: false, id: existing.id, role: existing.role };
       }
-      const [{ accounts }] = (await tx.execute<{ accounts: number }[]>(`select count(*)::int as accounts from admin_user`)) as [{ accounts: number }];
+      const { accounts } = await db(tx).selectFrom('admin_user').select(sql<number>`count(*)::int`.as('accounts')).executeTakeFirstOrThrow();
       if (accounts === 0 && input.role && input.role !== 'owner') throw new Error('The first account must be an owner: use --role owner.');
       if (accounts > 0 && !input.role) throw new Error('Give the new account a role: --role owner, editor or writer.');
       const role = input.role ?? 'owner';
-      await tx.execute(`insert into admin_user (username, display_name, role, status, password_hash, created_at) values (?, ?, ?, 'active', ?, now())`, [
-        input.username,
-        input.username,
-        role,
-        passwordHash,
-      ]);
+      await db(tx)
+        .insertInto('admin_user')
+        .values({ username: input.username, display_name: input.username, role, status: 'active', password_hash: passwordHash, created_at: sql<Date>`now()` })
+        .execute();
       return { created: true, id: 0, role };
     });
     if (result.created || input.ifMissing) return { created: result.created, role: result.role };
@@ -209,11 +249,11 @@ export class PeopleService {
 
   private async insertLink(tx: EntityManager, userId: number, purpose: 'invite' | 'reset', hash: string, actor: string): Promise<void> {
     // A new link replaces the account's earlier unused ones.
-    await tx.execute(`update admin_password_link set used_at = now() where user_id = ? and used_at is null`, [userId]);
-    await tx.execute(
-      `insert into admin_password_link (token_hash, user_id, purpose, created_by, expires_at) values (?, ?, ?, ?, now() + make_interval(hours => ?))`,
-      [hash, userId, purpose, actor, PASSWORD_LINK_HOURS],
-    );
+    await db(tx).updateTable('admin_password_link').set({ used_at: sql<Date>`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await db(tx)
+      .insertInto('admin_password_link')
+      .values({ token_hash: hash, user_id: userId, purpose, created_by: actor, expires_at: sql<Date>`now() + make_interval(hours => ${PASSWORD_LINK_HOURS})` })
+      .execute();
   }
 
   private async linkResponse(id: number, token: string): Promise<PasswordLinkResponse> {

@@ -1,13 +1,10 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { OPEN_CLAIMS_MESSAGE_PREFIX } from '@ai-mind/contracts';
+import { db } from '../../database/kysely.js';
 import { ArticleClaim } from './article-claim.entity.js';
 import { checkClaims, type CheckedClaim, type CheckSource } from './claim-check.js';
-
-interface ArticleBody {
-  content: string;
-  version: number;
-}
 
 /** What a publish found among the claims: how many were open, and how many the editor overrode now. */
 export interface PublishClaimsOutcome {
@@ -28,7 +25,7 @@ export class ClaimCheckService {
   /** Checks the article's current body; false when it has no sources (or is gone). */
   async checkArticle(articleId: number): Promise<boolean> {
     return this.em.fork().transactional(async (em) => {
-      const [article] = await em.execute<ArticleBody[]>('select content, version from article where id = ?', [articleId]);
+      const article = await db(em).selectFrom('article').select(['content', 'version']).where('id', '=', articleId).executeTakeFirst();
       if (!article) return false;
       const sources = await this.sourcesOf(em, articleId);
       if (sources === null) return false;
@@ -43,16 +40,20 @@ export class ClaimCheckService {
    * `override`, which records `username` and the time on each open claim.
    */
   async settleForPublish(em: EntityManager, articleId: number, override: boolean, username: string): Promise<PublishClaimsOutcome> {
-    const [article] = await em.execute<(ArticleBody & { approved: boolean })[]>('select content, version, approved from article where id = ? for update', [articleId]);
+    const article = await db(em).selectFrom('article').select(['content', 'version', 'approved']).where('id', '=', articleId).forUpdate().executeTakeFirst();
     if (!article || article.approved) return { open: 0, overridden: 0 };
     const sources = await this.sourcesOf(em, articleId);
     if (sources === null) return { open: 0, overridden: 0 };
-    const [check] = await em.execute<{ article_version: number }[]>('select article_version from article_claim_check where article_id = ? for update', [articleId]);
+    const check = await db(em).selectFrom('article_claim_check').select('article_version').where('article_id', '=', articleId).forUpdate().executeTakeFirst();
     if (check?.article_version !== article.version) await this.store(em, articleId, article.version, checkClaims(article.content, sources));
-    const open = await em.execute<{ id: number; position: number; sentence: string; flags: string[] }[]>(
-      'select id, position, sentence, flags from article_claim where article_id = ? and cardinality(flags) > 0 and overridden_by is null order by position',
-      [articleId],
-    );
+    const open = await db(em)
+      .selectFrom('article_claim')
+      .select(['id', 'position', 'sentence', 'flags'])
+      .where('article_id', '=', articleId)
+      .where((eb) => eb(eb.fn('cardinality', ['flags']), '>', 0))
+      .where('overridden_by', 'is', null)
+      .orderBy('position')
+      .execute();
     if (open.length === 0) return { open: 0, overridden: 0 };
     if (!override) {
       throw new ConflictException({
@@ -61,15 +62,19 @@ export class ClaimCheckService {
         details: open.map((claim) => ({ path: `claims.${claim.position}`, message: `${claim.flags.join(', ')}: ${claim.sentence.slice(0, 200)}` })),
       });
     }
-    await em.execute('update article_claim set overridden_by = ?, overridden_at = now() where id in (?)', [username, open.map((claim) => claim.id)]);
+    await db(em)
+      .updateTable('article_claim')
+      .set({ overridden_by: username, overridden_at: sql<Date>`now()` })
+      .where('id', 'in', open.map((claim) => claim.id))
+      .execute();
     return { open: open.length, overridden: open.length };
   }
 
   /** The article's sources as the check reads them, or null when no approved topic is behind it. */
   private async sourcesOf(em: EntityManager, articleId: number): Promise<CheckSource[] | null> {
-    const [topic] = await em.execute<{ id: number }[]>('select id from approved_topic where article_id = ?', [articleId]);
+    const topic = await db(em).selectFrom('approved_topic').select('id').where('article_id', '=', articleId).executeTakeFirst();
     if (!topic) return null;
-    return em.execute<CheckSource[]>('select number, outlet, title, summary, text from topic_source where approved_topic_id = ? order by number', [topic.id]);
+    return db(em).selectFrom('topic_source').select(['number', 'outlet', 'title', 'summary', 'text']).where('approved_topic_id', '=', topic.id).orderBy('number').execute();
   }
 
   /**
@@ -78,20 +83,26 @@ export class ClaimCheckService {
    * while its sentence and flags stay the same: they vouched for exactly that.
    */
   private async store(em: EntityManager, articleId: number, version: number, claims: CheckedClaim[]): Promise<void> {
-    const [kept] = await em.execute<{ article_version: number }[]>(
-      `insert into article_claim_check (article_id, article_version, checked_at) values (?, ?, now())
-       on conflict (article_id) do update set article_version = excluded.article_version, checked_at = now()
-       where article_claim_check.article_version <= excluded.article_version
-       returning article_version`,
-      [articleId, version],
-    );
+    const kept = await db(em)
+      .insertInto('article_claim_check')
+      .values({ article_id: articleId, article_version: version, checked_at: sql<Date>`now()` })
+      .onConflict((conflict) =>
+        conflict
+          .column('article_id')
+          .doUpdateSet((eb) => ({ article_version: eb.ref('excluded.article_version'), checked_at: sql<Date>`now()` }))
+          .whereRef('article_claim_check.article_version', '<=', 'excluded.article_version'),
+      )
+      .returning('article_version')
+      .executeTakeFirst();
     if (!kept) return;
-    const overrides = await em.execute<{ sentence: string; flags: string[]; overridden_by: string; overridden_at: Date }[]>(
-      'select sentence, flags, overridden_by, overridden_at from article_claim where article_id = ? and overridden_by is not null',
-      [articleId],
-    );
+    const overrides = await db(em)
+      .selectFrom('article_claim')
+      .select(['sentence', 'flags', 'overridden_by', 'overridden_at'])
+      .where('article_id', '=', articleId)
+      .where('overridden_by', 'is not', null)
+      .execute();
     const vouched = new Map(overrides.map((row) => [`${row.sentence}\n${[...row.flags].sort().join(',')}`, row]));
-    await em.execute('delete from article_claim where article_id = ?', [articleId]);
+    await db(em).deleteFrom('article_claim').where('article_id', '=', articleId).execute();
     for (const claim of claims) {
       const override = claim.flags.length ? vouched.get(`${claim.sentence}\n${[...claim.flags].sort().join(',')}`) : undefined;
       em.create(ArticleClaim, { articleId, ...claim, overriddenBy: override?.overridden_by ?? null, overriddenAt: override?.overridden_at ?? null });

@@ -18,6 +18,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../database/kysely.js';
 import type { ArticleClaim as ArticleClaimDto, ArticleGeneration as ArticleGenerationDto, ArticleProvenance, ArticleSource, ClaimCheck } from '@ai-mind/contracts';
 import { ArticleClaim, ArticleClaimCheck } from './article-claim.entity.js';
 import { ArticleGeneration } from './article-generation.entity.js';
@@ -100,9 +101,7 @@ export class ProvenanceReader {
 
   /** The approved topic the article was written for (read here, not through the workflow module, which sits above this one). */
   private async approvedTopicOf(articleId: number): Promise<{ id: number; topic: string; approvedBy: string; approvedAt: string } | null> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ id: number; topic: string; approved_by: string; approved_at: Date }[]>('select id, topic, approved_by, approved_at from approved_topic where article_id = ?', [articleId]);
+    const row = await db(this.em.fork()).selectFrom('approved_topic').select(['id', 'topic', 'approved_by', 'approved_at']).where('article_id', '=', articleId).executeTakeFirst();
     return row ? { id: row.id, topic: row.topic, approvedBy: row.approved_by, approvedAt: new Date(row.approved_at).toISOString() } : null;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../database/kysely.js';
 import type { Correction, NewStoryReports, StoryReport } from '@ai-mind/contracts';
 import { ArticleReads } from '../articles/index.js';
 import { ProvenanceReader } from '../provenance/index.js';
@@ -25,22 +26,27 @@ export class StoryUpdatesService {
   async newReports(articleId: number): Promise<NewStoryReports> {
     const article = await this.articles.findPublishedById(articleId);
     if (!article) throw new NotFoundException({ error: 'Not Found', message: `No published article ${articleId}` });
-    const [topic] = await this.em
-      .fork()
-      .execute<{ approved_topic_id: number; items: FeedItem[] | null }[]>(
-        `select a.id as approved_topic_id, t.items from approved_topic a left join trending_topic t on t.id = a.trending_topic_id where a.article_id = ? limit 1`,
-        [articleId],
-      );
+    const topic = await db(this.em.fork())
+      .selectFrom('approved_topic as a')
+      .leftJoin('trending_topic as t', 't.id', 'a.trending_topic_id')
+      .select(['a.id as approved_topic_id', 't.items'])
+      .where('a.article_id', '=', articleId)
+      .limit(1)
+      .executeTakeFirst();
     if (!topic) return { articleId, title: article.title, reports: [] };
     return { articleId, title: article.title, reports: await this.unseen(topic.approved_topic_id, topic.items ?? [], article.corrections) };
   }
 
   /** Every published article whose story has new reports, with how many: the panel's list. */
   async storiesWithNewReports(): Promise<{ articleId: number; title: string; count: number }[]> {
-    const rows = await this.em.fork().execute<{ article_id: number; approved_topic_id: number; items: FeedItem[] | null }[]>(
-      `select a.article_id, a.id as approved_topic_id, t.items from approved_topic a join trending_topic t on t.id = a.trending_topic_id
-        where a.article_id is not null and jsonb_array_length(t.items) > 0`,
-    );
+    const rows = await db(this.em.fork())
+      .selectFrom('approved_topic as a')
+      .innerJoin('trending_topic as t', 't.id', 'a.trending_topic_id')
+      .select(['a.article_id', 'a.id as approved_topic_id', 't.items'])
+      .where('a.article_id', 'is not', null)
+      .where((eb) => eb(eb.fn('jsonb_array_length', ['t.items']), '>', 0))
+      .$narrowType<{ article_id: number }>()
+      .execute();
     const published = new Map((await this.articles.findByIds(rows.map((row) => row.article_id))).filter((a) => a.approved).map((a) => [a.id, a]));
     const found: { articleId: number; title: string; count: number }[] = [];
     for (const row of rows) {

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../database/kysely.js';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { pgPool } from '../../database/pg-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { ArticleRecoveryStore, type SnapshotRow, toAdminArticle } from '../articles/index.js';
@@ -99,10 +100,12 @@ export class BackupService {
   }
 
   private async rows(limit?: number): Promise<BackupSource[]> {
-    const em = this.em.fork();
-    const rows = await em.execute<{ id: number; created_at: Date }[]>(
-      `select id, created_at from article_backup order by id desc${limit ? ` limit ${Number(limit)}` : ''}`,
-    );
+    const rows = await db(this.em.fork())
+      .selectFrom('article_backup')
+      .select(['id', 'created_at'])
+      .orderBy('id', 'desc')
+      .$if(Boolean(limit), (q) => q.limit(Number(limit)))
+      .execute();
     return rows.map((row) => ({ label: `backup ${row.id}`, createdAt: new Date(row.created_at), read: () => this.read(row.id) }));
   }
 
@@ -145,27 +148,33 @@ export class BackupService {
   }
 
   /**
-   * The bytes go to the driver as a bound binary parameter: through the ORM they would be inlined into
-   * the SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
+   * The bytes go to the driver as a bound binary parameter (Kysely binds every value), never into the
+   * SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
    */
   private async insert(reason: string, encoded: Encoded): Promise<SavedBackup> {
-    const { rows } = await (await pgPool(this.em)).query<{ id: number; created_at: string }>(
-      `insert into article_backup (reason, article_count, published_count, snapshot, created_at)
-       values ($1, $2, $3, $4, now()) returning id, created_at`,
-      [reason.slice(0, 100), encoded.articleCount, encoded.publishedCount, encoded.compressed],
-    );
-    return { id: rows[0]!.id, createdAt: new Date(rows[0]!.created_at) };
+    const row = await db(this.em.fork())
+      .insertInto('article_backup')
+      .values({
+        reason: reason.slice(0, 100),
+        article_count: encoded.articleCount,
+        published_count: encoded.publishedCount,
+        snapshot: encoded.compressed,
+        created_at: sql<Date>`now()`,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, createdAt: new Date(row.created_at) };
   }
 
   /** A row's compressed bytes, a chunk at a time; throws when the row is gone (pruned meanwhile). */
   private async *rowBytes(backupId: number): AsyncGenerator<Buffer> {
-    const em = this.em.fork();
+    const query = db(this.em.fork());
     for (let offset = 1; ; offset += READ_CHUNK_BYTES) {
-      const [row] = await em.execute<{ part: Buffer }[]>('select substring(snapshot from ? for ?) as part from article_backup where id = ?', [
-        offset,
-        READ_CHUNK_BYTES,
-        backupId,
-      ]);
+      const row = await query
+        .selectFrom('article_backup')
+        .select(sql<Buffer>`substring(snapshot from ${offset} for ${READ_CHUNK_BYTES})`.as('part'))
+        .where('id', '=', backupId)
+        .executeTakeFirst();
       if (!row) throw new Error(`Backup ${backupId} is gone`);
       if (row.part.length > 0) yield row.part;
       if (row.part.length < READ_CHUNK_BYTES) return;
@@ -177,22 +186,28 @@ export class BackupService {
    * lengths and digests, so the newest backup's bytes never come into this process.
    */
   private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
-    const [newest] = await this.em.fork().execute<{ id: number; article_count: number; published_count: number }[]>(
-      `select id, article_count, published_count from article_backup
-        where id = (select max(id) from article_backup) and octet_length(snapshot) = ? and sha256(snapshot) = ?`,
-      [compressed.length, createHash('sha256').update(compressed).digest()],
-    );
+    const newest = await db(this.em.fork())
+      .selectFrom('article_backup')
+      .select(['id', 'article_count', 'published_count'])
+      .where((eb) =>
+        eb.and([
+          eb('id', '=', eb.selectFrom('article_backup').select((max) => max.fn.max('id').as('id'))),
+          eb(eb.fn('octet_length', ['snapshot']), '=', compressed.length),
+          eb(eb.fn('sha256', ['snapshot']), '=', createHash('sha256').update(compressed).digest()),
+        ]),
+      )
+      .executeTakeFirst();
     return newest ? { backupId: newest.id, articleCount: newest.article_count, publishedCount: newest.published_count } : null;
   }
 
   /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
   private async prune(): Promise<void> {
     const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
-    const em = this.em.fork();
-    const rows = await em.execute<{ id: number; created_at: Date }[]>('select id, created_at from article_backup');
+    const query = db(this.em.fork());
+    const rows = await query.selectFrom('article_backup').select(['id', 'created_at']).execute();
     const keptRows = backupsToKeep(rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })), policy);
     const dropped = rows.map((row) => row.id).filter((id) => !keptRows.has(id));
-    if (dropped.length > 0) await em.execute('delete from article_backup where id in (?)', [dropped]);
+    if (dropped.length > 0) await query.deleteFrom('article_backup').where('id', 'in', dropped).execute();
     const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))
       .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
       .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)

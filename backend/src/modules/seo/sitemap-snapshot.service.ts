@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { db } from '../../database/kysely.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, ArticleRecoveryStore, ArticlesCacheService } from '../articles/index.js';
 import { SitemapSnapshot } from './sitemap-snapshot.entity.js';
@@ -97,6 +98,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
   async recordFromDatabase(): Promise<{ articleUrls: number; stored: boolean }> {
     return this.em.fork().transactional(async (em) => {
       // Two writers (a job and Refresh Data) would each compare with the same last snapshot.
+      // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await em.execute(`select pg_advisory_xact_lock(hashtext('sitemap_snapshot'))`);
       const origin = this.config.publicUrl;
       const published = (await this.store.publishedPaths()).map((row) => ({ slug: row.slug, url: absoluteUrl(articleCanonicalPath(row), origin) }));
@@ -107,7 +109,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
       const lost = previous.filter((entry) => !present.has(entry.slug) && !tombstoned.has(entry.slug));
       const urls = [...published, ...lost];
       const digest = createHash('sha256').update(urls.map((entry) => new URL(entry.url).pathname).sort().join('\n')).digest('hex');
-      const [last] = await em.execute<{ digest: string }[]>('select digest from sitemap_snapshot order by id desc limit 1');
+      const last = await db(em).selectFrom('sitemap_snapshot').select('digest').orderBy('id', 'desc').limit(1).executeTakeFirst();
       if (last?.digest === digest) return { articleUrls: urls.length, stored: false };
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -118,7 +120,10 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
       ].join('\n');
       em.create(SitemapSnapshot, { digest, urlCount: urls.length, xml: await gzipAsync(xml) });
       await em.flush();
-      await em.execute('delete from sitemap_snapshot where id not in (select id from sitemap_snapshot order by id desc limit ?)', [SITEMAP_SNAPSHOT_RETENTION]);
+      await db(em)
+        .deleteFrom('sitemap_snapshot')
+        .where('id', 'not in', (eb) => eb.selectFrom('sitemap_snapshot').select('id').orderBy('id', 'desc').limit(SITEMAP_SNAPSHOT_RETENTION))
+        .execute();
       return { articleUrls: urls.length, stored: true };
     });
   }

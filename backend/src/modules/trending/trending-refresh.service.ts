@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../database/kysely.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { TrendingRefreshPayload, TrendingRefreshResult } from '../../queue/job-types.js';
@@ -41,7 +42,11 @@ export class TrendingRefreshService {
   private async fetchSource(url: string): Promise<{ items: FeedItem[]; ok: boolean }> {
     const em = this.em.fork();
     // Two workers may meet a new source at once: the row is created idempotently, then read.
-    await em.execute(`insert into trending_source (url, name) values (?, ?) on conflict (url) do nothing`, [url, new URL(url).hostname]);
+    await db(em)
+      .insertInto('trending_source')
+      .values({ url, name: new URL(url).hostname })
+      .onConflict((conflict) => conflict.column('url').doNothing())
+      .execute();
     const source = await em.findOneOrFail(TrendingSource, { url });
     const result = await fetchFeed(url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null }, {
       timeoutMs: this.config.trending.fetchTimeoutMs,
