@@ -3,6 +3,7 @@ import { ContactSubmissionSchema } from './admin.js';
 import { ARTICLE_STAGES, ArticleReviewFieldsSchema } from './article-stage.js';
 import { NEWSLETTER_STATUSES } from './newsletter.constants.js';
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 
 /**
  * The admin panel's server-paged lists (articles, comments, contact messages, audit log). Each answers
@@ -100,7 +101,7 @@ export type AdminComment = z.infer<typeof AdminCommentSchema>;
 
 export const IdsRequestSchema = z.object({
   ids: z
-    .array(z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'), { error: 'must be a list of ids' })
+    .array(z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large'), { error: 'must be a list of ids' })
     .min(1, 'must name at least one id')
     .max(ADMIN_BULK_MAX, `must name at most ${ADMIN_BULK_MAX} ids`),
 });

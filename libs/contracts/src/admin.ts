@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 import { ArticleSchema } from './articles.js';
 import { articleVersion } from './article-history.js';
 import { META_DESCRIPTION_LENGTH } from './seo.js';
@@ -23,7 +24,7 @@ export type AdminCheckResponse = z.infer<typeof AdminCheckResponseSchema>;
 /** A blog (article) id as the admin calls send it: a number, or a string of digits. */
 const blogId = z.unknown().transform((value, ctx) => {
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) {
     ctx.addIssue({ code: 'custom', message: `Invalid blog ID: ${typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined'}` });
     return z.NEVER;
   }
@@ -84,7 +85,7 @@ export const TrendingTopicSchema = z.object({
 export type TrendingTopic = z.infer<typeof TrendingTopicSchema>;
 
 export const ApproveTopicRequestSchema = z.object({
-  topicId: z.number().int().positive(),
+  topicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   topic: z.string().trim().min(1).max(300),
   sourceUrl: z.string().max(2000).nullable().optional(),
   category: z.string().trim().min(1).max(100),
@@ -92,7 +93,7 @@ export const ApproveTopicRequestSchema = z.object({
 export type ApproveTopicRequest = z.infer<typeof ApproveTopicRequestSchema>;
 
 export const DeclineTopicRequestSchema = z.object({
-  topicId: z.number().int().positive(),
+  topicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   topic: z.string().trim().min(1).max(300),
 });
 export type DeclineTopicRequest = z.infer<typeof DeclineTopicRequestSchema>;
@@ -109,7 +110,7 @@ export const ApprovedTopicSchema = z.object({
 export type ApprovedTopic = z.infer<typeof ApprovedTopicSchema>;
 
 export const RegenerateImagesRequestSchema = z
-  .object({ blogIds: z.array(z.number().int().positive()).max(10_000).optional(), regenerateAll: z.boolean().optional() })
+  .object({ blogIds: z.array(z.number().int().positive().max(MAX_ROW_ID, 'is too large')).max(10_000).optional(), regenerateAll: z.boolean().optional() })
   .refine((body) => body.regenerateAll === true || (body.blogIds?.length ?? 0) > 0, 'Give blogIds or regenerateAll: true');
 export type RegenerateImagesRequest = z.infer<typeof RegenerateImagesRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 import { ArticleSourceSchema } from './provenance.js';
 
 /** Headers of every message between the product and the automation service, in both directions. */
@@ -7,7 +8,7 @@ export const AUTOMATION_SIGNATURE_HEADER = 'x-ai-mind-signature';
 
 /** What the product POSTs to AUTOMATION_WEBHOOK_URL when an editor approves a topic. */
 export const AutomationTopicSchema = z.object({
-  approvedTopicId: z.number().int().positive(),
+  approvedTopicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   topic: z.string(),
   category: z.string(),
   sourceUrl: z.string().nullable(),
@@ -24,7 +25,7 @@ export type AutomationTopic = z.infer<typeof AutomationTopicSchema>;
 
 /** What the automation service POSTs back to /api/automation/blog: the generated blog for one approved topic. */
 export const AutomationBlogSchema = z.object({
-  approvedTopicId: z.number().int().positive(),
+  approvedTopicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   title: z.string().trim().min(1, 'Title is required').max(300),
   content: z.string().trim().min(1, 'Content is required').max(200_000),
   metaDescription: z.string().trim().max(320).optional(),

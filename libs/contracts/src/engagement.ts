@@ -1,5 +1,6 @@
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from './engagement.constants.js';
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 
 export * from './engagement.constants.js';
 
@@ -49,7 +50,7 @@ export const CommentSchema = z.object({
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const ArticleIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'must be an article id' }) });
+export const ArticleIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'must be an article id' }).max(MAX_ROW_ID, { message: 'must be an article id' }) });
 
 // ---- Newsletter ----
 

@@ -1,5 +1,6 @@
 import { NEWSLETTER_STATUSES } from './newsletter.constants.js';
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 
 export const NEWSLETTER_CADENCES = ['off', 'daily', 'weekly'] as const;
 export type NewsletterCadence = (typeof NEWSLETTER_CADENCES)[number];
@@ -74,7 +75,7 @@ export const NewsletterAddressSchema = z.object({
 });
 export type NewsletterAddress = z.infer<typeof NewsletterAddressSchema>;
 
-export const NewsletterSubscriberIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'must be a subscriber id' }) });
+export const NewsletterSubscriberIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'must be a subscriber id' }).max(MAX_ROW_ID, { message: 'must be a subscriber id' }) });
 
 /** The JSON sign-up: the address and the page it was made on (the form posts its page as `back`). */
 export const NewsletterSignUpSchema = NewsletterAddressSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 
 /** The roles of the admin panel; what each may do is the backend's one table (permissions.ts). */
 export const ADMIN_ROLES = ['owner', 'editor', 'writer'] as const;
@@ -57,7 +58,7 @@ export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequestSchema>;
 export const ChangeStatusRequestSchema = z.object({ status: AccountStatusSchema });
 export type ChangeStatusRequest = z.infer<typeof ChangeStatusRequestSchema>;
 
-export const PersonIdParamsSchema = z.object({ id: z.coerce.number().int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large') });
+export const PersonIdParamsSchema = z.object({ id: z.coerce.number().int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large') });
 
 /**
  * A one-time link to set a password (an invitation or a reset), answered once to the owner who made

@@ -11,6 +11,7 @@ import {
   ERROR_REPORT_STATUSES,
 } from './public-record.constants.js';
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 
 export * from './public-record.constants.js';
 
@@ -101,7 +102,7 @@ export const AdminErrorReportListQuerySchema = z.object({
 export type AdminErrorReportListQuery = z.infer<typeof AdminErrorReportListQuerySchema>;
 
 export const SetErrorReportStatusRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'must name at least one report').max(100, 'must name at most 100 reports'),
+  ids: z.array(z.number().int().positive().max(MAX_ROW_ID, 'is too large')).min(1, 'must name at least one report').max(100, 'must name at most 100 reports'),
   status: z.enum(ERROR_REPORT_STATUSES, { error: `must be one of ${ERROR_REPORT_STATUSES.join(', ')}` }),
 });
 export type SetErrorReportStatusRequest = z.infer<typeof SetErrorReportStatusRequestSchema>;

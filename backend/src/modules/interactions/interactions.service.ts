@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { InteractionRequest, InteractionResponse } from '@ai-mind/contracts';
+import { MAX_ROW_ID, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
 import { clientHash } from '../../common/client-hash.js';
 import { ArticleCountersSnapshot, ArticleReaderCounts } from '../articles/index.js';
 
@@ -10,9 +10,6 @@ export const INTERACTION_BATCH_MAX = 500;
  * sent. Articles are locked in id order, so concurrent statements cannot deadlock.
  */
 export const INTERACTION_STATEMENTS = 2;
-
-/** The largest id the article table can hold (a PostgreSQL int). */
-const MAX_ARTICLE_ID = 2_147_483_647;
 
 const notFound = (id: number) => new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
 
@@ -45,7 +42,7 @@ export class InteractionsService {
    */
   async record(request: InteractionRequest, client: string, visitorId: string): Promise<InteractionResponse> {
     // No article has such an id (the column is an int); kept out of the statement, which it would fail for everyone in it.
-    if (request.articleId > MAX_ARTICLE_ID) throw notFound(request.articleId);
+    if (request.articleId > MAX_ROW_ID) throw notFound(request.articleId);
     const item = { id: request.articleId, type: request.type, content: request.content ?? null, clientHash: clientHash(client), visitorId };
     const counters = await new Promise<InteractionResponse | null>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
