@@ -14,10 +14,26 @@ import {
 } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { articleColumnList, reviewColumnList, type ArticleRow, type ReviewRow } from './article-row.js';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { db, type Database } from '../../database/kysely.js';
+import { ARTICLE_SELECTION, articleColumnList, reviewColumnList, type ArticleRow, type ReviewRow } from './article-row.js';
 import { adminActor, ArticleWriter, type Actor } from './article-writer.js';
 
 const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article')}`;
+
+/** The article's columns and its place in review (with the accounts' names), for a typed statement's `returning` (as RETURNING). */
+function reviewedColumns(eb: ExpressionBuilder<Database, 'article'>) {
+  const username = (account: 'article.author_id' | 'article.assignee_id') => eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', account);
+  return [
+    ...ARTICLE_SELECTION,
+    'article.stage',
+    'article.scheduled_at',
+    'article.author_id',
+    username('article.author_id').as('author_name'),
+    'article.assignee_id',
+    username('article.assignee_id').as('assignee_name'),
+  ] as const;
+}
 
 /** Who takes a review step or edits: `editsAny` for editors and the owner, else a writer limited to their own and assigned drafts. */
 export interface Reviewer {
@@ -42,15 +58,12 @@ export interface StepOptions {
 export const SCHEDULED_PUBLISH_ACTOR: Actor = 'job:scheduled-publish';
 
 /**
- * `and <the writer's own or assigned, still editable>` for a writer, nothing for an editor: the
- * object-level rule, said in the statement that acts so it cannot change in between.
+ * The writer's own or assigned, still editable articles, for a writer's statement (an editor's has no such
+ * condition): the object-level rule, said in the statement that acts so it cannot change in between.
  */
-export function writerScope(reviewer: Reviewer, alias = 'article'): { sql: string; params: unknown[] } {
-  if (reviewer.editsAny) return { sql: '', params: [] };
-  return {
-    sql: ` and ${alias}.stage in (${WRITER_EDITABLE_STAGES.map(() => '?').join(', ')}) and (${alias}.author_id = ? or ${alias}.assignee_id = ?)`,
-    params: [...WRITER_EDITABLE_STAGES, reviewer.userId, reviewer.userId],
-  };
+export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<Database, 'article'>) => Expression<SqlBool> {
+  return (eb) =>
+    eb.and([eb('article.stage', 'in', [...WRITER_EDITABLE_STAGES]), eb.or([eb('article.author_id', '=', reviewer.userId), eb('article.assignee_id', '=', reviewer.userId)])]);
 }
 
 /** Why a writer's statement touched nothing, when it is the object-level rule (403); otherwise returns. */
@@ -100,19 +113,21 @@ export class ArticleReviewStore {
     if (step === 'schedule' && (!scheduledAt || scheduledAt.getTime() <= Date.now())) {
       throw new ValidationFailedException([{ path: 'at', message: 'must be in the future' }]);
     }
-    const scope = writerScope(reviewer);
-    const versionCheck = options.version === undefined ? '' : ' and article.version = ?';
     return this.writer.write(
       adminActor(reviewer.username),
       async (em) => {
         await setNote(em, options.note);
         await options.beforeStep?.(em);
-        const [row] = await em.execute<ReviewedRow[]>(
-          `update article set stage = ?, scheduled_at = ?::timestamptz, updated_at = now()
-            where article.id = ? and article.stage in (${rule.from.map(() => '?').join(', ')})${versionCheck}${scope.sql}
-            returning ${RETURNING}`,
-          [rule.to, scheduledAt?.toISOString() ?? null, id, ...rule.from, ...(options.version === undefined ? [] : [options.version]), ...scope.params],
-        );
+        const row = await db(em)
+          .updateTable('article')
+          .set({ stage: rule.to, scheduled_at: sql<Date | null>`${scheduledAt?.toISOString() ?? null}::timestamptz`, updated_at: sql`now()` })
+          .where('article.id', '=', id)
+          .where('article.stage', 'in', [...rule.from])
+          .$if(options.version !== undefined, (query) => query.where('article.version', '=', options.version!))
+          .$if(!reviewer.editsAny, (query) => query.where(writerScope(reviewer)))
+          .returning(reviewedColumns)
+          .$castTo<ReviewedRow>()
+          .executeTakeFirst();
         if (!row) await explainRefusedStep(em, id, step, reviewer, options.version);
         return row!;
       },
