@@ -69,10 +69,7 @@ export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<Database
 /** Why a writer's statement touched nothing, when it is the object-level rule (403); otherwise returns. */
 export async function refuseWriter(em: EntityManager, id: number, reviewer: Reviewer): Promise<void> {
   if (reviewer.editsAny) return;
-  const [row] = await em.execute<{ stage: ArticleStage; author_id: number | null; assignee_id: number | null }[]>(
-    'select stage, author_id, assignee_id from article where id = ?',
-    [id],
-  );
+  const row = await db(em).selectFrom('article').select(['stage', 'author_id', 'assignee_id']).where('id', '=', id).$narrowType<{ stage: ArticleStage }>().executeTakeFirst();
   if (!row) return;
   if (row.author_id !== reviewer.userId && row.assignee_id !== reviewer.userId) {
     throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may change only their own drafts and drafts assigned to them.' });
@@ -100,8 +97,7 @@ export class ArticleReviewStore {
   ) {}
 
   async findReviewed(id: number): Promise<ReviewedRow | null> {
-    const [row] = await this.em.fork().execute<ReviewedRow[]>(`select ${RETURNING} from article where id = ?`, [id]);
-    return row ?? null;
+    return (await db(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ?? null;
   }
 
   step(id: number, step: ReviewStep, reviewer: Reviewer, options: StepOptions = {}): Promise<ReviewedRow> {
@@ -143,11 +139,14 @@ export class ArticleReviewStore {
         if (assigneeId !== null && !(await isAssignable(em, assigneeId))) {
           throw new ValidationFailedException([{ path: 'assigneeId', message: 'is not an active writer or editor' }]);
         }
-        const versionCheck = version === undefined ? '' : ' and version = ?';
-        const [row] = await em.execute<ReviewedRow[]>(
-          `update article set assignee_id = ?, updated_at = now() where id = ?${versionCheck} returning ${RETURNING}`,
-          [assigneeId, id, ...(version === undefined ? [] : [version])],
-        );
+        const row = await db(em)
+          .updateTable('article')
+          .set({ assignee_id: assigneeId, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .$if(version !== undefined, (query) => query.where('version', '=', version!))
+          .returning(reviewedColumns)
+          .$castTo<ReviewedRow>()
+          .executeTakeFirst();
         if (!row) await explainMiss(em, id);
         return row!;
       },
@@ -157,7 +156,7 @@ export class ArticleReviewStore {
 
   /** Accounts an article may be assigned to. */
   assignees(): Promise<{ id: number; username: string; role: string | null }[]> {
-    return this.em.fork().execute(`select id, username, role from admin_user where ${ASSIGNABLE} order by username`);
+    return db(this.em.fork()).selectFrom('admin_user').select(['id', 'username', 'role']).where(assignable).orderBy('username').execute();
   }
 
   /** A new draft, authored by the reviewer; its slug made from the title, numbered when taken. */
@@ -165,6 +164,7 @@ export class ArticleReviewStore {
     return this.writer.write(adminActor(reviewer.username), async (em) => {
       const base = slugify(input.title) || 'draft';
       // The unique slug index decides; a numbered slug is tried when the plain one is taken.
+      // Raw: an insert from a series of numbered slugs, taking the first free one (and the entity-inferred table makes every column required on insert).
       const [row] = await em.execute<ReviewedRow[]>(
         `insert into article (title, slug, content, category, approved, stage, author_id, created_at, updated_at)
          select ?, s.slug, ?, ?, false, 'draft', ?, now(), now()
@@ -185,43 +185,61 @@ export class ArticleReviewStore {
    */
   publishDue(): Promise<{ id: number; title: string; ai_commentary: string | null }[]> {
     return this.writer.write(SCHEDULED_PUBLISH_ACTOR, (em) =>
-      em.execute(
-        `update article set stage = 'published', scheduled_at = null, updated_at = now()
-          where stage = 'scheduled' and scheduled_at <= now() returning id, title, ai_commentary`,
-      ),
+      db(em)
+        .updateTable('article')
+        .set({ stage: 'published', scheduled_at: null, updated_at: sql`now()` })
+        .where('stage', '=', 'scheduled')
+        .where('scheduled_at', '<=', sql<Date>`now()`)
+        .returning(['id', 'title', 'ai_commentary'])
+        .$narrowType<{ ai_commentary: string | null }>()
+        .execute(),
     );
   }
 
   /** When the article is scheduled to be published, or null when it is not scheduled. */
   async scheduledAt(id: number): Promise<Date | null> {
-    const [row] = await this.em.fork().execute<{ scheduled_at: Date }[]>(`select scheduled_at from article where id = ? and stage = 'scheduled'`, [id]);
-    return row ? new Date(row.scheduled_at) : null;
+    const row = await db(this.em.fork()).selectFrom('article').select('scheduled_at').where('id', '=', id).where('stage', '=', 'scheduled').executeTakeFirst();
+    return row ? new Date(row.scheduled_at!) : null;
   }
 
   /** Every scheduled article and its time, for the worker's start. */
   scheduled(): Promise<{ id: number; scheduled_at: Date }[]> {
-    return this.em.fork().execute(`select id, scheduled_at from article where stage = 'scheduled' order by scheduled_at`);
+    return db(this.em.fork())
+      .selectFrom('article')
+      .select(['id', 'scheduled_at'])
+      .where('stage', '=', 'scheduled')
+      .orderBy('scheduled_at')
+      .$narrowType<{ scheduled_at: Date }>()
+      .execute();
   }
 }
 
+/** Raw: a transaction-local setting (`set_config(..., true)`) the article_history trigger reads. */
 async function setNote(em: EntityManager, note: string | undefined): Promise<void> {
   await em.execute(`select set_config('ai_mind.note', ?, true)`, [note?.trim() ?? '']);
 }
 
 /** Who may be given an article to write: active writers and editors. */
-const ASSIGNABLE = `role in ('writer', 'editor') and status = 'active'`;
+function assignable(eb: ExpressionBuilder<Database, 'admin_user'>): Expression<SqlBool> {
+  return eb.and([eb('role', 'in', ['writer', 'editor']), eb('status', '=', 'active')]);
+}
 
 async function isAssignable(em: EntityManager, accountId: number): Promise<boolean> {
-  return (await em.execute(`select 1 from admin_user where id = ? and ${ASSIGNABLE}`, [accountId])).length > 0;
+  return (await db(em).selectFrom('admin_user').select('id').where('id', '=', accountId).where(assignable).executeTakeFirst()) !== undefined;
 }
 
 /** A step's statement touched nothing: 404, a writer's 403, 409 for a newer version, else 409 naming the stage. */
 async function explainRefusedStep(em: EntityManager, id: number, step: ReviewStep, reviewer: Reviewer, version: number | undefined): Promise<never> {
-  const [row] = await em.execute<{ stage: ArticleStage; version: number; title: string }[]>('select stage, version, title from article where id = ?', [id]);
+  const row = await db(em).selectFrom('article').select(['stage', 'version', 'title']).where('id', '=', id).$narrowType<{ stage: ArticleStage }>().executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   // A writer's step is a submit (step() refuses the others before any statement).
   if (!reviewer.editsAny) {
-    const [mine] = await em.execute('select 1 from article where id = ? and (author_id = ? or assignee_id = ?)', [id, reviewer.userId, reviewer.userId]);
+    const mine = await db(em)
+      .selectFrom('article')
+      .select('id')
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('author_id', '=', reviewer.userId), eb('assignee_id', '=', reviewer.userId)]))
+      .executeTakeFirst();
     if (!mine) throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may submit only their own drafts and drafts assigned to them.' });
   }
   if (!stepAllowedFrom(step, row.stage)) {
@@ -238,7 +256,7 @@ async function explainRefusedStep(em: EntityManager, id: number, step: ReviewSte
 }
 
 async function explainMiss(em: EntityManager, id: number): Promise<never> {
-  const [row] = await em.execute<{ version: number; title: string }[]>('select version, title from article where id = ?', [id]);
+  const row = await db(em).selectFrom('article').select(['version', 'title']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   throw new ConflictException({ error: 'Conflict', message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.` });
 }
