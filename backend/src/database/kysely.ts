@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferClassEntityDB } from '@mikro-orm/sql';
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ENTITIES } from './entities.js';
 
 type EntityTables = InferClassEntityDB<(typeof ENTITIES)[number]>;
@@ -21,6 +21,18 @@ type Unbranded<V> = V extends Opt<infer Value> ? Value : V;
  * query that uses it; the schema-drift test keeps the entities true to the migrated database.
  */
 export type Database = { [Table in keyof EntityTables]: { [Name in keyof EntityTables[Table]]-?: Column<EntityTables[Table][Name]> } };
+
+/**
+ * A row of a table as PostgreSQL returns it: every column present, a nullable one `null` (the entity's optional
+ * properties would make it `undefined` too, which a selected column never is).
+ */
+export type Row<Table> = { [K in keyof Selectable<Table>]-?: Exclude<Selectable<Table>[K], undefined> };
+
+/** A row of table `T` as PostgreSQL returns it. */
+export type RowOf<T extends keyof Database> = Row<Database[T]>;
+
+/** The row of one entity's table, for a type an entity itself uses (through `Database` it would refer to itself). */
+export type EntityRow<E> = Row<InferClassEntityDB<E>[keyof InferClassEntityDB<E>]>;
 
 /** The typed query builder bound to this entity manager (and so to its transaction, when it is in one). */
 export function db(em: EntityManager): Kysely<Database> {

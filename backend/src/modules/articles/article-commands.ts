@@ -2,12 +2,17 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { EntityManager } from '@mikro-orm/postgresql';
 import { VERSION_CONFLICT_PREFIX, type CorrectionKind } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
-import { articleColumnList, type ArticleRow } from './article-row.js';
+import { sql, type Updateable } from 'kysely';
+import { db, type Database } from '../../database/kysely.js';
+import { ARTICLE_SELECTION, articleColumnList, type ArticleRow } from './article-row.js';
 import { refuseWriter, writerScope, type Reviewer } from './article-review.store.js';
 import { adminActor, setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
 
 const COLUMNS = articleColumnList();
+
+/** Columns an update sets. */
+type ArticleChanges = Updateable<Database['article']>;
 
 export interface DraftInput {
   title: string;
@@ -54,7 +59,7 @@ export class ArticleCommands {
   publish(id: number, actor: Actor, expectedVersion?: number, beforePublish?: (em: EntityManager) => Promise<void>): Promise<ArticleRow> {
     return this.writer.write(actor, async (em) => {
       await beforePublish?.(em);
-      return this.updateChecked(em, id, expectedVersion, 'approved = true', []);
+      return this.updateChecked(em, id, expectedVersion, { approved: true });
     });
   }
 
@@ -63,13 +68,9 @@ export class ArticleCommands {
    * the saving statement (403 otherwise). The stage and any schedule stay as they are.
    */
   saveEdit(id: number, changes: EditorChanges, reviewer: Reviewer, expectedVersion?: number): Promise<ArticleRow> {
-    const sets = ['title = ?', 'content = ?'];
-    const values: unknown[] = [changes.title, sanitizeArticleHtml(changes.content)];
-    if (changes.metaDescription !== undefined) {
-      sets.push('meta_description = ?');
-      values.push(changes.metaDescription || null);
-    }
-    return this.writer.write(adminActor(reviewer.username), (em) => this.updateChecked(em, id, expectedVersion, sets.join(', '), values, reviewer));
+    const sets: ArticleChanges = { title: changes.title, content: sanitizeArticleHtml(changes.content) };
+    if (changes.metaDescription !== undefined) sets.meta_description = changes.metaDescription || null;
+    return this.writer.write(adminActor(reviewer.username), (em) => this.updateChecked(em, id, expectedVersion, sets, reviewer));
   }
 
   /**
@@ -80,16 +81,22 @@ export class ArticleCommands {
     return this.writer.write(
       actor,
       async (em) => {
-        const [revision] = await em.execute<{ snapshot: ArticleRow }[]>('select snapshot from article_revision where id = ? and article_id = ?', [revisionId, id]);
+        const revision = await db(em)
+          .selectFrom('article_revision')
+          // The inferred table leaves out the snapshot (a json column typed by an object): named by hand.
+          .select(sql<ArticleRow>`snapshot`.as('snapshot'))
+          .where('id', '=', BigInt(revisionId))
+          .where('article_id', '=', id)
+          .executeTakeFirst();
         if (!revision) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} has no revision ${revisionId}` });
         const old = revision.snapshot;
-        return this.updateChecked(em, id, expectedVersion, 'title = ?, content = ?, category = ?, meta_title = ?, meta_description = ?', [
-          old.title,
-          old.content,
-          old.category,
-          old.meta_title ?? null,
-          old.meta_description ?? null,
-        ]);
+        return this.updateChecked(em, id, expectedVersion, {
+          title: old.title,
+          content: old.content,
+          category: old.category,
+          meta_title: old.meta_title ?? null,
+          meta_description: old.meta_description ?? null,
+        });
       },
       'restore',
     );
@@ -101,11 +108,12 @@ export class ArticleCommands {
    */
   delete(id: number, actor: Actor, expectedVersion?: number): Promise<void> {
     return this.writer.write(actor, async (em) => {
-      const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
-      const [deleted] = await em.execute<{ id: number; slug: string; title: string }[]>(
-        `delete from article where id = ?${versionCheck} returning id, slug, title`,
-        expectedVersion === undefined ? [id] : [id, expectedVersion],
-      );
+      const deleted = await db(em)
+        .deleteFrom('article')
+        .where('id', '=', id)
+        .$if(expectedVersion !== undefined, (query) => query.where('version', '=', expectedVersion!))
+        .returning(['id', 'slug', 'title'])
+        .executeTakeFirst();
       if (!deleted) await this.explainMiss(em, id);
       await this.afterDelete(em, [deleted!], actor);
     });
@@ -119,8 +127,8 @@ export class ArticleCommands {
   deleteProblematicDrafts(actor: Actor): Promise<ProblemDraft[]> {
     return this.writer.write(actor, async (em) => {
       const [drafts, published] = await Promise.all([
-        em.execute<{ id: number; title: string; content: string; version: number }[]>('select id, title, content, version from article where approved = false'),
-        em.execute<{ title: string }[]>('select title from article where approved = true'),
+        db(em).selectFrom('article').select(['id', 'title', 'content', 'version']).where('approved', '=', false).execute(),
+        db(em).selectFrom('article').select('title').where('approved', '=', true).execute(),
       ]);
       const titles = publishedTitleSet(published.map((row) => row.title));
       const flagged = drafts.flatMap((draft) => {
@@ -128,6 +136,7 @@ export class ArticleCommands {
         return reason ? [{ draft, reason }] : [];
       });
       if (flagged.length === 0) return [];
+      // Raw: a delete joined to two arrays unnested side by side (each id with the version that was judged).
       const deleted = await em.execute<{ id: number; slug: string; title: string }[]>(
         `delete from article a using unnest(array[?]::int[], array[?]::int[]) as judged(id, version)
           where a.id = judged.id and a.version = judged.version and a.approved = false
@@ -144,23 +153,31 @@ export class ArticleCommands {
 
   /** Points the article at its new image; false when the article is gone. */
   async setImage(id: number, imageUrl: string, actor: Actor): Promise<boolean> {
-    return this.writer.write(actor, async (em) => (await em.execute('update article set image_url = ?, updated_at = now() where id = ? returning id', [imageUrl, id])).length > 0);
+    return this.writer.write(
+      actor,
+      async (em) =>
+        (await db(em).updateTable('article').set({ image_url: imageUrl, updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst()) !== undefined,
+    );
   }
 
   /** Writes the AI commentary unless the article has one by now. */
   async setCommentaryIfMissing(id: number, commentary: string, actor: Actor): Promise<boolean> {
     return this.writer.write(actor, async (em) => {
-      const rows = await em.execute(
-        `update article set ai_commentary = ?, updated_at = now() where id = ? and coalesce(trim(ai_commentary), '') = '' returning id`,
-        [commentary, id],
-      );
-      return rows.length > 0;
+      const row = await db(em)
+        .updateTable('article')
+        .set({ ai_commentary: commentary, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where((eb) => eb.fn.coalesce(eb.fn<string>('trim', ['ai_commentary']), eb.val('')), '=', '')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     });
   }
 
   /** Inserts a draft in `em`'s transaction (the caller's, which links it to its topic). */
   async insertDraft(em: EntityManager, input: DraftInput, actor: Actor): Promise<ArticleRow> {
     await setActor(em, actor);
+    // Raw: the entity-inferred table makes every column required on insert, defaulted ones (id, likes, ...) too.
     const [row] = await em.execute<ArticleRow[]>(
       `insert into article (title, slug, content, category, image_url, source_url, ai_commentary, approved, meta_title, meta_description, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, false, ?, ?, now(), now()) returning ${COLUMNS}`,
@@ -171,7 +188,7 @@ export class ArticleCommands {
 
   /** Whether a slug is taken, in `em`'s transaction. */
   async slugTaken(em: EntityManager, slug: string): Promise<boolean> {
-    return (await em.execute('select 1 from article where slug = ?', [slug])).length > 0;
+    return (await db(em).selectFrom('article').select(sql.lit(1).as('taken')).where('slug', '=', slug).executeTakeFirst()) !== undefined;
   }
 
   // Corrections and update notes
@@ -185,16 +202,24 @@ export class ArticleCommands {
     return this.writer.write(
       actor,
       async (em) => {
-        const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
-        const [row] = await em.execute<ArticleRow[]>(
-          `update article set corrections = corrections || jsonb_build_array(jsonb_build_object(
-             'id', gen_random_uuid()::text, 'kind', ?::text, 'text', ?::text,
-             'createdAt', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) || ?::jsonb), updated_at = now()
-            where id = ? and approved = true${versionCheck} returning ${COLUMNS}`,
-          [note.kind, note.text, JSON.stringify(note.covers?.length ? { covers: note.covers } : {}), id, ...(expectedVersion === undefined ? [] : [expectedVersion])],
-        );
+        const covers = JSON.stringify(note.covers?.length ? { covers: note.covers } : {});
+        const row = await db(em)
+          .updateTable('article')
+          .set({
+            // The note's id and time are PostgreSQL's (the transaction's time), built in jsonb.
+            corrections: sql<ArticleRow['corrections']>`corrections || jsonb_build_array(jsonb_build_object(
+              'id', gen_random_uuid()::text, 'kind', ${note.kind}::text, 'text', ${note.text}::text,
+              'createdAt', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) || ${covers}::jsonb)`,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', id)
+          .where('approved', '=', true)
+          .$if(expectedVersion !== undefined, (query) => query.where('version', '=', expectedVersion!))
+          .returning(ARTICLE_SELECTION)
+          .$castTo<ArticleRow>()
+          .executeTakeFirst();
         if (row) return row;
-        if ((await em.execute('select 1 from article where id = ? and approved = false', [id])).length > 0) {
+        if ((await db(em).selectFrom('article').select('id').where('id', '=', id).where('approved', '=', false).executeTakeFirst()) !== undefined) {
           throw new ConflictException({ error: 'Conflict', message: `Article ${id} is a draft: corrections and update notes are for published articles.` });
         }
         return this.explainMiss(em, id);
@@ -206,13 +231,16 @@ export class ArticleCommands {
 
   // Internals
 
-  private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: string, values: unknown[], reviewer?: Reviewer): Promise<ArticleRow> {
-    const versionCheck = expectedVersion === undefined ? '' : ' and version = ?';
-    const scope = reviewer ? writerScope(reviewer) : { sql: '', params: [] };
-    const [row] = await em.execute<ArticleRow[]>(
-      `update article set ${sets}, updated_at = now() where id = ?${versionCheck}${scope.sql} returning ${COLUMNS}`,
-      [...values, id, ...(expectedVersion === undefined ? [] : [expectedVersion]), ...scope.params],
-    );
+  private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: ArticleChanges, reviewer?: Reviewer): Promise<ArticleRow> {
+    const row = await db(em)
+      .updateTable('article')
+      .set({ ...sets, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .$if(expectedVersion !== undefined, (query) => query.where('version', '=', expectedVersion!))
+      .$if(reviewer !== undefined && !reviewer.editsAny, (query) => query.where(writerScope(reviewer!)))
+      .returning(ARTICLE_SELECTION)
+      .$castTo<ArticleRow>()
+      .executeTakeFirst();
     if (!row) {
       if (reviewer) await refuseWriter(em, id, reviewer);
       await this.explainMiss(em, id);
@@ -222,12 +250,15 @@ export class ArticleCommands {
 
   /** A versioned write that touched nothing: 404 when the article is gone, else 409 naming the newer change. */
   private async explainMiss(em: EntityManager, id: number): Promise<never> {
-    const [latest] = await em.execute<{ version: number; title: string; actor: string | null; created_at: Date | null }[]>(
-      `select a.version, a.title, r.actor, r.created_at from article a
-         left join lateral (select actor, created_at from article_revision where article_id = a.id order by id desc limit 1) r on true
-        where a.id = ?`,
-      [id],
-    );
+    const latest = await db(em)
+      .selectFrom('article as a')
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('article_revision').select(['actor', 'created_at']).whereRef('article_id', '=', 'a.id').orderBy('id', 'desc').limit(1).as('r'),
+        (join) => join.onTrue(),
+      )
+      .select(['a.version', 'a.title', 'r.actor', 'r.created_at'])
+      .where('a.id', '=', id)
+      .executeTakeFirst();
     if (!latest) throw new NotFoundException({ error: 'Not Found', message: `Blog ${id} not found` });
     const when = latest.created_at ? `${new Date(latest.created_at).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'an unknown time';
     const message = `${VERSION_CONFLICT_PREFIX}: ${latest.actor ?? 'someone'} changed "${latest.title}" at ${when} (now version ${latest.version}). Reload to see their change.`;
@@ -237,13 +268,15 @@ export class ArticleCommands {
   private async afterDelete(em: EntityManager, deleted: { id: number; slug: string; title: string }[], actor: Actor): Promise<void> {
     if (deleted.length === 0) return;
     const ids = deleted.map((row) => row.id);
+    const deletedBy = actor.replace(/^admin:/, '').slice(0, 100);
+    // Raw: the entity-inferred table makes every column required on insert, the defaulted id too.
     await em.execute(
       `insert into deleted_article (article_id, slug, title, deleted_by, deleted_at) values ${deleted.map(() => '(?, ?, ?, ?, now())').join(', ')}`,
-      deleted.flatMap((row) => [row.id, row.slug, row.title, actor.replace(/^admin:/, '').slice(0, 100)]),
+      deleted.flatMap((row) => [row.id, row.slug, row.title, deletedBy]),
     );
     // Comments, error reports and topics outlive a lost row (recovery brings the article back); a deliberate delete takes them along.
-    await em.execute('delete from comment where article_id in (?)', [ids]);
-    await em.execute('delete from error_report where article_id in (?)', [ids]);
-    await em.execute('update approved_topic set article_id = null where article_id in (?)', [ids]);
+    await db(em).deleteFrom('comment').where('article_id', 'in', ids).execute();
+    await db(em).deleteFrom('error_report').where('article_id', 'in', ids).execute();
+    await db(em).updateTable('approved_topic').set({ article_id: null }).where('article_id', 'in', ids).execute();
   }
 }

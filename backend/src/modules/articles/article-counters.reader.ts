@@ -37,6 +37,7 @@ export class ArticleCountersReader {
     this.waiting = [];
     try {
       const ids = [...new Set(batch.flatMap((waiting) => waiting.ids))];
+      // On the connection, not an entity manager: the batch serves many callers, so it stays outside any transaction of theirs.
       const rows = await this.em
         .getConnection()
         .execute<ArticleCounters[]>('select id, likes, shares, comments from article where id in (?)', [ids]);

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../database/kysely.js';
 import type { RevisionRow } from './article-revision.entity.js';
 
 /**
@@ -16,36 +18,56 @@ export class ArticleHistory {
    * account is gone) of whoever published it, or of whoever scheduled it when a job published it.
    */
   async lastPublished(articleId: number): Promise<{ actor: string; created_at: Date; editor_name: string | null } | null> {
-    const [row] = await this.em.fork().execute<{ actor: string; created_at: Date; editor_name: string | null }[]>(
-      `select p.actor, p.created_at,
-              (select coalesce(u.display_name, substr(r.actor, 7))
-                 from article_revision r left join admin_user u on r.actor = 'admin:' || u.username
-                where r.article_id = p.article_id and r.id <= p.id and r.actor like 'admin:%' and r.action in ('publish', 'schedule')
-                order by r.id desc limit 1) as editor_name
-         from article_revision p where p.article_id = ? and p.action = 'publish' order by p.id desc limit 1`,
-      [articleId],
-    );
+    const row = await db(this.em.fork())
+      .selectFrom('article_revision as p')
+      .select((eb) => [
+        'p.actor',
+        'p.created_at',
+        eb
+          .selectFrom('article_revision as r')
+          .leftJoin('admin_user as u', (join) => join.on('r.actor', '=', sql<string>`'admin:' || u.username`))
+          .select((inner) => inner.fn.coalesce('u.display_name', inner.fn<string>('substr', ['r.actor', sql.lit(7)])).as('editor_name'))
+          .whereRef('r.article_id', '=', 'p.article_id')
+          .whereRef('r.id', '<=', 'p.id')
+          .where('r.actor', 'like', 'admin:%')
+          .where('r.action', 'in', ['publish', 'schedule'])
+          .orderBy('r.id', 'desc')
+          .limit(1)
+          .as('editor_name'),
+      ])
+      .where('p.article_id', '=', articleId)
+      .where('p.action', '=', 'publish')
+      .orderBy('p.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     return row ?? null;
   }
 
   /** The article as it was first written (its 'create' revision): who wrote it and its body. */
   async firstDraft(articleId: number): Promise<{ actor: string; content: string } | null> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ actor: string; content: string }[]>(
-        `select actor, snapshot->>'content' as content from article_revision where article_id = ? and action = 'create' order by id limit 1`,
-        [articleId],
-      );
+    const row = await db(this.em.fork())
+      .selectFrom('article_revision')
+      // The inferred table leaves out the snapshot (a json column typed by an object), so its `->>` is written out.
+      .select(['actor', sql<string>`snapshot->>'content'`.as('content')])
+      .where('article_id', '=', articleId)
+      .where('action', '=', 'create')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return row ?? null;
   }
 
   /** An article's revisions, newest first. */
   revisions(articleId: number): Promise<RevisionRow[]> {
-    return this.em.fork().execute<RevisionRow[]>('select * from article_revision where article_id = ? order by id desc', [articleId]);
+    return this.rows().where('article_id', '=', articleId).orderBy('id', 'desc').execute();
   }
 
   async revision(articleId: number, revisionId: number): Promise<RevisionRow | null> {
-    const [row] = await this.em.fork().execute<RevisionRow[]>('select * from article_revision where id = ? and article_id = ?', [revisionId, articleId]);
-    return row ?? null;
+    return (await this.rows().where('id', '=', BigInt(revisionId)).where('article_id', '=', articleId).executeTakeFirst()) ?? null;
+  }
+
+  private rows() {
+    // Typed as PostgreSQL returns them (RevisionRow): the bigints as text, the snapshot an ArticleRow.
+    return db(this.em.fork()).selectFrom('article_revision').selectAll().$castTo<RevisionRow>();
   }
 }

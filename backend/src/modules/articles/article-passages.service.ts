@@ -28,6 +28,7 @@ export class PassagesService {
     const query = anyTermQuery(question);
     if (!query) return [];
     const inView = articleInView ?? 0;
+    // Raw: full-text ranking over each article's paragraphs, split by a regular expression in a lateral join.
     const rows = await this.em.getConnection().execute<{ title: string; slug: string; html: string; in_view: boolean }[]>(
       `with q as (select to_tsquery('english', ?) as query),
        candidates as (

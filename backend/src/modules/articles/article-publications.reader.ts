@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../database/kysely.js';
 
 export interface PublishedArticle {
   id: number;
@@ -18,15 +20,26 @@ export class ArticlePublicationsReader {
   constructor(private readonly em: EntityManager) {}
 
   publishedBetween(from: Date, until: Date, limit: number): Promise<PublishedArticle[]> {
-    return this.em.fork().execute<PublishedArticle[]>(
-      `select a.id, a.title, a.slug, a.category, a.content from article a
-       join lateral (
-         select max(r.created_at) as published_at from article_revision r
-         where r.article_id = a.id and r.created_at > ? and r.created_at <= ?
-           and (r.action = 'publish' or (r.action = 'create' and (r.snapshot->>'approved')::boolean))) p on p.published_at is not null
-       where a.approved
-       order by p.published_at desc, a.id desc limit ?`,
-      [from, until, limit],
-    );
+    return db(this.em.fork())
+      .selectFrom('article as a')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('article_revision as r')
+            .select((inner) => inner.fn.max('r.created_at').as('published_at'))
+            .whereRef('r.article_id', '=', 'a.id')
+            .where('r.created_at', '>', from)
+            .where('r.created_at', '<=', until)
+            // The inferred table leaves out the snapshot (a json column typed by an object), so its `->>` is written out.
+            .where((inner) => inner.or([inner('r.action', '=', 'publish'), inner.and([inner('r.action', '=', 'create'), sql<boolean>`(r.snapshot->>'approved')::boolean`])]))
+            .as('p'),
+        (join) => join.on('p.published_at', 'is not', null),
+      )
+      .select(['a.id', 'a.title', 'a.slug', 'a.category', 'a.content'])
+      .where('a.approved', '=', true)
+      .orderBy('p.published_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute();
   }
 }

@@ -3,9 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Correction } from '@ai-mind/contracts';
 import { sql } from 'kysely';
 import { db } from '../../database/kysely.js';
-import { articleColumnList, type ArticleRow } from './article-row.js';
-
-const COLUMNS = articleColumnList();
+import { ARTICLE_SELECTION, type ArticleRow } from './article-row.js';
 
 /**
  * What readers' pages, the sitemap, the feed and other modules read of the `article` table (full-text
@@ -17,18 +15,15 @@ export class ArticleReads {
   constructor(private readonly em: EntityManager) {}
 
   async findById(id: number): Promise<ArticleRow | null> {
-    const [row] = await this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id = ?`, [id]);
-    return row ?? null;
+    return (await this.rows().where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
   async findPublishedBySlug(slug: string): Promise<ArticleRow | null> {
-    const [row] = await this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where slug = ? and approved = true`, [slug]);
-    return row ?? null;
+    return (await this.rows().where('slug', '=', slug).where('approved', '=', true).executeTakeFirst()) ?? null;
   }
 
   async findPublishedById(id: number): Promise<ArticleRow | null> {
-    const [row] = await this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id = ? and approved = true`, [id]);
-    return row ?? null;
+    return (await this.rows().where('id', '=', id).where('approved', '=', true).executeTakeFirst()) ?? null;
   }
 
   /** The newest other published articles of the article's category (compared in its comparable form). */
@@ -54,7 +49,7 @@ export class ArticleReads {
 
   findByIds(ids: number[]): Promise<ArticleRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.em.fork().execute<ArticleRow[]>(`select ${COLUMNS} from article where id in (?)`, [ids]);
+    return this.rows().where('id', 'in', ids).execute();
   }
 
   /** Of these ids (or all), those with a row, ascending. */
@@ -123,12 +118,13 @@ export class ArticleReads {
 
   /** The newest published articles for the feed, with the head of their body. */
   feedItems(limit: number): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]> {
-    return this.em
-      .fork()
-      .execute(
-        'select title, slug, category, meta_description, left(content, 4000) as content_head, created_at from article where approved = true order by created_at desc, id desc limit ?',
-        [limit],
-      );
+    return this.published()
+      .select((eb) => ['title', 'slug', 'category', 'meta_description', eb.fn<string>('left', ['content', eb.val(4000)]).as('content_head'), 'created_at'])
+      .$narrowType<{ meta_description: string | null }>()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Every note of every published article, newest first. (Raw SQL: a lateral join over a jsonb array's elements.) */
@@ -139,6 +135,12 @@ export class ArticleReads {
         order by n.note->>'createdAt' desc, a.id desc limit ?`,
       [limit],
     );
+  }
+
+  /** Whole article rows, for a query to go on with. */
+  private rows() {
+    // The entity-typed selection would let a nullable column be undefined too; a selected one never is.
+    return db(this.em.fork()).selectFrom('article').select(ARTICLE_SELECTION).$castTo<ArticleRow>();
   }
 
   /** The published articles, for a query to go on with. */

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../database/kysely.js';
 import type { RevisionRow } from './article-revision.entity.js';
-import { ARTICLE_COLUMNS, ARTICLE_VALUE_ROW, articleColumnList, articleRowValues, type ArticleRow } from './article-row.js';
+import { ARTICLE_COLUMNS, ARTICLE_SELECTION, ARTICLE_VALUE_ROW, articleColumnList, articleRowValues, type ArticleRow } from './article-row.js';
 import { ArticleWriter, type Actor } from './article-writer.js';
 
 const COLUMNS = articleColumnList();
-const A_COLUMNS = articleColumnList('a');
 
 /** A version of an article to put back, with the interaction and comment ids its counters included (null: unknown). */
 export interface RestoreCandidate {
@@ -40,13 +40,19 @@ export class ArticleRecoveryStore {
     await this.em.fork().transactional(
       async (em) => {
         for (let after = 0; ; ) {
-          const rows = await em.execute<SnapshotRow[]>(
-            `select ${A_COLUMNS},
-                    (select coalesce(max(i.id), 0) from interaction i where i.article_id = a.id) as interactions_through,
-                    (select coalesce(max(c.id), 0) from comment c where c.article_id = a.id) as comments_through
-               from article a where a.id > ? order by a.id limit ?`,
-            [after, batchSize],
-          );
+          const rows = await db(em)
+            .selectFrom('article as a')
+            .select(ARTICLE_SELECTION.map((column) => `a.${column}` as const))
+            .select((eb) => [
+              eb.selectFrom('interaction as i').select((inner) => inner.fn.coalesce(inner.fn.max('i.id'), inner.lit(0)).as('id')).whereRef('i.article_id', '=', 'a.id').as('interactions_through'),
+              eb.selectFrom('comment as c').select((inner) => inner.fn.coalesce(inner.fn.max('c.id'), inner.lit(0)).as('id')).whereRef('c.article_id', '=', 'a.id').as('comments_through'),
+            ])
+            .where('a.id', '>', after)
+            .orderBy('a.id')
+            .limit(batchSize)
+            // As PostgreSQL returns them: the bigint ids as text.
+            .$castTo<SnapshotRow>()
+            .execute();
           if (rows.length > 0) await each(rows);
           if (rows.length < batchSize) return;
           after = rows.at(-1)!.id;
@@ -74,6 +80,7 @@ export class ArticleRecoveryStore {
     return this.writer.write(
       actor,
       async (em) => {
+        // Raw: a multi-row insert from typed VALUES, its counters from lateral counts, on conflict skipped.
         const rows = await em.execute<{ id: number }[]>(
           `insert into article (${COLUMNS})
            select ${select}
@@ -98,12 +105,14 @@ export class ArticleRecoveryStore {
 
   /** Keeps the id sequence ahead of restored ids, never moving it back: an id handed out once is never reused. */
   async advanceIdSequence(): Promise<void> {
+    // Raw: sequence functions over the table's serial sequence.
     await this.em
       .fork()
       .execute(`select setval(pg_get_serial_sequence('article', 'id'), greatest(max(id), nextval(pg_get_serial_sequence('article', 'id')))) from article`);
   }
 
   async nextId(): Promise<number> {
+    // Raw: a sequence function.
     const [row] = await this.em.fork().execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('article', 'id')) as id`);
     return Number(row!.id);
   }
@@ -111,20 +120,21 @@ export class ArticleRecoveryStore {
   /** Of these slugs, those with a row. */
   async presentSlugs(slugs: string[]): Promise<Set<string>> {
     if (slugs.length === 0) return new Set();
-    const rows = await this.em.fork().execute<{ slug: string }[]>('select slug from article where slug in (?)', [slugs]);
+    const rows = await db(this.em.fork()).selectFrom('article').select('slug').where('slug', 'in', slugs).execute();
     return new Set(rows.map((row) => row.slug));
   }
 
   /** Of these slugs, those of deliberately deleted articles. */
   async tombstonedSlugs(slugs: string[]): Promise<Set<string>> {
     if (slugs.length === 0) return new Set();
-    const rows = await this.em.fork().execute<{ slug: string }[]>('select slug from deleted_article where slug in (?)', [slugs]);
+    const rows = await db(this.em.fork()).selectFrom('deleted_article').select('slug').where('slug', 'in', slugs).execute();
     return new Set(rows.map((row) => row.slug));
   }
 
   /** Of these ids, those with neither a row nor a tombstone. */
   async missingIds(ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
+    // Raw: the ids are rows of an unnested array.
     const rows = await this.em.fork().execute<{ id: number }[]>(
       `select id from unnest(array[?]::int[]) as ids(id)
         where not exists (select 1 from article a where a.id = ids.id)
@@ -136,21 +146,27 @@ export class ArticleRecoveryStore {
 
   /** The newest revision of every article id that has no row and no tombstone. */
   latestRevisionsOfMissing(): Promise<RevisionRow[]> {
-    return this.em.fork().execute<RevisionRow[]>(
-      `select distinct on (r.article_id) r.* from article_revision r
-        where not exists (select 1 from article a where a.id = r.article_id)
-          and not exists (select 1 from deleted_article d where d.article_id = r.article_id)
-        order by r.article_id, r.id desc`,
-    );
+    return this.revisions()
+      .distinctOn('r.article_id')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('article as a').select('a.id').whereRef('a.id', '=', 'r.article_id'))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('deleted_article as d').select('d.id').whereRef('d.article_id', '=', 'r.article_id'))))
+      .orderBy('r.article_id')
+      .orderBy('r.id', 'desc')
+      .execute();
   }
 
   /** The newest revision of each of these slugs. */
   latestRevisionsBySlug(slugs: string[]): Promise<RevisionRow[]> {
     if (slugs.length === 0) return Promise.resolve([]);
-    return this.em.fork().execute<RevisionRow[]>('select distinct on (slug) * from article_revision where slug in (?) order by slug, id desc', [slugs]);
+    return this.revisions().distinctOn('r.slug').where('r.slug', 'in', slugs).orderBy('r.slug').orderBy('r.id', 'desc').execute();
   }
 
   async revisedArticleIds(): Promise<number[]> {
-    return (await this.em.fork().execute<{ article_id: number }[]>('select distinct article_id from article_revision')).map((row) => row.article_id);
+    return (await db(this.em.fork()).selectFrom('article_revision').select('article_id').distinct().execute()).map((row) => row.article_id);
+  }
+
+  private revisions() {
+    // Typed as PostgreSQL returns them (RevisionRow): the bigints as text, the snapshot an ArticleRow.
+    return db(this.em.fork()).selectFrom('article_revision as r').selectAll('r').$castTo<RevisionRow>();
   }
 }

@@ -14,10 +14,26 @@ import {
 } from '@ai-mind/contracts';
 import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { articleColumnList, reviewColumnList, type ArticleRow, type ReviewRow } from './article-row.js';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { db, type Database } from '../../database/kysely.js';
+import { ARTICLE_SELECTION, articleColumnList, reviewColumnList, type ArticleRow, type ReviewRow } from './article-row.js';
 import { adminActor, ArticleWriter, type Actor } from './article-writer.js';
 
 const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article')}`;
+
+/** The article's columns and its place in review (with the accounts' names), for a typed statement's `returning` (as RETURNING). */
+function reviewedColumns(eb: ExpressionBuilder<Database, 'article'>) {
+  const username = (account: 'article.author_id' | 'article.assignee_id') => eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', account);
+  return [
+    ...ARTICLE_SELECTION,
+    'article.stage',
+    'article.scheduled_at',
+    'article.author_id',
+    username('article.author_id').as('author_name'),
+    'article.assignee_id',
+    username('article.assignee_id').as('assignee_name'),
+  ] as const;
+}
 
 /** Who takes a review step or edits: `editsAny` for editors and the owner, else a writer limited to their own and assigned drafts. */
 export interface Reviewer {
@@ -42,24 +58,18 @@ export interface StepOptions {
 export const SCHEDULED_PUBLISH_ACTOR: Actor = 'job:scheduled-publish';
 
 /**
- * `and <the writer's own or assigned, still editable>` for a writer, nothing for an editor: the
- * object-level rule, said in the statement that acts so it cannot change in between.
+ * The writer's own or assigned, still editable articles, for a writer's statement (an editor's has no such
+ * condition): the object-level rule, said in the statement that acts so it cannot change in between.
  */
-export function writerScope(reviewer: Reviewer, alias = 'article'): { sql: string; params: unknown[] } {
-  if (reviewer.editsAny) return { sql: '', params: [] };
-  return {
-    sql: ` and ${alias}.stage in (${WRITER_EDITABLE_STAGES.map(() => '?').join(', ')}) and (${alias}.author_id = ? or ${alias}.assignee_id = ?)`,
-    params: [...WRITER_EDITABLE_STAGES, reviewer.userId, reviewer.userId],
-  };
+export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<Database, 'article'>) => Expression<SqlBool> {
+  return (eb) =>
+    eb.and([eb('article.stage', 'in', [...WRITER_EDITABLE_STAGES]), eb.or([eb('article.author_id', '=', reviewer.userId), eb('article.assignee_id', '=', reviewer.userId)])]);
 }
 
 /** Why a writer's statement touched nothing, when it is the object-level rule (403); otherwise returns. */
 export async function refuseWriter(em: EntityManager, id: number, reviewer: Reviewer): Promise<void> {
   if (reviewer.editsAny) return;
-  const [row] = await em.execute<{ stage: ArticleStage; author_id: number | null; assignee_id: number | null }[]>(
-    'select stage, author_id, assignee_id from article where id = ?',
-    [id],
-  );
+  const row = await db(em).selectFrom('article').select(['stage', 'author_id', 'assignee_id']).where('id', '=', id).$narrowType<{ stage: ArticleStage }>().executeTakeFirst();
   if (!row) return;
   if (row.author_id !== reviewer.userId && row.assignee_id !== reviewer.userId) {
     throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may change only their own drafts and drafts assigned to them.' });
@@ -87,8 +97,7 @@ export class ArticleReviewStore {
   ) {}
 
   async findReviewed(id: number): Promise<ReviewedRow | null> {
-    const [row] = await this.em.fork().execute<ReviewedRow[]>(`select ${RETURNING} from article where id = ?`, [id]);
-    return row ?? null;
+    return (await db(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ?? null;
   }
 
   step(id: number, step: ReviewStep, reviewer: Reviewer, options: StepOptions = {}): Promise<ReviewedRow> {
@@ -100,19 +109,21 @@ export class ArticleReviewStore {
     if (step === 'schedule' && (!scheduledAt || scheduledAt.getTime() <= Date.now())) {
       throw new ValidationFailedException([{ path: 'at', message: 'must be in the future' }]);
     }
-    const scope = writerScope(reviewer);
-    const versionCheck = options.version === undefined ? '' : ' and article.version = ?';
     return this.writer.write(
       adminActor(reviewer.username),
       async (em) => {
         await setNote(em, options.note);
         await options.beforeStep?.(em);
-        const [row] = await em.execute<ReviewedRow[]>(
-          `update article set stage = ?, scheduled_at = ?::timestamptz, updated_at = now()
-            where article.id = ? and article.stage in (${rule.from.map(() => '?').join(', ')})${versionCheck}${scope.sql}
-            returning ${RETURNING}`,
-          [rule.to, scheduledAt?.toISOString() ?? null, id, ...rule.from, ...(options.version === undefined ? [] : [options.version]), ...scope.params],
-        );
+        const row = await db(em)
+          .updateTable('article')
+          .set({ stage: rule.to, scheduled_at: sql<Date | null>`${scheduledAt?.toISOString() ?? null}::timestamptz`, updated_at: sql`now()` })
+          .where('article.id', '=', id)
+          .where('article.stage', 'in', [...rule.from])
+          .$if(options.version !== undefined, (query) => query.where('article.version', '=', options.version!))
+          .$if(!reviewer.editsAny, (query) => query.where(writerScope(reviewer)))
+          .returning(reviewedColumns)
+          .$castTo<ReviewedRow>()
+          .executeTakeFirst();
         if (!row) await explainRefusedStep(em, id, step, reviewer, options.version);
         return row!;
       },
@@ -128,11 +139,14 @@ export class ArticleReviewStore {
         if (assigneeId !== null && !(await isAssignable(em, assigneeId))) {
           throw new ValidationFailedException([{ path: 'assigneeId', message: 'is not an active writer or editor' }]);
         }
-        const versionCheck = version === undefined ? '' : ' and version = ?';
-        const [row] = await em.execute<ReviewedRow[]>(
-          `update article set assignee_id = ?, updated_at = now() where id = ?${versionCheck} returning ${RETURNING}`,
-          [assigneeId, id, ...(version === undefined ? [] : [version])],
-        );
+        const row = await db(em)
+          .updateTable('article')
+          .set({ assignee_id: assigneeId, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .$if(version !== undefined, (query) => query.where('version', '=', version!))
+          .returning(reviewedColumns)
+          .$castTo<ReviewedRow>()
+          .executeTakeFirst();
         if (!row) await explainMiss(em, id);
         return row!;
       },
@@ -142,7 +156,7 @@ export class ArticleReviewStore {
 
   /** Accounts an article may be assigned to. */
   assignees(): Promise<{ id: number; username: string; role: string | null }[]> {
-    return this.em.fork().execute(`select id, username, role from admin_user where ${ASSIGNABLE} order by username`);
+    return db(this.em.fork()).selectFrom('admin_user').select(['id', 'username', 'role']).where(assignable).orderBy('username').execute();
   }
 
   /** A new draft, authored by the reviewer; its slug made from the title, numbered when taken. */
@@ -150,6 +164,7 @@ export class ArticleReviewStore {
     return this.writer.write(adminActor(reviewer.username), async (em) => {
       const base = slugify(input.title) || 'draft';
       // The unique slug index decides; a numbered slug is tried when the plain one is taken.
+      // Raw: an insert from a series of numbered slugs, taking the first free one (and the entity-inferred table makes every column required on insert).
       const [row] = await em.execute<ReviewedRow[]>(
         `insert into article (title, slug, content, category, approved, stage, author_id, created_at, updated_at)
          select ?, s.slug, ?, ?, false, 'draft', ?, now(), now()
@@ -170,43 +185,61 @@ export class ArticleReviewStore {
    */
   publishDue(): Promise<{ id: number; title: string; ai_commentary: string | null }[]> {
     return this.writer.write(SCHEDULED_PUBLISH_ACTOR, (em) =>
-      em.execute(
-        `update article set stage = 'published', scheduled_at = null, updated_at = now()
-          where stage = 'scheduled' and scheduled_at <= now() returning id, title, ai_commentary`,
-      ),
+      db(em)
+        .updateTable('article')
+        .set({ stage: 'published', scheduled_at: null, updated_at: sql`now()` })
+        .where('stage', '=', 'scheduled')
+        .where('scheduled_at', '<=', sql<Date>`now()`)
+        .returning(['id', 'title', 'ai_commentary'])
+        .$narrowType<{ ai_commentary: string | null }>()
+        .execute(),
     );
   }
 
   /** When the article is scheduled to be published, or null when it is not scheduled. */
   async scheduledAt(id: number): Promise<Date | null> {
-    const [row] = await this.em.fork().execute<{ scheduled_at: Date }[]>(`select scheduled_at from article where id = ? and stage = 'scheduled'`, [id]);
-    return row ? new Date(row.scheduled_at) : null;
+    const row = await db(this.em.fork()).selectFrom('article').select('scheduled_at').where('id', '=', id).where('stage', '=', 'scheduled').executeTakeFirst();
+    return row ? new Date(row.scheduled_at!) : null;
   }
 
   /** Every scheduled article and its time, for the worker's start. */
   scheduled(): Promise<{ id: number; scheduled_at: Date }[]> {
-    return this.em.fork().execute(`select id, scheduled_at from article where stage = 'scheduled' order by scheduled_at`);
+    return db(this.em.fork())
+      .selectFrom('article')
+      .select(['id', 'scheduled_at'])
+      .where('stage', '=', 'scheduled')
+      .orderBy('scheduled_at')
+      .$narrowType<{ scheduled_at: Date }>()
+      .execute();
   }
 }
 
+/** Raw: a transaction-local setting (`set_config(..., true)`) the article_history trigger reads. */
 async function setNote(em: EntityManager, note: string | undefined): Promise<void> {
   await em.execute(`select set_config('ai_mind.note', ?, true)`, [note?.trim() ?? '']);
 }
 
 /** Who may be given an article to write: active writers and editors. */
-const ASSIGNABLE = `role in ('writer', 'editor') and status = 'active'`;
+function assignable(eb: ExpressionBuilder<Database, 'admin_user'>): Expression<SqlBool> {
+  return eb.and([eb('role', 'in', ['writer', 'editor']), eb('status', '=', 'active')]);
+}
 
 async function isAssignable(em: EntityManager, accountId: number): Promise<boolean> {
-  return (await em.execute(`select 1 from admin_user where id = ? and ${ASSIGNABLE}`, [accountId])).length > 0;
+  return (await db(em).selectFrom('admin_user').select('id').where('id', '=', accountId).where(assignable).executeTakeFirst()) !== undefined;
 }
 
 /** A step's statement touched nothing: 404, a writer's 403, 409 for a newer version, else 409 naming the stage. */
 async function explainRefusedStep(em: EntityManager, id: number, step: ReviewStep, reviewer: Reviewer, version: number | undefined): Promise<never> {
-  const [row] = await em.execute<{ stage: ArticleStage; version: number; title: string }[]>('select stage, version, title from article where id = ?', [id]);
+  const row = await db(em).selectFrom('article').select(['stage', 'version', 'title']).where('id', '=', id).$narrowType<{ stage: ArticleStage }>().executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   // A writer's step is a submit (step() refuses the others before any statement).
   if (!reviewer.editsAny) {
-    const [mine] = await em.execute('select 1 from article where id = ? and (author_id = ? or assignee_id = ?)', [id, reviewer.userId, reviewer.userId]);
+    const mine = await db(em)
+      .selectFrom('article')
+      .select('id')
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('author_id', '=', reviewer.userId), eb('assignee_id', '=', reviewer.userId)]))
+      .executeTakeFirst();
     if (!mine) throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may submit only their own drafts and drafts assigned to them.' });
   }
   if (!stepAllowedFrom(step, row.stage)) {
@@ -223,7 +256,7 @@ async function explainRefusedStep(em: EntityManager, id: number, step: ReviewSte
 }
 
 async function explainMiss(em: EntityManager, id: number): Promise<never> {
-  const [row] = await em.execute<{ version: number; title: string }[]>('select version, title from article where id = ?', [id]);
+  const row = await db(em).selectFrom('article').select(['version', 'title']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   throw new ConflictException({ error: 'Conflict', message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.` });
 }

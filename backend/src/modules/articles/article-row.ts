@@ -1,4 +1,9 @@
-import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, ArticleStage, Correction, ReviewedArticle } from '@ai-mind/contracts';
+import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, Correction, ReviewedArticle } from '@ai-mind/contracts';
+import type { EntityRow } from '../../database/kysely.js';
+import type { Article } from './article.entity.js';
+
+/** The article table's row; through the entity alone, since revisions keep an ArticleRow (see EntityRow). */
+type ArticleTableRow = EntityRow<typeof Article>;
 
 /**
  * The article's columns, the one list the application reads and writes them by: each API field with
@@ -24,33 +29,26 @@ export const ARTICLE_COLUMNS = {
   createdAt: ['created_at', 'timestamptz'],
   updatedAt: ['updated_at', 'timestamptz'],
   version: ['version', 'int'],
-} as const satisfies Record<Exclude<keyof AdminArticle, 'isApproved'>, readonly [keyof ArticleRow, string]>;
+} as const satisfies Record<Exclude<keyof AdminArticle, 'isApproved'>, readonly [keyof ArticleTableRow, string]>;
 
 type Field = keyof typeof ARTICLE_COLUMNS;
 
-/** An article row as PostgreSQL returns it (and as revisions keep it): column names, snake_case. */
-export interface ArticleRow {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  category: string;
-  image_url: string | null;
-  source_url: string | null;
-  ai_commentary: string | null;
-  likes: number;
-  shares: number;
-  comments: number;
-  approved: boolean;
-  meta_title: string | null;
-  meta_description: string | null;
-  corrections: Correction[];
+/** The article's listed columns (ARTICLE_COLUMNS), as PostgreSQL names them. */
+export type ArticleColumn = (typeof ARTICLE_COLUMNS)[Field][0];
+
+/**
+ * An article row as PostgreSQL returns it (and as revisions keep it): column names, snake_case, typed by the
+ * entity. Its times may be text as well: a revision keeps the row as JSON, and a backup's article carries them so.
+ */
+export type ArticleRow = Omit<Pick<ArticleTableRow, ArticleColumn>, 'created_at' | 'updated_at'> & {
   created_at: string | Date;
   updated_at: string | Date;
-  version: number;
-}
+};
 
 const FIELDS = Object.keys(ARTICLE_COLUMNS) as Field[];
+
+/** The article's listed columns, for a typed query's `select` over `article`. */
+export const ARTICLE_SELECTION: readonly ArticleColumn[] = FIELDS.map((field) => ARTICLE_COLUMNS[field][0]);
 
 /** `a.id, a.title, ...` for raw SQL over `article <alias>`. */
 export function articleColumnList(alias?: string, fields: readonly Field[] = FIELDS): string {
@@ -63,14 +61,10 @@ const iso = (value: string | Date) => new Date(value).toISOString();
  * Where the article is in review, read beside its columns for the admin (not part of ARTICLE_COLUMNS:
  * backups and recovery carry the article, not its place in review, which restarts as draft or published).
  */
-export interface ReviewRow {
-  stage: ArticleStage;
-  scheduled_at: string | Date | null;
-  author_id: number | null;
+export type ReviewRow = Pick<ArticleTableRow, 'stage' | 'scheduled_at' | 'author_id' | 'assignee_id'> & {
   author_name: string | null;
-  assignee_id: number | null;
   assignee_name: string | null;
-}
+};
 
 /** The review columns (with the accounts' names) for raw SQL over `article <alias>`, in a select or a returning list. */
 export function reviewColumnList(alias = 'article'): string {

@@ -44,6 +44,7 @@ export class SearchService {
     const candidates = Math.max(SEARCH_CANDIDATES, options.offset + options.limit);
     // Rank by cover density, normalised by document length (flag 1) so long bodies do not win by size.
     // Only the page's rows are then read in full: the bodies of the other candidates stay unread.
+    // Raw: full-text ranking (websearch_to_tsquery, ts_rank_cd) over the newest candidates, nested as the planner needs it.
     return this.em.execute<SummaryRow[]>(
       `select ${SUMMARY_COLUMNS}, r.rank
        from (
@@ -87,6 +88,7 @@ export class SearchService {
       params.push(options.assigneeId);
     }
     const candidates = Math.max(SEARCH_CANDIDATES, options.offset + options.limit);
+    // Raw: full-text ranking with a title match and a windowed match count over the newest candidates.
     return this.em.execute(
       `select ${SUMMARY_COLUMNS}, a.version, ${reviewColumnList('a')}, a.created_at::text as created_at_key, r.matches
        from (

@@ -11,6 +11,7 @@ export const adminActor = (username: string): Actor => `admin:${username}`;
 
 /** Names the transaction's actor (and action) for the article_history trigger; local to the transaction. */
 export async function setActor(em: EntityManager, actor: Actor, action = ''): Promise<void> {
+  // Raw: transaction-local settings (`set_config(..., true)`) the article_history trigger reads.
   await em.execute(`select set_config('ai_mind.actor', ?, true), set_config('ai_mind.action', ?, true)`, [actor.slice(0, 200), action]);
 }
 
