@@ -4,12 +4,10 @@ import { VERSION_CONFLICT_PREFIX, type CorrectionKind } from '@ai-mind/contracts
 import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { sql, type Updateable } from 'kysely';
 import { db, type Database } from '../../database/kysely.js';
-import { ARTICLE_SELECTION, articleColumnList, type ArticleRow } from './article-row.js';
+import { ARTICLE_SELECTION, type ArticleRow } from './article-row.js';
 import { refuseWriter, writerScope, type Reviewer } from './article-review.store.js';
 import { adminActor, setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
-
-const COLUMNS = articleColumnList();
 
 /** Columns an update sets. */
 type ArticleChanges = Updateable<Database['article']>;
@@ -177,13 +175,27 @@ export class ArticleCommands {
   /** Inserts a draft in `em`'s transaction (the caller's, which links it to its topic). */
   async insertDraft(em: EntityManager, input: DraftInput, actor: Actor): Promise<ArticleRow> {
     await setActor(em, actor);
-    // Raw: the entity-inferred table makes every column required on insert, defaulted ones (id, likes, ...) too.
-    const [row] = await em.execute<ArticleRow[]>(
-      `insert into article (title, slug, content, category, image_url, source_url, ai_commentary, approved, meta_title, meta_description, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, false, ?, ?, now(), now()) returning ${COLUMNS}`,
-      [input.title, input.slug, sanitizeArticleHtml(input.content), input.category, input.imageUrl, input.sourceUrl, input.aiCommentary, input.metaTitle, input.metaDescription],
-    );
-    return row!;
+    const now = sql<Date>`now()`;
+    const row = await db(em)
+      .insertInto('article')
+      .values({
+        title: input.title,
+        slug: input.slug,
+        content: sanitizeArticleHtml(input.content),
+        category: input.category,
+        image_url: input.imageUrl,
+        source_url: input.sourceUrl,
+        ai_commentary: input.aiCommentary,
+        approved: false,
+        meta_title: input.metaTitle,
+        meta_description: input.metaDescription,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(ARTICLE_SELECTION)
+      .$castTo<ArticleRow>()
+      .executeTakeFirstOrThrow();
+    return row;
   }
 
   /** Whether a slug is taken, in `em`'s transaction. */
@@ -269,11 +281,10 @@ export class ArticleCommands {
     if (deleted.length === 0) return;
     const ids = deleted.map((row) => row.id);
     const deletedBy = actor.replace(/^admin:/, '').slice(0, 100);
-    // Raw: the entity-inferred table makes every column required on insert, the defaulted id too.
-    await em.execute(
-      `insert into deleted_article (article_id, slug, title, deleted_by, deleted_at) values ${deleted.map(() => '(?, ?, ?, ?, now())').join(', ')}`,
-      deleted.flatMap((row) => [row.id, row.slug, row.title, deletedBy]),
-    );
+    await db(em)
+      .insertInto('deleted_article')
+      .values(deleted.map((row) => ({ article_id: row.id, slug: row.slug, title: row.title, deleted_by: deletedBy, deleted_at: sql<Date>`now()` })))
+      .execute();
     // Comments, error reports and topics outlive a lost row (recovery brings the article back); a deliberate delete takes them along.
     await db(em).deleteFrom('comment').where('article_id', 'in', ids).execute();
     await db(em).deleteFrom('error_report').where('article_id', 'in', ids).execute();

@@ -164,7 +164,7 @@ export class ArticleReviewStore {
     return this.writer.write(adminActor(reviewer.username), async (em) => {
       const base = slugify(input.title) || 'draft';
       // The unique slug index decides; a numbered slug is tried when the plain one is taken.
-      // Raw: an insert from a series of numbered slugs, taking the first free one (and the entity-inferred table makes every column required on insert).
+      // Raw: an insert from a series of numbered slugs, taking the first free one.
       const [row] = await em.execute<ReviewedRow[]>(
         `insert into article (title, slug, content, category, approved, stage, author_id, created_at, updated_at)
          select ?, s.slug, ?, ?, false, 'draft', ?, now(), now()
