@@ -81,8 +81,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[value=/^\\x2Fapi(\\x2F|$)/]', message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi (or routeUrl for an address) instead of writing its address.' },
-        { selector: 'TemplateElement[value.raw=/^\\x2Fapi(\\x2F|$)/]', message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi (or routeUrl for an address) instead of writing its address.' },
+        {
+          selector: 'Literal[value=/^\\x2Fapi(\\x2F|$)/]',
+          message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi (or routeUrl for an address) instead of writing its address.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\x2Fapi(\\x2F|$)/]',
+          message: 'Call a route declared in @ai-mind/contracts (`api`) through callApi (or routeUrl for an address) instead of writing its address.',
+        },
       ],
     },
   },

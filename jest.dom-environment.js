@@ -1,7 +1,18 @@
 // jsdom, plus the web platform globals Node has and jsdom lacks (React Router and fetch need them).
 import JSDOMEnvironment from 'jest-environment-jsdom';
 
-const NODE_GLOBALS = ['TextEncoder', 'TextDecoder', 'ReadableStream', 'Response', 'Request', 'Headers', 'fetch', 'structuredClone', 'AbortController', 'AbortSignal'];
+const NODE_GLOBALS = [
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'Response',
+  'Request',
+  'Headers',
+  'fetch',
+  'structuredClone',
+  'AbortController',
+  'AbortSignal',
+];
 
 export default class DomEnvironment extends JSDOMEnvironment {
   constructor(...args) {

@@ -6,30 +6,30 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5_000 });
 
 if (typeof window !== 'undefined') {
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
 
-class ResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.ResizeObserver = ResizeObserver;
-window.HTMLElement.prototype.scrollIntoView = () => {};
-// Mantine's autosize textarea listens for web fonts loading.
-if (!document.fonts) {
-  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
-}
-window.scrollTo = () => {};
+  class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserver;
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+  // Mantine's autosize textarea listens for web fonts loading.
+  if (!document.fonts) {
+    Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+  }
+  window.scrollTo = () => {};
 }

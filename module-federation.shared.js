@@ -32,7 +32,11 @@ export function sharedSingletons(packageJsonUrl, names = SINGLETONS) {
   const entry = (pkg) => ({ singleton: true, requiredVersion: dependencies[pkg] });
   return {
     ...Object.fromEntries(names.map((name) => [name, entry(name)])),
-    ...Object.fromEntries(Object.entries(SUBPATHS).filter(([, pkg]) => names.includes(pkg)).map(([path, pkg]) => [path, entry(pkg)])),
+    ...Object.fromEntries(
+      Object.entries(SUBPATHS)
+        .filter(([, pkg]) => names.includes(pkg))
+        .map(([path, pkg]) => [path, entry(pkg)]),
+    ),
   };
 }
 
@@ -68,10 +72,7 @@ export const PUBLIC_ENV_DEFINES = Object.fromEntries(
     'PUBLIC_GA4_ID',
     'PUBLIC_ADSENSE_CLIENT',
     'PUBLIC_GEO_LOOKUP_URL',
-  ].map((name) => [
-    `process.env.${name}`,
-    JSON.stringify(process.env[name] ?? ''),
-  ]),
+  ].map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
 );
 
 /** Text files worth compressing; smaller ones gain less than a response's headers. */
@@ -130,10 +131,22 @@ function splittableChunks({ initial, whole }) {
  * then built apart without federation, into dist/standalone/. Its chunks named with a prefix of
  * `wholeChunks` are whole (splittableChunks), and so are its exposed modules' own chunks.
  */
-export function defineRemoteConfig({ name, app, title, port, packageJsonUrl, shared = SINGLETONS, exposes = {}, hostRuntime = false, wholeChunks = /** @type {string[]} */ ([]) }) {
+export function defineRemoteConfig({
+  name,
+  app,
+  title,
+  port,
+  packageJsonUrl,
+  shared = SINGLETONS,
+  exposes = {},
+  hostRuntime = false,
+  wholeChunks = /** @type {string[]} */ ([]),
+}) {
   const federation = { name, exposes: { './App': app, ...exposes }, shared: sharedSingletons(packageJsonUrl, shared), dts: false };
   const server = { port, cors: true, historyApiFallback: true, proxy: DEV_PROXY };
-  const chunkSplit = (initial, whole) => ({ performance: { chunkSplit: { strategy: 'split-by-experience', override: { chunks: splittableChunks({ initial, whole }) } } } });
+  const chunkSplit = (initial, whole) => ({
+    performance: { chunkSplit: { strategy: 'split-by-experience', override: { chunks: splittableChunks({ initial, whole }) } } },
+  });
   if (!hostRuntime) {
     return defineConfig({
       plugins: [pluginReact(), pluginModuleFederation(federation), pluginPrecompress()],

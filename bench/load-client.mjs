@@ -49,7 +49,8 @@ function requestsFor(scenario, state) {
         setupRequest: (req) => {
           const kind = n++ % 3;
           const headers = { 'accept-encoding': 'gzip, br' };
-          if (kind === 0) return { ...req, path: '/', headers: { ...headers, host: `${random()}.attacker.example`, 'x-forwarded-host': `${random()}.example` } };
+          if (kind === 0)
+            return { ...req, path: '/', headers: { ...headers, host: `${random()}.attacker.example`, 'x-forwarded-host': `${random()}.example` } };
           if (kind === 1) {
             const cursor = Buffer.from(JSON.stringify({ c: `2025-01-01 00:00:00.${String(n % 1e6).padStart(6, '0')}+00`, i: n })).toString('base64url');
             return { ...req, path: `/?cursor=${cursor}`, headers };

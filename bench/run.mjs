@@ -83,7 +83,10 @@ async function signIn(apiUrl) {
     body: JSON.stringify(ADMIN),
   });
   if (!response.ok) throw new Error(`Admin sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ai_mind_admin='))?.split(';')[0];
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ai_mind_admin='))
+    ?.split(';')[0];
   const { csrfToken } = await response.json();
   return { headers: { cookie, 'x-csrf-token': csrfToken } };
 }
@@ -187,7 +190,8 @@ async function main() {
 
     const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1&category=Economics`)).json().then((items) => items[0].slug);
     const context = { apiUrl, bareUrl, bare, load, seconds: SECONDS };
-    const memory = () => log(`peak RSS so far: API ${Math.round(api.memory.peakMb)} MB, worker ${Math.round(Math.max(...workers.map((w) => w.memory.peakMb)))} MB`);
+    const memory = () =>
+      log(`peak RSS so far: API ${Math.round(api.memory.peakMb)} MB, worker ${Math.round(Math.max(...workers.map((w) => w.memory.peakMb)))} MB`);
     const reads = [];
     let coldSearch;
     if (!SKIP.has('reads')) {
@@ -199,16 +203,35 @@ async function main() {
       reads.push(await measureRead({ ...context, name: 'search (10 popular terms)', paths: popular }));
       // The server-rendered pages, as a client without compression and as a browser asks for them.
       const articlePage = `/economics/article/${slug}`;
-      for (const [page, pagePath] of [['home page', '/'], ['article page', articlePage]]) {
+      for (const [page, pagePath] of [
+        ['home page', '/'],
+        ['article page', articlePage],
+      ]) {
         reads.push(await measureRead({ ...context, name: `${page} HTML`, paths: [pagePath], headers: { accept: 'text/html' } }));
-        reads.push(await measureRead({ ...context, name: `${page} HTML, br`, paths: [pagePath], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
+        reads.push(
+          await measureRead({ ...context, name: `${page} HTML, br`, paths: [pagePath], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }),
+        );
       }
       if (!SKIP.has('cache')) {
         // The same reads as readers get them through the shared cache.
         const cached = { ...context, apiUrl: varnish.url };
         reads.push(await measureRead({ ...cached, name: 'via Varnish: GET /api/articles/slug/{slug}', paths: [`/api/articles/slug/${slug}`] }));
-        reads.push(await measureRead({ ...cached, name: 'via Varnish: home page HTML, gzip', paths: ['/'], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
-        reads.push(await measureRead({ ...cached, name: 'via Varnish: article page HTML, gzip', paths: [articlePage], headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } }));
+        reads.push(
+          await measureRead({
+            ...cached,
+            name: 'via Varnish: home page HTML, gzip',
+            paths: ['/'],
+            headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+          }),
+        );
+        reads.push(
+          await measureRead({
+            ...cached,
+            name: 'via Varnish: article page HTML, gzip',
+            paths: [articlePage],
+            headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+          }),
+        );
       }
       coldSearch = await measureColdSearch({ apiUrl, load, terms: terms.slice(10), categories: ['Technology', 'Politics'], seconds: SECONDS / 2 });
       memory();
@@ -219,20 +242,23 @@ async function main() {
     const sitemap = !SKIP.has('sitemap') && articles === SCALES.at(-1) ? await measureSitemap({ apiUrl }) : undefined;
 
     // A viral article and an editor's publish, through the shared cache: measured at the largest scale.
-    const sharedCache = !SKIP.has('cache') && articles === SCALES.at(-1) ? await measureSharedCache({ varnish, apiUrl, admin, databaseUrl: postgres.url, load }) : undefined;
+    const sharedCache =
+      !SKIP.has('cache') && articles === SCALES.at(-1) ? await measureSharedCache({ varnish, apiUrl, admin, databaseUrl: postgres.url, load }) : undefined;
 
     const adminFigures = SKIP.has('admin') ? undefined : await measureAdmin({ apiUrl, admin, terms });
 
     const articleIds = spreadIds(articles, 200);
-    const interactions = SKIP.has('interactions') ? undefined : await measureInteractions({
-      ...context,
-      databaseUrl: postgres.url,
-      articleIds,
-      spareArticleId: articles,
-      clientOffset,
-      amount: INTERACTIONS,
-      seconds: SECONDS / 4,
-    });
+    const interactions = SKIP.has('interactions')
+      ? undefined
+      : await measureInteractions({
+          ...context,
+          databaseUrl: postgres.url,
+          articleIds,
+          spareArticleId: articles,
+          clientOffset,
+          amount: INTERACTIONS,
+          seconds: SECONDS / 4,
+        });
     clientOffset += INTERACTIONS + 2000;
     memory();
 
@@ -258,7 +284,12 @@ async function main() {
       const second = workers.pop();
       retiredWorkers.push(second);
       await second.stop();
-      const runs = [1, 2].map((count) => ({ workers: count, jobs: timed[count].jobs, seconds: Number(timed[count].seconds.toFixed(1)), jobsPerSecond: Number((timed[count].jobs / timed[count].seconds).toFixed(1)) }));
+      const runs = [1, 2].map((count) => ({
+        workers: count,
+        jobs: timed[count].jobs,
+        seconds: Number(timed[count].seconds.toFixed(1)),
+        jobsPerSecond: Number((timed[count].jobs / timed[count].seconds).toFixed(1)),
+      }));
       images = { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
       memory();
     }
@@ -269,10 +300,12 @@ async function main() {
   const analytics = SKIP.has('analytics') ? undefined : await measureAnalytics({ apiUrl, admin, databaseUrl: postgres.url, pageViews: PAGE_VIEWS });
 
   const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
-  const frontend = SKIP.has('frontend') ? { note: 'not measured (skipped)' } : await measureFrontend(apiUrl, slug).catch((error) => {
-    log(`public pages: measurement failed: ${error.message}`);
-    return { note: `measurement failed (${error.message})` };
-  });
+  const frontend = SKIP.has('frontend')
+    ? { note: 'not measured (skipped)' }
+    : await measureFrontend(apiUrl, slug).catch((error) => {
+        log(`public pages: measurement failed: ${error.message}`);
+        return { note: `measurement failed (${error.message})` };
+      });
 
   api.memory.sample();
   workers.forEach((worker) => worker.memory.sample());
@@ -290,7 +323,9 @@ async function main() {
   };
   results.targets = [...checkTargets(results), ...adminVerdicts(results.scales.at(-1)), ...analyticsVerdicts(analytics)];
   fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n${analytics ? `\n${analyticsRows(analytics).join('\n')}\n` : ''}`);
+  process.stdout.write(
+    `${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n${analytics ? `\n${analyticsRows(analytics).join('\n')}\n` : ''}`,
+  );
   log(`Done in ${results.durationSeconds} s; figures in bench/results.json.`);
 }
 

@@ -77,7 +77,10 @@ async function waitForHealth(timeoutMs) {
 async function signIn() {
   const response = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   if (!response.ok) throw new Error(`Signing in for the scan failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ai_mind_admin='))?.split(';')[0];
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ai_mind_admin='))
+    ?.split(';')[0];
   return { cookie, csrfToken: (await response.json()).csrfToken };
 }
 
@@ -97,45 +100,121 @@ function targets(article) {
     { name: 'newsletter', method: 'POST', url: '/api/newsletter', data: json({ email: 'reader@example.com' }) },
     { name: 'page view', method: 'POST', url: '/api/analytics/pageview', data: json({ path: '/', title: 'Home', source: 'direct' }) },
     { name: 'sign-in', method: 'POST', url: '/api/admin/login', data: json({ username: 'scan-nobody', password: 'not-the-password' }), ignore: '401' },
-    { name: 'automation intake', method: 'POST', url: '/api/automation/blog', data: json({ approvedTopicId: 1, title: 'T', content: '<p>x</p>' }), ignore: '401' },
+    {
+      name: 'automation intake',
+      method: 'POST',
+      url: '/api/automation/blog',
+      data: json({ approvedTopicId: 1, title: 'T', content: '<p>x</p>' }),
+      ignore: '401',
+    },
     { name: 'admin: trending topics', method: 'GET', url: '/api/trending-topics?refresh=false', admin: true },
-    { name: 'admin: edit article', method: 'PUT', url: `/api/admin/blogs/${article.id}*`, data: json({ title: article.title, content: '<p>Scanned.</p>', metaDescription: 'Scanned.' }), admin: true },
+    {
+      name: 'admin: edit article',
+      method: 'PUT',
+      url: `/api/admin/blogs/${article.id}*`,
+      data: json({ title: article.title, content: '<p>Scanned.</p>', metaDescription: 'Scanned.' }),
+      admin: true,
+    },
     { name: 'admin: publish', method: 'POST', url: '/api/admin/approve-blog', data: json({ blogId: article.id }), admin: true },
-    { name: 'admin: delete (an id that does not exist)', method: 'POST', url: '/api/admin/decline-blog', data: json({ blogId: 999999 }), admin: true, ignore: '404' },
-    { name: 'admin: approve topic', method: 'POST', url: '/api/admin/approve-topic', data: json({ topicId: 1, topic: 'A topic', category: 'Technology', sourceUrl: null }), admin: true },
+    {
+      name: 'admin: delete (an id that does not exist)',
+      method: 'POST',
+      url: '/api/admin/decline-blog',
+      data: json({ blogId: 999999 }),
+      admin: true,
+      ignore: '404',
+    },
+    {
+      name: 'admin: approve topic',
+      method: 'POST',
+      url: '/api/admin/approve-topic',
+      data: json({ topicId: 1, topic: 'A topic', category: 'Technology', sourceUrl: null }),
+      admin: true,
+    },
     { name: 'admin: decline topic', method: 'POST', url: '/api/admin/decline-topic', data: json({ topicId: 1, topic: 'A topic' }), admin: true, ignore: '404' },
     { name: 'admin: regenerate images', method: 'POST', url: '/api/admin/regenerate-images', data: json({ blogIds: [article.id] }), admin: true },
     { name: 'admin: article history', method: 'GET', url: `/api/admin/articles/${article.id}*/revisions`, admin: true },
     { name: 'admin: one version', method: 'GET', url: `/api/admin/articles/${article.id}*/revisions/1*`, admin: true, ignore: '404' },
-    { name: 'admin: restore a version', method: 'POST', url: `/api/admin/articles/${article.id}/revisions/1/restore`, data: json({ version: 1 }), admin: true, ignore: '404' },
+    {
+      name: 'admin: restore a version',
+      method: 'POST',
+      url: `/api/admin/articles/${article.id}/revisions/1/restore`,
+      data: json({ version: 1 }),
+      admin: true,
+      ignore: '404',
+    },
     { name: 'admin: article list', method: 'GET', url: '/api/admin/articles?search=ai&status=published&category=Technology&sort=likes&limit=10', admin: true },
     { name: 'admin: one article', method: 'GET', url: `/api/admin/articles/${article.id}*`, admin: true },
     { name: 'admin: comments', method: 'GET', url: `/api/admin/comments?articleId=${article.id}&search=ada&spam=false&limit=10`, admin: true },
     { name: 'admin: delete comments', method: 'POST', url: '/api/admin/comments/delete', data: json({ ids: [999999] }), admin: true },
     { name: 'admin: mark comments as spam', method: 'POST', url: '/api/admin/comments/spam', data: json({ ids: [999999], spam: true }), admin: true },
     { name: 'admin: contact messages', method: 'GET', url: '/api/admin/contact-submissions?search=hello&handled=false&limit=10', admin: true },
-    { name: 'admin: mark messages handled', method: 'POST', url: '/api/admin/contact-submissions/handled', data: json({ ids: [999999], handled: true }), admin: true },
+    {
+      name: 'admin: mark messages handled',
+      method: 'POST',
+      url: '/api/admin/contact-submissions/handled',
+      data: json({ ids: [999999], handled: true }),
+      admin: true,
+    },
     { name: 'admin: delete messages', method: 'POST', url: '/api/admin/contact-submissions/delete', data: json({ ids: [999999] }), admin: true },
     { name: 'admin: audit log', method: 'GET', url: '/api/admin/audit-log?actor=admin&action=approve&from=2026-01-01&to=2026-12-31&limit=10', admin: true },
     { name: 'admin: queue dashboard jobs', method: 'GET', url: '/api/admin/queues/api/queues?activeQueue=images&status=failed&page=1', admin: true },
     // The newsroom, the public record, the newsletter and the analytics.
     { name: 'corrections', method: 'GET', url: '/api/corrections' },
-    { name: 'report an error', method: 'POST', url: `/api/articles/${article.id}/error-reports`, data: json({ details: 'The second figure looks wrong.', quote: 'A sentence.' }) },
+    {
+      name: 'report an error',
+      method: 'POST',
+      url: `/api/articles/${article.id}/error-reports`,
+      data: json({ details: 'The second figure looks wrong.', quote: 'A sentence.' }),
+    },
     { name: 'newsletter: leave', method: 'GET', url: '/api/newsletter/unsubscribe?token=1.abc' },
     { name: 'admin: people', method: 'GET', url: '/api/admin/people', admin: true },
-    { name: 'admin: invite', method: 'POST', url: '/api/admin/people', data: json({ username: 'scan.writer', displayName: 'Scan Writer', email: 'scan@example.com', role: 'writer' }), admin: true, ignore: '409' },
+    {
+      name: 'admin: invite',
+      method: 'POST',
+      url: '/api/admin/people',
+      data: json({ username: 'scan.writer', displayName: 'Scan Writer', email: 'scan@example.com', role: 'writer' }),
+      admin: true,
+      ignore: '409',
+    },
     { name: 'admin: change a role', method: 'POST', url: '/api/admin/people/999999*/role', data: json({ role: 'editor' }), admin: true, ignore: '404' },
     { name: 'admin: assignees', method: 'GET', url: '/api/admin/assignees', admin: true },
     { name: 'admin: assign', method: 'PUT', url: `/api/admin/articles/${article.id}*/assignee`, data: json({ assigneeId: null }), admin: true, ignore: '409' },
-    { name: 'admin: submit for review', method: 'POST', url: `/api/admin/articles/${article.id}*/submit`, data: json({ note: 'Ready for a look.' }), admin: true, ignore: '409' },
-    { name: 'admin: schedule', method: 'POST', url: `/api/admin/articles/${article.id}*/schedule`, data: json({ at: '2030-01-01T09:00:00+00:00', note: 'Morning.' }), admin: true, ignore: '409' },
+    {
+      name: 'admin: submit for review',
+      method: 'POST',
+      url: `/api/admin/articles/${article.id}*/submit`,
+      data: json({ note: 'Ready for a look.' }),
+      admin: true,
+      ignore: '409',
+    },
+    {
+      name: 'admin: schedule',
+      method: 'POST',
+      url: `/api/admin/articles/${article.id}*/schedule`,
+      data: json({ at: '2030-01-01T09:00:00+00:00', note: 'Morning.' }),
+      admin: true,
+      ignore: '409',
+    },
     { name: 'admin: provenance', method: 'GET', url: `/api/admin/articles/${article.id}*/provenance`, admin: true },
-    { name: 'admin: add a correction', method: 'POST', url: `/api/admin/articles/${article.id}*/corrections`, data: json({ kind: 'correction', text: 'An earlier version gave the wrong year.' }), admin: true },
+    {
+      name: 'admin: add a correction',
+      method: 'POST',
+      url: `/api/admin/articles/${article.id}*/corrections`,
+      data: json({ kind: 'correction', text: 'An earlier version gave the wrong year.' }),
+      admin: true,
+    },
     { name: 'admin: error reports', method: 'GET', url: `/api/admin/error-reports?status=new&article=${article.id}`, admin: true },
     { name: 'admin: refused calls', method: 'GET', url: '/api/admin/audit-log/refusals?from=2026-01-01&to=2026-12-31&limit=10', admin: true },
     { name: 'admin: subscribers', method: 'GET', url: '/api/admin/newsletter/subscribers?search=example&status=confirmed&limit=10', admin: true },
     { name: 'admin: subscribers as CSV', method: 'GET', url: '/api/admin/newsletter/subscribers.csv?search=example&status=pending', admin: true },
-    { name: 'admin: digest schedule', method: 'PUT', url: '/api/admin/newsletter/settings', data: json({ cadence: 'weekly', weekday: 1, sendTime: '08:00' }), admin: true },
+    {
+      name: 'admin: digest schedule',
+      method: 'PUT',
+      url: '/api/admin/newsletter/settings',
+      data: json({ cadence: 'weekly', weekday: 1, sendTime: '08:00' }),
+      admin: true,
+    },
     { name: 'admin: views chart', method: 'GET', url: '/api/admin/analytics/views?from=2026-01-01&to=2026-12-31&interval=week', admin: true },
     { name: 'admin: top articles', method: 'GET', url: '/api/admin/analytics/articles?from=2026-01-01&to=2026-12-31', admin: true },
   ];
@@ -146,8 +225,16 @@ function targets(article) {
  * Anything else a scanner reports does.
  */
 const ACCEPTED = [
-  { category: 'HTTP Secure Headers', info: /X-XSS-Protection/, reason: 'deprecated header; the Content-Security-Policy replaces it (OWASP advises not to set it)' },
-  { category: 'HTTP Secure Headers', info: /Strict-Transport-Security/, reason: 'sent in production only, where TLS ends in front of the API; the scan runs over plain HTTP' },
+  {
+    category: 'HTTP Secure Headers',
+    info: /X-XSS-Protection/,
+    reason: 'deprecated header; the Content-Security-Policy replaces it (OWASP advises not to set it)',
+  },
+  {
+    category: 'HTTP Secure Headers',
+    info: /Strict-Transport-Security/,
+    reason: 'sent in production only, where TLS ends in front of the API; the scan runs over plain HTTP',
+  },
 ];
 
 /** One sqlmap run, killed at the time limit; its verdict from what it printed. */
@@ -156,17 +243,36 @@ function sqlmap(target, session) {
   if (target.data) headers.push('Content-Type: application/json');
   if (target.admin) headers.push(`x-csrf-token: ${session.csrfToken}`);
   const args = [
-    '-u', `${base}${target.url}`,
-    '--method', target.method,
+    '-u',
+    `${base}${target.url}`,
+    '--method',
+    target.method,
     ...(target.data ? ['--data', target.data] : []),
-    '--headers', headers.join('\n'),
+    '--headers',
+    headers.join('\n'),
     ...(target.admin ? ['--cookie', session.cookie, '--skip', 'ai_mind_admin'] : []),
     // The example's own answer (a refused sign-in, an unknown id) is what the payloads are compared with.
     ...(target.ignore ? ['--ignore-code', target.ignore] : []),
-    '--batch', '--level', '2', '--risk', '1', '--dbms', 'PostgreSQL', '--time-sec', '2', '--timeout', '10', '--retries', '1',
-    '--tamper', 'xforwardedfor', '--flush-session', '--disable-coloring',
+    '--batch',
+    '--level',
+    '2',
+    '--risk',
+    '1',
+    '--dbms',
+    'PostgreSQL',
+    '--time-sec',
+    '2',
+    '--timeout',
+    '10',
+    '--retries',
+    '1',
+    '--tamper',
+    'xforwardedfor',
+    '--flush-session',
+    '--disable-coloring',
     // A folder per endpoint: parallel runs against one host would otherwise share one session file.
-    '--output-dir', path.join(workDir, 'sqlmap', target.name.replace(/\W+/g, '-')),
+    '--output-dir',
+    path.join(workDir, 'sqlmap', target.name.replace(/\W+/g, '-')),
   ];
   return new Promise((resolve) => {
     const child = spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -180,7 +286,11 @@ function sqlmap(target, session) {
       if (/identified the following injection point/.test(output)) return resolve({ verdict: 'INJECTABLE', found: true });
       if (/do not appear to be injectable/.test(output)) return resolve({ verdict: 'no injection found', found: false });
       const timedOut = !/\[\*\] ending @/.test(output);
-      const last = output.split('\n').filter((line) => /\[(CRITICAL|ERROR)\]/.test(line)).pop()?.replace(/^.*\[(CRITICAL|ERROR)\]\s*/, '');
+      const last = output
+        .split('\n')
+        .filter((line) => /\[(CRITICAL|ERROR)\]/.test(line))
+        .pop()
+        ?.replace(/^.*\[(CRITICAL|ERROR)\]\s*/, '');
       resolve({ verdict: timedOut ? `no injection found within ${TARGET_SECONDS} s (time limit)` : `inconclusive: ${last ?? 'see log'}`, found: false });
     });
   });
@@ -210,15 +320,44 @@ function runWapiti(startUrls) {
   const report = path.join(workDir, 'wapiti.json');
   const run = spawnSync(
     'wapiti',
-    ['-u', `${base}/`, '--scope', 'folder', '-d', '3', '--max-links-per-page', '40', '--max-scan-time', String(WAPITI_SECONDS), '--max-attack-time', String(Math.max(30, WAPITI_SECONDS / 4)),
-      ...startUrls.flatMap((url) => ['-s', url]), '--flush-session', '-f', 'json', '-o', report, '-v', '0'],
+    [
+      '-u',
+      `${base}/`,
+      '--scope',
+      'folder',
+      '-d',
+      '3',
+      '--max-links-per-page',
+      '40',
+      '--max-scan-time',
+      String(WAPITI_SECONDS),
+      '--max-attack-time',
+      String(Math.max(30, WAPITI_SECONDS / 4)),
+      ...startUrls.flatMap((url) => ['-s', url]),
+      '--flush-session',
+      '-f',
+      'json',
+      '-o',
+      report,
+      '-v',
+      '0',
+    ],
     { encoding: 'utf8', timeout: (WAPITI_SECONDS + 120) * 1000 },
   );
   fs.writeFileSync(path.join(workDir, 'wapiti.log'), `${run.stdout ?? ''}${run.stderr ?? ''}`);
   if (!fs.existsSync(report)) return { error: `wapiti wrote no report (exit ${run.status}); see ${workDir}/wapiti.log` };
   const parsed = JSON.parse(fs.readFileSync(report, 'utf8'));
-  const count = (group) => Object.fromEntries(Object.entries(group ?? {}).filter(([, items]) => items.length > 0).map(([name, items]) => [name, items]));
-  return { vulnerabilities: count(parsed.vulnerabilities), anomalies: count(parsed.anomalies), urls: parsed.infos?.crawled_pages_nbr ?? parsed.infos?.['crawled_pages']?.length };
+  const count = (group) =>
+    Object.fromEntries(
+      Object.entries(group ?? {})
+        .filter(([, items]) => items.length > 0)
+        .map(([name, items]) => [name, items]),
+    );
+  return {
+    vulnerabilities: count(parsed.vulnerabilities),
+    anomalies: count(parsed.anomalies),
+    urls: parsed.infos?.crawled_pages_nbr ?? parsed.infos?.['crawled_pages']?.length,
+  };
 }
 
 let exitCode = 0;
@@ -254,7 +393,9 @@ try {
     const open = findings.filter((finding) => !finding.accepted);
     console.log(`wapiti: ${findings.length} findings, ${open.length} not accepted`);
     for (const { category, item, accepted } of findings) {
-      const line = `${category}: ${item.method ?? ''} ${item.path ?? ''} ${item.parameter ? `(${item.parameter})` : ''} ${item.info ?? ''}`.replace(/\s+/g, ' ').trim();
+      const line = `${category}: ${item.method ?? ''} ${item.path ?? ''} ${item.parameter ? `(${item.parameter})` : ''} ${item.info ?? ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
       console.log(`  ${accepted ? `accepted   ${line} (${accepted.reason})` : `FOUND      ${line}`}`);
     }
     if (open.length > 0) exitCode = 1;

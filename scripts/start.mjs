@@ -89,7 +89,10 @@ function demoAccounts() {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
   }
-  const owner = process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD ? { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD } : { username: kept.username, password: kept.password };
+  const owner =
+    process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD
+      ? { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }
+      : { username: kept.username, password: kept.password };
   return { owner, others: DEMO_ROLES.map((role) => ({ role, ...kept[role] })) };
 }
 
@@ -117,7 +120,11 @@ async function main() {
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
-    const redis = await startRedis({ port: await freePort(Number(process.env.REDIS_PORT ?? 63790)), dataDir: path.join(dataDir, 'redis'), binary: redisBinary });
+    const redis = await startRedis({
+      port: await freePort(Number(process.env.REDIS_PORT ?? 63790)),
+      dataDir: path.join(dataDir, 'redis'),
+      binary: redisBinary,
+    });
     cleanups.push(redis.stop);
     redisUrl = redis.url;
   }
@@ -156,7 +163,9 @@ async function main() {
     await run(process.execPath, ['backend/dist/main.cli.js', 'seed'], { env: adminEnv });
     // Never changes an account that exists: an owner may have changed its role or password since.
     for (const account of others) {
-      await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', account.username, '--role', account.role, '--if-missing'], { env: { ...env, ADMIN_PASSWORD: account.password } });
+      await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', account.username, '--role', account.role, '--if-missing'], {
+        env: { ...env, ADMIN_PASSWORD: account.password },
+      });
     }
   }
 

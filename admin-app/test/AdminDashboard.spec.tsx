@@ -6,11 +6,17 @@ import { articleRoutes } from './support/article-routes';
 import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 import { MESSAGES } from '../src/lib/messages';
 
-
 const article = (overrides: Partial<Article>): Article =>
   articleFixture({ title: 'A published piece', slug: 'a-published-piece', content: '<p>Published body</p>', ...overrides });
 
-const draft = article({ id: 2, title: 'A draft piece', slug: 'a-draft-piece', content: '<h2>Draft heading</h2><p>Draft body</p>', approved: false, isApproved: false });
+const draft = article({
+  id: 2,
+  title: 'A draft piece',
+  slug: 'a-draft-piece',
+  content: '<h2>Draft heading</h2><p>Draft body</p>',
+  approved: false,
+  isApproved: false,
+});
 
 describe('admin dashboard', () => {
   let network: ReturnType<typeof stubFetch>;
@@ -29,12 +35,31 @@ describe('admin dashboard', () => {
     for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Newsletter', 'Analytics', 'Audit', 'People']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Trending Topics',
+      'Blog Workflow',
+      'Article Management',
+      'Comments',
+      'Contact Messages',
+      'Newsletter',
+      'Analytics',
+      'Audit',
+      'People',
+    ]);
     expect(await screen.findByText(MESSAGES.noTrendingTopics)).toBeInTheDocument();
   });
 
   it('approves a trending topic with its id, text, source and category, sending the CSRF token', async () => {
-    const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
+    const topic: TrendingTopic = {
+      id: 7,
+      topic: 'Grid upgrades stall',
+      source: 'Reuters',
+      priority: 'high',
+      category: 'Technology',
+      mentions: 1200,
+      trend: 'rising',
+      sourceUrl: 'https://example.com/x',
+    };
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
@@ -43,19 +68,49 @@ describe('admin dashboard', () => {
     renderApp(<AdminApp />, '/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(network.calls.some((c) => c.path === '/api/admin/approve-topic')).toBe(true));
-    expect(network.calls.find((c) => c.path === '/api/admin/approve-topic')!.body).toEqual({ topicId: 7, topic: 'Grid upgrades stall', sourceUrl: 'https://example.com/x', category: 'Technology' });
+    expect(network.calls.find((c) => c.path === '/api/admin/approve-topic')!.body).toEqual({
+      topicId: 7,
+      topic: 'Grid upgrades stall',
+      sourceUrl: 'https://example.com/x',
+      category: 'Technology',
+    });
     expect(screen.getByText('1,200 mentions', { exact: false })).toBeInTheDocument();
   });
 
   it('refreshes topics from the feeds and says which feeds failed on the last refresh, and why', async () => {
-    const fresh: TrendingTopic = { id: 9, topic: 'Ceasefire talks resume', source: 'Global Wire', priority: 'normal', category: 'Global Events', mentions: 2, trend: 'rising', sourceUrl: null };
+    const fresh: TrendingTopic = {
+      id: 9,
+      topic: 'Ceasefire talks resume',
+      source: 'Global Wire',
+      priority: 'normal',
+      category: 'Global Events',
+      mentions: 2,
+      trend: 'rising',
+      sourceUrl: null,
+    };
     let refreshed = false;
     const sources: TrendingSourcesResponse = {
       mode: 'feeds',
       lastRefreshAt: '2026-11-20T10:00:00.000Z',
       sources: [
-        { url: 'https://ledger.example/rss', name: 'The Daily Ledger', lastStatus: 'ok', lastError: null, lastFetchedAt: '2026-11-20T10:00:00.000Z', lastSuccessAt: '2026-11-20T10:00:00.000Z', itemCount: 12 },
-        { url: 'https://broken.example/rss', name: 'Broken Times', lastStatus: 'error', lastError: 'HTTP 500 Internal Server Error', lastFetchedAt: '2026-11-20T10:00:00.000Z', lastSuccessAt: null, itemCount: 0 },
+        {
+          url: 'https://ledger.example/rss',
+          name: 'The Daily Ledger',
+          lastStatus: 'ok',
+          lastError: null,
+          lastFetchedAt: '2026-11-20T10:00:00.000Z',
+          lastSuccessAt: '2026-11-20T10:00:00.000Z',
+          itemCount: 12,
+        },
+        {
+          url: 'https://broken.example/rss',
+          name: 'Broken Times',
+          lastStatus: 'error',
+          lastError: 'HTTP 500 Internal Server Error',
+          lastFetchedAt: '2026-11-20T10:00:00.000Z',
+          lastSuccessAt: null,
+          itemCount: 0,
+        },
       ],
     };
     network = stubFetch({
@@ -79,8 +134,17 @@ describe('admin dashboard', () => {
     expect(network.calls.filter((c) => c.path === '/api/trending-topics/sources').length).toBeGreaterThanOrEqual(2);
   });
 
-  it("tells the editor when declining a topic fails", async () => {
-    const topic: TrendingTopic = { id: 8, topic: 'Rates hold', source: 'FT', priority: 'normal', category: 'Economics', mentions: 5, trend: 'steady', sourceUrl: null };
+  it('tells the editor when declining a topic fails', async () => {
+    const topic: TrendingTopic = {
+      id: 8,
+      topic: 'Rates hold',
+      source: 'FT',
+      priority: 'normal',
+      category: 'Economics',
+      mentions: 5,
+      trend: 'steady',
+      sourceUrl: null,
+    };
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
@@ -97,7 +161,11 @@ describe('admin dashboard', () => {
       { id: 2, topic: 'Waiting', category: 'Culture', status: 'sent_to_automation', approvedAt: '2024-01-05T09:00:00.000Z', blog: null },
       { id: 3, topic: 'Live', category: 'Technology', status: 'blog_received', approvedAt: '2024-01-05T09:00:00.000Z', blog: article({ id: 9 }) },
     ];
-    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), 'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }) });
+    network = stubFetch({
+      ...SIGNED_IN,
+      'GET /api/trending-topics': () => ({ status: 200, body: [] }),
+      'GET /api/admin/approved-topics': () => ({ status: 200, body: topics }),
+    });
     renderApp(<AdminApp />, '/admin');
     await openTab('Blog Workflow');
     expect(await screen.findByText('blog received')).toBeInTheDocument();
@@ -112,7 +180,16 @@ describe('admin dashboard', () => {
   });
 
   it("says '1 mention' and '1,200 mentions'", async () => {
-    const topic = (id: number, mentions: number): TrendingTopic => ({ id, topic: `Topic ${id}`, source: 'Reuters', priority: 'normal', category: 'Technology', mentions, trend: 'rising', sourceUrl: 'https://example.com/x' });
+    const topic = (id: number, mentions: number): TrendingTopic => ({
+      id,
+      topic: `Topic ${id}`,
+      source: 'Reuters',
+      priority: 'normal',
+      category: 'Technology',
+      mentions,
+      trend: 'rising',
+      sourceUrl: 'https://example.com/x',
+    });
     network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [topic(1, 1), topic(2, 1200)] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByText('Reuters · 1 mention · rising')).toBeInTheDocument();
@@ -141,7 +218,10 @@ describe('admin dashboard', () => {
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       ...articleRoutes(() => [draft]),
-      'POST /api/admin/approve-blog': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'blogId', message: 'Invalid blog ID: x' }] } }),
+      'POST /api/admin/approve-blog': () => ({
+        status: 400,
+        body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'blogId', message: 'Invalid blog ID: x' }] },
+      }),
     });
     try {
       renderApp(<AdminApp />, '/admin');
@@ -183,7 +263,16 @@ describe('admin dashboard', () => {
     ['an error string', { error: 'Automation service unreachable' }, 'Automation service unreachable'],
     ['neither', {}, MESSAGES.approveTopicFailed],
   ])('a failed topic approval with %s shows the server words, else the fallback', async (_label, body, shown) => {
-    const topic: TrendingTopic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 1200, trend: 'rising', sourceUrl: 'https://example.com/x' };
+    const topic: TrendingTopic = {
+      id: 7,
+      topic: 'Grid upgrades stall',
+      source: 'Reuters',
+      priority: 'high',
+      category: 'Technology',
+      mentions: 1200,
+      trend: 'rising',
+      sourceUrl: 'https://example.com/x',
+    };
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
@@ -243,7 +332,8 @@ describe('admin dashboard', () => {
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       ...articleRoutes(() => [article({})]),
-      'POST /api/admin/regenerate-images': () => (fail ? { status: 503, body: { error: 'Service Unavailable', message: 'queue down' } } : { status: 200, body: { updatedCount: 3 } }),
+      'POST /api/admin/regenerate-images': () =>
+        fail ? { status: 503, body: { error: 'Service Unavailable', message: 'queue down' } } : { status: 200, body: { updatedCount: 3 } },
     });
     renderApp(<AdminApp />, '/admin');
     await openTab('Article Management');
@@ -275,7 +365,11 @@ describe('admin dashboard', () => {
     fireEvent.change(meta, { target: { value: 'New description' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(network.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(network.calls.find((c) => c.method === 'PUT')!.body).toEqual({ title: 'A sharper title', content: '<p>Published body</p>', metaDescription: 'New description' });
+    expect(network.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      title: 'A sharper title',
+      content: '<p>Published body</p>',
+      metaDescription: 'New description',
+    });
     await waitFor(() => expect(screen.queryByTestId('blog-editor')).toBeNull());
   });
 
@@ -312,7 +406,10 @@ describe('admin dashboard', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
-      'GET /api/admin/contact-submissions': () => ({ status: 200, body: [{ id: 1, name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Nice site', submittedAt: '2024-01-05T09:00:00.000Z' }] }),
+      'GET /api/admin/contact-submissions': () => ({
+        status: 200,
+        body: [{ id: 1, name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Nice site', submittedAt: '2024-01-05T09:00:00.000Z' }],
+      }),
     });
     renderApp(<AdminApp />, '/admin');
     await openTab('Contact Messages');

@@ -20,7 +20,14 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 const where = () => screen.getByTestId('where').textContent;
-const renderAt = (path: string) => renderApp(<><AdminApp /><Where /></>, path);
+const renderAt = (path: string) =>
+  renderApp(
+    <>
+      <AdminApp />
+      <Where />
+    </>,
+    path,
+  );
 
 const comment = (overrides: Partial<AdminComment>): AdminComment => ({
   id: 1,
@@ -107,7 +114,11 @@ describe('the admin panel at scale', () => {
         ...SIGNED_IN,
         'GET /api/admin/articles': ({ url }): { status: number; body: unknown; headers: Record<string, string> } =>
           url.searchParams.get('cursor') === 'page2'
-            ? { status: 200, body: [{ ...articleFixture({ id: 2, title: 'Second page' }), excerpt: '', version: 1 }], headers: { 'x-published-count': '60000', 'x-draft-count': '40000' } }
+            ? {
+                status: 200,
+                body: [{ ...articleFixture({ id: 2, title: 'Second page' }), excerpt: '', version: 1 }],
+                headers: { 'x-published-count': '60000', 'x-draft-count': '40000' },
+              }
             : {
                 status: 200,
                 body: [{ ...articleFixture({ id: 1, title: 'First page' }), excerpt: '', version: 1 }],
@@ -129,7 +140,10 @@ describe('the admin panel at scale', () => {
 
   describe('Comments', () => {
     it('lists comments across articles, searches, filters by article, and deletes one after confirming', async () => {
-      let comments = [comment({ id: 1, authorName: 'Spammer', content: 'Buy pills now' }), comment({ id: 2, articleId: 8, articleTitle: 'Chips', content: 'Nice' })];
+      let comments = [
+        comment({ id: 1, authorName: 'Spammer', content: 'Buy pills now' }),
+        comment({ id: 2, articleId: 8, articleTitle: 'Chips', content: 'Nice' }),
+      ];
       network = stubFetch({
         ...SIGNED_IN,
         'GET /api/admin/comments': () => ({ status: 200, body: comments, headers: { [TOTAL_COUNT_HEADER]: String(comments.length) } }),
@@ -175,7 +189,11 @@ describe('the admin panel at scale', () => {
     it('marks handled and deletes several after confirming', async () => {
       network = stubFetch({
         ...SIGNED_IN,
-        'GET /api/admin/contact-submissions': () => ({ status: 200, body: [message({ id: 1 }), message({ id: 2, name: 'Bob', subject: 'Offer' })], headers: { [TOTAL_COUNT_HEADER]: '6500' } }),
+        'GET /api/admin/contact-submissions': () => ({
+          status: 200,
+          body: [message({ id: 1 }), message({ id: 2, name: 'Bob', subject: 'Offer' })],
+          headers: { [TOTAL_COUNT_HEADER]: '6500' },
+        }),
         'POST /api/admin/contact-submissions/handled': () => ({ status: 200, body: { message: 'Marked 1 message as handled.', count: 1 } }),
         'POST /api/admin/contact-submissions/delete': () => ({ status: 200, body: { message: 'Deleted 2 messages.', count: 2 } }),
       });
@@ -194,7 +212,15 @@ describe('the admin panel at scale', () => {
 
   describe('Audit', () => {
     it('lists who did what, when and with which result, filtered by user, action and dates from the URL', async () => {
-      const entry: AuditLogEntry = { id: 1, actor: 'alice', action: 'POST /api/admin/comments/delete', path: '/api/admin/comments/delete', targetId: '4,5', status: 200, createdAt: '2026-11-24T10:00:00.000Z' };
+      const entry: AuditLogEntry = {
+        id: 1,
+        actor: 'alice',
+        action: 'POST /api/admin/comments/delete',
+        path: '/api/admin/comments/delete',
+        targetId: '4,5',
+        status: 200,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      };
       network = stubFetch({ ...SIGNED_IN, 'GET /api/admin/audit-log': () => ({ status: 200, body: [entry], headers: { [TOTAL_COUNT_HEADER]: '1' } }) });
       renderAt('/admin/audit?actor=alice');
       const row = await screen.findByTestId('audit-entry');
@@ -213,10 +239,15 @@ describe('the admin panel at scale', () => {
       network = stubFetch({
         ...SIGNED_IN,
         'GET /api/admin/audit-log': () => ({ status: 200, body: [], headers: { [TOTAL_COUNT_HEADER]: '0' } }),
-        'GET /api/admin/audit-log/refusals': () => ({ status: 200, body: { total: 1500, routes: [{ action: 'GET /api/admin/articles', status: 401, count: 1500 }] } }),
+        'GET /api/admin/audit-log/refusals': () => ({
+          status: 200,
+          body: { total: 1500, routes: [{ action: 'GET /api/admin/articles', status: 401, count: 1500 }] },
+        }),
       });
       renderAt('/admin/audit?from=2026-11-01&actor=alice');
-      expect(await screen.findByTestId('audit-refusals')).toHaveTextContent('1,500 admin calls refused without a session in these dates (counted, with a few samples in the log): GET /api/admin/articles 401 ×1,500');
+      expect(await screen.findByTestId('audit-refusals')).toHaveTextContent(
+        '1,500 admin calls refused without a session in these dates (counted, with a few samples in the log): GET /api/admin/articles 401 ×1,500',
+      );
       expect(network.calls.map((c) => c.path)).toContain('/api/admin/audit-log/refusals?from=2026-11-01');
     });
 
@@ -229,7 +260,14 @@ describe('the admin panel at scale', () => {
 
   describe('live updates', () => {
     it('asks again while a topic waits for its blog, shows the blog when it arrives with a toast, then stops asking', async () => {
-      const waiting: ApprovedTopic = { id: 1, topic: 'Grid upgrades', category: 'Technology', status: 'sent_to_automation', approvedAt: new Date().toISOString(), blog: null };
+      const waiting: ApprovedTopic = {
+        id: 1,
+        topic: 'Grid upgrades',
+        category: 'Technology',
+        status: 'sent_to_automation',
+        approvedAt: new Date().toISOString(),
+        blog: null,
+      };
       let topic = waiting;
       network = stubFetch({ ...SIGNED_IN, 'GET /api/admin/approved-topics': () => ({ status: 200, body: [topic] }) });
       renderAt('/admin/workflow');
@@ -244,7 +282,14 @@ describe('the admin panel at scale', () => {
     }, 20_000);
 
     it('does not keep asking about a topic stuck for over an hour, and says when the list shows only the newest topics', async () => {
-      const stuck: ApprovedTopic = { id: 2, topic: 'Never answered', category: 'Culture', status: 'sent_to_automation', approvedAt: new Date(Date.now() - 2 * 3600_000).toISOString(), blog: null };
+      const stuck: ApprovedTopic = {
+        id: 2,
+        topic: 'Never answered',
+        category: 'Culture',
+        status: 'sent_to_automation',
+        approvedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+        blog: null,
+      };
       network = stubFetch({ ...SIGNED_IN, 'GET /api/admin/approved-topics': () => ({ status: 200, body: [stuck], headers: { [TOTAL_COUNT_HEADER]: '250' } }) });
       renderAt('/admin/workflow');
       expect(await screen.findByTestId('approved-topics-shown')).toHaveTextContent('The newest 1 of 250 approved topics.');
@@ -287,7 +332,16 @@ describe('live events', () => {
     await waitFor(() => expect(sources).toHaveLength(1));
     expect(sources[0]).toMatchObject({ url: '/api/admin/events', init: { withCredentials: true } });
     await waitFor(() => expect(network.calls.filter((c) => c.path === '/api/admin/approved-topics').length).toBeGreaterThan(0));
-    topics = [{ id: 3, topic: 'Delivered by a worker', category: 'Culture', status: 'blog_received', approvedAt: '2026-11-20T10:00:00.000Z', blog: articleFixture({ id: 8, title: 'Worker blog' }) }];
+    topics = [
+      {
+        id: 3,
+        topic: 'Delivered by a worker',
+        category: 'Culture',
+        status: 'blog_received',
+        approvedAt: '2026-11-20T10:00:00.000Z',
+        blog: articleFixture({ id: 8, title: 'Worker blog' }),
+      },
+    ];
     act(() => sources[0]!.listeners.get('changed')!());
     expect(await screen.findByRole('heading', { name: 'Worker blog' })).toBeInTheDocument();
   });
@@ -298,7 +352,11 @@ describe('from an article to its comments', () => {
   afterEach(() => network.restore());
 
   it("opens the Comments tab filtered to the article's comments", async () => {
-    network = stubFetch({ ...SIGNED_IN, ...articleRoutes(() => [articleFixture({ id: 4, title: 'Discussed', comments: 3 })]), 'GET /api/admin/comments': () => ({ status: 200, body: [] }) });
+    network = stubFetch({
+      ...SIGNED_IN,
+      ...articleRoutes(() => [articleFixture({ id: 4, title: 'Discussed', comments: 3 })]),
+      'GET /api/admin/comments': () => ({ status: 200, body: [] }),
+    });
     renderAt('/admin/articles');
     fireEvent.click(await screen.findByRole('button', { name: 'Comments (3)' }, { timeout: 5000 }));
     await waitFor(() => expect(where()).toBe('/admin/comments?article=4'), { timeout: 5000 });

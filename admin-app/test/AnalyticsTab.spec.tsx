@@ -11,15 +11,30 @@ const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const today = () => utcDay(Date.now());
 const daysAgo = (days: number) => utcDay(Date.parse(`${today()}T00:00:00Z`) - days * DAY_MS);
 
-const VIEWS: AnalyticsViews = { total: 1234, points: [{ period: '2026-02-01', value: 1000 }, { period: '2026-02-02', value: 234 }] };
+const VIEWS: AnalyticsViews = {
+  total: 1234,
+  points: [
+    { period: '2026-02-01', value: 1000 },
+    { period: '2026-02-02', value: 234 },
+  ],
+};
 const ARTICLES: AnalyticsTopArticles = {
   articles: [
     { id: 1, title: 'Why the Grid Is the New Bottleneck', slug: 'grid', category: 'Technology', views: 812 },
     { id: 2, title: 'Central Banks Hold Rates', slug: 'banks', category: 'Global Events', views: 97 },
   ],
 };
-const top = (entries: [string, number][]): AnalyticsTop => ({ total: entries.reduce((sum, [, views]) => sum + views, 0), entries: entries.map(([key, views]) => ({ key, views })) });
-const NEWSLETTER: AnalyticsNewsletter = { before: 40, points: [{ period: '2026-02-01', value: 42, joined: 2 }, { period: '2026-02-02', value: 45, joined: 3 }] };
+const top = (entries: [string, number][]): AnalyticsTop => ({
+  total: entries.reduce((sum, [, views]) => sum + views, 0),
+  entries: entries.map(([key, views]) => ({ key, views })),
+});
+const NEWSLETTER: AnalyticsNewsletter = {
+  before: 40,
+  points: [
+    { period: '2026-02-01', value: 42, joined: 2 },
+    { period: '2026-02-02', value: 45, joined: 3 },
+  ],
+};
 
 type Answers = Partial<Record<'views' | 'articles' | 'categories' | 'sources' | 'countries' | 'newsletter', { status: number; body: unknown }>>;
 
@@ -29,9 +44,28 @@ function openAnalytics(path = '/admin/analytics', answers: Answers = {}) {
     ...SIGNED_IN,
     'GET /api/admin/analytics/views': chart('views', VIEWS),
     'GET /api/admin/analytics/articles': chart('articles', ARTICLES),
-    'GET /api/admin/analytics/categories': chart('categories', top([['Technology', 900], ['Global Events', 200]])),
-    'GET /api/admin/analytics/sources': chart('sources', top([['google', 700], ['direct', 400], ['news.example.org', 134]])),
-    'GET /api/admin/analytics/countries': chart('countries', top([['IE', 600], ['', 34]])),
+    'GET /api/admin/analytics/categories': chart(
+      'categories',
+      top([
+        ['Technology', 900],
+        ['Global Events', 200],
+      ]),
+    ),
+    'GET /api/admin/analytics/sources': chart(
+      'sources',
+      top([
+        ['google', 700],
+        ['direct', 400],
+        ['news.example.org', 134],
+      ]),
+    ),
+    'GET /api/admin/analytics/countries': chart(
+      'countries',
+      top([
+        ['IE', 600],
+        ['', 34],
+      ]),
+    ),
     'GET /api/admin/analytics/newsletter': chart('newsletter', NEWSLETTER),
   });
   renderApp(<AdminApp />, path);
@@ -99,7 +133,11 @@ describe('the Analytics tab', () => {
     fireEvent.change(screen.getByLabelText('From (UTC)'), { target: { value: '2026-01-05' } });
     fireEvent.change(screen.getByLabelText('To (UTC)'), { target: { value: '2026-01-18' } });
     await waitFor(() =>
-      expect(chartCalls(network).filter((url) => url.searchParams.get('from') === '2026-01-05' && url.searchParams.get('to') === '2026-01-18' && url.searchParams.get('interval') === 'week')).toHaveLength(6),
+      expect(
+        chartCalls(network).filter(
+          (url) => url.searchParams.get('from') === '2026-01-05' && url.searchParams.get('to') === '2026-01-18' && url.searchParams.get('interval') === 'week',
+        ),
+      ).toHaveLength(6),
     );
     expect(screen.queryByRole('button', { pressed: true })).toBeNull();
   });
@@ -121,7 +159,8 @@ describe('the Analytics tab', () => {
       countries: empty,
       newsletter: { status: 200, body: { before: 0, points: [{ period: '2024-01-01', value: 0, joined: 0 }] } },
     });
-    for (const name of ['Page views', 'Top articles', 'Top categories', 'Countries']) expect(await within(await section(name)).findByText(CHART_MESSAGES.empty)).toBeInTheDocument();
+    for (const name of ['Page views', 'Top articles', 'Top categories', 'Countries'])
+      expect(await within(await section(name)).findByText(CHART_MESSAGES.empty)).toBeInTheDocument();
     expect(await within(await section('Newsletter subscribers')).findByText(ANALYTICS_COPY.noSubscribers)).toBeInTheDocument();
     expect(await within(await section('Traffic sources')).findByText(/Could not load traffic sources: 500/)).toBeInTheDocument();
   });

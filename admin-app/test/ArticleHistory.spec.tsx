@@ -6,7 +6,6 @@ import { articleRoutes } from './support/article-routes';
 import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 import { diffUnits, diffWords, paragraphs } from '../src/features/articles/components/revision-diff';
 
-
 const article = (overrides: Partial<AdminArticle> = {}): AdminArticle => ({
   ...articleFixture({ title: 'Rates hold', slug: 'rates-hold', content: '<p>First paragraph.</p><p>Second paragraph.</p>' }),
   version: 3,
@@ -29,12 +28,42 @@ const summary = (overrides: Partial<ArticleRevisionSummary>): ArticleRevisionSum
 });
 
 const REVISIONS: ArticleRevisionSummary[] = [
-  summary({ id: 12, action: 'update', actor: 'job:image-regenerate', changed: ['image_url'], version: 3, createdAt: '2026-11-22T10:00:00.000Z', title: 'Rates hold' }),
-  summary({ id: 11, action: 'publish', actor: 'admin:bob', changed: ['approved', 'title'], version: 2, createdAt: '2026-11-21T10:00:00.000Z', title: 'Rates hold' }),
-  summary({ id: 10, action: 'create', actor: 'automation', changed: [], version: 1, createdAt: '2026-11-20T10:00:00.000Z', title: 'Rates held', approved: false }),
+  summary({
+    id: 12,
+    action: 'update',
+    actor: 'job:image-regenerate',
+    changed: ['image_url'],
+    version: 3,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    title: 'Rates hold',
+  }),
+  summary({
+    id: 11,
+    action: 'publish',
+    actor: 'admin:bob',
+    changed: ['approved', 'title'],
+    version: 2,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    title: 'Rates hold',
+  }),
+  summary({
+    id: 10,
+    action: 'create',
+    actor: 'automation',
+    changed: [],
+    version: 1,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    title: 'Rates held',
+    approved: false,
+  }),
 ];
 
-const detail = (revision: ArticleRevisionSummary, content: string, metaDescription: string | null): ArticleRevisionDetail => ({ ...revision, content, metaDescription, category: 'Economics' });
+const detail = (revision: ArticleRevisionSummary, content: string, metaDescription: string | null): ArticleRevisionDetail => ({
+  ...revision,
+  content,
+  metaDescription,
+  category: 'Economics',
+});
 const DETAILS: Record<number, ArticleRevisionDetail> = {
   12: detail(REVISIONS[0]!, '<p>First paragraph.</p><p>Second paragraph.</p>', 'Why rates held.'),
   11: detail(REVISIONS[1]!, '<p>First paragraph.</p><p>Second paragraph.</p>', 'Why rates held.'),
@@ -133,7 +162,9 @@ describe('article history and save conflicts', () => {
     fireEvent.click(within(conflict).getByRole('button', { name: 'Load their version' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue("Bob's title"));
     // Their version is loaded; the refused text is still there to copy.
-    expect((within(screen.getByTestId('save-conflict')).getByRole('textbox', { name: 'Your text (not saved), to copy' }) as HTMLTextAreaElement).value).toContain('My sharper title');
+    expect(
+      (within(screen.getByTestId('save-conflict')).getByRole('textbox', { name: 'Your text (not saved), to copy' }) as HTMLTextAreaElement).value,
+    ).toContain('My sharper title');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(network.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     expect(network.calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({ title: "Bob's title", version: 4 });

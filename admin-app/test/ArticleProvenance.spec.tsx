@@ -6,7 +6,13 @@ import { articleRoutes } from './support/article-routes';
 import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
 
 const draft: AdminArticle = {
-  ...articleFixture({ title: 'Housing starts fall', slug: 'housing-starts-fall', approved: false, isApproved: false, content: '<p>Markets Desk reports: Builders started the fewest homes in three years [1].</p>' }),
+  ...articleFixture({
+    title: 'Housing starts fall',
+    slug: 'housing-starts-fall',
+    approved: false,
+    isApproved: false,
+    content: '<p>Markets Desk reports: Builders started the fewest homes in three years [1].</p>',
+  }),
   version: 4,
 };
 
@@ -15,10 +21,42 @@ const provenance: ArticleProvenance = {
   sourcesKnown: true,
   approvedTopic: { id: 9, topic: 'Housing starts fall', approvedBy: 'alice', approvedAt: '2026-11-14T15:00:00.000Z' },
   sources: [
-    { number: 1, outlet: 'Markets Desk', title: 'Housing starts fall to a three-year low', summary: 'Builders started the fewest homes.', link: 'https://marketsdesk.example/housing', publishedAt: '2026-11-14T13:00:00.000Z', fetchStatus: 'fetched', fetchError: null, fetchedAt: '2026-11-14T15:00:05.000Z', contentHash: 'a'.repeat(64), text: 'Builders started the fewest homes in three years.' },
-    { number: 2, outlet: 'Civic Post', title: 'Housing starts at three-year low', summary: 'Starts fell.', link: 'http://10.20.30.40/housing', publishedAt: null, fetchStatus: 'blocked', fetchError: '10.20.30.40 is not a public address', fetchedAt: '2026-11-14T15:00:05.000Z', contentHash: null, text: null },
+    {
+      number: 1,
+      outlet: 'Markets Desk',
+      title: 'Housing starts fall to a three-year low',
+      summary: 'Builders started the fewest homes.',
+      link: 'https://marketsdesk.example/housing',
+      publishedAt: '2026-11-14T13:00:00.000Z',
+      fetchStatus: 'fetched',
+      fetchError: null,
+      fetchedAt: '2026-11-14T15:00:05.000Z',
+      contentHash: 'a'.repeat(64),
+      text: 'Builders started the fewest homes in three years.',
+    },
+    {
+      number: 2,
+      outlet: 'Civic Post',
+      title: 'Housing starts at three-year low',
+      summary: 'Starts fell.',
+      link: 'http://10.20.30.40/housing',
+      publishedAt: null,
+      fetchStatus: 'blocked',
+      fetchError: '10.20.30.40 is not a public address',
+      fetchedAt: '2026-11-14T15:00:05.000Z',
+      contentHash: null,
+      text: null,
+    },
   ],
-  generation: { engine: 'offline', model: null, promptVersion: 'blog@2', generatedAt: '2026-11-14T15:00:06.000Z', sourceCount: 2, draftTitle: 'Housing starts fall', draftHtml: draft.content },
+  generation: {
+    engine: 'offline',
+    model: null,
+    promptVersion: 'blog@2',
+    generatedAt: '2026-11-14T15:00:06.000Z',
+    sourceCount: 2,
+    draftTitle: 'Housing starts fall',
+    draftHtml: draft.content,
+  },
   claims: {
     articleVersion: 4,
     checkedAt: '2026-11-14T15:10:00.000Z',
@@ -27,8 +65,28 @@ const provenance: ArticleProvenance = {
     overridden: 0,
     open: 1,
     claims: [
-      { id: 1, position: 0, sentence: 'Markets Desk reports: Builders started the fewest homes in three years [1].', sourceNumber: 1, passage: 'Builders started the fewest homes in three years.', score: 1, flags: [], overriddenBy: null, overriddenAt: null },
-      { id: 2, position: 1, sentence: 'Starts fell 9.5% in October [1].', sourceNumber: 1, passage: 'Starts fell 7.5% in October.', score: 0.9, flags: ['number_mismatch'], overriddenBy: null, overriddenAt: null },
+      {
+        id: 1,
+        position: 0,
+        sentence: 'Markets Desk reports: Builders started the fewest homes in three years [1].',
+        sourceNumber: 1,
+        passage: 'Builders started the fewest homes in three years.',
+        score: 1,
+        flags: [],
+        overriddenBy: null,
+        overriddenAt: null,
+      },
+      {
+        id: 2,
+        position: 1,
+        sentence: 'Starts fell 9.5% in October [1].',
+        sourceNumber: 1,
+        passage: 'Starts fell 7.5% in October.',
+        score: 0.9,
+        flags: ['number_mismatch'],
+        overriddenBy: null,
+        overriddenAt: null,
+      },
     ],
   },
 };
@@ -51,7 +109,10 @@ describe('the editor shows how a draft was made', () => {
     const panel = await screen.findByTestId('article-provenance', {}, { timeout: 8_000 });
     const sources = await within(panel).findAllByTestId('provenance-source');
     expect(sources).toHaveLength(2);
-    expect(within(sources[0]!).getByRole('link', { name: 'Housing starts fall to a three-year low' })).toHaveAttribute('href', 'https://marketsdesk.example/housing');
+    expect(within(sources[0]!).getByRole('link', { name: 'Housing starts fall to a three-year low' })).toHaveAttribute(
+      'href',
+      'https://marketsdesk.example/housing',
+    );
     expect(within(sources[0]!).getByText('fetched')).toBeInTheDocument();
     expect(within(sources[1]!).getByText('blocked')).toBeInTheDocument();
     expect(within(sources[1]!).getByText('10.20.30.40 is not a public address')).toBeInTheDocument();
@@ -79,7 +140,10 @@ describe('the editor shows how a draft was made', () => {
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [] }),
       ...articleRoutes(() => [draft]),
-      'GET /api/admin/articles/1/provenance': () => ({ status: 200, body: { articleId: 1, sourcesKnown: false, approvedTopic: null, sources: [], generation: null, claims: null } }),
+      'GET /api/admin/articles/1/provenance': () => ({
+        status: 200,
+        body: { articleId: 1, sourcesKnown: false, approvedTopic: null, sources: [], generation: null, claims: null },
+      }),
     });
     renderApp(<AdminApp />, '/admin/articles/1');
     expect(await screen.findByText(/no source set is known, so its claims are not checked/, {}, { timeout: 8_000 })).toBeInTheDocument();

@@ -25,7 +25,15 @@ const report: AdminErrorReport = {
 const fresh: NewStoryReports = {
   articleId: 1,
   title: 'Port strike ends',
-  reports: [{ outlet: 'Coast Wire', title: 'Ships leave the harbour.', summary: 'They leave.', link: 'https://coast.example/3', publishedAt: '2026-11-27T11:00:00.000Z' }],
+  reports: [
+    {
+      outlet: 'Coast Wire',
+      title: 'Ships leave the harbour.',
+      summary: 'They leave.',
+      link: 'https://coast.example/3',
+      publishedAt: '2026-11-27T11:00:00.000Z',
+    },
+  ],
 };
 
 describe("an article's public record beside its claims", () => {

@@ -13,7 +13,10 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-const PERMISSIONS: Record<string, string[]> = { editor: ['panel.use', 'articles.draft', 'articles.publish', 'articles.delete'], writer: ['panel.use', 'articles.draft'] };
+const PERMISSIONS: Record<string, string[]> = {
+  editor: ['panel.use', 'articles.draft', 'articles.publish', 'articles.delete'],
+  writer: ['panel.use', 'articles.draft'],
+};
 const signedInAs = (role: 'editor' | 'writer', username: string) => ({
   'GET /api/admin/check': () => ({
     status: 200,
@@ -35,10 +38,17 @@ describe('the review stage in Article Management', () => {
   function stub(role: 'editor' | 'writer', username: string, items: ReturnType<typeof summary>[]) {
     network = stubFetch({
       ...signedInAs(role, username),
-      'GET /api/admin/articles': () => ({ status: 200, body: items, headers: { 'x-total-count': String(items.length), [STAGE_COUNTS_HEADER]: 'draft=2,in_review=3,changes_requested=0,ready=1,scheduled=4,published=9' } }),
+      'GET /api/admin/articles': () => ({
+        status: 200,
+        body: items,
+        headers: { 'x-total-count': String(items.length), [STAGE_COUNTS_HEADER]: 'draft=2,in_review=3,changes_requested=0,ready=1,scheduled=4,published=9' },
+      }),
       'GET /api/admin/assignees': () => ({ status: 200, body: [{ id: 7, username: 'wren', role: 'writer' }] }),
       'POST /api/admin/articles/1/request-changes': () => ({ status: 200, body: { ...summary(1, { stage: 'changes_requested' }), content: '' } }),
-      'POST /api/admin/articles/2/schedule': () => ({ status: 200, body: { ...summary(2, { stage: 'scheduled', scheduledAt: '2030-01-01T09:00:00.000Z' }), content: '' } }),
+      'POST /api/admin/articles/2/schedule': () => ({
+        status: 200,
+        body: { ...summary(2, { stage: 'scheduled', scheduledAt: '2030-01-01T09:00:00.000Z' }), content: '' },
+      }),
       'POST /api/admin/articles/3/submit': () => ({ status: 200, body: { ...summary(3, { stage: 'in_review' }), content: '' } }),
     });
   }
@@ -53,10 +63,19 @@ describe('the review stage in Article Management', () => {
 
     fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Review' }));
     const panel = await within(cards[0]!).findByTestId('review-panel');
-    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['Request changes', 'Mark ready', 'Publish']);
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Request changes', 'Mark ready', 'Publish']);
     fireEvent.change(within(panel).getByLabelText('Note (kept in the history)'), { target: { value: 'Cite the source' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Request changes' }));
-    await waitFor(() => expect(network.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/admin/articles/1/request-changes', body: { note: 'Cite the source', version: 4 } }));
+    await waitFor(() =>
+      expect(network.calls.find((c) => c.method === 'POST')).toMatchObject({
+        path: '/api/admin/articles/1/request-changes',
+        body: { note: 'Cite the source', version: 4 },
+      }),
+    );
   });
 
   it('schedules a ready article at a time picked in the editor’s own zone, sent in UTC', async () => {
@@ -68,12 +87,18 @@ describe('the review stage in Article Management', () => {
     fireEvent.change(picker, { target: { value: '2030-01-01T10:00' } });
     fireEvent.click(within(card!).getByRole('button', { name: 'Schedule' }));
     await waitFor(() =>
-      expect(network.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/admin/articles/2/schedule', body: { at: new Date('2030-01-01T10:00').toISOString(), version: 4 } }),
+      expect(network.calls.find((c) => c.method === 'POST')).toMatchObject({
+        path: '/api/admin/articles/2/schedule',
+        body: { at: new Date('2030-01-01T10:00').toISOString(), version: 4 },
+      }),
     );
   });
 
   it('offers a writer only the submit of their own draft, and none of the editors’ actions', async () => {
-    stub('writer', 'wren', [summary(3, { stage: 'draft', authorId: 7, authorName: 'wren' }), summary(4, { stage: 'draft', authorId: 99, authorName: 'someone' })]);
+    stub('writer', 'wren', [
+      summary(3, { stage: 'draft', authorId: 7, authorName: 'wren' }),
+      summary(4, { stage: 'draft', authorId: 99, authorName: 'someone' }),
+    ]);
     renderApp(<AdminApp />, '/admin/articles');
     const [own, other] = await screen.findAllByTestId('admin-article');
     expect(within(own!).queryByRole('button', { name: 'Publish' })).toBeNull();
@@ -81,7 +106,11 @@ describe('the review stage in Article Management', () => {
     expect(screen.queryByRole('button', { name: 'Regenerate All Images' })).toBeNull();
     fireEvent.click(within(own!).getByRole('button', { name: 'Review' }));
     const panel = await within(own!).findByTestId('review-panel');
-    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['Submit for review']);
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Submit for review']);
     expect(within(panel).queryByLabelText('Assigned to')).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: 'Submit for review' }));
     await waitFor(() => expect(network.calls.find((c) => c.method === 'POST')?.path).toBe('/api/admin/articles/3/submit'));

@@ -8,18 +8,58 @@ import { useBrowserDialogs } from './support/dialogs';
 /** What `GET /api/admin/check` says of each role (the backend's role table). */
 const PERMISSIONS: Record<AdminRole, string[]> = {
   writer: ['panel.use', 'trending.read', 'articles.draft'],
-  editor: ['panel.use', 'trending.read', 'trending.manage', 'articles.draft', 'articles.publish', 'articles.delete', 'media.regenerate', 'comments.moderate', 'contact.read', 'newsletter.manage', 'analytics.read'],
-  owner: ['panel.use', 'trending.read', 'trending.manage', 'articles.draft', 'articles.publish', 'articles.delete', 'media.regenerate', 'comments.moderate', 'contact.read', 'newsletter.manage', 'analytics.read', 'people.manage', 'operations.run'],
+  editor: [
+    'panel.use',
+    'trending.read',
+    'trending.manage',
+    'articles.draft',
+    'articles.publish',
+    'articles.delete',
+    'media.regenerate',
+    'comments.moderate',
+    'contact.read',
+    'newsletter.manage',
+    'analytics.read',
+  ],
+  owner: [
+    'panel.use',
+    'trending.read',
+    'trending.manage',
+    'articles.draft',
+    'articles.publish',
+    'articles.delete',
+    'media.regenerate',
+    'comments.moderate',
+    'contact.read',
+    'newsletter.manage',
+    'analytics.read',
+    'people.manage',
+    'operations.run',
+  ],
 };
 
 const signedInAs = (role: AdminRole) => ({
   'GET /api/admin/check': () => ({
     status: 200,
-    body: { authenticated: true, username: role, csrfToken: 'csrf-1', account: { username: role, displayName: `The ${role}`, role, permissions: PERMISSIONS[role] } },
+    body: {
+      authenticated: true,
+      username: role,
+      csrfToken: 'csrf-1',
+      account: { username: role, displayName: `The ${role}`, role, permissions: PERMISSIONS[role] },
+    },
   }),
 });
 
-const topic = { id: 7, topic: 'Grid upgrades stall', source: 'Reuters', priority: 'high', category: 'Technology', mentions: 12, trend: 'rising', sourceUrl: null };
+const topic = {
+  id: 7,
+  topic: 'Grid upgrades stall',
+  source: 'Reuters',
+  priority: 'high',
+  category: 'Technology',
+  mentions: 12,
+  trend: 'rising',
+  sourceUrl: null,
+};
 
 const person = (overrides: Partial<AdminAccount>): AdminAccount => ({
   id: 1,
@@ -75,7 +115,17 @@ describe('the panel by role', () => {
     network = stubFetch({ ...signedInAs('owner'), 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByRole('button', { name: 'Quick Recovery' })).toBeInTheDocument();
-    expect(tabs()).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Newsletter', 'Analytics', 'Audit', 'People']);
+    expect(tabs()).toEqual([
+      'Trending Topics',
+      'Blog Workflow',
+      'Article Management',
+      'Comments',
+      'Contact Messages',
+      'Newsletter',
+      'Analytics',
+      'Audit',
+      'People',
+    ]);
   });
 });
 
@@ -87,7 +137,16 @@ describe('the People tab', () => {
   const editor = person({ id: 2, username: 'sam', displayName: 'Sam Editor', email: 'sam@example.com', role: 'editor' });
 
   it('lists the people, invites someone and shows the one-time link to copy, built on the panel own address', async () => {
-    const invited = person({ id: 3, username: 'wren', displayName: 'Wren Writer', email: 'wren@example.com', role: 'writer', hasPassword: false, linkExpiresAt: '2026-11-30T10:00:00.000Z', lastLoginAt: null });
+    const invited = person({
+      id: 3,
+      username: 'wren',
+      displayName: 'Wren Writer',
+      email: 'wren@example.com',
+      role: 'writer',
+      hasPassword: false,
+      linkExpiresAt: '2026-11-30T10:00:00.000Z',
+      lastLoginAt: null,
+    });
     let list = [person({}), editor];
     network = stubFetch({
       ...signedInAs('owner'),
@@ -100,7 +159,10 @@ describe('the People tab', () => {
     });
     renderApp(<AdminApp />, '/admin/people');
     const rows = await screen.findAllByTestId('person');
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['The owner (you)owner · owner@example.com', 'Sam Editorsam · sam@example.com']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'The owner (you)owner · owner@example.com',
+      'Sam Editorsam · sam@example.com',
+    ]);
 
     const form = screen.getByRole('form', { name: 'Invite someone' });
     fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Wren Writer' } });
@@ -109,7 +171,12 @@ describe('the People tab', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Invite' }));
 
     const link = await screen.findByTestId('password-link');
-    expect(network.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/people')!.body).toEqual({ username: 'wren', displayName: 'Wren Writer', email: 'wren@example.com', role: 'writer' });
+    expect(network.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/people')!.body).toEqual({
+      username: 'wren',
+      displayName: 'Wren Writer',
+      email: 'wren@example.com',
+      role: 'writer',
+    });
     expect(within(link).getByLabelText('Link to set the password')).toHaveValue('http://localhost/admin/set-password#the-one-time-token');
     expect(link).toHaveTextContent('does not send email');
     expect(await screen.findByText(/^Link until/)).toBeInTheDocument();
@@ -120,7 +187,10 @@ describe('the People tab', () => {
       ...signedInAs('owner'),
       'GET /api/admin/people': () => ({ status: 200, body: [person({}), editor] }),
       'POST /api/admin/people/2/role': ({ body }) => ({ status: 200, body: { ...editor, role: (body as { role: AdminRole }).role } }),
-      'POST /api/admin/people/1/role': () => ({ status: 409, body: { error: 'Conflict', message: 'This is the last active owner: make another account an owner first.' } }),
+      'POST /api/admin/people/1/role': () => ({
+        status: 409,
+        body: { error: 'Conflict', message: 'This is the last active owner: make another account an owner first.' },
+      }),
     });
     renderApp(<AdminApp />, '/admin/people');
     await screen.findAllByTestId('person', {}, { timeout: 5000 });
@@ -138,7 +208,10 @@ describe('the People tab', () => {
       ...signedInAs('owner'),
       'GET /api/admin/people': () => ({ status: 200, body: [person({}), editor] }),
       'POST /api/admin/people/2/status': () => ({ status: 200, body: { ...editor, status: 'disabled' } }),
-      'POST /api/admin/people/2/reset-password': () => ({ status: 200, body: { account: { ...editor, hasPassword: false }, token: 'reset-token', expiresAt: '2026-11-30T10:00:00.000Z' } }),
+      'POST /api/admin/people/2/reset-password': () => ({
+        status: 200,
+        body: { account: { ...editor, hasPassword: false }, token: 'reset-token', expiresAt: '2026-11-30T10:00:00.000Z' },
+      }),
     });
     renderApp(<AdminApp />, '/admin/people');
     const row = (await screen.findAllByTestId('person'))[1]!;
@@ -171,7 +244,9 @@ describe('the page a link leads to', () => {
 
   it('sends the token from after # with the chosen password, without asking for a session, and points to the sign-in', async () => {
     window.history.replaceState(null, '', '/admin/set-password#tok-123');
-    network = stubFetch({ 'POST /api/admin/set-password': () => ({ status: 200, body: { username: 'wren', message: 'Your password is set. Sign in as wren.' } }) });
+    network = stubFetch({
+      'POST /api/admin/set-password': () => ({ status: 200, body: { username: 'wren', message: 'Your password is set. Sign in as wren.' } }),
+    });
     renderApp(<AdminApp />, '/admin/set-password');
     await setPassword('a-long-new-password');
     expect(await screen.findByText('Your password is set. Sign in as wren.')).toBeInTheDocument();
@@ -185,7 +260,11 @@ describe('the page a link leads to', () => {
     network = stubFetch({
       'POST /api/admin/set-password': () => ({
         status: 400,
-        body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'token', message: 'This link has expired or was already used. Ask an owner for a new one.' }] },
+        body: {
+          error: 'Bad Request',
+          message: 'Validation failed',
+          details: [{ path: 'token', message: 'This link has expired or was already used. Ask an owner for a new one.' }],
+        },
       }),
     });
     renderApp(<AdminApp />, '/set-password');

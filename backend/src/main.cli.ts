@@ -70,7 +70,9 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
     if (password.length < minLength) throw new Error(`The password must be at least ${minLength} characters.`);
     const saved = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role, ifMissing }));
     if (saved.created) return `Created admin '${username}' (${saved.role}).`;
-    return ifMissing ? `Admin '${username}' already exists (${saved.role}).` : `Set a new password for admin '${username}' (${saved.role}); its sessions are ended.`;
+    return ifMissing
+      ? `Admin '${username}' already exists (${saved.role}).`
+      : `Set a new password for admin '${username}' (${saved.role}); its sessions are ended.`;
   },
 };
 

@@ -28,7 +28,9 @@ describe('admin article calls', () => {
     const draft = await createArticle(em, { approved: false });
     const published = await createArticle(em);
     const response = await app.inject({ method: 'GET', url: '/api/admin/articles', headers: admin.headers });
-    const slugs = AdminArticleSummarySchema.array().parse(response.json()).map((a) => a.slug);
+    const slugs = AdminArticleSummarySchema.array()
+      .parse(response.json())
+      .map((a) => a.slug);
     expect(slugs).toEqual(expect.arrayContaining([draft.slug, published.slug]));
   });
 
@@ -66,7 +68,11 @@ describe('admin article calls', () => {
       method: 'PUT',
       url: `/api/admin/blogs/${article.id}`,
       headers: admin.headers,
-      payload: { title: '  A sharper headline ', content: '<h2>Part</h2><p onclick="x()">Body<script>alert(1)</script></p>', metaDescription: 'Short and true.' },
+      payload: {
+        title: '  A sharper headline ',
+        content: '<h2>Part</h2><p onclick="x()">Body<script>alert(1)</script></p>',
+        metaDescription: 'Short and true.',
+      },
     });
     expect(response.statusCode).toBe(200);
     const body = UpdateBlogResponseSchema.parse(response.json());
@@ -82,7 +88,9 @@ describe('admin article calls', () => {
     const sitemap = async () => {
       const index = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
       const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
-      return (await Promise.all(files.map(async (file) => gunzipSync((await app.inject({ method: 'GET', url: file })).rawPayload).toString('utf8')))).join('\n');
+      return (await Promise.all(files.map(async (file) => gunzipSync((await app.inject({ method: 'GET', url: file })).rawPayload).toString('utf8')))).join(
+        '\n',
+      );
     };
     expect(await sitemap()).not.toContain(draft.slug);
     await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: draft.id } });
@@ -95,13 +103,24 @@ describe('admin article calls', () => {
     const fork = em.fork();
     const suffix = uniqueSuffix();
     fork.create(TrendingTopic, { topic: `Quiet topic ${suffix}`, source: 'Reuters', category: 'Economics', mentions: 3, sourceUrl: null });
-    fork.create(TrendingTopic, { topic: `Loud topic ${suffix}`, source: 'BBC News', priority: 'high', category: 'Politics', mentions: 900_000, sourceUrl: 'https://example.com/loud' });
+    fork.create(TrendingTopic, {
+      topic: `Loud topic ${suffix}`,
+      source: 'BBC News',
+      priority: 'high',
+      category: 'Politics',
+      mentions: 900_000,
+      sourceUrl: 'https://example.com/loud',
+    });
     await fork.flush();
     const response = await app.inject({ method: 'GET', url: '/api/trending-topics', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     const topics = TrendingTopicSchema.array().parse(response.json());
     expect(topics.map((t) => t.mentions)).toEqual([...topics.map((t) => t.mentions)].sort((a, b) => b - a));
-    expect(topics.find((t) => t.topic === `Loud topic ${suffix}`)).toMatchObject({ source: 'BBC News', priority: 'high', sourceUrl: 'https://example.com/loud' });
+    expect(topics.find((t) => t.topic === `Loud topic ${suffix}`)).toMatchObject({
+      source: 'BBC News',
+      priority: 'high',
+      sourceUrl: 'https://example.com/loud',
+    });
     expect(topics.findIndex((t) => t.topic === `Loud topic ${suffix}`)).toBeLessThan(topics.findIndex((t) => t.topic === `Quiet topic ${suffix}`));
   });
 
@@ -112,7 +131,9 @@ describe('admin article calls', () => {
     const body = response.json();
     expect(body.publishedArticles).toBeGreaterThanOrEqual(before);
     expect(body.totalArticles).toBeGreaterThanOrEqual(body.publishedArticles);
-    expect(body.message).toBe(`Caches cleared and sitemap rebuilt: ${body.publishedArticles} of ${body.totalArticles} articles are published. Trending topics are being refreshed from the feeds.`);
+    expect(body.message).toBe(
+      `Caches cleared and sitemap rebuilt: ${body.publishedArticles} of ${body.totalArticles} articles are published. Trending topics are being refreshed from the feeds.`,
+    );
     expect(body.sitemapArticleUrls).toBeGreaterThanOrEqual(before);
     const waiting = await app.get(JobProducer).queue('trending').getJobs(['waiting']);
     expect(waiting.some((job) => job.name === 'trending-refresh' && job.data.trigger === 'manual')).toBe(true);
@@ -120,7 +141,12 @@ describe('admin article calls', () => {
 
   it('refuses an edit without title or content, writing nothing', async () => {
     const article = await createArticle(em, { title: 'Unchanged title' });
-    const response = await app.inject({ method: 'PUT', url: `/api/admin/blogs/${article.id}`, headers: admin.headers, payload: { title: 'New', content: '<p>  </p>' } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${article.id}`,
+      headers: admin.headers,
+      payload: { title: 'New', content: '<p>  </p>' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ path: 'content', message: 'Please fill in both title and content before saving.' }]);
     expect((await em.fork().findOneOrFail(Article, article.id)).title).toBe('Unchanged title');

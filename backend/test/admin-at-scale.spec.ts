@@ -79,7 +79,11 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       let cursor = first.headers[NEXT_CURSOR_HEADER] as string | undefined;
       while (cursor) {
         const next = await get(`/api/admin/articles?limit=3&cursor=${cursor}`);
-        seen.push(...AdminArticleSummarySchema.array().parse(next.json()).map((row) => row.id));
+        seen.push(
+          ...AdminArticleSummarySchema.array()
+            .parse(next.json())
+            .map((row) => row.id),
+        );
         cursor = next.headers[NEXT_CURSOR_HEADER] as string | undefined;
       }
       expect(seen).toEqual([ids.f, ids.e, ids.d, ids.c, ids.b, ids.a, ids.old]);
@@ -87,10 +91,18 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
 
     it('filters by status and category, and counts within the category', async () => {
       const drafts = await get('/api/admin/articles?status=draft');
-      expect(AdminArticleSummarySchema.array().parse(drafts.json()).map((row) => row.id)).toEqual([ids.f, ids.e, ids.c]);
+      expect(
+        AdminArticleSummarySchema.array()
+          .parse(drafts.json())
+          .map((row) => row.id),
+      ).toEqual([ids.f, ids.e, ids.c]);
       expect(drafts.headers[TOTAL_COUNT_HEADER]).toBe('3');
       const tech = await get('/api/admin/articles?category=technology&status=published');
-      expect(AdminArticleSummarySchema.array().parse(tech.json()).map((row) => row.id)).toEqual([ids.d, ids.b]);
+      expect(
+        AdminArticleSummarySchema.array()
+          .parse(tech.json())
+          .map((row) => row.id),
+      ).toEqual([ids.d, ids.b]);
       expect(tech.headers[TOTAL_COUNT_HEADER]).toBe('2');
       expect(tech.headers[PUBLISHED_COUNT_HEADER]).toBe('2');
       expect(tech.headers[DRAFT_COUNT_HEADER]).toBe('1');
@@ -98,11 +110,23 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
 
     it('sorts by likes and by oldest, paging through each order', async () => {
       const liked = await get('/api/admin/articles?sort=likes&limit=2');
-      expect(AdminArticleSummarySchema.array().parse(liked.json()).map((row) => row.id)).toEqual([ids.a, ids.d]);
+      expect(
+        AdminArticleSummarySchema.array()
+          .parse(liked.json())
+          .map((row) => row.id),
+      ).toEqual([ids.a, ids.d]);
       const more = await get(`/api/admin/articles?sort=likes&limit=2&cursor=${liked.headers[NEXT_CURSOR_HEADER]}`);
-      expect(AdminArticleSummarySchema.array().parse(more.json()).map((row) => row.id)).toEqual([ids.old, ids.f]);
+      expect(
+        AdminArticleSummarySchema.array()
+          .parse(more.json())
+          .map((row) => row.id),
+      ).toEqual([ids.old, ids.f]);
       const oldest = await get('/api/admin/articles?sort=oldest&limit=1');
-      expect(AdminArticleSummarySchema.array().parse(oldest.json()).map((row) => row.id)).toEqual([ids.old]);
+      expect(
+        AdminArticleSummarySchema.array()
+          .parse(oldest.json())
+          .map((row) => row.id),
+      ).toEqual([ids.old]);
     });
 
     it('finds drafts and published articles by full-text search, with the count of the matches', async () => {
@@ -176,7 +200,14 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       const word = `flood${uniqueSuffix()}`;
       const fork = em.fork();
       for (let i = 0; i < 5; i++) {
-        fork.create(Comment, { articleId: i < 3 ? article.id : other.id, authorName: i === 4 ? `Spammer ${word}` : 'Reader', content: `Comment ${i} ${i < 4 ? word : ''}`, aiResponse: null, clientHash: 'x'.repeat(64), createdAt: new Date(Date.now() - (5 - i) * 1000) });
+        fork.create(Comment, {
+          articleId: i < 3 ? article.id : other.id,
+          authorName: i === 4 ? `Spammer ${word}` : 'Reader',
+          content: `Comment ${i} ${i < 4 ? word : ''}`,
+          aiResponse: null,
+          clientHash: 'x'.repeat(64),
+          createdAt: new Date(Date.now() - (5 - i) * 1000),
+        });
       }
       await fork.flush();
       const byWord = await get(`/api/admin/comments?search=${word}&limit=2`);
@@ -185,7 +216,11 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       expect(firstPage[0]).toMatchObject({ articleId: other.id, articleTitle: other.title, spam: false });
       expect(byWord.headers[TOTAL_COUNT_HEADER]).toBe('5');
       const next = await get(`/api/admin/comments?search=${word}&limit=2&cursor=${byWord.headers[NEXT_CURSOR_HEADER]}`);
-      expect(AdminCommentSchema.array().parse(next.json()).map((c) => c.content)).toEqual([`Comment 2 ${word}`, `Comment 1 ${word}`]);
+      expect(
+        AdminCommentSchema.array()
+          .parse(next.json())
+          .map((c) => c.content),
+      ).toEqual([`Comment 2 ${word}`, `Comment 1 ${word}`]);
       const ofArticle = await get(`/api/admin/comments?articleId=${article.id}`);
       expect(ofArticle.headers[TOTAL_COUNT_HEADER]).toBe('3');
       expect((await get('/api/admin/comments?articleId=abc')).json().details).toEqual([{ path: 'articleId', message: 'must be a number' }]);
@@ -194,7 +229,9 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
     it('deletes one or many comments with their AI replies, moves the counter, keeps the version, and audits the ids', async () => {
       const article = await createArticle(em);
       const fork = em.fork();
-      const made = [0, 1, 2].map((i) => fork.create(Comment, { articleId: article.id, authorName: 'Reader', content: `To go ${i}`, aiResponse: 'An AI reply.', clientHash: 'x'.repeat(64) }));
+      const made = [0, 1, 2].map((i) =>
+        fork.create(Comment, { articleId: article.id, authorName: 'Reader', content: `To go ${i}`, aiResponse: 'An AI reply.', clientHash: 'x'.repeat(64) }),
+      );
       await fork.flush();
       await sql('update article set comments = 3 where id = ?', [article.id]);
       const [{ version: before }] = await sql<{ version: number }>('select version from article where id = ?', [article.id]);
@@ -204,7 +241,12 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       expect(await sql('select id from comment where article_id = ?', [article.id])).toEqual([{ id: made[2]!.id }]);
       expect(await sql('select comments, version from article where id = ?', [article.id])).toEqual([{ comments: 1, version: before }]);
       const audit = AuditLogEntrySchema.array().parse((await get(`/api/admin/audit-log?actor=${admin.username}&action=comments/delete`)).json());
-      expect(audit[0]).toMatchObject({ actor: admin.username, action: 'POST /api/admin/comments/delete', targetId: `${made[0]!.id},${made[1]!.id}`, status: 200 });
+      expect(audit[0]).toMatchObject({
+        actor: admin.username,
+        action: 'POST /api/admin/comments/delete',
+        targetId: `${made[0]!.id},${made[1]!.id}`,
+        status: 200,
+      });
     });
 
     it.each([
@@ -249,7 +291,11 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       const publicList = (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json() as { authorName: string }[];
       expect(publicList.map((c) => c.authorName)).toEqual(['Reader']);
       expect(await sql('select comments from article where id = ?', [article.id])).toEqual([{ comments: 1 }]);
-      expect(AdminCommentSchema.array().parse((await get(`/api/admin/comments?articleId=${article.id}&spam=true`)).json()).map((c) => c.id)).toEqual([spam.id]);
+      expect(
+        AdminCommentSchema.array()
+          .parse((await get(`/api/admin/comments?articleId=${article.id}&spam=true`)).json())
+          .map((c) => c.id),
+      ).toEqual([spam.id]);
       await post('/api/admin/comments/spam', { ids: [spam.id], spam: false });
       expect(await sql('select comments from article where id = ?', [article.id])).toEqual([{ comments: 2 }]);
     });
@@ -267,20 +313,40 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
       const word = `invoice${uniqueSuffix()}`;
       const fork = em.fork();
       const made = [0, 1, 2].map((i) =>
-        fork.create(ContactSubmission, { name: `Sender ${i}`, email: `s${i}@example.com`, subject: `About ${word} ${i}`, message: 'Hello', submittedAt: new Date(Date.now() - (3 - i) * 1000) }),
+        fork.create(ContactSubmission, {
+          name: `Sender ${i}`,
+          email: `s${i}@example.com`,
+          subject: `About ${word} ${i}`,
+          message: 'Hello',
+          submittedAt: new Date(Date.now() - (3 - i) * 1000),
+        }),
       );
       await fork.flush();
       const first = await get(`/api/admin/contact-submissions?search=${word}&limit=2`);
-      expect(AdminContactSubmissionSchema.array().parse(first.json()).map((m) => m.id)).toEqual([made[2]!.id, made[1]!.id]);
+      expect(
+        AdminContactSubmissionSchema.array()
+          .parse(first.json())
+          .map((m) => m.id),
+      ).toEqual([made[2]!.id, made[1]!.id]);
       expect(first.headers[TOTAL_COUNT_HEADER]).toBe('3');
       const rest = await get(`/api/admin/contact-submissions?search=${word}&limit=2&cursor=${first.headers[NEXT_CURSOR_HEADER]}`);
-      expect(AdminContactSubmissionSchema.array().parse(rest.json()).map((m) => m.id)).toEqual([made[0]!.id]);
+      expect(
+        AdminContactSubmissionSchema.array()
+          .parse(rest.json())
+          .map((m) => m.id),
+      ).toEqual([made[0]!.id]);
 
-      expect((await post('/api/admin/contact-submissions/handled', { ids: [made[0]!.id] })).json()).toEqual({ message: 'Marked 1 message as handled.', count: 1 });
+      expect((await post('/api/admin/contact-submissions/handled', { ids: [made[0]!.id] })).json()).toEqual({
+        message: 'Marked 1 message as handled.',
+        count: 1,
+      });
       const open = AdminContactSubmissionSchema.array().parse((await get(`/api/admin/contact-submissions?search=${word}&handled=false`)).json());
       expect(open.map((m) => m.id)).toEqual([made[2]!.id, made[1]!.id]);
 
-      expect((await post('/api/admin/contact-submissions/delete', { ids: [made[1]!.id, made[2]!.id] })).json()).toEqual({ message: 'Deleted 2 messages.', count: 2 });
+      expect((await post('/api/admin/contact-submissions/delete', { ids: [made[1]!.id, made[2]!.id] })).json()).toEqual({
+        message: 'Deleted 2 messages.',
+        count: 2,
+      });
       const left = await get(`/api/admin/contact-submissions?search=${word}`);
       expect(AdminContactSubmissionSchema.array().parse(left.json())).toEqual([expect.objectContaining({ id: made[0]!.id, handled: true })]);
       expect((await get('/api/admin/contact-submissions?limit=0')).json().details).toEqual([{ path: 'limit', message: 'must be at least 1' }]);

@@ -30,7 +30,9 @@ describe('admin sign-in and server-enforced admin rights', () => {
 
   it('finds the admin routes to check', () => {
     const routes = adminRoutes().map((r) => `${r.method} ${r.url}`);
-    expect(routes).toEqual(expect.arrayContaining(['GET /api/admin/articles', 'POST /api/admin/approve-blog', 'PUT /api/admin/blogs/1', 'GET /api/admin/contact-submissions']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['GET /api/admin/articles', 'POST /api/admin/approve-blog', 'PUT /api/admin/blogs/1', 'GET /api/admin/contact-submissions']),
+    );
   });
 
   it('refuses every admin route without a session, with a JSON 401', async () => {
@@ -55,7 +57,10 @@ describe('admin sign-in and server-enforced admin rights', () => {
     // The live event stream never ends, so an injected call would wait for ever: admin-events.spec.ts opens it on a real port.
     for (const route of adminRoutes().filter((r) => r.url !== api.admin.liveEvents.path)) {
       const response = await app.inject({ ...route, headers: admin.headers, payload: route.method === 'GET' ? undefined : {} });
-      expect({ route: `${route.method} ${route.url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({ route: `${route.method} ${route.url}`, refused: false });
+      expect({ route: `${route.method} ${route.url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({
+        route: `${route.method} ${route.url}`,
+        refused: false,
+      });
     }
   });
 
@@ -86,7 +91,12 @@ describe('admin sign-in and server-enforced admin rights', () => {
 
   it('issues a new session id at every sign-in and ends the old one', async () => {
     const admin = await signInAdmin(app);
-    const again = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { cookie: admin.cookie }, payload: { username: admin.username, password: 'a-long-test-password' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { cookie: admin.cookie },
+      payload: { username: admin.username, password: 'a-long-test-password' },
+    });
     const newCookie = again.cookies.find((c) => c.name === 'ai_mind_admin')!;
     expect(`ai_mind_admin=${newCookie.value}`).not.toBe(admin.cookie);
     expect((await app.inject({ method: 'GET', url: '/api/admin/check', headers: { cookie: admin.cookie } })).json()).toEqual({ authenticated: false });
@@ -99,7 +109,12 @@ describe('admin sign-in and server-enforced admin rights', () => {
   it('answers wrong credentials with the same message whether or not the user exists', async () => {
     const admin = await signInAdmin(app);
     for (const username of [admin.username, `nobody-${uniqueSuffix()}`]) {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: 'wrong' }, remoteAddress: `10.1.0.${Math.floor(Math.random() * 250)}` });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username, password: 'wrong' },
+        remoteAddress: `10.1.0.${Math.floor(Math.random() * 250)}`,
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: 'Unauthorized', message: 'Invalid username or password' });
     }
@@ -119,7 +134,12 @@ describe('admin sign-in and server-enforced admin rights', () => {
     const { checks, windowSeconds } = app.get<AppConfig>(APP_CONFIG).loginUsernameRate;
     const wrong = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `wrong-${i}` }, remoteAddress: `10.2.${Math.floor(i / 200)}.${(i % 200) + 1}` }),
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: admin.username, password: `wrong-${i}` },
+          remoteAddress: `10.2.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+        }),
       ),
     );
     // Guessing in parallel is bounded as a rate: the username's checks per window, the rest refused unchecked.
@@ -132,7 +152,12 @@ describe('admin sign-in and server-enforced admin rights', () => {
     expect(refused[0]!.json().message).toMatch(/^This username has had all the sign-in attempts it allows for now\. Try again in \d+ seconds\.$/);
     await new Promise((resolve) => setTimeout(resolve, windowSeconds * 1000 + 100));
     const started = Date.now();
-    const right = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.2.250.1' });
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: 'a-long-test-password' },
+      remoteAddress: '10.2.250.1',
+    });
     expect(right.statusCode).toBe(200);
     // Slowed, not locked: the username under attack waits before its password is checked.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -142,15 +167,30 @@ describe('admin sign-in and server-enforced admin rights', () => {
     const admin = await signInAdmin(app);
     const ip = `10.4.${Math.floor(Math.random() * 250)}.7`;
     for (let i = 0; i < 5; i += 1) {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'wrong' }, remoteAddress: ip });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: admin.username, password: 'wrong' },
+        remoteAddress: ip,
+      });
       expect(response.statusCode).toBe(401);
     }
     const sixth = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'wrong' }, remoteAddress: ip });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in (5\d|60) seconds\.$/);
-    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: ip });
+    const locked = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: 'a-long-test-password' },
+      remoteAddress: ip,
+    });
     expect(locked.statusCode).toBe(429);
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.4.251.1' });
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: 'a-long-test-password' },
+      remoteAddress: '10.4.251.1',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -160,7 +200,12 @@ describe('admin sign-in and server-enforced admin rights', () => {
       await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: `guess-${uniqueSuffix()}`, password: 'x' }, remoteAddress: ip });
     }
     const admin = await signInAdmin(app);
-    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: ip });
+    const locked = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: 'a-long-test-password' },
+      remoteAddress: ip,
+    });
     expect(locked.statusCode).toBe(429);
   });
 
@@ -170,7 +215,10 @@ describe('admin sign-in and server-enforced admin rights', () => {
     await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: draft.id } });
     await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: 'abc' } });
 
-    const rows = await app.get(EntityManager).fork().find(AuditLog, { actor: admin.username, action: 'POST /api/admin/approve-blog' }, { orderBy: { id: 'asc' } });
+    const rows = await app
+      .get(EntityManager)
+      .fork()
+      .find(AuditLog, { actor: admin.username, action: 'POST /api/admin/approve-blog' }, { orderBy: { id: 'asc' } });
     expect(rows.map((r) => ({ targetId: r.targetId, status: r.status }))).toEqual([
       { targetId: String(draft.id), status: 200 },
       { targetId: 'abc', status: 400 },
@@ -186,15 +234,30 @@ describe('admin sign-in and server-enforced admin rights', () => {
 
     it('lets the editor’s own browser (one that signed in before) in at once while the username’s rate is full', async () => {
       const admin = await signInAdmin(steady);
-      const first = await steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.3.0.1' });
+      const first = await steady.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: admin.username, password: 'a-long-test-password' },
+        remoteAddress: '10.3.0.1',
+      });
       const device = first.cookies.find((c) => c.name === 'ai_mind_device')!;
       expect(device).toMatchObject({ httpOnly: true, path: '/api/admin/login' });
       await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `wrong-${i}` }, remoteAddress: `10.3.1.${i + 1}` }),
+          steady.inject({
+            method: 'POST',
+            url: '/api/admin/login',
+            payload: { username: admin.username, password: `wrong-${i}` },
+            remoteAddress: `10.3.1.${i + 1}`,
+          }),
         ),
       );
-      const stranger = await steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: '10.3.2.1' });
+      const stranger = await steady.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: admin.username, password: 'a-long-test-password' },
+        remoteAddress: '10.3.2.1',
+      });
       expect(stranger.statusCode).toBe(429);
       // From another address too (a phone that moved networks): the browser is what is known.
       const editor = await steady.inject({
@@ -206,7 +269,13 @@ describe('admin sign-in and server-enforced admin rights', () => {
       });
       expect(editor.statusCode).toBe(200);
       // A device cookie of another username, or a made-up one, does not get past the rate.
-      const forged = await steady.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'x' }, cookies: { ai_mind_device: 'A'.repeat(43) }, remoteAddress: '10.3.4.1' });
+      const forged = await steady.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: admin.username, password: 'x' },
+        cookies: { ai_mind_device: 'A'.repeat(43) },
+        remoteAddress: '10.3.4.1',
+      });
       expect(forged.statusCode).toBe(429);
     });
   });

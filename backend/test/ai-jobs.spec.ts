@@ -36,7 +36,11 @@ describe('AI commentary jobs on the ai queue', () => {
   it('publishing an article without commentary has the worker write one (offline engine)', async () => {
     worker = startWorkerProcess({ REDIS_URL });
     const em = app.get(EntityManager);
-    const draft = await createArticle(em, { approved: false, title: 'Quiet Quitting Gets Loud', content: '<p>Surveys suggest many workers now do exactly what the job description says.</p>' });
+    const draft = await createArticle(em, {
+      approved: false,
+      title: 'Quiet Quitting Gets Loud',
+      content: '<p>Surveys suggest many workers now do exactly what the job description says.</p>',
+    });
     await em.nativeUpdate(Article, { id: draft.id }, { aiCommentary: null });
     const admin = await signInAdmin(app);
 
@@ -50,7 +54,11 @@ describe('AI commentary jobs on the ai queue', () => {
 
   it('retries the job when the model fails, and keeps the model text once it answers', async () => {
     const llm = await startFakeLlm();
-    llm.script({ kind: 'status', status: 500 }, { kind: 'status', status: 500 }, { kind: 'answer', text: 'Humans, once again, discover rules by breaking them.' });
+    llm.script(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+      { kind: 'answer', text: 'Humans, once again, discover rules by breaking them.' },
+    );
     worker = startWorkerProcess({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
     try {
       const em = app.get(EntityManager);

@@ -48,7 +48,22 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
     reader = app.get(AnalyticsReader);
     // More published articles than a top list holds, so the ranking has to choose.
     published = [];
-    for (const category of ['Technology', 'Economics', 'Technology', 'Culture', 'Politics', 'Economics', 'Technology', 'Culture', 'Politics', 'Technology', 'Economics', 'Culture', 'Global Events', 'Technology']) {
+    for (const category of [
+      'Technology',
+      'Economics',
+      'Technology',
+      'Culture',
+      'Politics',
+      'Economics',
+      'Technology',
+      'Culture',
+      'Politics',
+      'Technology',
+      'Economics',
+      'Culture',
+      'Global Events',
+      'Technology',
+    ]) {
       published.push(await createArticle(em, { category }));
     }
     draft = await createArticle(em, { category: 'Culture', approved: false });
@@ -84,9 +99,12 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
       `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as views from page_view where ${inRange} group by 1`,
     );
     const top = (key: string, from = 'page_view v', where = '') =>
-      sql<{ key: string; views: number }>(`select ${key} as key, count(*)::int as views from ${from} where ${inRange.replace(/created_at/g, 'v.created_at')} ${where} group by 1 order by views desc, key limit ${ANALYTICS_TOP_LIMIT}`);
+      sql<{ key: string; views: number }>(
+        `select ${key} as key, count(*)::int as views from ${from} where ${inRange.replace(/created_at/g, 'v.created_at')} ${where} group by 1 order by views desc, key limit ${ANALYTICS_TOP_LIMIT}`,
+      );
     const articleJoin = `page_view v join article a on a.slug = substring(v.path from '^/(?:[^/]+/)?article/([^/?#]+)/?$') and a.approved`;
-    const totalOf = async (key: string) => (await sql<{ n: number }>(`select count(*)::int as n from page_view v where ${inRange.replace(/created_at/g, 'v.created_at')} and ${key}`))[0]!.n;
+    const totalOf = async (key: string) =>
+      (await sql<{ n: number }>(`select count(*)::int as n from page_view v where ${inRange.replace(/created_at/g, 'v.created_at')} and ${key}`))[0]!.n;
     return {
       total: days.reduce((sum, day) => sum + day.views, 0),
       days: new Map(days.map((day) => [day.day, day.views])),
@@ -158,14 +176,28 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
   it('counts a view in the UTC day it happened: a range starts at its first midnight and ends before the midnight after its last day', async () => {
     const day = Date.parse('2025-06-10T00:00:00Z');
     await insertViews(
-      [day - 1, day, day + DAY_MS - 1, day + DAY_MS, day + 2 * DAY_MS - 1, day + 2 * DAY_MS].map((at) => ({ at, path: '/about', source: 'boundary', country: 'FR' })),
+      [day - 1, day, day + DAY_MS - 1, day + DAY_MS, day + 2 * DAY_MS - 1, day + 2 * DAY_MS].map((at) => ({
+        at,
+        path: '/about',
+        source: 'boundary',
+        country: 'FR',
+      })),
     );
     const views = AnalyticsViewsSchema.parse(await chart('views', { from: '2025-06-10', to: '2025-06-11' }));
-    expect(views).toEqual({ total: 4, points: [{ period: '2025-06-10', value: 2 }, { period: '2025-06-11', value: 2 }] });
+    expect(views).toEqual({
+      total: 4,
+      points: [
+        { period: '2025-06-10', value: 2 },
+        { period: '2025-06-11', value: 2 },
+      ],
+    });
     expect(AnalyticsViewsSchema.parse(await chart('views', { from: '2025-06-09', to: '2025-06-09' })).total).toBe(1);
     expect(AnalyticsViewsSchema.parse(await chart('views', { from: '2025-06-12', to: '2025-06-12' })).total).toBe(1);
     // Weeks start on Monday: 2025-06-09 is a Monday, so the whole range is one week.
-    expect(AnalyticsViewsSchema.parse(await chart('views', { from: '2025-06-09', to: '2025-06-12', interval: 'week' }))).toEqual({ total: 6, points: [{ period: '2025-06-09', value: 6 }] });
+    expect(AnalyticsViewsSchema.parse(await chart('views', { from: '2025-06-09', to: '2025-06-12', interval: 'week' }))).toEqual({
+      total: 6,
+      points: [{ period: '2025-06-09', value: 6 }],
+    });
   });
 
   it('answers an empty range with zeros for every period and empty lists', async () => {
@@ -179,7 +211,13 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
     const today = dayOf(Date.now());
     const before = AnalyticsTopSchema.parse(await chart('sources', { from: today, to: today }));
     const send = (source: string, path: string, country: string) =>
-      app.inject({ method: 'POST', url: '/api/analytics/pageview', payload: { path, source }, headers: { 'cf-ipcountry': country }, remoteAddress: '10.31.0.1' });
+      app.inject({
+        method: 'POST',
+        url: '/api/analytics/pageview',
+        payload: { path, source },
+        headers: { 'cf-ipcountry': country },
+        remoteAddress: '10.31.0.1',
+      });
     for (const [source, path] of [
       ['google', `/article/${published[1]!.slug}`],
       ['newsletter', `/article/${published[1]!.slug}`],
@@ -191,7 +229,11 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
     const after = AnalyticsTopSchema.parse(await chart('sources', { from: today, to: today }));
     const count = (top: typeof after, key: string) => top.entries.find((entry) => entry.key === key)?.views ?? 0;
     expect(after.total - before.total).toBe(4);
-    expect({ google: count(after, 'google') - count(before, 'google'), newsletter: count(after, 'newsletter') - count(before, 'newsletter'), other: count(after, 'news.example.org') - count(before, 'news.example.org') }).toEqual({
+    expect({
+      google: count(after, 'google') - count(before, 'google'),
+      newsletter: count(after, 'newsletter') - count(before, 'newsletter'),
+      other: count(after, 'news.example.org') - count(before, 'news.example.org'),
+    }).toEqual({
       google: 1,
       newsletter: 2,
       other: 1,
@@ -216,7 +258,9 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
         { period: '2024-02-07', value: 4, joined: 1 },
       ],
     });
-    expect(AnalyticsNewsletterSchema.parse(await chart('newsletter', { from: '2024-02-05', to: '2024-02-11', interval: 'week' })).points).toEqual([{ period: '2024-02-05', value: 5, joined: 4 }]);
+    expect(AnalyticsNewsletterSchema.parse(await chart('newsletter', { from: '2024-02-05', to: '2024-02-11', interval: 'week' })).points).toEqual([
+      { period: '2024-02-05', value: 5, joined: 4 },
+    ]);
   });
 
   it('refuses a bad range field by field, and a caller without a session', async () => {
@@ -235,7 +279,9 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
 
   it('declares on every chart route that it needs analytics.read', () => {
     const routes = ['views', 'articles', 'categories', 'sources', 'countries', 'newsletter'] as const;
-    const declared = routes.map((route) => permissionOf(Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, AnalyticsDashboardController.prototype[route]) as { permission?: never }));
+    const declared = routes.map((route) =>
+      permissionOf(Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, AnalyticsDashboardController.prototype[route]) as { permission?: never }),
+    );
     expect(declared).toEqual(routes.map(() => 'analytics.read'));
   });
 });

@@ -48,12 +48,19 @@ describe('the API contract', () => {
 
   /** Every route of the running app as `METHOD /path/:param`. */
   function backendRoutes(): Set<string> {
-    return new Set(app.getHttpAdapter().getInstance().registeredRoutes.map((route) => `${route.method} ${route.url}`));
+    return new Set(
+      app
+        .getHttpAdapter()
+        .getInstance()
+        .registeredRoutes.map((route) => `${route.method} ${route.url}`),
+    );
   }
 
   it('finds the declared routes', () => {
     const declared = apiRoutes().map((route) => `${route.method} ${route.path}`);
-    expect(declared).toEqual(expect.arrayContaining(['GET /api/articles', 'GET /api/admin/articles/:id/revisions/:revisionId', 'POST /api/admin/articles/:id/schedule']));
+    expect(declared).toEqual(
+      expect.arrayContaining(['GET /api/articles', 'GET /api/admin/articles/:id/revisions/:revisionId', 'POST /api/admin/articles/:id/schedule']),
+    );
     expect(apiRoutes()).toContain(api.admin.newsletter.sendDigestNow);
   });
 

@@ -31,28 +31,64 @@ describe('the article_history migration', () => {
     await sql(`insert into article (id, title, slug, content, category, approved, likes, shares, comments, created_at, updated_at)
                values (7, 'Before', 'before', '<p>Body</p>', 'Economics', true, 3, 1, 1, '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z')`);
     const before = {
-      id: 7, title: 'Before', slug: 'before', content: '<p>Body</p>', category: 'Economics', imageUrl: null, sourceUrl: null, aiCommentary: null,
-      likes: 3, shares: 1, comments: 1, approved: true, isApproved: true, metaTitle: null, metaDescription: 'Old.',
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
+      id: 7,
+      title: 'Before',
+      slug: 'before',
+      content: '<p>Body</p>',
+      category: 'Economics',
+      imageUrl: null,
+      sourceUrl: null,
+      aiCommentary: null,
+      likes: 3,
+      shares: 1,
+      comments: 1,
+      approved: true,
+      isApproved: true,
+      metaTitle: null,
+      metaDescription: 'Old.',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
     };
-    await sql(`insert into article_revision (article_id, slug, action, snapshot, created_at) values (7, 'before', 'update', ?, now())`, [JSON.stringify(before)]);
+    await sql(`insert into article_revision (article_id, slug, action, snapshot, created_at) values (7, 'before', 'update', ?, now())`, [
+      JSON.stringify(before),
+    ]);
     await sql(`insert into comment (article_id, author_name, content, client_hash, created_at) values (7, 'Reader', 'Kept.', 'x', now())`);
-    await sql(`insert into approved_topic (topic, category, status, approved_by, approved_at, article_id) values ('T', 'Economics', 'blog_received', 'test', now(), 7)`);
+    await sql(
+      `insert into approved_topic (topic, category, status, approved_by, approved_at, article_id) values ('T', 'Economics', 'blog_received', 'test', now(), 7)`,
+    );
 
     await orm.migrator.up();
 
-    const [revision] = await sql<{ snapshot: Record<string, unknown>; actor: string }>('select snapshot, actor from article_revision where article_id = 7 order by id limit 1');
+    const [revision] = await sql<{ snapshot: Record<string, unknown>; actor: string }>(
+      'select snapshot, actor from article_revision where article_id = 7 order by id limit 1',
+    );
     expect(revision!.snapshot).toEqual({
-      id: 7, title: 'Before', slug: 'before', content: '<p>Body</p>', category: 'Economics', image_url: null, source_url: null, ai_commentary: null,
-      likes: 3, shares: 1, comments: 1, approved: true, meta_title: null, meta_description: 'Old.',
-      created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z', version: 1,
+      id: 7,
+      title: 'Before',
+      slug: 'before',
+      content: '<p>Body</p>',
+      category: 'Economics',
+      image_url: null,
+      source_url: null,
+      ai_commentary: null,
+      likes: 3,
+      shares: 1,
+      comments: 1,
+      approved: true,
+      meta_title: null,
+      meta_description: 'Old.',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-02T00:00:00.000Z',
+      version: 1,
     });
     expect(revision!.actor).toBe('sql');
 
     await sql('delete from article where id = 7');
     expect(await sql('select id from comment where article_id = 7')).toHaveLength(1);
     expect(await sql('select id from approved_topic where article_id = 7')).toHaveLength(1);
-    const [deleted] = await sql<{ action: string; snapshot: { title: string } }>('select action, snapshot from article_revision where article_id = 7 order by id desc limit 1');
+    const [deleted] = await sql<{ action: string; snapshot: { title: string } }>(
+      'select action, snapshot from article_revision where article_id = 7 order by id desc limit 1',
+    );
     expect(deleted).toMatchObject({ action: 'delete', snapshot: { title: 'Before' } });
   });
 });

@@ -59,7 +59,12 @@ describe('article history for editors', () => {
   it('restores an earlier version as a new revision, audited, keeping the status', async () => {
     const article = await createArticle(em, { title: `Restore me ${uniqueSuffix()}`, content: '<p>Original.</p>', metaDescription: 'Original description.' });
     const loaded = await current(article.id);
-    await app.inject({ method: 'PUT', url: `/api/admin/blogs/${article.id}`, headers: admin.headers, payload: { title: 'Worse title', content: '<p>Worse.</p>', metaDescription: '', version: loaded.version } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${article.id}`,
+      headers: admin.headers,
+      payload: { title: 'Worse title', content: '<p>Worse.</p>', metaDescription: '', version: loaded.version },
+    });
     const [, original] = ArticleRevisionListSchema.parse((await get(`/api/admin/articles/${article.id}/revisions`)).json());
 
     const now = await current(article.id);
@@ -74,9 +79,7 @@ describe('article history for editors', () => {
     });
     const [newest] = ArticleRevisionListSchema.parse((await get(`/api/admin/articles/${article.id}/revisions`)).json());
     expect(newest).toMatchObject({ action: 'restore', actor: `admin:${admin.username}` });
-    const audited = await em
-      .fork()
-      .execute<{ action: string }[]>('select action from audit_log where actor = ? order by id desc limit 1', [admin.username]);
+    const audited = await em.fork().execute<{ action: string }[]>('select action from audit_log where actor = ? order by id desc limit 1', [admin.username]);
     expect(audited[0]!.action).toBe('POST /api/admin/articles/:id/revisions/:revisionId/restore');
 
     // Restoring over a version that is no longer current is refused, naming the newer change.

@@ -63,7 +63,12 @@ describe('article races', () => {
   };
   const rowJson = async (id: number) => (await sql<{ row: ArticleRow }>('select article_row_json(a) as row from article a where id = ?', [id]))[0]?.row;
   const newestRevision = async (id: number) =>
-    (await sql<{ snapshot: ArticleRow; actor: string; action: string }>('select snapshot, actor, action from article_revision where article_id = ? order by id desc limit 1', [id]))[0]!;
+    (
+      await sql<{ snapshot: ArticleRow; actor: string; action: string }>(
+        'select snapshot, actor, action from article_revision where article_id = ? order by id desc limit 1',
+        [id],
+      )
+    )[0]!;
   const commentIds = async (id: number) => (await sql<{ id: number }>('select id from comment where article_id = ? order by id', [id])).map((row) => row.id);
   const rowCounts = async (id: number) =>
     (
@@ -280,7 +285,7 @@ describe('article races', () => {
     await tally(article.id, { title, ai_commentary: row.ai_commentary, approved: true });
   });
 
-  it("a lost article comes back linked to its approved topic, which Blog Workflow shows again; a deleted one unlinks it", async () => {
+  it('a lost article comes back linked to its approved topic, which Blog Workflow shows again; a deleted one unlinks it', async () => {
     const article = await createArticle(em, { approved: false, content: BODY });
     const declined = await createArticle(em, { approved: false, content: BODY });
     const topicFor = async (articleId: number) =>
@@ -292,7 +297,10 @@ describe('article races', () => {
       )[0]!.id;
     const [topic, declinedTopic] = [await topicFor(article.id), await topicFor(declined.id)];
     const blogOf = async (topicId: number) => {
-      const topics = (await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: alice.headers })).json() as { id: number; blog: { id: number } | null }[];
+      const topics = (await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: alice.headers })).json() as {
+        id: number;
+        blog: { id: number } | null;
+      }[];
       return topics.find((t) => t.id === topicId)!.blog?.id ?? null;
     };
     expect(await blogOf(topic)).toBe(article.id);
@@ -312,10 +320,12 @@ describe('article races', () => {
     await engage(article.id);
     expect((await sql('select id from article_revision where article_id = ?', [article.id])).length).toBe(before);
     await sql(`update article set title = 'Fixed by hand' where id = ?`, [article.id]);
-    const revision = (await sql<{ actor: string; changed: string[]; version: number }>(
-      'select actor, changed, version from article_revision where article_id = ? order by id desc limit 1',
-      [article.id],
-    ))[0]!;
+    const revision = (
+      await sql<{ actor: string; changed: string[]; version: number }>(
+        'select actor, changed, version from article_revision where article_id = ? order by id desc limit 1',
+        [article.id],
+      )
+    )[0]!;
     expect(revision.actor).toMatch(/^sql:/);
     expect(revision.changed).toEqual(['title']);
     expect(revision.version).toBe((await rowJson(article.id))!.version);

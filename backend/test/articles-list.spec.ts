@@ -61,7 +61,10 @@ describe('the public article list: pages, excerpts, caching', () => {
       pageSizes.push(items.length);
       seen.push(...items.map((a) => a.slug));
       const next = response.headers[NEXT_CURSOR_HEADER];
-      if (next) expect(response.headers.link).toBe(`</api/articles?approved=true&category=${encodeURIComponent(category).replace(/%20/g, '+')}&cursor=${next}>; rel="next"`);
+      if (next)
+        expect(response.headers.link).toBe(
+          `</api/articles?approved=true&category=${encodeURIComponent(category).replace(/%20/g, '+')}&cursor=${next}>; rel="next"`,
+        );
       url = next ? `/api/articles?approved=true&category=${encodeURIComponent(category)}&cursor=${next}` : null;
     }
     expect(pageSizes).toEqual([ARTICLE_PAGE_SIZE, ARTICLE_PAGE_SIZE, 3]);
@@ -74,7 +77,9 @@ describe('the public article list: pages, excerpts, caching', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const { response, items } = await list(`/api/articles?approved=true&limit=3&category=${encodeURIComponent(category)}${cursor ? `&cursor=${cursor}` : ''}`);
+      const { response, items } = await list(
+        `/api/articles?approved=true&limit=3&category=${encodeURIComponent(category)}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...items.map((a) => a.slug));
       cursor = response.headers[NEXT_CURSOR_HEADER] as string | undefined;
     } while (cursor);
@@ -153,7 +158,10 @@ describe('the public article list: pages, excerpts, caching', () => {
     expect((await list(url)).items[0]!.likes).toBe(0);
     await em.getConnection().execute('update article set likes = likes + 5, shares = shares + 2 where id = ?', [articles[0]!.id]);
     const started = Date.now();
-    const { items } = await eventually(() => list(url), ({ items }) => items[0]!.likes === 5);
+    const { items } = await eventually(
+      () => list(url),
+      ({ items }) => items[0]!.likes === 5,
+    );
     expect(items[0]).toMatchObject({ likes: 5, shares: 2 });
     expect(Date.now() - started).toBeLessThan(4 * COUNTERS_REFRESH_MS);
   });
@@ -165,7 +173,10 @@ describe('the public article list: pages, excerpts, caching', () => {
 
     // A reader's like drops no cache; the cached article shows it anyway, within the counters refresh.
     await em.getConnection().execute('update article set likes = likes + 1 where id = ?', [article.id]);
-    const liked = await eventually(() => app.inject({ method: 'GET', url }), (response) => response.json().likes === 2);
+    const liked = await eventually(
+      () => app.inject({ method: 'GET', url }),
+      (response) => response.json().likes === 2,
+    );
     expect(liked.json()).toMatchObject({ title: article.title, likes: 2 });
 
     // Edited behind the API's back: the committed change is heard (article_changed) and the cached article dropped.
@@ -182,7 +193,10 @@ describe('the public article list: pages, excerpts, caching', () => {
     const url = `/api/articles?approved=true&category=${encodeURIComponent(category)}`;
     await list(url);
     await em.getConnection().execute('update article set likes = likes + 7 where id = ?', [articles[0]!.id]);
-    await eventually(() => list(url), ({ items }) => items.find((item) => item.id === articles[0]!.id)?.likes === 7);
+    await eventually(
+      () => list(url),
+      ({ items }) => items.find((item) => item.id === articles[0]!.id)?.likes === 7,
+    );
 
     // Counts the counter queries, passing every call through unchanged.
     const connection = em.getConnection();
@@ -216,7 +230,10 @@ describe('the public article list: pages, excerpts, caching', () => {
     expect(again.body).toBe('');
 
     await em.getConnection().execute('update article set likes = likes + 1 where category = ?', [category]);
-    const changed = await eventually(() => app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } }), (response) => response.statusCode === 200);
+    const changed = await eventually(
+      () => app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } }),
+      (response) => response.statusCode === 200,
+    );
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
   });

@@ -61,8 +61,20 @@ describe('blog workflow through the automation service (signed webhooks both way
       mentions: 2,
       sourceUrl: 'https://wire.example/grid',
       items: [
-        { source: 'Global Wire', title: 'Grid operators brace for winter', link: 'https://wire.example/grid', summary: 'Reserve margins are thin this winter.', publishedAt: '2026-11-20T08:00:00.000Z' },
-        { source: 'Markets Desk', title: 'Power prices rise before winter', link: null, summary: 'Forward power prices rose 12% in a week.', publishedAt: null },
+        {
+          source: 'Global Wire',
+          title: 'Grid operators brace for winter',
+          link: 'https://wire.example/grid',
+          summary: 'Reserve margins are thin this winter.',
+          publishedAt: '2026-11-20T08:00:00.000Z',
+        },
+        {
+          source: 'Markets Desk',
+          title: 'Power prices rise before winter',
+          link: null,
+          summary: 'Forward power prices rose 12% in a week.',
+          publishedAt: null,
+        },
       ],
     });
     await fork.flush();
@@ -89,7 +101,12 @@ describe('blog workflow through the automation service (signed webhooks both way
   const deliveries = (approvedTopicId: number) => em.fork().find(WebhookDelivery, { approvedTopicId }, { orderBy: { attempt: 'asc' } });
 
   function deliver(body: unknown, headers: Record<string, string> = signedHeaders(SECRET, JSON.stringify(body))) {
-    return app.inject({ method: 'POST', url: '/api/automation/blog', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+    return app.inject({
+      method: 'POST',
+      url: '/api/automation/blog',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
   }
 
   it('signs the topic to the automation service, retries after 500s with each attempt recorded, then shows sent_to_automation', async () => {
@@ -110,8 +127,26 @@ describe('blog workflow through the automation service (signed webhooks both way
         callbackUrl: 'https://news.example.test/api/automation/blog',
         // The frozen source set, numbered; offline (no feeds configured) each text is its feed summary.
         sources: [
-          { number: 1, outlet: 'Global Wire', title: 'Grid operators brace for winter', summary: 'Reserve margins are thin this winter.', link: 'https://wire.example/grid', publishedAt: '2026-11-20T08:00:00.000Z', fetchStatus: 'feed_only', text: 'Reserve margins are thin this winter.' },
-          { number: 2, outlet: 'Markets Desk', title: 'Power prices rise before winter', summary: 'Forward power prices rose 12% in a week.', link: null, publishedAt: null, fetchStatus: 'feed_only', text: 'Forward power prices rose 12% in a week.' },
+          {
+            number: 1,
+            outlet: 'Global Wire',
+            title: 'Grid operators brace for winter',
+            summary: 'Reserve margins are thin this winter.',
+            link: 'https://wire.example/grid',
+            publishedAt: '2026-11-20T08:00:00.000Z',
+            fetchStatus: 'feed_only',
+            text: 'Reserve margins are thin this winter.',
+          },
+          {
+            number: 2,
+            outlet: 'Markets Desk',
+            title: 'Power prices rise before winter',
+            summary: 'Forward power prices rose 12% in a week.',
+            link: null,
+            publishedAt: null,
+            fetchStatus: 'feed_only',
+            text: 'Forward power prices rose 12% in a week.',
+          },
         ],
       });
     }
@@ -151,13 +186,29 @@ describe('blog workflow through the automation service (signed webhooks both way
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'blog_received', articleId: expect.any(Number) });
     const received = await approvedTopic(approvedTopicId, 'blog_received');
-    expect(received?.blog).toMatchObject({ id: response.json().articleId, title: blog.title, approved: false, category: 'Economics', aiCommentary: blog.aiCommentary });
+    expect(received?.blog).toMatchObject({
+      id: response.json().articleId,
+      title: blog.title,
+      approved: false,
+      category: 'Economics',
+      aiCommentary: blog.aiCommentary,
+    });
     expect(received!.blog!.content).toContain('<h2>What is happening</h2><p>Reserve margins are thin this winter [1].</p>');
     expect(received!.blog!.content).not.toMatch(/script|onerror/);
     // What wrote it is kept with the draft as delivered, and its claims are checked against the sources.
-    const provenance = ArticleProvenanceSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${received!.blog!.id}/provenance`, headers: admin.headers })).json());
-    expect(provenance.generation).toMatchObject({ engine: 'automation', model: 'newsroom-writer-2', promptVersion: 'grounded@3', sourceCount: 2, draftHtml: received!.blog!.content });
-    expect(provenance.claims?.claims.map((claim) => [claim.sentence, claim.sourceNumber, claim.flags])).toEqual([['Reserve margins are thin this winter [1].', 1, []]]);
+    const provenance = ArticleProvenanceSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/admin/articles/${received!.blog!.id}/provenance`, headers: admin.headers })).json(),
+    );
+    expect(provenance.generation).toMatchObject({
+      engine: 'automation',
+      model: 'newsroom-writer-2',
+      promptVersion: 'grounded@3',
+      sourceCount: 2,
+      draftHtml: received!.blog!.content,
+    });
+    expect(provenance.claims?.claims.map((claim) => [claim.sentence, claim.sourceNumber, claim.flags])).toEqual([
+      ['Reserve margins are thin this winter [1].', 1, []],
+    ]);
     // Its image is queued for generation (one job per article).
     expect(await app.get(JobProducer).queue('images').getJobState(imageJobId(received!.blog!.id))).toMatch(/^(waiting|active|completed|delayed|prioritized)$/);
 

@@ -20,7 +20,10 @@ describe('backup retention: the newest N and one per day for D days', () => {
     const now = new Date('2026-11-24T12:00:00Z');
     // One backup a day at 06:00 and 18:00 for 20 days (ids grow with time), then 50 within the last hour.
     const backups = [
-      ...Array.from({ length: 40 }, (_, i) => ({ id: i + 1, createdAt: new Date(now.getTime() - (20 - Math.floor(i / 2)) * DAY + (i % 2 ? 18 : 6) * 3600 * 1000 - 12 * 3600 * 1000) })),
+      ...Array.from({ length: 40 }, (_, i) => ({
+        id: i + 1,
+        createdAt: new Date(now.getTime() - (20 - Math.floor(i / 2)) * DAY + (i % 2 ? 18 : 6) * 3600 * 1000 - 12 * 3600 * 1000),
+      })),
       ...Array.from({ length: 50 }, (_, i) => ({ id: 100 + i, createdAt: new Date(now.getTime() - (50 - i) * 60 * 1000) })),
     ];
     const kept = [...backupsToKeep(backups, { newest: 5, dailyDays: 7 }, now)].sort((a, b) => a - b);

@@ -74,16 +74,20 @@ describe('article backups in batches', () => {
   it('holds every article exactly once over many batches, with its counts, and recovery restores from it', async () => {
     const made = await articles(5 * BATCH_SIZE + 3, 'Batched');
     // Interactions of an article past the first batch: its backup says which ones its counters include.
-    const [{ id: interactionId }] = (await sql<{ id: string }>(
-      `insert into interaction (article_id, type, client_hash, created_at) values (?, 'like', 'a', now()), (?, 'share', 'b', now()) returning id`,
-      [made[BATCH_SIZE + 2], made[BATCH_SIZE + 2]],
-    )).slice(-1) as [{ id: string }];
+    const [{ id: interactionId }] = (
+      await sql<{ id: string }>(
+        `insert into interaction (article_id, type, client_hash, created_at) values (?, 'like', 'a', now()), (?, 'share', 'b', now()) returning id`,
+        [made[BATCH_SIZE + 2], made[BATCH_SIZE + 2]],
+      )
+    ).slice(-1) as [{ id: string }];
 
     // One article of incompressible text: the backup row is then read in more than one chunk.
     await sql('update article set content = ? where id = ?', [`<p>${randomBytes(1_200_000).toString('hex')}</p>`, made[3]]);
 
     const result = await backups.snapshot('many batches');
-    const [{ size }] = (await sql<{ size: number }>('select octet_length(snapshot) as size from article_backup where id = ?', [result.backupId])) as [{ size: number }];
+    const [{ size }] = (await sql<{ size: number }>('select octet_length(snapshot) as size from article_backup where id = ?', [result.backupId])) as [
+      { size: number },
+    ];
     expect(size).toBeGreaterThan(1024 * 1024);
     const all = await ids();
     const [{ published }] = (await sql<{ published: number }>('select count(*)::int as published from article where approved')) as [{ published: number }];
@@ -92,7 +96,11 @@ describe('article backups in batches', () => {
     expect(backedUp.map((article) => article.id)).toEqual(all);
     expect(backedUp.find((article) => article.id === made[BATCH_SIZE + 2])).toMatchObject({ interactionsThrough: Number(interactionId), commentsThrough: 0 });
     // Each article as the rows give it, the file the same bytes as the row.
-    const expected = (await rows(all)).map((row): BackedUpArticle => ({ ...toAdminArticle(row), interactionsThrough: expect.any(Number) as number, commentsThrough: 0 }));
+    const expected = (await rows(all)).map((row): BackedUpArticle => ({
+      ...toAdminArticle(row),
+      interactionsThrough: expect.any(Number) as number,
+      commentsThrough: 0,
+    }));
     expect(backedUp).toEqual(expected);
     expect(await collect(decodeBackup(createReadStream(await fileOf(result.backupId))))).toEqual(backedUp);
 
@@ -144,7 +152,8 @@ describe('article backups in batches', () => {
 
   it('reads and restores backups written before as one line, from a row and from a file', async () => {
     const [inRow, inFile] = await articles(2, 'Legacy');
-    const legacy = async (id: number) => gzipSync(JSON.stringify((await rows([id])).map((row) => ({ ...toAdminArticle(row), interactionsThrough: 0, commentsThrough: 0 }))));
+    const legacy = async (id: number) =>
+      gzipSync(JSON.stringify((await rows([id])).map((row) => ({ ...toAdminArticle(row), interactionsThrough: 0, commentsThrough: 0 }))));
     const expected = (await rows([inRow!, inFile!])).map(essentials);
     const rowBytes = await legacy(inRow!);
     const fileBytes = await legacy(inFile!);
@@ -169,7 +178,9 @@ describe('article backups in batches', () => {
     // Only the damaged backup holds this one, on a good line before the damage, more than a batch before it.
     const [inDamaged] = await articles(1, 'Damaged');
     const others = await articles(2 * BATCH_SIZE, 'Filler');
-    const lines = [...(await rows([inDamaged!])), ...(await rows(others))].map((row) => JSON.stringify({ ...toAdminArticle(row), interactionsThrough: 0, commentsThrough: 0 }));
+    const lines = [...(await rows([inDamaged!])), ...(await rows(others))].map((row) =>
+      JSON.stringify({ ...toAdminArticle(row), interactionsThrough: 0, commentsThrough: 0 }),
+    );
     const damaged = gzipSync(`[\n${lines.join(',\n')},\n{"id": 1, "title": "cut off\n]`);
     await lose([inDamaged!, inGood!]);
     await sql(`insert into article_backup (reason, article_count, published_count, snapshot, created_at) values ('damaged', 2, 2, ?, now())`, [damaged]);

@@ -50,7 +50,8 @@ describe('comments and their moderation reach the rendered article page within a
 
   /** The page's HTML and its data block both show `text` (in the data block as JSON text). */
   const shows = (text: string) => (html: string) => html.split(text).length - 1 >= 2;
-  const everywhere = (url: string, holds: (html: string) => boolean) => Promise.all(apps.map((app) => within(async () => (await app.inject({ method: 'GET', url })).body, holds)));
+  const everywhere = (url: string, holds: (html: string) => boolean) =>
+    Promise.all(apps.map((app) => within(async () => (await app.inject({ method: 'GET', url })).body, holds)));
 
   it('shows a new comment, then its AI reply, and drops it once deleted or marked spam', async () => {
     const article = await createArticle(em);
@@ -74,7 +75,9 @@ describe('comments and their moderation reach the rendered article page within a
     await everywhere(url, shows(reply));
 
     const [firstId, secondId] = await Promise.all(
-      [first, second].map(async (content) => (await em.getConnection().execute<{ id: number }[]>('select id from comment where content = ?', [content]))[0]!.id),
+      [first, second].map(
+        async (content) => (await em.getConnection().execute<{ id: number }[]>('select id from comment where content = ?', [content]))[0]!.id,
+      ),
     );
     const deleted = await apps[1]!.inject({ method: 'POST', url: '/api/admin/comments/delete', headers: admin.headers, payload: { ids: [firstId] } });
     expect(deleted.json()).toMatchObject({ count: 1 });

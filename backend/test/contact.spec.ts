@@ -24,7 +24,11 @@ describe('contact messages', () => {
 
     const admin = await signInAdmin(app);
     const list = (await app.inject({ method: 'GET', url: '/api/admin/contact-submissions', headers: admin.headers })).json();
-    expect(list.find((s: { subject: string }) => s.subject === subject)).toMatchObject({ name: 'Grace', email: 'grace@example.com', message: 'Loved the piece on grids.\nMore please.' });
+    expect(list.find((s: { subject: string }) => s.subject === subject)).toMatchObject({
+      name: 'Grace',
+      email: 'grace@example.com',
+      message: 'Loved the piece on grids.\nMore please.',
+    });
   });
 
   it('validates every field on the server, writing nothing', async () => {

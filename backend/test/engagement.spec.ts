@@ -38,7 +38,9 @@ describe('engagement', () => {
     it('counts 200 concurrent likes exactly', async () => {
       const article = await createArticle(em, { likes: 0 });
       const responses = await Promise.all(
-        Array.from({ length: 200 }, () => app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: client() })),
+        Array.from({ length: 200 }, () =>
+          app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: client() }),
+        ),
       );
       expect(responses.every((r) => r.statusCode === 201)).toBe(true);
       expect((await counters(article.id)).likes).toBe(200);
@@ -47,7 +49,12 @@ describe('engagement', () => {
 
     it('answers with the new counters and records a share with its text', async () => {
       const article = await createArticle(em, { likes: 4 });
-      const response = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'share', content: 'First 100 characters' }, remoteAddress: client() });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/interactions',
+        payload: { articleId: article.id, type: 'share', content: 'First 100 characters' },
+        remoteAddress: client(),
+      });
       expect(response.json()).toEqual({ likes: 4, shares: 1 });
       expect(await em.fork().findOne(Interaction, { articleId: article.id })).toMatchObject({ type: 'share', content: 'First 100 characters' });
     });
@@ -59,13 +66,25 @@ describe('engagement', () => {
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/interactions' });
       const again = await Promise.all(
         Array.from({ length: 5 }, () =>
-          app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: client(), cookies: { [VISITOR_COOKIE]: cookie.value } }),
+          app.inject({
+            method: 'POST',
+            url: '/api/interactions',
+            payload: { articleId: article.id, type: 'like' },
+            remoteAddress: client(),
+            cookies: { [VISITOR_COOKIE]: cookie.value },
+          }),
         ),
       );
       expect(again.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
       expect(again.map((r) => r.json())).toEqual(Array.from({ length: 5 }, () => ({ likes: 1, shares: 0 })));
       expect(again.every((r) => r.cookies.length === 0)).toBe(true);
-      const share = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'share' }, remoteAddress: client(), cookies: { [VISITOR_COOKIE]: cookie.value } });
+      const share = await app.inject({
+        method: 'POST',
+        url: '/api/interactions',
+        payload: { articleId: article.id, type: 'share' },
+        remoteAddress: client(),
+        cookies: { [VISITOR_COOKIE]: cookie.value },
+      });
       expect(share.json()).toEqual({ likes: 1, shares: 1 });
       expect(await counters(article.id)).toMatchObject({ likes: 1, shares: 1 });
       expect(await em.fork().count(Interaction, { articleId: article.id })).toBe(2);
@@ -77,7 +96,13 @@ describe('engagement', () => {
       const readers = ['', 'not-a-uuid', ...Array.from({ length: 8 }, () => crypto.randomUUID())];
       const statuses = [];
       for (const id of readers) {
-        const response = await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: office, ...(id ? { cookies: { [VISITOR_COOKIE]: id } } : {}) });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/interactions',
+          payload: { articleId: article.id, type: 'like' },
+          remoteAddress: office,
+          ...(id ? { cookies: { [VISITOR_COOKIE]: id } } : {}),
+        });
         statuses.push(response.statusCode);
         if (id === 'not-a-uuid') expect(response.cookies.find((c) => c.name === VISITOR_COOKIE)?.value).toMatch(/^[0-9a-f-]{36}$/);
       }
@@ -90,7 +115,8 @@ describe('engagement', () => {
       const ip = client();
       const limit = INTERACTION_LIMITS.perArticle.like;
       const responses = [];
-      for (let i = 0; i < limit + 2; i += 1) responses.push(await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: ip }));
+      for (let i = 0; i < limit + 2; i += 1)
+        responses.push(await app.inject({ method: 'POST', url: '/api/interactions', payload: { articleId: article.id, type: 'like' }, remoteAddress: ip }));
       expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(limit);
       const refused = responses.at(-1)!;
       expect(refused.statusCode).toBe(429);
@@ -192,7 +218,14 @@ describe('engagement', () => {
     it('replies by name from the article (offline engine)', async () => {
       worker = startWorkerProcess({ REDIS_URL });
       const article = await createArticle(em, { content: '<p>Remote work emptied offices but filled cafés at lunchtime across the city.</p>' });
-      const comment = (await app.inject({ method: 'POST', url: `/api/articles/${article.id}/comments`, payload: { authorName: 'Lin', content: 'Cafés are the new offices.' }, remoteAddress: client() })).json();
+      const comment = (
+        await app.inject({
+          method: 'POST',
+          url: `/api/articles/${article.id}/comments`,
+          payload: { authorName: 'Lin', content: 'Cafés are the new offices.' },
+          remoteAddress: client(),
+        })
+      ).json();
       const reply = await replyOf(article.id, comment.id);
       expect(reply).toMatch(/^Lin, /);
       expect(reply).toContain('Remote work emptied offices but filled cafés at lunchtime across the city.');
@@ -200,11 +233,22 @@ describe('engagement', () => {
 
     it('keeps the comment through a provider failure and writes the reply on a retry', async () => {
       const llm = await startFakeLlm();
-      llm.script({ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'answer', text: 'Mo, patience is a virtue humans rediscover daily.' });
+      llm.script(
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 503 },
+        { kind: 'answer', text: 'Mo, patience is a virtue humans rediscover daily.' },
+      );
       worker = startWorkerProcess({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
       try {
         const article = await createArticle(em);
-        const comment = (await app.inject({ method: 'POST', url: `/api/articles/${article.id}/comments`, payload: { authorName: 'Mo', content: 'Slow site today?' }, remoteAddress: client() })).json();
+        const comment = (
+          await app.inject({
+            method: 'POST',
+            url: `/api/articles/${article.id}/comments`,
+            payload: { authorName: 'Mo', content: 'Slow site today?' },
+            remoteAddress: client(),
+          })
+        ).json();
         const listed = (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json();
         expect(listed[0]).toMatchObject({ id: comment.id, content: 'Slow site today?' });
         expect(await replyOf(article.id, comment.id)).toBe('Mo, patience is a virtue humans rediscover daily.');
@@ -241,7 +285,13 @@ describe('engagement', () => {
 
     it('stores a page view with its source and the visitor country', async () => {
       const path = `/article/view-${uniqueSuffix()}`;
-      const response = await app.inject({ method: 'POST', url: '/api/analytics/pageview', payload: { path, title: 'A page', source: 'google' }, headers: { 'cf-ipcountry': 'IE' }, remoteAddress: client() });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/analytics/pageview',
+        payload: { path, title: 'A page', source: 'google' },
+        headers: { 'cf-ipcountry': 'IE' },
+        remoteAddress: client(),
+      });
       expect(response.statusCode).toBe(202);
       expect(await em.fork().findOne(PageView, { path })).toMatchObject({ source: 'google', country: 'IE', title: 'A page' });
     });

@@ -45,7 +45,14 @@ describe('image regeneration', () => {
 
   const startWorker = () => {
     // A backup every second: both workers set the schedule up, and it must still run once per tick.
-    const worker = startWorkerProcess({ DATABASE_URL: own.url, REDIS_URL, MEDIA_DIR: config.mediaDir, BACKUP_DIR: config.backup.dir, BACKUP_CRON: '* * * * * *', ...QUEUE_TIMINGS });
+    const worker = startWorkerProcess({
+      DATABASE_URL: own.url,
+      REDIS_URL,
+      MEDIA_DIR: config.mediaDir,
+      BACKUP_DIR: config.backup.dir,
+      BACKUP_CRON: '* * * * * *',
+      ...QUEUE_TIMINGS,
+    });
     workers.push(worker);
     return worker;
   };

@@ -29,10 +29,14 @@ describe('likes and shares are committed in groups, each acknowledged only after
   });
 
   const counts = async (id: number) =>
-    (await em.fork().execute<{ likes: number; shares: number; rows: number }[]>(
-      `select likes, shares, (select count(*)::int from interaction where article_id = a.id) as rows from article a where id = ?`,
-      [id],
-    ))[0]!;
+    (
+      await em
+        .fork()
+        .execute<{ likes: number; shares: number; rows: number }[]>(
+          `select likes, shares, (select count(*)::int from interaction where article_id = a.id) as rows from article a where id = ?`,
+          [id],
+        )
+    )[0]!;
 
   /** Counts the statements that commit interactions, passing each through. */
   function countBatches() {
@@ -50,7 +54,9 @@ describe('likes and shares are committed in groups, each acknowledged only after
     const article = await createArticle(em, { likes: 0 });
     const batches = countBatches();
     try {
-      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => service.record({ articleId: article.id, type: 'like' }, '198.51.100.1', `reader-${article.id}-${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => service.record({ articleId: article.id, type: 'like' }, '198.51.100.1', `reader-${article.id}-${i}`)),
+      );
       expect(answers.every((answer) => answer.likes >= 1 && answer.likes <= 300)).toBe(true);
       expect(Math.max(...answers.map((answer) => answer.likes))).toBe(300);
     } finally {
@@ -60,17 +66,25 @@ describe('likes and shares are committed in groups, each acknowledged only after
     expect(batches.sizes.reduce((a, b) => a + b, 0)).toBe(300);
     expect(batches.sizes.length).toBeLessThan(300 / 10);
     // Reader counts, though each statement moved the counter by many: no revision, no new version.
-    const [history] = await em.fork().execute<{ revisions: number; version: number }[]>(
-      'select (select count(*)::int from article_revision where article_id = a.id) as revisions, a.version from article a where a.id = ?',
-      [article.id],
-    );
+    const [history] = await em
+      .fork()
+      .execute<{ revisions: number; version: number }[]>(
+        'select (select count(*)::int from article_revision where article_id = a.id) as revisions, a.version from article a where a.id = ?',
+        [article.id],
+      );
     expect(history).toEqual({ revisions: 1, version: 1 });
   });
 
   it('counts one reader once when their repeats land in the same statement, and a share apart from a like', async () => {
     const article = await createArticle(em, { likes: 0 });
     const same = () => service.record({ articleId: article.id, type: 'like' }, '198.51.100.2', `repeat-${article.id}`);
-    const answers = await Promise.all([same(), same(), same(), service.record({ articleId: article.id, type: 'share' }, '198.51.100.2', `repeat-${article.id}`), same()]);
+    const answers = await Promise.all([
+      same(),
+      same(),
+      same(),
+      service.record({ articleId: article.id, type: 'share' }, '198.51.100.2', `repeat-${article.id}`),
+      same(),
+    ]);
     expect(answers.at(-1)).toEqual({ likes: 1, shares: 1 });
     expect(await counts(article.id)).toEqual({ likes: 1, shares: 1, rows: 2 });
   });
@@ -102,7 +116,9 @@ describe('likes and shares are committed in groups, each acknowledged only after
     await connection.execute('create trigger interaction_fault before insert on interaction for each row execute function interaction_fault()');
     try {
       // The first statements run alone; the next five wait for them and are committed, or not, together.
-      const firsts = Array.from({ length: INTERACTION_STATEMENTS }, (_, i) => service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `fault-first-${i}-${article.id}`));
+      const firsts = Array.from({ length: INTERACTION_STATEMENTS }, (_, i) =>
+        service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `fault-first-${i}-${article.id}`),
+      );
       const grouped = [
         ...Array.from({ length: 4 }, (_, i) => service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `fault-${i + 1}-${article.id}`)),
         service.record({ articleId: article.id, type: 'share', content: 'fail this statement' }, '198.51.100.4', `fault-5-${article.id}`),
@@ -116,7 +132,10 @@ describe('likes and shares are committed in groups, each acknowledged only after
       await connection.execute('drop function interaction_fault()');
     }
     // The next statement commits as usual.
-    await expect(service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `after-${article.id}`)).resolves.toEqual({ likes: INTERACTION_STATEMENTS + 1, shares: 0 });
+    await expect(service.record({ articleId: article.id, type: 'like' }, '198.51.100.4', `after-${article.id}`)).resolves.toEqual({
+      likes: INTERACTION_STATEMENTS + 1,
+      shares: 0,
+    });
   });
 
   it('still records a change of the counters made by hand in SQL, and keeps the search vector of an edited article current', async () => {

@@ -29,7 +29,11 @@ describe('API to worker job, end to end', () => {
 
     const em = app.get(EntityManager).fork();
     // Other test files add articles meanwhile: the snapshot's count lies between the counts around it.
-    const countArticles = () => em.getConnection().execute('select count(*)::int as n from article').then((rows) => rows[0].n as number);
+    const countArticles = () =>
+      em
+        .getConnection()
+        .execute('select count(*)::int as n from article')
+        .then((rows) => rows[0].n as number);
     const before = await countArticles();
 
     const result = await app.get(RecoveryService).requestBackup('integration-test');

@@ -27,7 +27,9 @@ describe('module boundaries (lint)', () => {
   it("lets a module's files import each other and the shared code, but not their own index", async () => {
     expect(await boundaryErrors("import { ChatService as x } from './chat.service.js';", 'backend/src/modules/chat/x.ts')).toEqual([]);
     expect(await boundaryErrors("import { cacheKeys as x } from '../../common/surrogate-keys.js';", 'backend/src/modules/chat/x.ts')).toEqual([]);
-    expect(await boundaryErrors("import { ChatModule as x } from './index.js';", 'backend/src/modules/chat/x.ts')).toEqual([expect.stringContaining('import each other directly')]);
+    expect(await boundaryErrors("import { ChatModule as x } from './index.js';", 'backend/src/modules/chat/x.ts')).toEqual([
+      expect.stringContaining('import each other directly'),
+    ]);
   });
 
   it('refuses deep imports into modules from outside them (app, database, queue)', async () => {
@@ -46,7 +48,9 @@ describe('module boundaries (lint)', () => {
 
   it('refuses a library importing an app', async () => {
     expect(await boundaryErrors("import { x } from '@ai-mind/public-site';", 'libs/ui/src/x.ts')).toEqual([expect.stringContaining('imports none of them')]);
-    expect(await boundaryErrors("import { x } from '../../../shell/src/x';", 'libs/contracts/src/x.ts')).toEqual([expect.stringContaining('imports none of them')]);
+    expect(await boundaryErrors("import { x } from '../../../shell/src/x';", 'libs/contracts/src/x.ts')).toEqual([
+      expect.stringContaining('imports none of them'),
+    ]);
     expect(await boundaryErrors("import { api as x } from '@ai-mind/contracts';", 'libs/ui/src/x.ts')).toEqual([]);
   });
 });

@@ -109,7 +109,10 @@ async function call(api: ApiProcess, url: string, { method = 'GET', ip, cookie, 
 async function signIn(api: ApiProcess, username: string, ip = newClientIp(), password = ADMIN_PASSWORD) {
   const response = await call(api, '/api/admin/login', { method: 'POST', ip, body: { username, password } });
   if (response.status !== 200) throw new Error(`Sign-in failed: ${response.status} ${response.text}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ai_mind_admin='))!.split(';')[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ai_mind_admin='))!
+    .split(';')[0]!;
   return { cookie, csrf: response.json().csrfToken as string };
 }
 
@@ -202,18 +205,24 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
 
       const people = (await call(a, '/api/admin/people', { cookie: owner.cookie })).json() as unknown as { id: number; username: string }[];
       const id = people.find((person) => person.username === username)!.id;
-      expect((await call(a, `/api/admin/people/${id}/role`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { role: 'editor' } })).status).toBe(200);
+      expect((await call(a, `/api/admin/people/${id}/role`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { role: 'editor' } })).status).toBe(
+        200,
+      );
       // The very next call on either instance, no waiting: the end is a fact in Redis.
       expect(await allEnded()).toEqual([401, 401, 401, 401]);
 
       sessions.splice(0, 2, await signIn(b, username));
       expect((await call(a, '/api/admin/check', { cookie: sessions[0]!.cookie })).json()).toMatchObject({ account: { role: 'editor' } });
-      expect((await call(b, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'disabled' } })).status).toBe(200);
+      expect(
+        (await call(b, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'disabled' } })).status,
+      ).toBe(200);
       expect((await call(a, '/api/admin/articles', { cookie: sessions[0]!.cookie })).status).toBe(401);
       const refused = await call(a, '/api/admin/login', { method: 'POST', ip: newClientIp(), body: { username, password: ADMIN_PASSWORD } });
       expect([refused.status, refused.json().message]).toEqual([403, 'This account is disabled. Ask an owner to enable it.']);
 
-      expect((await call(a, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'active' } })).status).toBe(200);
+      expect(
+        (await call(a, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'active' } })).status,
+      ).toBe(200);
       sessions.splice(0, 1, await signIn(a, username));
       // An operator sets a new password with the CLI, a process of its own: the session ends on both.
       runCli(['create-admin', username], { ...env, ADMIN_PASSWORD: 'another-long-cluster-password' });
@@ -238,9 +247,20 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       expect(statuses.at(-1)).toBe(429);
       // The instance that has not refused this client yet refuses it too.
       const other = apis[CONTACT_LIMIT.perWindow % 2 === 0 ? 1 : 0]!;
-      expect((await call(other, '/api/contact', { method: 'POST', ip, body: { name: 'Ada', email: 'ada@example.com', subject: 'Again', message: 'Still there?' } })).status).toBe(429);
+      expect(
+        (await call(other, '/api/contact', { method: 'POST', ip, body: { name: 'Ada', email: 'ada@example.com', subject: 'Again', message: 'Still there?' } }))
+          .status,
+      ).toBe(429);
       // Another client is not affected.
-      expect((await call(other, '/api/contact', { method: 'POST', ip: newClientIp(), body: { name: 'Bob', email: 'bob@example.com', subject: 'Hi', message: 'Hello' } })).status).toBe(201);
+      expect(
+        (
+          await call(other, '/api/contact', {
+            method: 'POST',
+            ip: newClientIp(),
+            body: { name: 'Bob', email: 'bob@example.com', subject: 'Hi', message: 'Hello' },
+          })
+        ).status,
+      ).toBe(201);
     });
 
     it('failed sign-ins spread over both instances lock the client out on both, never the username', async () => {
@@ -318,10 +338,11 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
         () => queue.getJobCounts('waiting', 'active', 'delayed'),
         (counts) => counts.waiting + counts.active + counts.delayed === 0,
       );
-      const rows = await em.getConnection().execute<{ reason: string; n: number }[]>(
-        `select reason, count(*)::int as n from article_backup where reason like ? group by reason`,
-        [`cluster-${run}-%`],
-      );
+      const rows = await em
+        .getConnection()
+        .execute<{ reason: string; n: number }[]>(`select reason, count(*)::int as n from article_backup where reason like ? group by reason`, [
+          `cluster-${run}-%`,
+        ]);
       expect(rows).toHaveLength(jobs);
       expect(rows.every((row) => row.n === 1)).toBe(true);
       expect(await queue.getJobCounts('failed')).toEqual({ failed: 0 });

@@ -91,7 +91,9 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
       failing,
     );
     // Not confirmed: never sent anything.
-    await orm.em.getConnection().execute(`insert into newsletter_subscriber (email, status) values ('pending@digest.test', 'pending'), ('left@digest.test', 'unsubscribed')`);
+    await orm.em
+      .getConnection()
+      .execute(`insert into newsletter_subscriber (email, status) values ('pending@digest.test', 'pending'), ('left@digest.test', 'unsubscribed')`);
   }, 90_000);
 
   afterAll(async () => {
@@ -103,7 +105,11 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
   }, 30_000);
 
   it('reaches each reader exactly once, survives a worker killed mid-send, and retries then marks the failures', async () => {
-    const published = await createArticle(orm.em, { title: 'Machines that read the news', content: '<p>An article about <b>reading</b>, for the digest.</p>', category: 'AI Insights' });
+    const published = await createArticle(orm.em, {
+      title: 'Machines that read the news',
+      content: '<p>An article about <b>reading</b>, for the digest.</p>',
+      category: 'AI Insights',
+    });
     await createArticle(orm.em, { title: 'A draft nobody should receive', approved: false });
 
     const preview = await app.inject({ method: 'GET', url: '/api/admin/newsletter/preview', headers: editor.headers });
@@ -115,15 +121,28 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     const digestId = started.json().digestId as number;
 
     // The server holds the 500th reader's message; the worker sending it is killed before any answer.
-    await until('the held message', () => catcher.stats(), (stats) => stats.holding.includes(HELD), 60_000);
+    await until(
+      'the held message',
+      () => catcher.stats(),
+      (stats) => stats.holding.includes(HELD),
+      60_000,
+    );
     const [claim] = await orm.em
       .fork()
-      .execute<{ claimed_by: string }[]>(`select d.claimed_by from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where s.email = ? and d.status = 'sending'`, [HELD]);
+      .execute<{ claimed_by: string }[]>(
+        `select d.claimed_by from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where s.email = ? and d.status = 'sending'`,
+        [HELD],
+      );
     const pid = Number(claim!.claimed_by.split(':').at(-1));
     const holder = workers.find((worker) => worker.pid === pid)!;
     expect(holder).toBeDefined();
     holder.kill('SIGKILL');
-    await until('the killed worker', async () => holder.signalCode, (signal) => signal === 'SIGKILL', 5_000);
+    await until(
+      'the killed worker',
+      async () => holder.signalCode,
+      (signal) => signal === 'SIGKILL',
+      5_000,
+    );
 
     const digest = await until(
       'the digest to finish',
@@ -141,7 +160,14 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     const missing = Array.from({ length: READERS }, (_, i) => reader(i + 1)).filter((address) => (perReader.get(address)?.length ?? 0) !== 1);
     expect(missing).toEqual([]);
     expect(perReader.get('deferred-twice@digest.test')).toHaveLength(1);
-    for (const never of ['refused-1@digest.test', 'refused-2@digest.test', 'deferred-always@digest.test', 'stalled@digest.test', 'pending@digest.test', 'left@digest.test']) {
+    for (const never of [
+      'refused-1@digest.test',
+      'refused-2@digest.test',
+      'deferred-always@digest.test',
+      'stalled@digest.test',
+      'pending@digest.test',
+      'left@digest.test',
+    ]) {
       expect(perReader.get(never)).toBeUndefined();
     }
     expect(caught).toHaveLength(READERS + 1);
@@ -164,7 +190,12 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     expect(mail.messageId).toMatch(new RegExp(`^<digest-${digestId}\\.\\d+@digest\\.example>$`));
 
     // The one-click link of the digest works as the header says.
-    const oneClick = await app.inject({ method: 'POST', url: unsubscribe.slice(SITE.length), payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: unsubscribe.slice(SITE.length),
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.statusCode).toBe(200);
 
     const outcomes = await orm.em.fork().execute<{ email: string; status: string; attempts: number; last_error: string | null; subscriber_status: string }[]>(
@@ -185,8 +216,15 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     // What the editor sees.
     const [shown] = (await app.inject({ method: 'GET', url: '/api/admin/newsletter/digests', headers: editor.headers })).json() as Record<string, unknown>[];
     expect(shown).toMatchObject({ id: digestId, status: 'sent', recipients: READERS + 5, sent: READERS + 1, failed: 4, pending: 0, articleCount: 1 });
-    const failures = (await app.inject({ method: 'GET', url: `/api/admin/newsletter/digests/${digestId}/failures`, headers: editor.headers })).json() as { email: string }[];
-    expect(failures.map((failure) => failure.email).sort()).toEqual(['deferred-always@digest.test', 'refused-1@digest.test', 'refused-2@digest.test', 'stalled@digest.test']);
+    const failures = (await app.inject({ method: 'GET', url: `/api/admin/newsletter/digests/${digestId}/failures`, headers: editor.headers })).json() as {
+      email: string;
+    }[];
+    expect(failures.map((failure) => failure.email).sort()).toEqual([
+      'deferred-always@digest.test',
+      'refused-1@digest.test',
+      'refused-2@digest.test',
+      'stalled@digest.test',
+    ]);
 
     // Nothing new since: no second digest, and the same readers get nothing more.
     expect((await app.inject({ method: 'POST', url: '/api/admin/newsletter/digests', headers: editor.headers })).statusCode).toBe(409);
@@ -208,10 +246,12 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     expect(await stopProcess(sender)).toBe(0);
     // At most the message in hand (a stalled recipient waits out the SMTP timeout), never the digest.
     expect(Date.now() - stopAsked).toBeLessThan(SMTP_TIMEOUT_MS + 5_000);
-    const [left] = await orm.em.fork().execute<{ open: number; status: string }[]>(
-      `select count(*) filter (where d.status in ('pending', 'sending'))::int as open, g.status from newsletter_delivery d join newsletter_digest g on g.id = d.digest_id where d.digest_id = ? group by g.status`,
-      [digestId],
-    );
+    const [left] = await orm.em
+      .fork()
+      .execute<{ open: number; status: string }[]>(
+        `select count(*) filter (where d.status in ('pending', 'sending'))::int as open, g.status from newsletter_delivery d join newsletter_digest g on g.id = d.digest_id where d.digest_id = ? group by g.status`,
+        [digestId],
+      );
     expect(left).toMatchObject({ status: 'sending' });
     expect(left!.open).toBeGreaterThan(0);
 
@@ -224,10 +264,12 @@ describe('a newsletter digest sent by two workers through a real SMTP server', (
     );
     const perReader = new Map<string, number>();
     for (const mail of await ofThisDigest()) for (const to of mail.envelope.to) perReader.set(to, (perReader.get(to) ?? 0) + 1);
-    const recipients = await orm.em.fork().execute<{ email: string; status: string }[]>(
-      `select s.email, d.status from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where d.digest_id = ?`,
-      [digestId],
-    );
+    const recipients = await orm.em
+      .fork()
+      .execute<{ email: string; status: string }[]>(
+        `select s.email, d.status from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where d.digest_id = ?`,
+        [digestId],
+      );
     expect(recipients.length).toBeGreaterThanOrEqual(299);
     expect(recipients.filter((row) => row.status !== 'sent' || perReader.get(row.email) !== 1)).toEqual([]);
     expect(perReader.size).toBe(recipients.length);

@@ -158,7 +158,10 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     // Following the link (as a mail scanner does) confirmed nothing.
     expect((await row(email))!.status).toBe('pending');
 
-    const confirmed = await outcomeOf(await postForm('/api/newsletter/confirm/form', { token: ready!.values!.token!, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm);
+    const confirmed = await outcomeOf(
+      await postForm('/api/newsletter/confirm/form', { token: ready!.values!.token!, back: NEWSLETTER_PAGES.confirm }),
+      NEWSLETTER_PAGES.confirm,
+    );
     expect(confirmed).toMatchObject({ form: 'newsletterConfirm', outcome: 'sent' });
     const after = (await row(email))!;
     expect(after.status).toBe('confirmed');
@@ -175,15 +178,21 @@ describe('newsletter sign-up, confirmation and leaving', () => {
 
     // A later expiry on the same signature is not this link.
     const stretched = `${id}.${Number(expires) + 3600}.${signature}`;
-    expect(await outcomeOf(await app.inject({ method: 'GET', url: `/api/newsletter/confirm?token=${stretched}` }), NEWSLETTER_PAGES.confirm)).toMatchObject({ outcome: 'refused' });
+    expect(await outcomeOf(await app.inject({ method: 'GET', url: `/api/newsletter/confirm?token=${stretched}` }), NEWSLETTER_PAGES.confirm)).toMatchObject({
+      outcome: 'refused',
+    });
     // Signed for another address (the row id of this one): refused.
     const [secret] = await em.fork().execute<{ signing_secret: string }[]>('select signing_secret from newsletter_settings');
     const forged = confirmationToken(secret!.signing_secret, { id: Number(id), email: 'someone-else@example.com' }, new Date(Date.now() + 3_600_000));
-    expect((await outcomeOf(await postForm('/api/newsletter/confirm/form', { token: forged, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm))!.outcome).toBe('refused');
+    expect(
+      (await outcomeOf(await postForm('/api/newsletter/confirm/form', { token: forged, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm))!.outcome,
+    ).toBe('refused');
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(expires) * 1000 - Date.now()) + 500));
     expect(await outcomeOf(await app.inject({ method: 'GET', url: link }), NEWSLETTER_PAGES.confirm)).toMatchObject({ outcome: 'refused' });
-    expect(await outcomeOf(await postForm('/api/newsletter/confirm/form', { token, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm)).toMatchObject({ outcome: 'refused' });
+    expect(await outcomeOf(await postForm('/api/newsletter/confirm/form', { token, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm)).toMatchObject({
+      outcome: 'refused',
+    });
     expect((await row(email))!.status).toBe('pending');
   }, 30_000);
 
@@ -191,12 +200,22 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     const { email, mail } = await confirmedReader();
     const link = unsubscribeHeaderLink(mail);
 
-    const forged = await app.inject({ method: 'POST', url: link.replace(/token=(\d+)\./, 'token=$1.x'), payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const forged = await app.inject({
+      method: 'POST',
+      url: link.replace(/token=(\d+)\./, 'token=$1.x'),
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(forged.statusCode).toBe(400);
     expect((await row(email))!.status).toBe('confirmed');
 
     // As a mail program sends it: from nowhere on this site, no cookie, no origin.
-    const oneClick = await app.inject({ method: 'POST', url: link, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: link,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.statusCode).toBe(200);
     const left = (await row(email))!;
     expect(left.status).toBe('unsubscribed');
@@ -221,7 +240,10 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     expect(ready).toMatchObject({ form: 'newsletterLeave', outcome: 'ready' });
     expect((await row(email))!.status).toBe('confirmed');
 
-    const left = await outcomeOf(await postForm('/api/newsletter/unsubscribe/form', { token: ready!.values!.token!, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave);
+    const left = await outcomeOf(
+      await postForm('/api/newsletter/unsubscribe/form', { token: ready!.values!.token!, back: NEWSLETTER_PAGES.leave }),
+      NEWSLETTER_PAGES.leave,
+    );
     expect(left).toMatchObject({ form: 'newsletterLeave', outcome: 'sent', values: { token: ready!.values!.token } });
     expect((await row(email))!.status).toBe('unsubscribed');
   });
@@ -234,7 +256,9 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     expect(erased).toMatchObject({ form: 'newsletterErase', outcome: 'sent' });
     expect(await row(email)).toBeUndefined();
     const hash = createHash('sha256').update(email).digest('hex');
-    const suppressed = await em.fork().execute<{ email_hash: string; reason: string }[]>('select email_hash, reason from newsletter_suppression where email_hash = ?', [hash]);
+    const suppressed = await em
+      .fork()
+      .execute<{ email_hash: string; reason: string }[]>('select email_hash, reason from newsletter_suppression where email_hash = ?', [hash]);
     expect(suppressed).toEqual([{ email_hash: hash, reason: 'erased' }]);
     // Nothing in the suppression list reads as the address.
     expect(JSON.stringify(await em.fork().execute('select * from newsletter_suppression'))).not.toContain(email);
@@ -244,17 +268,23 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     expect(readd.json().details).toEqual([expect.objectContaining({ path: 'email' })]);
     expect(await row(email)).toBeUndefined();
     // The same link again: its row is gone, so it is no longer valid.
-    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe('refused');
+    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe(
+      'refused',
+    );
   });
 
-  it("lists, searches, counts and exports subscribers for an editor, whose sign-ups and unsubscriptions are in the audit log", async () => {
+  it('lists, searches, counts and exports subscribers for an editor, whose sign-ups and unsubscriptions are in the audit log', async () => {
     const email = `by-editor-${uniqueSuffix()}@example.com`;
     const added = await app.inject({ method: 'POST', url: '/api/admin/newsletter/subscribers', payload: { email }, headers: editor.headers });
     expect(added.statusCode).toBe(201);
     await catcher.waitFor(email);
     expect((await row(email))!).toMatchObject({ status: 'pending', consent_source: `admin:${editor.username}` });
 
-    const found = await app.inject({ method: 'GET', url: `/api/admin/newsletter/subscribers?search=${encodeURIComponent(email.slice(0, 20))}&status=pending`, headers: editor.headers });
+    const found = await app.inject({
+      method: 'GET',
+      url: `/api/admin/newsletter/subscribers?search=${encodeURIComponent(email.slice(0, 20))}&status=pending`,
+      headers: editor.headers,
+    });
     expect(found.statusCode).toBe(200);
     expect(found.headers['x-total-count']).toBe('1');
     const [subscriber] = found.json() as { id: number; email: string; status: string }[];
@@ -269,10 +299,15 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     expect(csv.body.split('\r\n')[0]).toBe('email,status,signed_up_at,consent_source,consent_at,confirmed_at,unsubscribed_at');
     expect(csv.body).toContain(`"${email}","unsubscribed"`);
 
-    const counts = (await app.inject({ method: 'GET', url: '/api/admin/newsletter/subscribers/counts', headers: editor.headers })).json() as Record<string, number>;
+    const counts = (await app.inject({ method: 'GET', url: '/api/admin/newsletter/subscribers/counts', headers: editor.headers })).json() as Record<
+      string,
+      number
+    >;
     expect(counts.unsubscribed).toBeGreaterThanOrEqual(1);
 
-    const audit = await em.fork().execute<{ action: string; target: string | null }[]>('select action, target_id as target from audit_log where actor = ? order by id', [editor.username]);
+    const audit = await em
+      .fork()
+      .execute<{ action: string; target: string | null }[]>('select action, target_id as target from audit_log where actor = ? order by id', [editor.username]);
     expect(audit).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'POST /api/admin/newsletter/subscribers' }),

@@ -13,20 +13,56 @@ import { testConfig, uniqueSuffix } from './support/test-config.js';
  */
 const QUESTIONS: { about: string | null; question: string; terms: string[] }[] = [
   { about: 'why-election-misinformation-outruns-fact-checks-and-what-slows-it-down', question: 'What is prebunking?', terms: ['prebunking'] },
-  { about: 'why-election-misinformation-outruns-fact-checks-and-what-slows-it-down', question: 'Why can a correction not undo a rumour?', terms: ['correction', 'rumour'] },
-  { about: 'the-quiet-politics-of-zoning-how-housing-became-the-issue-nobody-can-ignore', question: 'Who attends the evening meetings?', terms: ['evening meetings'] },
-  { about: 'the-quiet-politics-of-zoning-how-housing-became-the-issue-nobody-can-ignore', question: 'Why do existing homeowners resist development?', terms: ['homeowners', 'development'] },
+  {
+    about: 'why-election-misinformation-outruns-fact-checks-and-what-slows-it-down',
+    question: 'Why can a correction not undo a rumour?',
+    terms: ['correction', 'rumour'],
+  },
+  {
+    about: 'the-quiet-politics-of-zoning-how-housing-became-the-issue-nobody-can-ignore',
+    question: 'Who attends the evening meetings?',
+    terms: ['evening meetings'],
+  },
+  {
+    about: 'the-quiet-politics-of-zoning-how-housing-became-the-issue-nobody-can-ignore',
+    question: 'Why do existing homeowners resist development?',
+    terms: ['homeowners', 'development'],
+  },
   { about: 'data-centres-are-rewriting-the-power-grids-to-do-list', question: 'How long do transmission lines take?', terms: ['transmission lines'] },
   { about: 'data-centres-are-rewriting-the-power-grids-to-do-list', question: 'Did efficiency gains cancel out growth?', terms: ['efficiency gains'] },
   { about: 'open-weight-ai-models-are-quietly-changing-who-gets-to-build', question: 'Does sensitive data leave the building?', terms: ['sensitive data'] },
   { about: 'open-weight-ai-models-are-quietly-changing-who-gets-to-build', question: 'Can latency improve?', terms: ['latency'] },
-  { about: 'central-banks-have-learned-that-every-word-is-a-policy-decision', question: 'Is communication a policy instrument now?', terms: ['communication', 'policy instrument'] },
-  { about: 'central-banks-have-learned-that-every-word-is-a-policy-decision', question: 'What happened when inflation rose sharply?', terms: ['inflation rose sharply'] },
-  { about: 'from-just-in-time-to-just-in-case-who-pays-for-resilient-supply-chains', question: 'Why were car manufacturers short of microchips?', terms: ['microchips'] },
-  { about: 'the-last-mile-problem-what-vaccine-logistics-teach-us-about-global-health', question: 'What can spoil an entire batch?', terms: ['spoil an entire batch'] },
+  {
+    about: 'central-banks-have-learned-that-every-word-is-a-policy-decision',
+    question: 'Is communication a policy instrument now?',
+    terms: ['communication', 'policy instrument'],
+  },
+  {
+    about: 'central-banks-have-learned-that-every-word-is-a-policy-decision',
+    question: 'What happened when inflation rose sharply?',
+    terms: ['inflation rose sharply'],
+  },
+  {
+    about: 'from-just-in-time-to-just-in-case-who-pays-for-resilient-supply-chains',
+    question: 'Why were car manufacturers short of microchips?',
+    terms: ['microchips'],
+  },
+  {
+    about: 'the-last-mile-problem-what-vaccine-logistics-teach-us-about-global-health',
+    question: 'What can spoil an entire batch?',
+    terms: ['spoil an entire batch'],
+  },
   { about: 'extreme-heat-is-becoming-an-urban-planning-problem-everywhere', question: 'What is the urban heat island effect?', terms: ['urban heat island'] },
-  { about: 'extreme-heat-is-becoming-an-urban-planning-problem-everywhere', question: 'Which outdoor workers face the highest risks?', terms: ['outdoor workers'] },
-  { about: 'streaming-fatigue-is-real-and-the-cable-bundle-is-quietly-coming-back', question: 'Do viewers spend more time choosing than watching?', terms: ['choosing'] },
+  {
+    about: 'extreme-heat-is-becoming-an-urban-planning-problem-everywhere',
+    question: 'Which outdoor workers face the highest risks?',
+    terms: ['outdoor workers'],
+  },
+  {
+    about: 'streaming-fatigue-is-real-and-the-cable-bundle-is-quietly-coming-back',
+    question: 'Do viewers spend more time choosing than watching?',
+    terms: ['choosing'],
+  },
   { about: 'why-running-clubs-became-the-new-social-scene', question: 'How did remote work change casual social contact?', terms: ['remote work'] },
   { about: 'cleaning-the-oceans-starts-in-the-rivers-and-it-is-starting-to-work', question: 'Where does plastic reach the sea from?', terms: ['plastic'] },
   { about: 'what-four-day-week-pilots-actually-tell-employers', question: 'Did the pilots cut working hours without cutting pay?', terms: ['working hours'] },
@@ -77,12 +113,16 @@ describe('the offline persona answers from the archive', () => {
   });
 
   it('names the archive article it quotes when nothing is in view', async () => {
-    const answer = (await chat({ message: 'Is weekday footfall in business districts back?', sessionId: `persona-${uniqueSuffix()}` })).json().response as string;
-    expect(answer.toLowerCase()).toContain(`our archive's "${DEMO_ARTICLES.find((a) => a.slug === 'the-downtown-of-2035-fewer-desks-more-doors')!.title}"`.toLowerCase());
+    const answer = (await chat({ message: 'Is weekday footfall in business districts back?', sessionId: `persona-${uniqueSuffix()}` })).json()
+      .response as string;
+    expect(answer.toLowerCase()).toContain(
+      `our archive's "${DEMO_ARTICLES.find((a) => a.slug === 'the-downtown-of-2035-fewer-desks-more-doors')!.title}"`.toLowerCase(),
+    );
   });
 
   it('answers the subject of a question, not its phrasing: a word no article has does not hide the rest', async () => {
-    const answer = (await chat({ message: 'Is anything written about streaming subscriptions?', sessionId: `persona-${uniqueSuffix()}` })).json().response as string;
+    const answer = (await chat({ message: 'Is anything written about streaming subscriptions?', sessionId: `persona-${uniqueSuffix()}` })).json()
+      .response as string;
     expect(answer).toContain(DEMO_ARTICLES.find((a) => a.slug === 'streaming-fatigue-is-real-and-the-cable-bundle-is-quietly-coming-back')!.title);
     expect(quotes(answer).some((quote) => /streaming|subscriptions/i.test(quote))).toBe(true);
   });

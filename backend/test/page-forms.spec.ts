@@ -1,6 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CONTACT_SUCCESS_MESSAGE, COMMENT_MESSAGES, FORM_FLASH_PARAM, NEWSLETTER_SUCCESS_MESSAGE, PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
+import {
+  CONTACT_SUCCESS_MESSAGE,
+  COMMENT_MESSAGES,
+  FORM_FLASH_PARAM,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  PAGE_DATA_ELEMENT_ID,
+  type PageData,
+} from '@ai-mind/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApiApp } from '../src/app/create-api-app.js';
@@ -25,7 +32,8 @@ function pageData(html: string): PageData | null {
 /** The text of the page's root element, as a reader sees it (tags gone, the few entities React writes decoded). */
 const text = (html: string) =>
   /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/
-    .exec(html)![1]!.replace(/<[^>]*>/g, ' ')
+    .exec(html)![1]!
+    .replace(/<[^>]*>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
@@ -49,7 +57,9 @@ describe('public forms posted by the browser itself', () => {
     writeFakeBuild(distRoot);
     mediaDir = path.join(process.env.TEST_DATA_DIR!, `media-${uniqueSuffix()}`);
     // Production answers: prepared pages and the client address from X-Forwarded-For (loopback is the proxy).
-    app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, MEDIA_DIR: mediaDir, PUBLIC_URL: SITE }));
+    app = await createApiApp(
+      testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, MEDIA_DIR: mediaDir, PUBLIC_URL: SITE }),
+    );
     em = app.get(EntityManager);
     await app.listen(0, '127.0.0.1');
     origin = await app.getUrl();
@@ -85,7 +95,13 @@ describe('public forms posted by the browser itself', () => {
       await getPage('/contact');
       expect(text(await getPage('/contact'))).not.toContain(CONTACT_SUCCESS_MESSAGE);
       const subject = `No-script hello ${uniqueSuffix()}`;
-      const sent = await follow(await post('/api/contact/form', { name: 'Grace', email: 'grace@example.com', subject, message: 'Typed before the scripts came.', website: '', back: '/contact' }, client()));
+      const sent = await follow(
+        await post(
+          '/api/contact/form',
+          { name: 'Grace', email: 'grace@example.com', subject, message: 'Typed before the scripts came.', website: '', back: '/contact' },
+          client(),
+        ),
+      );
 
       expect(sent.location).toMatch(new RegExp(`^/contact\\?${FORM_FLASH_PARAM}=[A-Za-z0-9_-]{22}$`));
       expect(sent.status).toBe(200);
@@ -100,7 +116,9 @@ describe('public forms posted by the browser itself', () => {
 
     it('refuses a message with blank fields: the field errors and what was typed, nothing stored, nothing typed in the URL', async () => {
       const subject = `Half a message ${uniqueSuffix()}`;
-      const refused = await follow(await post('/api/contact/form', { name: '   ', email: 'not-an-address', subject, message: 'Kept & <b>escaped</b>', back: '/contact' }, client()));
+      const refused = await follow(
+        await post('/api/contact/form', { name: '   ', email: 'not-an-address', subject, message: 'Kept & <b>escaped</b>', back: '/contact' }, client()),
+      );
 
       expect(refused.location).not.toContain('Half');
       expect(refused.location).not.toContain('not-an-address');
@@ -116,7 +134,13 @@ describe('public forms posted by the browser itself', () => {
 
     it('drops a message whose honeypot is filled, with the same thank-you', async () => {
       const subject = `Bot mail ${uniqueSuffix()}`;
-      const page = await follow(await post('/api/contact/form', { name: 'Bot', email: 'bot@example.com', subject, message: 'Buy now', website: 'http://spam.example', back: '/contact' }, client()));
+      const page = await follow(
+        await post(
+          '/api/contact/form',
+          { name: 'Bot', email: 'bot@example.com', subject, message: 'Buy now', website: 'http://spam.example', back: '/contact' },
+          client(),
+        ),
+      );
       expect(text(page.html)).toContain(CONTACT_SUCCESS_MESSAGE);
       expect(await em.fork().count(ContactSubmission, { subject })).toBe(0);
     });
@@ -142,7 +166,12 @@ describe('public forms posted by the browser itself', () => {
 
     it('refuses a post from another site (403) and stores nothing', async () => {
       const subject = `Forged ${uniqueSuffix()}`;
-      const response = await post('/api/contact/form', { name: 'Eve', email: 'eve@example.com', subject, message: 'Hi', back: '/contact' }, client(), 'cross-site');
+      const response = await post(
+        '/api/contact/form',
+        { name: 'Eve', email: 'eve@example.com', subject, message: 'Hi', back: '/contact' },
+        client(),
+        'cross-site',
+      );
       expect(response.status).toBe(403);
       expect(await em.fork().count(ContactSubmission, { subject })).toBe(0);
     });
@@ -179,7 +208,9 @@ describe('public forms posted by the browser itself', () => {
     it("refuses a comment without a name with the spec's messages, the comment kept in its field", async () => {
       const article = await createArticle(em);
       const content = `A comment with no name ${uniqueSuffix()}`;
-      const page = await follow(await post(`/api/articles/${article.id}/comments/form`, { authorName: '  ', content, back: `/article/${article.slug}` }, client()));
+      const page = await follow(
+        await post(`/api/articles/${article.id}/comments/form`, { authorName: '  ', content, back: `/article/${article.slug}` }, client()),
+      );
       const shown = text(page.html);
       expect(shown).toContain(COMMENT_MESSAGES.incompleteTitle);
       expect(shown).toContain(COMMENT_MESSAGES.incomplete);
@@ -190,9 +221,16 @@ describe('public forms posted by the browser itself', () => {
     it('screens spam as the JSON call does: the reason is shown and nothing is stored', async () => {
       const article = await createArticle(em);
       const content = 'Cheap pills http://a.example http://b.example http://c.example http://d.example';
-      const page = await follow(await post(`/api/articles/${article.id}/comments/form`, { authorName: 'Spammer', content, back: `/article/${article.slug}` }, client()));
+      const page = await follow(
+        await post(`/api/articles/${article.id}/comments/form`, { authorName: 'Spammer', content, back: `/article/${article.slug}` }, client()),
+      );
       expect(text(page.html)).toContain('This comment looks like spam: please keep it to at most two links.');
-      expect(pageData(page.html)?.flash).toMatchObject({ form: 'comment', articleId: article.id, outcome: 'refused', values: { authorName: 'Spammer', content } });
+      expect(pageData(page.html)?.flash).toMatchObject({
+        form: 'comment',
+        articleId: article.id,
+        outcome: 'refused',
+        values: { authorName: 'Spammer', content },
+      });
       expect(await em.fork().count(Comment, { articleId: article.id })).toBe(0);
     });
   });
@@ -212,7 +250,9 @@ describe('public forms posted by the browser itself', () => {
 
     it("counts a share once and comes back with the article's link to copy", async () => {
       const article = await createArticle(em);
-      const page = await follow(await post('/api/interactions/form', { articleId: String(article.id), type: 'share', back: `/article/${article.slug}` }, client()));
+      const page = await follow(
+        await post('/api/interactions/form', { articleId: String(article.id), type: 'share', back: `/article/${article.slug}` }, client()),
+      );
       expect(page.html).toContain(`value="${SITE}/article/${article.slug}"`);
       expect(text(page.html)).toContain('Copy this link to share the article');
       expect((await em.fork().findOneOrFail(Article, article.id)).shares).toBe(1);

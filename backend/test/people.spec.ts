@@ -14,7 +14,8 @@ const PASSWORD = 'a-long-test-password';
 
 /** This file's own client address: its deliberate wrong passwords lock out no other file's client, nor theirs this one. */
 const CLIENT = randomIp();
-const signIn = (app: NestFastifyApplication, username: string, password: string, role: 'owner' | 'editor' | 'writer') => signInFrom(app, username, password, role, CLIENT);
+const signIn = (app: NestFastifyApplication, username: string, password: string, role: 'owner' | 'editor' | 'writer') =>
+  signInFrom(app, username, password, role, CLIENT);
 
 /** The accounts of a database of its own, so the count of owners is this file's alone. */
 describe('people: roles, the last owner, invitations and password links', () => {
@@ -119,10 +120,15 @@ describe('people: roles, the last owner, invitations and password links', () => 
       expect(link.account).toMatchObject({ username, displayName: 'Wren Writer', role: 'writer', status: 'active', hasPassword: false });
       expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(71 * 3600_000);
 
-      const stored = await app.get(EntityManager).getConnection().execute<{ token_hash: string }[]>('select token_hash from admin_password_link where user_id = ?', [link.account.id]);
+      const stored = await app
+        .get(EntityManager)
+        .getConnection()
+        .execute<{ token_hash: string }[]>('select token_hash from admin_password_link where user_id = ?', [link.account.id]);
       expect(stored).toEqual([{ token_hash: createHash('sha256').update(link.token).digest('hex') }]);
       // No password yet: nothing signs in.
-      expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username, password: link.token } })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username, password: link.token } })).statusCode,
+      ).toBe(401);
 
       const set = await post(null, '/api/admin/set-password', { token: link.token, password: PASSWORD });
       expect(set.json()).toEqual({ username, message: `Your password is set. Sign in as ${username}.` });
@@ -139,8 +145,13 @@ describe('people: roles, the last owner, invitations and password links', () => 
 
     it('refuses an expired link and keeps the account without a password', async () => {
       const username = `late-${uniqueSuffix()}`;
-      const link = (await post(owner, '/api/admin/people', { username, displayName: 'Late', email: `${username}@example.com`, role: 'editor' })).json<PasswordLinkResponse>();
-      await app.get(EntityManager).getConnection().execute(`update admin_password_link set expires_at = now() - interval '1 second' where user_id = ?`, [link.account.id]);
+      const link = (
+        await post(owner, '/api/admin/people', { username, displayName: 'Late', email: `${username}@example.com`, role: 'editor' })
+      ).json<PasswordLinkResponse>();
+      await app
+        .get(EntityManager)
+        .getConnection()
+        .execute(`update admin_password_link set expires_at = now() - interval '1 second' where user_id = ?`, [link.account.id]);
       const response = await post(null, '/api/admin/set-password', { token: link.token, password: PASSWORD });
       expect(response.statusCode).toBe(400);
       expect((await people.find(link.account.id)).hasPassword).toBe(false);
@@ -149,13 +160,17 @@ describe('people: roles, the last owner, invitations and password links', () => 
     it('of two uses of one link at the same moment, exactly one sets the password', async () => {
       for (let round = 0; round < 4; round++) {
         const username = `race-${uniqueSuffix()}`;
-        const link = (await post(owner, '/api/admin/people', { username, displayName: 'Racer', email: `${username}@example.com`, role: 'writer' })).json<PasswordLinkResponse>();
+        const link = (
+          await post(owner, '/api/admin/people', { username, displayName: 'Racer', email: `${username}@example.com`, role: 'writer' })
+        ).json<PasswordLinkResponse>();
         const passwords = ['first-long-password', 'second-long-password'];
         const answers = await Promise.all(passwords.map((password) => post(null, '/api/admin/set-password', { token: link.token, password })));
         expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
         const winner = passwords[answers.findIndex((answer) => answer.statusCode === 200)]!;
         const loser = passwords.find((password) => password !== winner)!;
-        expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username, password: loser } })).statusCode).toBe(401);
+        expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username, password: loser } })).statusCode).toBe(
+          401,
+        );
         await signIn(app, username, winner, 'writer');
       }
     });
@@ -164,7 +179,10 @@ describe('people: roles, the last owner, invitations and password links', () => 
       const { account, session } = await inviteAndSetUp('editor');
       const first = (await post(owner, `/api/admin/people/${account.id}/reset-password`)).json<PasswordLinkResponse>();
       expect((await app.inject({ method: 'GET', url: '/api/admin/articles', headers: { cookie: session.cookie } })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username: account.username, password: PASSWORD } })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: CLIENT, payload: { username: account.username, password: PASSWORD } }))
+          .statusCode,
+      ).toBe(401);
       const second = (await post(owner, `/api/admin/people/${account.id}/reset-password`)).json<PasswordLinkResponse>();
       expect((await post(null, '/api/admin/set-password', { token: first.token, password: 'an-older-link-password' })).statusCode).toBe(400);
       expect((await post(null, '/api/admin/set-password', { token: second.token, password: 'a-brand-new-password' })).statusCode).toBe(200);
@@ -173,7 +191,9 @@ describe('people: roles, the last owner, invitations and password links', () => 
 
     it('refuses a disabled account its link until it is enabled', async () => {
       const username = `paused-${uniqueSuffix()}`;
-      const link = (await post(owner, '/api/admin/people', { username, displayName: 'Paused', email: `${username}@example.com`, role: 'writer' })).json<PasswordLinkResponse>();
+      const link = (
+        await post(owner, '/api/admin/people', { username, displayName: 'Paused', email: `${username}@example.com`, role: 'writer' })
+      ).json<PasswordLinkResponse>();
       expect((await post(owner, `/api/admin/people/${link.account.id}/status`, { status: 'disabled' })).statusCode).toBe(200);
       expect((await post(null, '/api/admin/set-password', { token: link.token, password: PASSWORD })).statusCode).toBe(400);
       expect((await post(owner, `/api/admin/people/${link.account.id}/status`, { status: 'active' })).statusCode).toBe(200);
@@ -182,14 +202,31 @@ describe('people: roles, the last owner, invitations and password links', () => 
 
     it('answers bad invitations field by field and writes nothing', async () => {
       const known = `known-${uniqueSuffix()}@example.com`;
-      expect((await post(owner, '/api/admin/people', { username: `known-${uniqueSuffix()}`, displayName: 'Known', email: known, role: 'writer' })).statusCode).toBe(201);
+      expect(
+        (await post(owner, '/api/admin/people', { username: `known-${uniqueSuffix()}`, displayName: 'Known', email: known, role: 'writer' })).statusCode,
+      ).toBe(201);
       const before = (await people.list()).length;
       const bad = await post(owner, '/api/admin/people', { username: 'Has Spaces', displayName: '', email: 'not-an-email', role: 'boss' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().details.map((detail: { path: string }) => detail.path).sort()).toEqual(['displayName', 'email', 'role', 'username']);
-      const taken = await post(owner, '/api/admin/people', { username: owner.username, displayName: 'Twin', email: `twin-${uniqueSuffix()}@example.com`, role: 'writer' });
+      expect(
+        bad
+          .json()
+          .details.map((detail: { path: string }) => detail.path)
+          .sort(),
+      ).toEqual(['displayName', 'email', 'role', 'username']);
+      const taken = await post(owner, '/api/admin/people', {
+        username: owner.username,
+        displayName: 'Twin',
+        email: `twin-${uniqueSuffix()}@example.com`,
+        role: 'writer',
+      });
       expect([taken.statusCode, taken.json().details]).toEqual([400, [{ path: 'username', message: 'This username is taken' }]]);
-      const sameEmail = await post(owner, '/api/admin/people', { username: `twin-${uniqueSuffix()}`, displayName: 'Twin', email: known.toUpperCase(), role: 'writer' });
+      const sameEmail = await post(owner, '/api/admin/people', {
+        username: `twin-${uniqueSuffix()}`,
+        displayName: 'Twin',
+        email: known.toUpperCase(),
+        role: 'writer',
+      });
       expect([sameEmail.statusCode, sameEmail.json().details]).toEqual([400, [{ path: 'email', message: 'Another account has this email' }]]);
       expect((await people.list()).length).toBe(before);
     });

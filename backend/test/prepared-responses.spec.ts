@@ -102,7 +102,12 @@ describe('prepared answers of the public reads, written by the HTTP server befor
 
       // The key is the URL alone: another Host, a forwarded host or protocol, or one spelt 'undefined'
       // (which once collided with none), is answered from the same entry and makes no new one.
-      const others: Record<string, string>[] = [{ host: 'elsewhere.example' }, { 'x-forwarded-host': 'elsewhere.example' }, { 'x-forwarded-proto': 'https' }, { 'x-forwarded-host': 'undefined' }];
+      const others: Record<string, string>[] = [
+        { host: 'elsewhere.example' },
+        { 'x-forwarded-host': 'elsewhere.example' },
+        { 'x-forwarded-proto': 'https' },
+        { 'x-forwarded-host': 'undefined' },
+      ];
       for (const other of others) {
         const answer = await send({ method: 'GET', url, headers: other });
         expect(answer.body).toBe(first.body);
@@ -193,7 +198,11 @@ describe('prepared answers of the public reads, written by the HTTP server befor
 
   it('keeps no answer of a route that is not public, so an admin route is never answered from one', async () => {
     const held = prepared.heldBytes();
-    prepared.put(fakeRequest('/api/admin/articles', '/api/admin/articles', {}), prepare(Buffer.from('[{"leaked":true}]'), { contentType: 'application/json', cacheControl: 'public', etag: 'W/"x"' }), () => true);
+    prepared.put(
+      fakeRequest('/api/admin/articles', '/api/admin/articles', {}),
+      prepare(Buffer.from('[{"leaked":true}]'), { contentType: 'application/json', cacheControl: 'public', etag: 'W/"x"' }),
+      () => true,
+    );
     expect(prepared.heldBytes()).toBe(held);
     const response = await send({ method: 'GET', url: '/api/admin/articles' });
     expect(response.statusCode).toBe(401);
@@ -202,7 +211,11 @@ describe('prepared answers of the public reads, written by the HTTP server befor
 
   it('sends the compressed form a client accepts, and the plain one otherwise', async () => {
     const body = Buffer.from(`<!doctype html><p>${'page '.repeat(500)}</p>`);
-    prepared.put(fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public', cacheable: {} }), prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }), () => true);
+    prepared.put(
+      fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public', cacheable: {} }),
+      prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }),
+      () => true,
+    );
     const url = '/api/trending?page=html';
     const plain = await send({ method: 'GET', url });
     const gzip = await send({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });

@@ -23,13 +23,26 @@ function writeBuildWithManifests(root: string): void {
     'shell/dist/index.html':
       '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>The AI Mind</title><script defer src="/static/js/index.1a2b.js"></script></head><body><div id="root"></div></body></html>',
     'shell/dist/mf-manifest.json': JSON.stringify({
-      shared: [shared('react', 'static/js/async/react.1.js'), shared('react-dom', 'static/js/async/react-dom.2.js'), shared('@mantine/core', 'static/js/async/mantine.3.js')],
+      shared: [
+        shared('react', 'static/js/async/react.1.js'),
+        shared('react-dom', 'static/js/async/react-dom.2.js'),
+        shared('@mantine/core', 'static/js/async/mantine.3.js'),
+      ],
     }),
     'public-site/dist/mf-manifest.json': JSON.stringify({
       metaData: { remoteEntry: { path: '', name: 'static/js/public_app.4.js' } },
       shared: [],
       exposes: [
-        { path: './App', assets: { js: { sync: ['static/js/async/app.5.js'], async: ['static/js/async/chat.6.js', 'static/js/async/page-home.9.js', 'static/js/async/page-not-found.10.js'] }, css: { sync: ['static/css/async/app.7.css'], async: ['static/css/async/grid.8.css'] } } },
+        {
+          path: './App',
+          assets: {
+            js: {
+              sync: ['static/js/async/app.5.js'],
+              async: ['static/js/async/chat.6.js', 'static/js/async/page-home.9.js', 'static/js/async/page-not-found.10.js'],
+            },
+            css: { sync: ['static/css/async/app.7.css'], async: ['static/css/async/grid.8.css'] },
+          },
+        },
       ],
     }),
     'public-site/dist/static/css/async/app.7.css': '.site{color:#222}',
@@ -149,7 +162,12 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     expect(JSON.parse(afterPaint![1]!)).toEqual({
       fetches: ['/remotes/public/mf-manifest.json'],
       styles: [],
-      scripts: ['/static/js/async/react.1.js', '/static/js/async/react-dom.2.js', '/remotes/public/static/js/public_app.4.js', '/remotes/public/static/js/async/app.5.js'],
+      scripts: [
+        '/static/js/async/react.1.js',
+        '/static/js/async/react-dom.2.js',
+        '/remotes/public/static/js/public_app.4.js',
+        '/remotes/public/static/js/async/app.5.js',
+      ],
       // Each route's own page chunk, which the loader picks by the page's path.
       pages: expect.arrayContaining([
         ['/', ['/remotes/public/static/js/async/page-home.9.js']],
@@ -212,14 +230,19 @@ describe('public page HTML: first data, preloads and no inline script', () => {
       const again = await send({ method: 'GET', url: '/inspiring', headers });
       expect(renders.mock.calls.length).toBe(rendered);
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-      const comparable = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
+      const comparable = (h: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
       expect(comparable(again.headers)).toEqual(comparable(first.headers));
       expect(again.headers['x-request-id']).toBeTruthy();
       expect(again.headers['content-encoding']).toBe('br');
 
       // Another host (or forwarded host and protocol) is the same page from the same prepared entry:
       // nothing is rendered for it, and it names the configured origin.
-      const others: Record<string, string>[] = [{ host: 'mirror.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, { 'x-forwarded-proto': 'https' }];
+      const others: Record<string, string>[] = [
+        { host: 'mirror.example' },
+        { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        { 'x-forwarded-proto': 'https' },
+      ];
       for (const other of others) {
         const elsewhere = await send({ method: 'GET', url: '/inspiring', headers: { ...headers, ...other } });
         expect(elsewhere.rawPayload.equals(first.rawPayload)).toBe(true);

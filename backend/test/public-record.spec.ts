@@ -28,7 +28,8 @@ function pageData(html: string): PageData | null {
 /** The text of the page's root element, as a reader sees it. */
 const text = (html: string) =>
   /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/
-    .exec(html)![1]!.replace(/<[^>]*>/g, ' ')
+    .exec(html)![1]!
+    .replace(/<[^>]*>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
@@ -91,7 +92,11 @@ describe('the public record of an article', () => {
     it('adds a dated note as a revision of the history, shown on the page, in its JSON-LD, the feed and /corrections', async () => {
       const article = await createArticle(em, { title: `Grid queue ${uniqueSuffix()}`, category: 'Technology' });
       const before = await app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}`, headers: admin.headers });
-      const correction = await addNote(article.id, { kind: 'correction', text: 'The queue is 2 GW long, not 20 GW as first written.', version: before.json().version });
+      const correction = await addNote(article.id, {
+        kind: 'correction',
+        text: 'The queue is 2 GW long, not 20 GW as first written.',
+        version: before.json().version,
+      });
       expect(correction.statusCode).toBe(201);
       expect(correction.json().version).toBe(before.json().version + 1);
       const update = await addNote(article.id, { kind: 'update', text: 'The regulator published its decision on Friday.' });
@@ -115,7 +120,12 @@ describe('the public record of an article', () => {
       expect(text(page)).toContain('The queue is 2 GW long, not 20 GW as first written.');
       const [data] = jsonLd(page);
       expect(data!.correction).toEqual([
-        { '@type': 'CorrectionComment', name: 'Correction', text: 'The queue is 2 GW long, not 20 GW as first written.', datePublished: api.corrections[0]!.createdAt },
+        {
+          '@type': 'CorrectionComment',
+          name: 'Correction',
+          text: 'The queue is 2 GW long, not 20 GW as first written.',
+          datePublished: api.corrections[0]!.createdAt,
+        },
         { '@type': 'CorrectionComment', name: 'Update', text: 'The regulator published its decision on Friday.', datePublished: api.corrections[1]!.createdAt },
       ]);
       expect(Date.parse(String(data!.dateModified))).toBeGreaterThanOrEqual(Date.parse(api.corrections[1]!.createdAt) - 1000);
@@ -138,7 +148,9 @@ describe('the public record of an article', () => {
       const html = await correctionsPage.text();
       expect(html).toContain('<title data-seo>Corrections and updates | The AI Mind</title>');
       const shown = text(html);
-      expect(shown.indexOf('The regulator published its decision on Friday.')).toBeLessThan(shown.indexOf('The queue is 2 GW long, not 20 GW as first written.'));
+      expect(shown.indexOf('The regulator published its decision on Friday.')).toBeLessThan(
+        shown.indexOf('The queue is 2 GW long, not 20 GW as first written.'),
+      );
       expect(html).toContain(`href="/technology/article/${article.slug}#corrections"`);
     });
 
@@ -151,9 +163,18 @@ describe('the public record of an article', () => {
       expect(stale.json().message).toMatch(/^Someone else changed this article/);
       const bad = await addNote(published.id, { kind: 'retraction', text: 'short' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['kind', 'text']);
+      expect(
+        bad
+          .json()
+          .details.map((d: { path: string }) => d.path)
+          .sort(),
+      ).toEqual(['kind', 'text']);
       expect((await addNote(999_999_999, { kind: 'update', text: 'No such article exists here.' })).statusCode).toBe(404);
-      const anonymous = await app.inject({ method: 'POST', url: `/api/admin/articles/${published.id}/corrections`, payload: { kind: 'update', text: 'From nobody at all.' } });
+      const anonymous = await app.inject({
+        method: 'POST',
+        url: `/api/admin/articles/${published.id}/corrections`,
+        payload: { kind: 'update', text: 'From nobody at all.' },
+      });
       expect(anonymous.statusCode).toBe(401);
       const api = (await (await get(`/api/articles/slug/${published.slug}`)).json()) as PublicArticle;
       expect(api.corrections).toEqual([]);
@@ -161,9 +182,9 @@ describe('the public record of an article', () => {
 
     it('keeps each note whole in PostgreSQL whoever writes it', async () => {
       const article = await createArticle(em);
-      await expect(em.fork().execute(`update article set corrections = '[{"kind":"erratum","text":"x","id":"1","createdAt":"2026-01-01"}]' where id = ?`, [article.id])).rejects.toThrow(
-        /article_corrections_check/,
-      );
+      await expect(
+        em.fork().execute(`update article set corrections = '[{"kind":"erratum","text":"x","id":"1","createdAt":"2026-01-01"}]' where id = ?`, [article.id]),
+      ).rejects.toThrow(/article_corrections_check/);
       await expect(em.fork().execute(`update article set corrections = '{}' where id = ?`, [article.id])).rejects.toThrow(/article_corrections_check/);
     });
   });
@@ -178,8 +199,15 @@ describe('the public record of an article', () => {
       expect(sent.statusCode).toBe(201);
       const queue = await app.inject({ method: 'GET', url: `/api/admin/error-reports?article=${article.id}`, headers: admin.headers });
       expect(queue.statusCode).toBe(200);
-      expect(queue.json()).toMatchObject([{ articleId: article.id, articleTitle: article.title, details: 'The second paragraph gives the wrong year.', quote: 'in 2019', status: 'open' }]);
-      const resolved = await app.inject({ method: 'POST', url: '/api/admin/error-reports/status', headers: admin.headers, payload: { ids: [sent.json().id], status: 'resolved' } });
+      expect(queue.json()).toMatchObject([
+        { articleId: article.id, articleTitle: article.title, details: 'The second paragraph gives the wrong year.', quote: 'in 2019', status: 'open' },
+      ]);
+      const resolved = await app.inject({
+        method: 'POST',
+        url: '/api/admin/error-reports/status',
+        headers: admin.headers,
+        payload: { ids: [sent.json().id], status: 'resolved' },
+      });
       expect(resolved.json().count).toBe(1);
       const after = (await app.inject({ method: 'GET', url: `/api/admin/error-reports?article=${article.id}&status=resolved`, headers: admin.headers })).json();
       expect(after).toMatchObject([{ status: 'resolved', handledBy: admin.username }]);
@@ -204,7 +232,9 @@ describe('the public record of an article', () => {
     it('lets at most the limit through from one network, then answers 429', async () => {
       const article = await createArticle(em);
       const ip = client();
-      const answers = await Promise.all(Array.from({ length: ERROR_REPORT_LIMIT.perWindow + 3 }, (_, i) => report(article.id, { details: `Error number ${i} in the text.` }, ip)));
+      const answers = await Promise.all(
+        Array.from({ length: ERROR_REPORT_LIMIT.perWindow + 3 }, (_, i) => report(article.id, { details: `Error number ${i} in the text.` }, ip)),
+      );
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(ERROR_REPORT_LIMIT.perWindow);
       expect(statuses.filter((status) => status === 429)).toHaveLength(3);
@@ -259,8 +289,19 @@ describe('the public record of an article', () => {
           [`From SQL ${slug}`, slug],
         );
       const api = (await (await get(`/api/articles/slug/${slug}`)).json()) as PublicArticle;
-      expect(api.provenance).toMatchObject({ draftedBy: 'unknown', sources: null, engine: null, promptVersion: null, reviewedBy: null, publishedAt: null, editedShare: null, claims: null });
-      expect(api.provenance.unknown).toEqual(expect.arrayContaining([expect.stringContaining('written into the database by hand'), 'The sources it was written from were not recorded.']));
+      expect(api.provenance).toMatchObject({
+        draftedBy: 'unknown',
+        sources: null,
+        engine: null,
+        promptVersion: null,
+        reviewedBy: null,
+        publishedAt: null,
+        editedShare: null,
+        claims: null,
+      });
+      expect(api.provenance.unknown).toEqual(
+        expect.arrayContaining([expect.stringContaining('written into the database by hand'), 'The sources it was written from were not recorded.']),
+      );
       // No source set, so no marker is linked.
       expect(api.content).toContain('operator [1].');
 
@@ -296,11 +337,19 @@ describe('the public record of an article', () => {
         method: 'PUT',
         url: `/api/admin/blogs/${article.id}`,
         headers: admin.headers,
-        payload: { title: article.title, content: '<p>Markets Desk reports that grid queues grow fast [1]. Power Wire reports that the regulator weighs in [2].</p>' },
+        payload: {
+          title: article.title,
+          content: '<p>Markets Desk reports that grid queues grow fast [1]. Power Wire reports that the regulator weighs in [2].</p>',
+        },
       });
       expect(edited.statusCode).toBe(200);
       const version = (await app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}`, headers: admin.headers })).json().version;
-      const published = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: article.id, version, overrideClaims: true } });
+      const published = await app.inject({
+        method: 'POST',
+        url: '/api/admin/approve-blog',
+        headers: admin.headers,
+        payload: { blogId: article.id, version, overrideClaims: true },
+      });
       expect(published.statusCode).toBe(200);
 
       const api = (await (await get(`/api/articles/slug/${article.slug}`)).json()) as PublicArticle;
@@ -321,7 +370,13 @@ describe('the public record of an article', () => {
       expect(text(page)).toContain('Markets Desk: Grid queues grow');
       const [data] = jsonLd(page);
       expect(data!.isBasedOn).toEqual([
-        { '@type': 'CreativeWork', url: 'https://markets.example/grid', name: 'Grid queues grow', publisher: { '@type': 'Organization', name: 'Markets Desk' }, datePublished: '2026-11-26T08:00:00.000Z' },
+        {
+          '@type': 'CreativeWork',
+          url: 'https://markets.example/grid',
+          name: 'Grid queues grow',
+          publisher: { '@type': 'Organization', name: 'Markets Desk' },
+          datePublished: '2026-11-26T08:00:00.000Z',
+        },
         { '@type': 'CreativeWork', url: 'https://wire.example/reg', name: 'Regulator weighs in', publisher: { '@type': 'Organization', name: 'Power Wire' } },
       ]);
       expect(data!.citation).toEqual(data!.isBasedOn);
@@ -334,8 +389,20 @@ describe('the public record of an article', () => {
       const fork = em.fork();
       const story = `Port strike ${uniqueSuffix()}`;
       const items = [
-        { source: 'Harbour News', title: 'Dock workers walk out', summary: 'They walk out.', link: 'https://harbour.example/1', publishedAt: '2026-11-26T08:00:00.000Z' },
-        { source: 'Freight Daily', title: 'Ships wait offshore', summary: 'They wait.', link: 'https://freight.example/2', publishedAt: '2026-11-26T09:00:00.000Z' },
+        {
+          source: 'Harbour News',
+          title: 'Dock workers walk out',
+          summary: 'They walk out.',
+          link: 'https://harbour.example/1',
+          publishedAt: '2026-11-26T08:00:00.000Z',
+        },
+        {
+          source: 'Freight Daily',
+          title: 'Ships wait offshore',
+          summary: 'They wait.',
+          link: 'https://freight.example/2',
+          publishedAt: '2026-11-26T09:00:00.000Z',
+        },
       ];
       const [trending] = await fork.execute<{ id: number }[]>(
         `insert into trending_topic (topic, source, priority, category, mentions, trend, status, item_links, items, created_at, updated_at)
@@ -358,21 +425,41 @@ describe('the public record of an article', () => {
       expect((await newReports()).json().reports).toEqual([]);
 
       // A refresh brings a third outlet's report on the same story.
-      const later = { source: 'Coast Wire', title: 'Strike ends after talks', summary: 'It ends.', link: 'https://coast.example/3', publishedAt: '2026-11-27T10:00:00.000Z' };
+      const later = {
+        source: 'Coast Wire',
+        title: 'Strike ends after talks',
+        summary: 'It ends.',
+        link: 'https://coast.example/3',
+        publishedAt: '2026-11-27T10:00:00.000Z',
+      };
       await fork.execute(`update trending_topic set items = ?::jsonb where id = ?`, [JSON.stringify([later, ...items]), trending!.id]);
       expect((await newReports()).json()).toEqual({
         articleId: article.id,
         title: story,
-        reports: [{ outlet: 'Coast Wire', title: 'Strike ends after talks', summary: 'It ends.', link: 'https://coast.example/3', publishedAt: '2026-11-27T10:00:00.000Z' }],
+        reports: [
+          {
+            outlet: 'Coast Wire',
+            title: 'Strike ends after talks',
+            summary: 'It ends.',
+            link: 'https://coast.example/3',
+            publishedAt: '2026-11-27T10:00:00.000Z',
+          },
+        ],
       });
       const stories = (await app.inject({ method: 'GET', url: '/api/admin/stories/new-reports', headers: admin.headers })).json();
       expect(stories).toContainEqual({ articleId: article.id, title: story, count: 1 });
 
-      const update = await addNote(article.id, { kind: 'update', text: 'Since this article was published: Coast Wire reports: Strike ends after talks.', covers: ['https://coast.example/3'] });
+      const update = await addNote(article.id, {
+        kind: 'update',
+        text: 'Since this article was published: Coast Wire reports: Strike ends after talks.',
+        covers: ['https://coast.example/3'],
+      });
       expect(update.statusCode).toBe(201);
       expect((await newReports()).json().reports).toEqual([]);
       const api = (await (await get(`/api/articles/slug/${article.slug}`)).json()) as PublicArticle;
-      expect(api.corrections).toMatchObject([{ kind: 'update', text: 'Since this article was published: Coast Wire reports: Strike ends after talks.', covers: ['https://coast.example/3'] }]);
+      expect(api.corrections).toMatchObject([
+        { kind: 'update', text: 'Since this article was published: Coast Wire reports: Strike ends after talks.', covers: ['https://coast.example/3'] },
+      ]);
       expect((await app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}/new-reports` })).statusCode).toBe(401);
     });
   });

@@ -21,7 +21,11 @@ describe('RateLimiterService', () => {
   });
 
   const count = async (key: string) => Number(await redis.get(`ai-mind:rate:${key}`));
-  const status = (call: Promise<void>) => call.then(() => 'ok', (error: unknown) => (error instanceof HttpException ? error.getStatus() : error));
+  const status = (call: Promise<void>) =>
+    call.then(
+      () => 'ok',
+      (error: unknown) => (error instanceof HttpException ? error.getStatus() : error),
+    );
 
   it('lets the limit through, then answers 429 with the seconds left in the window', async () => {
     const results = [];

@@ -29,7 +29,10 @@ describe('recovery and images with no worker running', () => {
     const started = Date.now();
     const response = await app.inject({ method: 'POST', url: `/api/admin/${action}`, headers: admin.headers, payload: {} });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ error: 'Service Unavailable', message: 'No worker process is running to do the recovery; start one and try again.' });
+    expect(response.json()).toMatchObject({
+      error: 'Service Unavailable',
+      message: 'No worker process is running to do the recovery; start one and try again.',
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     // No recovery job waits (the snapshot job that every article change asks for may).
     const waiting = await app.get(JobProducer).queue('recovery').getJobs(['waiting', 'delayed', 'active', 'prioritized']);
@@ -38,7 +41,12 @@ describe('recovery and images with no worker running', () => {
 
   it('regenerate-images queues the jobs for later and answers at once with nothing done yet', async () => {
     const article = await createArticle(app.get(EntityManager));
-    const response = await app.inject({ method: 'POST', url: '/api/admin/regenerate-images', headers: admin.headers, payload: { blogIds: [article.id, 999_999_999] } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/regenerate-images',
+      headers: admin.headers,
+      payload: { blogIds: [article.id, 999_999_999] },
+    });
     expect(response.statusCode).toBe(200);
     expect(RegenerateImagesResponseSchema.parse(response.json())).toEqual({
       updatedCount: 0,

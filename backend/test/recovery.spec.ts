@@ -83,7 +83,10 @@ describe('article recovery', () => {
     // One article per transaction, so a run is long enough to be interrupted (see the SIGKILL case).
     startWorker({ RECOVERY_BATCH_SIZE: '1' });
     // Heartbeats in this Redis database: BullMQ's worker count also sees other suites' workers.
-    await until(() => countLiveWorkers(app.get(REDIS)), (n) => n > 0);
+    await until(
+      () => countLiveWorkers(app.get(REDIS)),
+      (n) => n > 0,
+    );
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopProcess(worker)));
@@ -106,7 +109,9 @@ describe('article recovery', () => {
   async function sitemapText(): Promise<string> {
     const index = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     const files = await Promise.all(
-      [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async ([, loc]) => gunzipSync((await app.inject({ method: 'GET', url: new URL(loc!).pathname })).rawPayload).toString('utf8')),
+      [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async ([, loc]) =>
+        gunzipSync((await app.inject({ method: 'GET', url: new URL(loc!).pathname })).rawPayload).toString('utf8'),
+      ),
     );
     return [index.body, ...files].join('\n');
   }
@@ -132,7 +137,12 @@ describe('article recovery', () => {
     const [edited, declined, ...rest] = await articles(6, 'Quick');
     await app.get(RecoveryService).requestBackup('before the loss');
     // Edited after the backup: the restored version must be this newer one, from its revision.
-    const edit = await app.inject({ method: 'PUT', url: `/api/admin/blogs/${edited!.id}`, headers: admin.headers, payload: { title: `Edited ${edited!.title}`, content: '<p>Edited body</p>' } });
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${edited!.id}`,
+      headers: admin.headers,
+      payload: { title: `Edited ${edited!.title}`, content: '<p>Edited body</p>' },
+    });
     expect(edit.statusCode).toBe(200);
     expect((await post('/api/admin/decline-blog', { blogId: declined!.id })).statusCode).toBe(200);
     const kept = rest.pop()!;
@@ -228,7 +238,7 @@ describe('article recovery', () => {
     expect(again.recreatedArticles).toEqual([]);
   });
 
-  it('Recreate Articles after a loss restores them even when an anonymous reader fetched the sitemap in between: the snapshot is the database\'s', async () => {
+  it("Recreate Articles after a loss restores them even when an anonymous reader fetched the sitemap in between: the snapshot is the database's", async () => {
     const [kept, lostOne] = await articles(2, 'Snapshot', () => true);
     const snapshots = app.get(SitemapSnapshotService);
     // No Refresh Data: the worker writes the snapshot after the change it heard of.
@@ -267,7 +277,10 @@ describe('article recovery', () => {
     // The only worker is one that may fetch live pages.
     await Promise.all(workers.splice(0).map((worker) => stopProcess(worker)));
     startWorker({ RECOVERY_FETCH_LIVE_PAGES: 'true', RECOVERY_BATCH_SIZE: '1' });
-    await until(() => countLiveWorkers(app.get(REDIS)), (n) => n > 0);
+    await until(
+      () => countLiveWorkers(app.get(REDIS)),
+      (n) => n > 0,
+    );
     try {
       const slug = `planted-${uniqueSuffix()}`;
       const foreign = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/technology/article/${slug}`;
@@ -322,16 +335,20 @@ describe('article recovery', () => {
     const recovered = await count();
     recordSecurity('recovery-worker-kill', { faultsInjected: 1, writesLost: 300 - recovered });
     expect(recovered).toBe(300);
-    const duplicated = await sql(
-      `select article_id from article_revision where action = 'restore' and slug like ? group by article_id having count(*) > 1`,
-      [prefix],
-    );
+    const duplicated = await sql(`select article_id from article_revision where action = 'restore' and slug like ? group by article_id having count(*) > 1`, [
+      prefix,
+    ]);
     expect(duplicated).toEqual([]);
   }, 60_000);
 
   it('writes a revision on every create, update, publish and unpublish', async () => {
     const draft = await createArticle(em, { approved: false, title: `Revised ${uniqueSuffix()}` });
-    await app.inject({ method: 'PUT', url: `/api/admin/blogs/${draft.id}`, headers: admin.headers, payload: { title: 'Second title', content: '<p>Second</p>' } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${draft.id}`,
+      headers: admin.headers,
+      payload: { title: 'Second title', content: '<p>Second</p>' },
+    });
     expect((await post('/api/admin/approve-blog', { blogId: draft.id })).statusCode).toBe(200);
     const fork = em.fork();
     const article = await fork.findOneOrFail(Article, draft.id);
@@ -369,7 +386,9 @@ describe('article recovery', () => {
     // Losing the row wrote its last state as a revision, newer than the backup.
     expect(output).toContain(`restored #${lost!.id} ${lost!.slug} (published, from revision)`);
     expect(await rows([lost!.id])).toHaveLength(1);
-    const [restore] = await sql<{ actor: string; action: string }>('select actor, action from article_revision where article_id = ? order by id desc limit 1', [lost!.id]);
+    const [restore] = await sql<{ actor: string; action: string }>('select actor, action from article_revision where article_id = ? order by id desc limit 1', [
+      lost!.id,
+    ]);
     expect(restore).toEqual({ actor: 'recovery:quick by ops cli', action: 'restore' });
     expect(runCli(['recover:deep'], env)).toMatch(/Deep recovery scanned \d+ backups and every revision: \d+ articles found, 0 restored\./);
   }, 60_000);
@@ -395,13 +414,30 @@ describe('article recovery', () => {
     }
     const api = await app.inject({ method: 'GET', url: '/api/admin/queues/api/queues', headers: { cookie: admin.cookie } });
     expect(api.statusCode).toBe(200);
-    expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual(['ai', 'images', 'newsletter', 'newsletter-send', 'publishing', 'recovery', 'trending', 'workflow']);
+    expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual([
+      'ai',
+      'images',
+      'newsletter',
+      'newsletter-send',
+      'publishing',
+      'recovery',
+      'trending',
+      'workflow',
+    ]);
     // A change from another site (no CSRF token, foreign Origin) is refused.
-    const forged = await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/pause', headers: { cookie: admin.cookie, origin: 'https://evil.example' } });
+    const forged = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/queues/api/queues/images/pause',
+      headers: { cookie: admin.cookie, origin: 'https://evil.example' },
+    });
     expect(forged.statusCode).toBe(403);
     // From the dashboard's own page (same origin), a change goes through and is audited.
     const host = 'admin.test';
-    const paused = await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/pause', headers: { cookie: admin.cookie, host, origin: `http://${host}` } });
+    const paused = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/queues/api/queues/images/pause',
+      headers: { cookie: admin.cookie, host, origin: `http://${host}` },
+    });
     expect(paused.statusCode).toBe(200);
     expect(await app.get(JobProducer).queue('images').isPaused()).toBe(true);
     await app.inject({ method: 'PUT', url: '/api/admin/queues/api/queues/images/resume', headers: { cookie: admin.cookie, host, origin: `http://${host}` } });

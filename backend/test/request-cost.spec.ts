@@ -32,7 +32,13 @@ function client() {
   };
 }
 
-const madeUpCursor = () => Buffer.from(JSON.stringify({ c: `2025-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)} 10:00:00.123456+00`, i: 1 + Math.floor(Math.random() * 1e6) })).toString('base64url');
+const madeUpCursor = () =>
+  Buffer.from(
+    JSON.stringify({
+      c: `2025-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)} 10:00:00.123456+00`,
+      i: 1 + Math.floor(Math.random() * 1e6),
+    }),
+  ).toString('base64url');
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
@@ -47,7 +53,9 @@ describe('what an anonymous client can make the server do', () => {
     [database, redis] = await Promise.all([createOwnDatabase(), freePort().then((port) => startRedis({ port }))]);
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
-    app = await createApiApp(testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, DATABASE_URL: database.url, REDIS_URL: redis.url, PUBLIC_URL: 'https://news.example' }));
+    app = await createApiApp(
+      testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, DATABASE_URL: database.url, REDIS_URL: redis.url, PUBLIC_URL: 'https://news.example' }),
+    );
     const em = app.get(EntityManager);
     // A home page of full size: a page of long cards.
     for (let i = 0; i < 12; i++) await createArticle(em, { content: `<p>${'A long paragraph of analysis. '.repeat(200)}</p>` });

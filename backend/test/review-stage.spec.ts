@@ -49,10 +49,21 @@ describe('the review stage', () => {
     return { id: article.id, slug: article.slug };
   }
 
-  const stageOf = async (id: number) => (await sql<{ stage: ArticleStage; approved: boolean; scheduled_at: Date | null; version: number }>('select stage, approved, scheduled_at, version from article where id = ?', [id]))[0]!;
+  const stageOf = async (id: number) =>
+    (
+      await sql<{ stage: ArticleStage; approved: boolean; scheduled_at: Date | null; version: number }>(
+        'select stage, approved, scheduled_at, version from article where id = ?',
+        [id],
+      )
+    )[0]!;
 
   const takeStep = (id: number, step: ReviewStep, who: SignedInAdmin, payload: Record<string, unknown> = {}) =>
-    app.inject({ method: 'POST', url: `/api/admin/articles/${id}/${step}`, headers: who.headers, payload: step === 'schedule' ? { at: inAnHour(), ...payload } : payload });
+    app.inject({
+      method: 'POST',
+      url: `/api/admin/articles/${id}/${step}`,
+      headers: who.headers,
+      payload: step === 'schedule' ? { at: inAnHour(), ...payload } : payload,
+    });
 
   it('takes every step the table allows and refuses every other, leaving the row as it was', async () => {
     for (const step of REVIEW_STEP_NAMES) {
@@ -103,9 +114,14 @@ describe('the review stage', () => {
     const article = await articleIn('in_review');
     const note = `Cite the grid operator's own figures ${uniqueSuffix()}`;
     expect((await takeStep(article.id, 'request-changes', editor, { note })).statusCode).toBe(200);
-    const history = ArticleRevisionListSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}/revisions`, headers: editor.headers })).json());
+    const history = ArticleRevisionListSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}/revisions`, headers: editor.headers })).json(),
+    );
     expect(history[0]).toMatchObject({ action: 'request-changes', note, stage: 'changes_requested', actor: `admin:${editor.username}` });
-    const [audit] = await sql<{ actor: string; note: string; status: number }>(`select actor, note, status from audit_log where action = 'POST /api/admin/articles/:id/request-changes' and target_id = ?`, [String(article.id)]);
+    const [audit] = await sql<{ actor: string; note: string; status: number }>(
+      `select actor, note, status from audit_log where action = 'POST /api/admin/articles/:id/request-changes' and target_id = ?`,
+      [String(article.id)],
+    );
     expect(audit).toEqual({ actor: editor.username, note, status: 200 });
   });
 
@@ -118,7 +134,10 @@ describe('the review stage', () => {
       const article = await articleIn(stage);
       const answers = await Promise.all([takeStep(article.id, step, editor), takeStep(article.id, step, otherEditor)]);
       expect({ step, statuses: answers.map((a) => a.statusCode).sort() }).toEqual({ step, statuses: [200, 409] });
-      const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from article_revision where article_id = ? and action = ?', [article.id, step]);
+      const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from article_revision where article_id = ? and action = ?', [
+        article.id,
+        step,
+      ]);
       expect({ step, count }).toEqual({ step, count: 1 });
     }
   });
@@ -126,7 +145,12 @@ describe('the review stage', () => {
   it('refuses a step over a newer version the reviewer has not seen', async () => {
     const article = await articleIn('in_review');
     const { version } = await stageOf(article.id);
-    await app.inject({ method: 'PUT', url: `/api/admin/blogs/${article.id}`, headers: otherEditor.headers, payload: { title: 'Changed meanwhile', content: '<p>New</p>' } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${article.id}`,
+      headers: otherEditor.headers,
+      payload: { title: 'Changed meanwhile', content: '<p>New</p>' },
+    });
     const response = await takeStep(article.id, 'mark-ready', editor, { version });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/^Someone else changed this article/);
@@ -159,23 +183,43 @@ describe('the review stage', () => {
     const article = await articleIn('ready');
     await takeStep(article.id, 'schedule', editor);
     const before = await stageOf(article.id);
-    const save = await app.inject({ method: 'PUT', url: `/api/admin/blogs/${article.id}`, headers: editor.headers, payload: { title: 'Sharper, still scheduled', content: '<p>Body</p>' } });
+    const save = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${article.id}`,
+      headers: editor.headers,
+      payload: { title: 'Sharper, still scheduled', content: '<p>Body</p>' },
+    });
     expect(save.statusCode).toBe(200);
     expect(await stageOf(article.id)).toMatchObject({ stage: 'scheduled', scheduled_at: before.scheduled_at });
   });
 
   it('creates a draft authored by the caller, assigns it, and filters the list by stage and assignee with counts that follow', async () => {
     const category = `Review ${uniqueSuffix()}`;
-    const created = await app.inject({ method: 'POST', url: '/api/admin/articles', headers: editor.headers, payload: { title: 'A draft of our own', category, content: '<p>Start<script>x()</script></p>' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/articles',
+      headers: editor.headers,
+      payload: { title: 'A draft of our own', category, content: '<p>Start<script>x()</script></p>' },
+    });
     expect(created.statusCode).toBe(201);
     const draft = ReviewedArticleSchema.parse(created.json());
     expect(draft).toMatchObject({ stage: 'draft', authorName: editor.username, assigneeId: null, content: '<p>Start</p>', approved: false });
 
     const [assignee] = await sql<{ id: number }>('select id from admin_user where username = ?', [otherEditor.username]);
-    const assigned = await app.inject({ method: 'PUT', url: `/api/admin/articles/${draft.id}/assignee`, headers: editor.headers, payload: { assigneeId: assignee!.id } });
+    const assigned = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/${draft.id}/assignee`,
+      headers: editor.headers,
+      payload: { assigneeId: assignee!.id },
+    });
     expect(assigned.statusCode).toBe(200);
     expect(ReviewedArticleSchema.parse(assigned.json())).toMatchObject({ assigneeId: assignee!.id, assigneeName: otherEditor.username });
-    const nobody = await app.inject({ method: 'PUT', url: `/api/admin/articles/${draft.id}/assignee`, headers: editor.headers, payload: { assigneeId: 999_999_999 } });
+    const nobody = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/${draft.id}/assignee`,
+      headers: editor.headers,
+      payload: { assigneeId: 999_999_999 },
+    });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().details[0].path).toBe('assigneeId');
 
@@ -183,9 +227,14 @@ describe('the review stage', () => {
     await sql(`update article set stage = 'in_review' where id = ?`, [other.id]);
     await createArticle(em, { approved: true, category });
 
-    const list = (query: string, who = editor) => app.inject({ method: 'GET', url: `/api/admin/articles?category=${encodeURIComponent(category)}&${query}`, headers: who.headers });
+    const list = (query: string, who = editor) =>
+      app.inject({ method: 'GET', url: `/api/admin/articles?category=${encodeURIComponent(category)}&${query}`, headers: who.headers });
     const mine = await list('assignee=me', otherEditor);
-    expect(AdminArticleSummarySchema.array().parse(mine.json()).map((a) => a.id)).toEqual([draft.id]);
+    expect(
+      AdminArticleSummarySchema.array()
+        .parse(mine.json())
+        .map((a) => a.id),
+    ).toEqual([draft.id]);
     expect(mine.headers['x-total-count']).toBe('1');
     expect(mine.headers['x-draft-count']).toBe('1');
     expect(mine.headers['x-published-count']).toBe('0');
@@ -193,12 +242,21 @@ describe('the review stage', () => {
     expect(AdminArticleSummarySchema.array().parse((await list('assignee=me')).json())).toEqual([]);
 
     const inReview = await list('stage=in_review');
-    expect(AdminArticleSummarySchema.array().parse(inReview.json()).map((a) => [a.id, a.stage])).toEqual([[other.id, 'in_review']]);
+    expect(
+      AdminArticleSummarySchema.array()
+        .parse(inReview.json())
+        .map((a) => [a.id, a.stage]),
+    ).toEqual([[other.id, 'in_review']]);
     expect(inReview.headers['x-total-count']).toBe('1');
     expect(inReview.headers[STAGE_COUNTS_HEADER]).toBe('draft=1,in_review=1,changes_requested=0,ready=0,scheduled=0,published=1');
     const bad = await list('stage=archived&assignee=someone');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['assignee', 'stage']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['assignee', 'stage']);
   });
 
   describe("a writer's own and assigned drafts", () => {
@@ -206,7 +264,12 @@ describe('the review stage', () => {
     const save = (id: number, who: SignedInAdmin, title = 'A writer saves') =>
       app.inject({ method: 'PUT', url: `/api/admin/blogs/${id}`, headers: who.headers, payload: { title, content: '<p>Words</p>' } });
     const newDraft = async (who: SignedInAdmin) => {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/articles', headers: who.headers, payload: { title: `Draft by ${who.username}`, category: 'Technology', content: '' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/articles',
+        headers: who.headers,
+        payload: { title: `Draft by ${who.username}`, category: 'Technology', content: '' },
+      });
       expect(response.statusCode).toBe(201);
       return ReviewedArticleSchema.parse(response.json());
     };
@@ -244,13 +307,22 @@ describe('the review stage', () => {
 
     it('edits and submits a draft assigned to them; an editor edits any article', async () => {
       const generated = await articleIn('draft');
-      const assign = await app.inject({ method: 'PUT', url: `/api/admin/articles/${generated.id}/assignee`, headers: editor.headers, payload: { assigneeId: await accountId(otherWriter) } });
+      const assign = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/articles/${generated.id}/assignee`,
+        headers: editor.headers,
+        payload: { assigneeId: await accountId(otherWriter) },
+      });
       expect(assign.statusCode).toBe(200);
       expect((await save(generated.id, otherWriter, 'Assigned and written')).statusCode).toBe(200);
       expect((await takeStep(generated.id, 'submit', otherWriter)).statusCode).toBe(200);
       expect((await save(generated.id, editor, 'An editor tightens it')).statusCode).toBe(200);
       const mine = await app.inject({ method: 'GET', url: '/api/admin/articles?assignee=me&stage=in_review', headers: otherWriter.headers });
-      expect(AdminArticleSummarySchema.array().parse(mine.json()).map((a) => a.id)).toContain(generated.id);
+      expect(
+        AdminArticleSummarySchema.array()
+          .parse(mine.json())
+          .map((a) => a.id),
+      ).toContain(generated.id);
     });
 
     it("is refused every editor's step, publishing and assigning, by the route's permission", async () => {
@@ -260,18 +332,31 @@ describe('the review stage', () => {
         const response = await takeStep(draft.id, step, writer);
         expect({ step, status: response.statusCode }).toEqual({ step, status: 403 });
       }
-      expect((await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: writer.headers, payload: { blogId: draft.id } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'PUT', url: `/api/admin/articles/${draft.id}/assignee`, headers: writer.headers, payload: { assigneeId: null } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: writer.headers, payload: { blogId: draft.id } })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await app.inject({ method: 'PUT', url: `/api/admin/articles/${draft.id}/assignee`, headers: writer.headers, payload: { assigneeId: null } }))
+          .statusCode,
+      ).toBe(403);
       expect((await stageOf(draft.id)).stage).toBe('in_review');
     });
 
     it('assigns only to active writers and editors', async () => {
       const article = await articleIn('draft');
       const owner = await accountId(editor);
-      const refused = await app.inject({ method: 'PUT', url: `/api/admin/articles/${article.id}/assignee`, headers: editor.headers, payload: { assigneeId: owner } });
+      const refused = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/articles/${article.id}/assignee`,
+        headers: editor.headers,
+        payload: { assigneeId: owner },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().details).toEqual([{ path: 'assigneeId', message: 'is not an active writer or editor' }]);
-      const assignees = (await app.inject({ method: 'GET', url: '/api/admin/assignees', headers: editor.headers })).json() as { username: string; role: string }[];
+      const assignees = (await app.inject({ method: 'GET', url: '/api/admin/assignees', headers: editor.headers })).json() as {
+        username: string;
+        role: string;
+      }[];
       expect(assignees.map((a) => a.username)).toEqual(expect.arrayContaining([writer.username, otherEditor.username]));
       expect(assignees.every((a) => a.role === 'writer' || a.role === 'editor')).toBe(true);
     });

@@ -23,7 +23,9 @@ async function expectedAuthorization(
 ): Promise<string> {
   const signer = new SignatureV4({ credentials, region, service, sha256: Sha256, uriEscapePath });
   const amzDate = request.headers['x-amz-date']!;
-  const signingDate = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+  const signingDate = new Date(
+    `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+  );
   const query: Record<string, string> = {};
   for (const [key, value] of request.url.searchParams) query[key] = value;
   const signed = await signer.sign(
@@ -56,7 +58,9 @@ describe("the stand-in's signature check", () => {
       's3',
       false,
     );
-    expect(authorization).toMatch(/SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41$/);
+    expect(authorization).toMatch(
+      /SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41$/,
+    );
   });
 });
 
@@ -108,12 +112,17 @@ describe('the S3 image store, against a local S3 stand-in that checks every sign
         const url = new URL(req.url!, `http://${req.headers.host}`);
         if (!(await authenticated(req, url, body))) {
           refused.push(`${req.method} ${req.url}`);
-          return res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code><Message>The signature does not match.</Message></Error>');
+          return res
+            .writeHead(403, { 'content-type': 'application/xml' })
+            .end('<Error><Code>SignatureDoesNotMatch</Code><Message>The signature does not match.</Message></Error>');
         }
         const key = decodeURIComponent(url.pathname.replace(/^\/media-bucket\/?/, ''));
         if (req.method === 'PUT') {
           attempts.set(key, (attempts.get(key) ?? 0) + 1);
-          if (slowDown.delete(key)) return res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+          if (slowDown.delete(key))
+            return res
+              .writeHead(503, { 'content-type': 'application/xml' })
+              .end('<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
           objects.set(key, { data: body, headers: req.headers });
           return res.writeHead(200, { etag: '"1"' }).end();
         }
@@ -121,7 +130,8 @@ describe('the S3 image store, against a local S3 stand-in that checks every sign
           objects.delete(key);
           return res.writeHead(204).end();
         }
-        if (req.method === 'GET' && url.searchParams.get('list-type') === '2') return res.writeHead(200, { 'content-type': 'application/xml' }).end(listing(url));
+        if (req.method === 'GET' && url.searchParams.get('list-type') === '2')
+          return res.writeHead(200, { 'content-type': 'application/xml' }).end(listing(url));
         res.writeHead(400).end();
       });
     });

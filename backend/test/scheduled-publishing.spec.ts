@@ -56,9 +56,12 @@ describe('scheduled publishing', () => {
 
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => em.fork().getConnection().execute<T[]>(query, params);
   const row = async (id: number) =>
-    (await sql<{ stage: ArticleStage; approved: boolean; scheduled_at: Date | null }>('select stage, approved, scheduled_at from article where id = ?', [id]))[0]!;
+    (
+      await sql<{ stage: ArticleStage; approved: boolean; scheduled_at: Date | null }>('select stage, approved, scheduled_at from article where id = ?', [id])
+    )[0]!;
   /** The article's publish revisions: who published it and when. */
-  const publishes = (id: number) => sql<{ actor: string; created_at: Date }>(`select actor, created_at from article_revision where article_id = ? and action = 'publish' order by id`, [id]);
+  const publishes = (id: number) =>
+    sql<{ actor: string; created_at: Date }>(`select actor, created_at from article_revision where article_id = ? and action = 'publish' order by id`, [id]);
   const get = (url: string) => app.inject({ method: 'GET', url });
 
   /** A ready article with words and a category of its own, so the public lists and search can be asked about it alone. */
@@ -71,7 +74,12 @@ describe('scheduled publishing', () => {
   }
 
   const schedule = async (id: number, at: Date) => {
-    const response = await app.inject({ method: 'POST', url: `/api/admin/articles/${id}/schedule`, headers: editor.headers, payload: { at: at.toISOString() } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/admin/articles/${id}/schedule`,
+      headers: editor.headers,
+      payload: { at: at.toISOString() },
+    });
     expect(response.statusCode).toBe(200);
     return ReviewedArticleSchema.parse(response.json());
   };
@@ -114,10 +122,19 @@ describe('scheduled publishing', () => {
     await schedule(article.id, at);
     // More jobs for the same moment, so both workers race to publish it.
     const jobs = app.get(JobProducer);
-    await Promise.all([1, 2, 3, 4].map((n) => jobs.enqueue('scheduled-publish', { articleId: article.id }, { jobId: `race-${article.id}-${n}`, delay: at.getTime() - Date.now() })));
+    await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        jobs.enqueue('scheduled-publish', { articleId: article.id }, { jobId: `race-${article.id}-${n}`, delay: at.getTime() - Date.now() }),
+      ),
+    );
     expect(await publicView(article)).toEqual(HIDDEN);
 
-    await until('the scheduled publish', () => row(article.id), (r) => r.stage === 'published', 20_000);
+    await until(
+      'the scheduled publish',
+      () => row(article.id),
+      (r) => r.stage === 'published',
+      20_000,
+    );
     expect(await row(article.id)).toMatchObject({ approved: true, scheduled_at: null });
     const published = await publishes(article.id);
     expect(published).toHaveLength(1);
@@ -139,7 +156,12 @@ describe('scheduled publishing', () => {
     // The first time has passed: its job woke and found the article due later.
     expect(await row(article.id)).toMatchObject({ stage: 'scheduled', approved: false });
     expect((await publicView(article)).api).toBe(404);
-    await until('the moved publish', () => row(article.id), (r) => r.stage === 'published', 20_000);
+    await until(
+      'the moved publish',
+      () => row(article.id),
+      (r) => r.stage === 'published',
+      20_000,
+    );
     const published = await publishes(article.id);
     expect(published).toHaveLength(1);
     expect(new Date(published[0]!.created_at).getTime()).toBeGreaterThanOrEqual(Math.floor(later.getTime() / 1000) * 1000);
@@ -148,7 +170,12 @@ describe('scheduled publishing', () => {
   it('publishes nothing once the schedule is cancelled', async () => {
     const article = await readyArticle();
     await schedule(article.id, new Date(Date.now() + 2000));
-    const cancel = await app.inject({ method: 'POST', url: `/api/admin/articles/${article.id}/unschedule`, headers: editor.headers, payload: { note: 'Hold for the embargo' } });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/admin/articles/${article.id}/unschedule`,
+      headers: editor.headers,
+      payload: { note: 'Hold for the embargo' },
+    });
     expect(cancel.statusCode).toBe(200);
     await sleep(4000);
     expect(await row(article.id)).toEqual({ stage: 'ready', approved: false, scheduled_at: null });
@@ -167,7 +194,12 @@ describe('scheduled publishing', () => {
     // Its time has passed; whether or not another suite's worker swept it meanwhile, never before its time.
     const restartedAt = Date.now();
     workers = [startWorkerProcess(WORKER_ENV)];
-    await until('the late publish', () => row(article.id), (r) => r.stage === 'published', 30_000);
+    await until(
+      'the late publish',
+      () => row(article.id),
+      (r) => r.stage === 'published',
+      30_000,
+    );
     const published = await publishes(article.id);
     expect(published).toHaveLength(1);
     expect(new Date(published[0]!.created_at).getTime()).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000);

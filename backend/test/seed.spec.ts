@@ -12,9 +12,17 @@ import { testConfig } from './support/test-config.js';
 
 /** Every category the header and footer link to, in the form the links use. */
 const LINKED_CATEGORIES = [
-  'Technology', 'Global Events', 'Human Achievements', 'AI Product Reviews',
-  'ai-insights', 'tech-analysis', 'business-intelligence', 'future-predictions',
-  'Politics', 'Culture', 'Economics',
+  'Technology',
+  'Global Events',
+  'Human Achievements',
+  'AI Product Reviews',
+  'ai-insights',
+  'tech-analysis',
+  'business-intelligence',
+  'future-predictions',
+  'Politics',
+  'Culture',
+  'Economics',
 ];
 
 describe('demo seed', () => {
@@ -59,16 +67,24 @@ describe('demo seed', () => {
     }
 
     // Every number on a card is the rows behind it: comments with their AI replies, no invented likes.
-    const rows = await em.getConnection().execute<{ id: number; likes: number; shares: number; comments: number; comment_rows: number; like_rows: number; share_rows: number; unanswered: number }[]>(
-      `select a.id, a.likes, a.shares, a.comments,
+    const rows = await em
+      .getConnection()
+      .execute<
+        { id: number; likes: number; shares: number; comments: number; comment_rows: number; like_rows: number; share_rows: number; unanswered: number }[]
+      >(
+        `select a.id, a.likes, a.shares, a.comments,
               (select count(*)::int from comment c where c.article_id = a.id) as comment_rows,
               (select count(*)::int from comment c where c.article_id = a.id and c.ai_response is null) as unanswered,
               (select count(*)::int from interaction i where i.article_id = a.id and i.type = 'like') as like_rows,
               (select count(*)::int from interaction i where i.article_id = a.id and i.type = 'share') as share_rows
          from article a`,
-    );
+      );
     for (const row of rows) {
-      expect({ likes: row.likes, shares: row.shares, comments: row.comments }).toEqual({ likes: row.like_rows, shares: row.share_rows, comments: row.comment_rows });
+      expect({ likes: row.likes, shares: row.shares, comments: row.comments }).toEqual({
+        likes: row.like_rows,
+        shares: row.share_rows,
+        comments: row.comment_rows,
+      });
       expect(row.unanswered).toBe(0);
     }
     const commented = rows.filter((row) => row.comment_rows > 0).length;

@@ -60,7 +60,14 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
     app = await createApiApp(
-      testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, REDIS_URL: CACHE_REDIS_URL, PUBLIC_URL: ORIGIN, SITEMAP_URLS_PER_FILE: String(URLS_PER_FILE), TRUST_PROXY: 'true' }),
+      testConfig({
+        SERVE_WEB: 'true',
+        WEB_DIST_ROOT: distRoot,
+        REDIS_URL: CACHE_REDIS_URL,
+        PUBLIC_URL: ORIGIN,
+        SITEMAP_URLS_PER_FILE: String(URLS_PER_FILE),
+        TRUST_PROXY: 'true',
+      }),
     );
     em = app.get(EntityManager);
   });
@@ -94,7 +101,7 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     return { files, locs, bodies };
   }
 
-  it('puts an article page\'s title, description, social tags, canonical URL and Article JSON-LD into the HTML', async () => {
+  it("puts an article page's title, description, social tags, canonical URL and Article JSON-LD into the HTML", async () => {
     const article = await createArticle(em, {
       title: 'Power Grids Meet the Data Centre Boom',
       category: 'Global Events',
@@ -188,7 +195,8 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     // Added behind the API's back: the committed change is heard (article_changed) and the sitemap rebuilt.
     const added = await createArticle(em, { category });
     const deadline = Date.now() + 2000;
-    while (!(await sitemapLocs()).locs.some((loc) => loc.endsWith(added.slug)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!(await sitemapLocs()).locs.some((loc) => loc.endsWith(added.slug)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await sitemapLocs()).locs.some((loc) => loc.endsWith(added.slug))).toBe(true);
   });
 

@@ -35,18 +35,31 @@ interface Answer {
 }
 
 /** One request over its own socket (a HEAD, or a Host header of its own, as fetch would not send). */
-function request(origin: string, url: string, { method = 'GET', headers = {} as Record<string, string>, body }: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+function request(
+  origin: string,
+  url: string,
+  { method = 'GET', headers = {} as Record<string, string>, body }: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const sent = http.request(
       `${origin}${url}`,
-      { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) }, agent: false },
+      {
+        method,
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) },
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), cache: response.headers['x-cache'] as string | undefined }),
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            cache: response.headers['x-cache'] as string | undefined,
+          }),
         );
       },
     );
@@ -173,7 +186,11 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
     await until(
       'a purge waiting for the unreachable cache',
       async () => {
-        const waiting = await orm.em.getConnection().execute<{ keys: string[]; attempts: number }[]>('select keys, attempts from http_cache_purge where target = ?', [`http://127.0.0.1:${recorderPort}`]);
+        const waiting = await orm.em
+          .getConnection()
+          .execute<{ keys: string[]; attempts: number }[]>('select keys, attempts from http_cache_purge where target = ?', [
+            `http://127.0.0.1:${recorderPort}`,
+          ]);
         return waiting.some((row) => row.keys.includes(key) && row.attempts >= 1);
       },
       10_000,
@@ -222,7 +239,20 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
     it('an edit: the article, the lists that show it and the feeds; not another article or a list without it', async () => {
       const pageA = articleCanonicalPath(a);
       const pageB = articleCanonicalPath(b);
-      const urls = [pageA, `/api/articles/slug/${a.slug}`, '/', '/api/articles', tech, '/rss.xml', '/sitemap.xml', pageB, `/api/articles/slug/${b.slug}`, events, '/api/trending', '/robots.txt'];
+      const urls = [
+        pageA,
+        `/api/articles/slug/${a.slug}`,
+        '/',
+        '/api/articles',
+        tech,
+        '/rss.xml',
+        '/sitemap.xml',
+        pageB,
+        `/api/articles/slug/${b.slug}`,
+        events,
+        '/api/trending',
+        '/robots.txt',
+      ];
       await warm(urls);
       const before = recorder!.purges.length;
 
@@ -252,7 +282,17 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
 
     it('a publish: the lists and feeds it joins; no article page, no other category', async () => {
       const draft = await createArticle(orm.em, { title: `Gamma ${suffix}`, category: 'Technology', approved: false });
-      const urls = ['/', '/api/articles', tech, `/api/articles?category=Technology`, '/rss.xml', '/sitemap.xml', articleCanonicalPath(a), articleCanonicalPath(b), events];
+      const urls = [
+        '/',
+        '/api/articles',
+        tech,
+        `/api/articles?category=Technology`,
+        '/rss.xml',
+        '/sitemap.xml',
+        articleCanonicalPath(a),
+        articleCanonicalPath(b),
+        events,
+      ];
       await warm(urls);
       expect((await adminCall('POST', '/api/admin/approve-blog', { blogId: draft.id })).status).toBe(200);
       expect(await cachedAfterChange(urls)).toEqual({
@@ -293,7 +333,13 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
       const urls = [page, '/', tech, '/rss.xml', articleCanonicalPath(b), events];
       await warm(urls);
       expect((await adminCall('POST', '/api/admin/decline-blog', { blogId: doomed.id })).status).toBe(200);
-      expect(await cachedAfterChange(urls.slice(1))).toEqual({ '/': 'MISS', [tech]: 'MISS', '/rss.xml': 'MISS', [articleCanonicalPath(b)]: 'HIT', [events]: 'HIT' });
+      expect(await cachedAfterChange(urls.slice(1))).toEqual({
+        '/': 'MISS',
+        [tech]: 'MISS',
+        '/rss.xml': 'MISS',
+        [articleCanonicalPath(b)]: 'HIT',
+        [events]: 'HIT',
+      });
       const gone = await viaCache(page);
       expect([gone.status, gone.cache]).toEqual([404, 'MISS']);
       // An error is never kept as the page.
@@ -322,7 +368,9 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
       await warm(urls);
       const loaded = JSON.parse((await adminCall('GET', `/api/admin/articles/${corrected.id}`)).body) as { version: number };
       const text = `The figure was five, not seven ${suffix}.`;
-      expect((await adminCall('POST', `/api/admin/articles/${corrected.id}/corrections`, { kind: 'correction', text, version: loaded.version })).status).toBe(201);
+      expect((await adminCall('POST', `/api/admin/articles/${corrected.id}/corrections`, { kind: 'correction', text, version: loaded.version })).status).toBe(
+        201,
+      );
       expect(await cachedAfterChange(urls)).toEqual({
         [articleCanonicalPath(corrected)]: 'MISS',
         '/corrections': 'MISS',

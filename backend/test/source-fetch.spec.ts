@@ -111,7 +111,18 @@ describe('source pages: fetched safely, main text extracted', () => {
 
   it('refuses private, loopback, link-local and unique-local addresses before connecting', async () => {
     const before = server.requests.length;
-    for (const link of ['http://10.1.2.3/', 'http://192.168.1.1/router', 'http://172.16.0.5/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/', 'http://100.64.0.1/']) {
+    for (const link of [
+      'http://10.1.2.3/',
+      'http://192.168.1.1/router',
+      'http://172.16.0.5/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://[fd00::1]/',
+      'http://[fe80::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0.0.0.0/',
+      'http://100.64.0.1/',
+    ]) {
       const result = await fetchPage(link, options);
       expect({ link, status: result.status }).toEqual({ link, status: 'blocked' });
     }
@@ -122,9 +133,15 @@ describe('source pages: fetched safely, main text extracted', () => {
   });
 
   it('refuses a redirect to a private address, to cloud metadata, or to another scheme', async () => {
-    expect(await fetchPage(server.url('/to-private'), options)).toEqual({ status: 'blocked', error: 'Redirected to http://192.168.0.10/admin: 192.168.0.10 is not a public address' });
+    expect(await fetchPage(server.url('/to-private'), options)).toEqual({
+      status: 'blocked',
+      error: 'Redirected to http://192.168.0.10/admin: 192.168.0.10 is not a public address',
+    });
     expect((await fetchPage(server.url('/to-metadata'), options)).status).toBe('blocked');
-    expect(await fetchPage(server.url('/to-file'), options)).toEqual({ status: 'blocked', error: 'Redirected to file:///etc/passwd: file links are not fetched; only http(s)' });
+    expect(await fetchPage(server.url('/to-file'), options)).toEqual({
+      status: 'blocked',
+      error: 'Redirected to file:///etc/passwd: file links are not fetched; only http(s)',
+    });
   });
 
   it('refuses a DNS name that resolves to 127.0.0.1, directly and after a redirect, checked at connection time', async () => {
@@ -159,8 +176,25 @@ describe('source pages: fetched safely, main text extracted', () => {
   });
 
   it('judges addresses: public ones pass, every reserved range fails', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '2a00:1450:4001::200e']) expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.100.0.1', '::1', '::', 'fc00::1', 'fe80::abcd', '::ffff:10.0.0.1', '::ffff:7f00:1', '224.0.0.1', '255.255.255.255', 'not-an-ip']) {
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '2a00:1450:4001::200e'])
+      expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.1.1',
+      '100.100.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fe80::abcd',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '224.0.0.1',
+      '255.255.255.255',
+      'not-an-ip',
+    ]) {
       expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: false });
     }
   });

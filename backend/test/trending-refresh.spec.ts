@@ -27,12 +27,36 @@ const atom = (title: string, stories: Story[]) =>
     .map((s) => `<entry><title>${s.title}</title><link rel="alternate" href="${s.link}"/><summary>${s.summary ?? ''}</summary></entry>`)
     .join('')}</feed>`;
 
-const RATES_LEDGER = { title: 'Central bank holds interest rates steady as inflation cools', link: 'https://ledger.example/rates', summary: 'Policymakers kept the interest rate unchanged.' };
-const RATES_WIRE = { title: 'Interest rates left unchanged as central bank waits on inflation data', link: 'https://wire.example/rates', summary: 'The central bank held interest rates.' };
-const RATES_THIRD = { title: 'Central bank keeps interest rates on hold, hints at cuts', link: 'https://ledger.example/rates-cuts', summary: 'Markets rallied after the central bank held interest rates.' };
-const MUSEUM = { title: 'National museum agrees to return looted artefacts', link: 'https://ledger.example/museum', summary: 'The museum will return the artefacts.' };
-const QUANTUM = { title: 'Quantum computer passes error-correction milestone', link: 'https://ledger.example/quantum', summary: 'Researchers corrected errors faster than they appeared.' };
-const CEASEFIRE = { title: 'Ceasefire talks resume with aid corridor on the table', link: 'https://wire.example/ceasefire', summary: 'Mediators said talks resumed.' };
+const RATES_LEDGER = {
+  title: 'Central bank holds interest rates steady as inflation cools',
+  link: 'https://ledger.example/rates',
+  summary: 'Policymakers kept the interest rate unchanged.',
+};
+const RATES_WIRE = {
+  title: 'Interest rates left unchanged as central bank waits on inflation data',
+  link: 'https://wire.example/rates',
+  summary: 'The central bank held interest rates.',
+};
+const RATES_THIRD = {
+  title: 'Central bank keeps interest rates on hold, hints at cuts',
+  link: 'https://ledger.example/rates-cuts',
+  summary: 'Markets rallied after the central bank held interest rates.',
+};
+const MUSEUM = {
+  title: 'National museum agrees to return looted artefacts',
+  link: 'https://ledger.example/museum',
+  summary: 'The museum will return the artefacts.',
+};
+const QUANTUM = {
+  title: 'Quantum computer passes error-correction milestone',
+  link: 'https://ledger.example/quantum',
+  summary: 'Researchers corrected errors faster than they appeared.',
+};
+const CEASEFIRE = {
+  title: 'Ceasefire talks resume with aid corridor on the table',
+  link: 'https://wire.example/ceasefire',
+  summary: 'Mediators said talks resumed.',
+};
 
 /** Its own queues (Redis database 8) and database: a refresh rewrites the whole topic list. */
 const REDIS_URL = `${process.env.REDIS_URL}/8`;
@@ -58,7 +82,8 @@ describe('trending refresh from real RSS and Atom feeds', () => {
       },
       '/broken.rss': (_request, response) => response.writeHead(500).end('upstream exploded'),
       '/slow.rss': () => undefined, // never answers
-      '/huge.rss': (_request, response) => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss('Huge', [{ title: 'x'.repeat(9_000), link: 'https://huge.example/1' }])),
+      '/huge.rss': (_request, response) =>
+        response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss('Huge', [{ title: 'x'.repeat(9_000), link: 'https://huge.example/1' }])),
       '/page.html': (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Not a feed</body></html>'),
     });
     database = await createOwnDatabase();
@@ -99,15 +124,28 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     expect([RATES_LEDGER.link, RATES_WIRE.link]).toContain(rates.sourceUrl);
     expect(topics[0]).toEqual(rates);
     // The story keeps its feed items (outlet, title, summary, link, time): the sources an approval will freeze.
-    const stored = await app.get(EntityManager).fork().findOneOrFail(TrendingTopicEntity, rates.id, { populate: ['items'] });
-    expect(stored.items.map(({ source, title, summary, link }) => ({ source, title, summary, link })).sort((a, b) => a.source.localeCompare(b.source))).toEqual([
-      { source: 'Global Wire', ...RATES_WIRE },
-      { source: 'The Daily Ledger', ...RATES_LEDGER },
-    ]);
-    expect(byTitle(topics, QUANTUM.title)).toMatchObject({ mentions: 1, priority: 'normal', category: 'Technology', source: 'The Daily Ledger', sourceUrl: QUANTUM.link });
+    const stored = await app
+      .get(EntityManager)
+      .fork()
+      .findOneOrFail(TrendingTopicEntity, rates.id, { populate: ['items'] });
+    expect(stored.items.map(({ source, title, summary, link }) => ({ source, title, summary, link })).sort((a, b) => a.source.localeCompare(b.source))).toEqual(
+      [
+        { source: 'Global Wire', ...RATES_WIRE },
+        { source: 'The Daily Ledger', ...RATES_LEDGER },
+      ],
+    );
+    expect(byTitle(topics, QUANTUM.title)).toMatchObject({
+      mentions: 1,
+      priority: 'normal',
+      category: 'Technology',
+      source: 'The Daily Ledger',
+      sourceUrl: QUANTUM.link,
+    });
     expect(byTitle(topics, CEASEFIRE.title)).toMatchObject({ source: 'Global Wire', category: 'Global Events' });
 
-    const status = TrendingSourcesResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/trending-topics/sources', headers: { cookie: admin.cookie } })).json());
+    const status = TrendingSourcesResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/trending-topics/sources', headers: { cookie: admin.cookie } })).json(),
+    );
     expect(status.mode).toBe('feeds');
     expect(status.lastRefreshAt).not.toBeNull();
     const source = (path: string) => status.sources.find((s) => s.url === feeds.url(path))!;
@@ -126,7 +164,9 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     const again = feeds.requests.slice(before);
     expect(again.find((r) => r.path === '/ledger.rss')!.headers['if-none-match']).toBe('"ledger-v1"');
     expect(again.find((r) => r.path === '/wire.atom')!.headers['if-modified-since']).toBe(wireModified);
-    const status = TrendingSourcesResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/trending-topics/sources', headers: { cookie: admin.cookie } })).json());
+    const status = TrendingSourcesResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/trending-topics/sources', headers: { cookie: admin.cookie } })).json(),
+    );
     expect(status.sources.find((s) => s.url === feeds.url('/ledger.rss'))).toMatchObject({ lastStatus: 'not_modified', itemCount: 3 });
     expect(topics).toHaveLength(4);
     expect(topics.every((t) => t.trend === 'steady')).toBe(true);
@@ -146,9 +186,22 @@ describe('trending refresh from real RSS and Atom feeds', () => {
 
   it('never offers a declined story again, even when more outlets pick it up', async () => {
     const museum = byTitle(await refresh(), MUSEUM.title)!;
-    const declined = await app.inject({ method: 'POST', url: '/api/admin/decline-topic', headers: admin.headers, payload: { topicId: museum.id, topic: museum.topic } });
+    const declined = await app.inject({
+      method: 'POST',
+      url: '/api/admin/decline-topic',
+      headers: admin.headers,
+      payload: { topicId: museum.id, topic: museum.topic },
+    });
     expect(declined.statusCode).toBe(200);
-    ledger = { etag: '"ledger-v3"', body: rss('The Daily Ledger', [RATES_LEDGER, RATES_THIRD, MUSEUM, { title: 'Looted artefacts to be returned by national museum', link: 'https://ledger.example/museum-2' }]) };
+    ledger = {
+      etag: '"ledger-v3"',
+      body: rss('The Daily Ledger', [
+        RATES_LEDGER,
+        RATES_THIRD,
+        MUSEUM,
+        { title: 'Looted artefacts to be returned by national museum', link: 'https://ledger.example/museum-2' },
+      ]),
+    };
 
     const topics = await refresh();
 
@@ -165,7 +218,9 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     const audited = await app
       .get(EntityManager)
       .getConnection()
-      .execute<{ status: number }[]>("select status from audit_log where actor = ? and action = 'POST /api/trending-topics/refresh' order by id", [admin.username]);
+      .execute<{ status: number }[]>("select status from audit_log where actor = ? and action = 'POST /api/trending-topics/refresh' order by id", [
+        admin.username,
+      ]);
     expect(audited.map((row) => row.status)).toContain(200);
     expect((await app.inject({ method: 'GET', url: '/api/trending-topics?refresh=true' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/trending-topics/sources' })).statusCode).toBe(401);

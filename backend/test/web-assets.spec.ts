@@ -30,19 +30,16 @@ describe('serving the built frontends', () => {
     ['/article/some-story', 404, 'no-cache'],
     ['/technology/article/some-story', 404, 'no-cache'],
     ['/no/such/page', 404, 'no-cache'],
-  ])(
-    'answers the client route %s with the shell HTML (status %i), kept by a shared cache only as a public page',
-    async (url, status, cacheControl) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(status);
-      expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe(cacheControl);
-      // Surrogate keys name what a kept page shows; nothing else names any.
-      expect(response.headers['surrogate-key'] === undefined).toBe(cacheControl !== SHARED);
-      expect(response.headers['surrogate-control'] === undefined).toBe(cacheControl !== SHARED);
-      expect(response.body).toContain('<div id="root">');
-    },
-  );
+  ])('answers the client route %s with the shell HTML (status %i), kept by a shared cache only as a public page', async (url, status, cacheControl) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe(cacheControl);
+    // Surrogate keys name what a kept page shows; nothing else names any.
+    expect(response.headers['surrogate-key'] === undefined).toBe(cacheControl !== SHARED);
+    expect(response.headers['surrogate-control'] === undefined).toBe(cacheControl !== SHARED);
+    expect(response.body).toContain('<div id="root">');
+  });
 
   it('serves the site icon, also where browsers look for it by habit', async () => {
     for (const url of ['/favicon.svg', '/favicon.ico']) {

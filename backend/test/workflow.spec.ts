@@ -55,18 +55,37 @@ describe('blog workflow, offline generator', () => {
   });
 
   const heatItems = (): FeedItem[] => [
-    { source: 'Global Wire', title: 'Heatwave pushes grid demand to a record', link: outlets.url('/wire/heat'), summary: 'Grid operators asked factories to cut power use.', publishedAt: '2026-11-20T06:00:00.000Z' },
+    {
+      source: 'Global Wire',
+      title: 'Heatwave pushes grid demand to a record',
+      link: outlets.url('/wire/heat'),
+      summary: 'Grid operators asked factories to cut power use.',
+      publishedAt: '2026-11-20T06:00:00.000Z',
+    },
   ];
 
   async function trendingTopic(overrides: Partial<TrendingTopic> = {}): Promise<TrendingTopic> {
     const fork = em.fork();
-    const topic = fork.create(TrendingTopic, { topic: `Heatwaves strain grids ${uniqueSuffix()}`, source: 'Reuters', category: 'Global Events', mentions: 40, sourceUrl: 'https://example.com/heat', items: heatItems(), ...overrides });
+    const topic = fork.create(TrendingTopic, {
+      topic: `Heatwaves strain grids ${uniqueSuffix()}`,
+      source: 'Reuters',
+      category: 'Global Events',
+      mentions: 40,
+      sourceUrl: 'https://example.com/heat',
+      items: heatItems(),
+      ...overrides,
+    });
     await fork.flush();
     return topic;
   }
 
   const approve = (topic: TrendingTopic) =>
-    app.inject({ method: 'POST', url: '/api/admin/approve-topic', headers: admin.headers, payload: { topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category } });
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/approve-topic',
+      headers: admin.headers,
+      payload: { topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category },
+    });
 
   async function approvedTopic(id: number, status: string, timeoutMs = 20_000): Promise<ApprovedTopic | undefined> {
     const deadline = Date.now() + timeoutMs;
@@ -107,7 +126,8 @@ describe('blog workflow, offline generator', () => {
 
   it('declines a topic once, hiding it from the list', async () => {
     const topic = await trendingTopic();
-    const decline = () => app.inject({ method: 'POST', url: '/api/admin/decline-topic', headers: admin.headers, payload: { topicId: topic.id, topic: topic.topic } });
+    const decline = () =>
+      app.inject({ method: 'POST', url: '/api/admin/decline-topic', headers: admin.headers, payload: { topicId: topic.id, topic: topic.topic } });
     expect((await decline()).statusCode).toBe(200);
     const waiting = (await app.inject({ method: 'GET', url: '/api/trending-topics', headers: admin.headers })).json() as { id: number }[];
     expect(waiting.some((t) => t.id === topic.id)).toBe(false);
@@ -118,16 +138,44 @@ describe('blog workflow, offline generator', () => {
     const bad = await app.inject({ method: 'POST', url: '/api/admin/approve-topic', headers: admin.headers, payload: { topicId: 'x', topic: '' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(['topicId', 'topic', 'category']);
-    const unknown = await app.inject({ method: 'POST', url: '/api/admin/approve-topic', headers: admin.headers, payload: { topicId: 999_999_999, topic: 'x', category: 'Politics' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/admin/approve-topic',
+      headers: admin.headers,
+      payload: { topicId: 999_999_999, topic: 'x', category: 'Politics' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('takes a delivered blog once per topic, sanitized, however often it arrives', async () => {
     const fork = em.fork();
-    const approved = fork.create(ApprovedTopicEntity, { topic: `Delivered ${uniqueSuffix()}`, category: 'Economics', sourceUrl: null, status: 'sent_to_automation', approvedBy: 'test', trendingTopicId: null, articleId: null, lastError: null });
+    const approved = fork.create(ApprovedTopicEntity, {
+      topic: `Delivered ${uniqueSuffix()}`,
+      category: 'Economics',
+      sourceUrl: null,
+      status: 'sent_to_automation',
+      approvedBy: 'test',
+      trendingTopicId: null,
+      articleId: null,
+      lastError: null,
+    });
     await fork.flush();
-    const intake = new BlogIntakeService(em, app.get(APP_CONFIG), app.get(JobProducer), app.get(ArticleReads), app.get(ArticleCommands), app.get(ClaimCheckService));
-    const blog = { title: 'Rates hold, again', html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>', metaDescription: 'Why rates held.', aiCommentary: null, sourceUrl: null, generation: null };
+    const intake = new BlogIntakeService(
+      em,
+      app.get(APP_CONFIG),
+      app.get(JobProducer),
+      app.get(ArticleReads),
+      app.get(ArticleCommands),
+      app.get(ClaimCheckService),
+    );
+    const blog = {
+      title: 'Rates hold, again',
+      html: '<h2>Why</h2><p>Because.<script>alert(1)</script></p>',
+      metaDescription: 'Why rates held.',
+      aiCommentary: null,
+      sourceUrl: null,
+      generation: null,
+    };
     const [first, second] = await Promise.all([intake.receive(approved.id, blog, 'automation'), intake.receive(approved.id, blog, 'automation')]);
     expect(second.id).toBe(first.id);
     expect(first.content).toBe('<h2>Why</h2><p>Because.</p>');
@@ -138,10 +186,34 @@ describe('blog workflow, offline generator', () => {
     const privateLink = 'http://10.20.30.40/housing';
     const localName = outlets.url('/markets/housing-starts').replace('127.0.0.1', 'localhost');
     const items: FeedItem[] = [
-      { source: 'The Daily Ledger', title: 'Housing starts slump as builders cite borrowing costs', link: outlets.url('/ledger/housing-starts'), summary: 'Housing starts slumped to a three-year low.', publishedAt: '2026-11-14T14:30:00.000Z' },
-      { source: 'Markets Desk', title: 'Housing starts fall to a three-year low', link: outlets.url('/markets/housing-starts'), summary: 'Builders started the fewest homes in three years.', publishedAt: '2026-11-14T13:00:00.000Z' },
-      { source: 'Civic Post', title: 'Housing starts at three-year low', link: privateLink, summary: 'Starts fell for a fourth month.', publishedAt: '2026-11-14T15:00:00.000Z' },
-      { source: 'Mirror Site', title: 'Housing starts fall again', link: localName, summary: 'Another copy of the story.', publishedAt: '2026-11-14T16:00:00.000Z' },
+      {
+        source: 'The Daily Ledger',
+        title: 'Housing starts slump as builders cite borrowing costs',
+        link: outlets.url('/ledger/housing-starts'),
+        summary: 'Housing starts slumped to a three-year low.',
+        publishedAt: '2026-11-14T14:30:00.000Z',
+      },
+      {
+        source: 'Markets Desk',
+        title: 'Housing starts fall to a three-year low',
+        link: outlets.url('/markets/housing-starts'),
+        summary: 'Builders started the fewest homes in three years.',
+        publishedAt: '2026-11-14T13:00:00.000Z',
+      },
+      {
+        source: 'Civic Post',
+        title: 'Housing starts at three-year low',
+        link: privateLink,
+        summary: 'Starts fell for a fourth month.',
+        publishedAt: '2026-11-14T15:00:00.000Z',
+      },
+      {
+        source: 'Mirror Site',
+        title: 'Housing starts fall again',
+        link: localName,
+        summary: 'Another copy of the story.',
+        publishedAt: '2026-11-14T16:00:00.000Z',
+      },
     ];
     const topic = await trendingTopic({ topic: `Housing starts fall ${uniqueSuffix()}`, category: 'Economics', items });
     const { approvedTopicId } = (await approve(topic)).json();
@@ -150,7 +222,9 @@ describe('blog workflow, offline generator', () => {
     const articleId = approved!.blog!.id;
 
     // The source set: frozen at approval, numbered earliest first, each page's fate recorded.
-    const { sources } = ApprovedTopicSourcesSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/approved-topics/${approvedTopicId}/sources`, headers: admin.headers })).json());
+    const { sources } = ApprovedTopicSourcesSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/admin/approved-topics/${approvedTopicId}/sources`, headers: admin.headers })).json(),
+    );
     expect(sources.map((s) => [s.number, s.outlet, s.fetchStatus])).toEqual([
       [1, 'Markets Desk', 'fetched'],
       [2, 'The Daily Ledger', 'fetched'],
@@ -166,7 +240,8 @@ describe('blog workflow, offline generator', () => {
     expect(outlets.requestsTo('/markets/housing-starts')).toHaveLength(1);
 
     // Written from them: attributed sentences with markers, the generation record, claims all supported.
-    const read = async () => ArticleProvenanceSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}/provenance`, headers: admin.headers })).json());
+    const read = async () =>
+      ArticleProvenanceSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}/provenance`, headers: admin.headers })).json());
     const written = await read();
     expect(written).toMatchObject({ sourcesKnown: true, approvedTopic: { id: approvedTopicId, approvedBy: admin.username } });
     expect(written.generation).toMatchObject({ engine: 'offline', model: null, promptVersion: 'blog@2', sourceCount: 4, draftHtml: approved!.blog!.content });
@@ -179,10 +254,23 @@ describe('blog workflow, offline generator', () => {
     // An editor's save is checked again: a planted sentence and a changed number are flagged. (The
     // draft's image job writes the article first: the editor opens it after that.)
     const store = app.get(ArticleReads);
-    for (const deadline = Date.now() + 20_000; (await store.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
-    const draft = (await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}`, headers: admin.headers })).json() as { title: string; content: string; version: number };
-    const edited = draft.content.replace('</p>', ' The finance minister resigned after a stormy cabinet meeting on Tuesday. Starts fell 9.5% from September to an annual pace of 1,210,000 homes [1].</p>');
-    const save = await app.inject({ method: 'PUT', url: `/api/admin/blogs/${articleId}`, headers: admin.headers, payload: { title: draft.title, content: edited, version: draft.version } });
+    for (const deadline = Date.now() + 20_000; (await store.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const draft = (await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}`, headers: admin.headers })).json() as {
+      title: string;
+      content: string;
+      version: number;
+    };
+    const edited = draft.content.replace(
+      '</p>',
+      ' The finance minister resigned after a stormy cabinet meeting on Tuesday. Starts fell 9.5% from September to an annual pace of 1,210,000 homes [1].</p>',
+    );
+    const save = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${articleId}`,
+      headers: admin.headers,
+      payload: { title: draft.title, content: edited, version: draft.version },
+    });
     expect(save.statusCode).toBe(200);
     const checked = await read();
     const open = checked.claims!.claims.filter((claim) => claim.flags.length > 0);
@@ -201,18 +289,27 @@ describe('blog workflow, offline generator', () => {
     expect(refused.json().details).toHaveLength(2);
     expect((await app.get(ArticleReads).findById(articleId))!.approved).toBe(false);
 
-    const published = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: articleId, version, overrideClaims: true } });
+    const published = await app.inject({
+      method: 'POST',
+      url: '/api/admin/approve-blog',
+      headers: admin.headers,
+      payload: { blogId: articleId, version, overrideClaims: true },
+    });
     expect(published.statusCode).toBe(200);
     expect(published.json().message).toContain('over 2 flagged claims');
     expect((await app.get(ArticleReads).findById(articleId))!.approved).toBe(true);
     const vouched = (await read()).claims!;
     expect(vouched).toMatchObject({ open: 0, overridden: 2 });
-    expect(vouched.claims.filter((claim) => claim.flags.length).every((claim) => claim.overriddenBy === admin.username && claim.overriddenAt !== null)).toBe(true);
-    const audit = await em.fork().getConnection().execute<{ action: string; actor: string; target_id: string }[]>(
-      `select action, actor, target_id from audit_log where actor = ? and action like '%override%'`,
-      [admin.username],
+    expect(vouched.claims.filter((claim) => claim.flags.length).every((claim) => claim.overriddenBy === admin.username && claim.overriddenAt !== null)).toBe(
+      true,
     );
+    const audit = await em
+      .fork()
+      .getConnection()
+      .execute<{ action: string; actor: string; target_id: string }[]>(
+        `select action, actor, target_id from audit_log where actor = ? and action like '%override%'`,
+        [admin.username],
+      );
     expect(audit).toEqual([{ action: 'POST /api/admin/approve-blog: override 2 open claims', actor: admin.username, target_id: String(articleId) }]);
   });
 });
-

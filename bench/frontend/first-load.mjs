@@ -34,9 +34,18 @@ export async function measureFirstLoad(browser, url) {
     const files = await Promise.all(bodies);
     const sum = (list, key) => list.reduce((total, file) => total + file[key], 0);
     return {
-      jsGzipBytes: sum(files.filter((f) => f.type === 'script'), 'gzip'),
-      cssGzipBytes: sum(files.filter((f) => f.type === 'stylesheet'), 'gzip'),
-      adminJsBytes: sum(files.filter((f) => f.isAdmin), 'raw'),
+      jsGzipBytes: sum(
+        files.filter((f) => f.type === 'script'),
+        'gzip',
+      ),
+      cssGzipBytes: sum(
+        files.filter((f) => f.type === 'stylesheet'),
+        'gzip',
+      ),
+      adminJsBytes: sum(
+        files.filter((f) => f.isAdmin),
+        'raw',
+      ),
       files,
     };
   } finally {

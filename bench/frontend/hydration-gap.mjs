@@ -46,7 +46,10 @@ async function measureOnce(browser, url) {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && window.__firstControl.paintedAt !== null, null, { timeout: 90_000, polling: 100 });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && window.__firstControl.paintedAt !== null, null, {
+      timeout: 90_000,
+      polling: 100,
+    });
     return page.evaluate(() => {
       const control = window.__firstControl;
       const shownAt = Math.max(control.paintedAt, control.firstContentfulPaint ?? 0);
@@ -63,7 +66,9 @@ export async function measureHydrationGap(browser, url, { runs = 3, log = () => 
   const results = [];
   for (let i = 0; i < runs; i += 1) {
     const run = await measureOnce(browser, url);
-    log(`phone profile ${url} run ${i + 1}/${runs}: first control on screen at ${run.controlShownMs} ms, hydrated at ${run.hydratedMs} ms, gap ${run.gapMs} ms`);
+    log(
+      `phone profile ${url} run ${i + 1}/${runs}: first control on screen at ${run.controlShownMs} ms, hydrated at ${run.hydratedMs} ms, gap ${run.gapMs} ms`,
+    );
     results.push(run);
   }
   results.sort((a, b) => a.gapMs - b.gapMs);

@@ -18,9 +18,32 @@ const DAY_MS = 86_400_000;
 /** Page views per INSERT statement: each statement's rollup work runs over its own rows. */
 const ROWS_PER_STATEMENT = 250_000;
 
-const SOURCES = ['direct', 'google', 'bing', 'duckduckgo', 'twitter', 'facebook', 'linkedin', 'reddit', 'newsletter', 'news.ycombinator.com', 'theverge.com', 'medium.com'];
+const SOURCES = [
+  'direct',
+  'google',
+  'bing',
+  'duckduckgo',
+  'twitter',
+  'facebook',
+  'linkedin',
+  'reddit',
+  'newsletter',
+  'news.ycombinator.com',
+  'theverge.com',
+  'medium.com',
+];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IN', 'CA', 'AU', 'NL', 'ES', 'IT', 'BR', 'JP', 'SE', 'IE', 'PL', 'MX', 'ZA', 'NG', 'KR', 'SG'];
-const OTHER_PAGES = ['/', '/about', '/contact', '/privacy', '/category/Technology', '/category/Politics', '/category/Economics', '/category/Culture', '/category/Global Events'];
+const OTHER_PAGES = [
+  '/',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/category/Technology',
+  '/category/Politics',
+  '/category/Economics',
+  '/category/Culture',
+  '/category/Global Events',
+];
 
 const dayOf = (time) => new Date(time).toISOString().slice(0, 10);
 
@@ -146,7 +169,9 @@ export function analyticsRows(analytics) {
   return [
     '| chart | range | p50 ms | p95 ms | p99 ms | requests |',
     '|---|---|---:|---:|---:|---:|',
-    ...analytics.charts.map((chart) => `| GET /api/admin/analytics/${chart.chart} | ${chart.range} | ${chart.p50} | ${chart.p95} | ${chart.p99} | ${chart.requests} |`),
+    ...analytics.charts.map(
+      (chart) => `| GET /api/admin/analytics/${chart.chart} | ${chart.range} | ${chart.p50} | ${chart.p95} | ${chart.p99} | ${chart.requests} |`,
+    ),
     `| GET ${analytics.baseline.path} (baseline, between the charts' requests) | all | ${analytics.baseline.p50} | ${analytics.baseline.p95} | ${analytics.baseline.p99} | ${analytics.baseline.requests} |`,
     '',
     `${analytics.pageViews.toLocaleString('en')} page views over ${analytics.days} days on ${analytics.articles.toLocaleString('en')} published articles, seeded in ${analytics.seedSeconds} s through the rollup trigger.`,

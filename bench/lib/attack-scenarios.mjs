@@ -18,13 +18,22 @@ const ms = (value) => value?.toFixed(1);
 export async function measureChurn({ apiUrl, load, attackLoad, seconds }) {
   // As on a running site: the home page rendered and prepared, the compression thread started.
   for (const path of ['/', '/', CACHED_READ]) await (await fetch(`${apiUrl}${path}`, { headers: { 'accept-encoding': 'gzip, br' } })).arrayBuffer();
-  const read = (secs) => ask(load, { targets: { api: apiUrl }, scenario: { kind: 'fixed', path: CACHED_READ }, connections: 1, warmup: { seconds: 1 }, rounds: [{ target: 'api', seconds: secs }] });
+  const read = (secs) =>
+    ask(load, {
+      targets: { api: apiUrl },
+      scenario: { kind: 'fixed', path: CACHED_READ },
+      connections: 1,
+      warmup: { seconds: 1 },
+      rounds: [{ target: 'api', seconds: secs }],
+    });
   const alone = await read(Math.max(1, seconds / 2));
   const [during, attack] = await Promise.all([
     read(seconds),
     ask(attackLoad, { targets: { api: apiUrl }, scenario: { kind: 'churn' }, connections: CHURN_CONNECTIONS, rounds: [{ target: 'api', seconds }] }),
   ]);
-  log(`churn: cached read p50 ${ms(during.api.p50)} ms (alone ${ms(alone.api.p50)} ms), p99 ${ms(during.api.p99)} ms; ${attack.api.requests} churned requests (${attack.api.requestsPerSecond}/s, ${attack.api.non2xx} not 2xx)`);
+  log(
+    `churn: cached read p50 ${ms(during.api.p50)} ms (alone ${ms(alone.api.p50)} ms), p99 ${ms(during.api.p99)} ms; ${attack.api.requests} churned requests (${attack.api.requestsPerSecond}/s, ${attack.api.non2xx} not 2xx)`,
+  );
   return { name: `cached read under churn (${CHURN_CONNECTIONS} clients)`, path: CACHED_READ, alone: alone.api, api: during.api, attack: attack.api };
 }
 
@@ -42,9 +51,19 @@ export async function measureSitemap({ apiUrl }) {
     await (await fetch(`${apiUrl}${new URL(loc).pathname}`)).arrayBuffer();
     const againMs = performance.now() - againStarted;
     const xml = gunzipSync(gzip).toString('utf8');
-    files.push({ path: new URL(loc).pathname, status: response.status, gzipBytes: gzip.length, xmlBytes: Buffer.byteLength(xml), urls: (xml.match(/<url>/g) ?? []).length, firstMs: Number(firstMs.toFixed(1)), againMs: Number(againMs.toFixed(1)) });
+    files.push({
+      path: new URL(loc).pathname,
+      status: response.status,
+      gzipBytes: gzip.length,
+      xmlBytes: Buffer.byteLength(xml),
+      urls: (xml.match(/<url>/g) ?? []).length,
+      firstMs: Number(firstMs.toFixed(1)),
+      againMs: Number(againMs.toFixed(1)),
+    });
   }
   const totalMs = performance.now() - started;
-  log(`sitemap: ${files.length} files, ${files.map((f) => `${f.urls} URLs in ${f.gzipBytes} B gzip (${f.xmlBytes} B XML), first ${ms(f.firstMs)} ms, again ${ms(f.againMs)} ms`).join('; ')}`);
+  log(
+    `sitemap: ${files.length} files, ${files.map((f) => `${f.urls} URLs in ${f.gzipBytes} B gzip (${f.xmlBytes} B XML), first ${ms(f.firstMs)} ms, again ${ms(f.againMs)} ms`).join('; ')}`,
+  );
   return { indexBytes: Buffer.byteLength(index), files, totalMs: Number(totalMs.toFixed(1)) };
 }

@@ -40,7 +40,9 @@ async function measureBurst({ varnish, client, load, burstRequests, run }) {
   });
   const origin = originRequests(varnish) - before;
   const perThousandAfterFirst = Number(((Math.max(0, origin - 1) / burstRequests) * 1000).toFixed(2));
-  log(`burst of ${burstRequests} readers on one new article through Varnish: ${result.api.requestsPerSecond} req/s, p99 ${result.api.p99} ms, ${origin} origin requests (${perThousandAfterFirst} per 1,000 after the first)`);
+  log(
+    `burst of ${burstRequests} readers on one new article through Varnish: ${result.api.requestsPerSecond} req/s, p99 ${result.api.p99} ms, ${origin} origin requests (${perThousandAfterFirst} per 1,000 after the first)`,
+  );
   return { path, requests: burstRequests, originRequests: origin, originPerThousandAfterFirst: perThousandAfterFirst, api: result.api };
 }
 

@@ -68,29 +68,68 @@ export function checkTargets(results) {
     const interactions = scale.interactions;
     if (interactions) {
       checks.push(verdict(`interactions at ${scale.articles}: lost increments`, interactions.lostIncrements === 0, interactions.lostIncrements, '0'));
-      checks.push(verdict(`interactions at ${scale.articles}: requests/s (guide)`, interactions.api.requestsPerSecond >= TARGETS.interactionsRps, interactions.api.requestsPerSecond, `>= ${TARGETS.interactionsRps}`));
+      checks.push(
+        verdict(
+          `interactions at ${scale.articles}: requests/s (guide)`,
+          interactions.api.requestsPerSecond >= TARGETS.interactionsRps,
+          interactions.api.requestsPerSecond,
+          `>= ${TARGETS.interactionsRps}`,
+        ),
+      );
     }
     if (scale.churn) {
-      checks.push(verdict(`cached read under churn at ${scale.articles}: p50 ms`, scale.churn.api.p50 < TARGETS.churnReadP50Ms, scale.churn.api.p50, `< ${TARGETS.churnReadP50Ms}`));
+      checks.push(
+        verdict(
+          `cached read under churn at ${scale.articles}: p50 ms`,
+          scale.churn.api.p50 < TARGETS.churnReadP50Ms,
+          scale.churn.api.p50,
+          `< ${TARGETS.churnReadP50Ms}`,
+        ),
+      );
     }
     if (scale.sharedCache) {
       const { burst, publishToVisible } = scale.sharedCache;
-      checks.push(verdict(`burst on one article via Varnish at ${scale.articles}: origin requests per 1,000 reads after the first`, burst.originPerThousandAfterFirst <= TARGETS.originPerThousandReads, burst.originPerThousandAfterFirst, `<= ${TARGETS.originPerThousandReads}`));
-      checks.push(verdict(`publish to visible via Varnish at ${scale.articles}: p99 ms`, publishToVisible.p99 < TARGETS.publishToVisibleP99Ms, publishToVisible.p99, `< ${TARGETS.publishToVisibleP99Ms}`));
+      checks.push(
+        verdict(
+          `burst on one article via Varnish at ${scale.articles}: origin requests per 1,000 reads after the first`,
+          burst.originPerThousandAfterFirst <= TARGETS.originPerThousandReads,
+          burst.originPerThousandAfterFirst,
+          `<= ${TARGETS.originPerThousandReads}`,
+        ),
+      );
+      checks.push(
+        verdict(
+          `publish to visible via Varnish at ${scale.articles}: p99 ms`,
+          publishToVisible.p99 < TARGETS.publishToVisibleP99Ms,
+          publishToVisible.p99,
+          `< ${TARGETS.publishToVisibleP99Ms}`,
+        ),
+      );
     }
     if (scale.sitemap) {
       const largest = Math.max(...scale.sitemap.files.map((file) => file.urls));
       const heaviest = Math.max(...scale.sitemap.files.map((file) => file.gzipBytes));
       checks.push(verdict(`sitemap at ${scale.articles}: URLs per file`, largest <= TARGETS.sitemapUrlsPerFile, largest, `<= ${TARGETS.sitemapUrlsPerFile}`));
-      checks.push(verdict(`sitemap at ${scale.articles}: bytes per file (gzip)`, heaviest <= TARGETS.sitemapFileBytes, heaviest, `<= ${TARGETS.sitemapFileBytes}`));
+      checks.push(
+        verdict(`sitemap at ${scale.articles}: bytes per file (gzip)`, heaviest <= TARGETS.sitemapFileBytes, heaviest, `<= ${TARGETS.sitemapFileBytes}`),
+      );
     }
     if (scale.images?.ratio !== undefined) {
-      checks.push(verdict(`images at ${scale.articles}: 2 workers / 1`, scale.images.ratio >= TARGETS.imageScaling, scale.images.ratio, `>= ${TARGETS.imageScaling}`));
+      checks.push(
+        verdict(`images at ${scale.articles}: 2 workers / 1`, scale.images.ratio >= TARGETS.imageScaling, scale.images.ratio, `>= ${TARGETS.imageScaling}`),
+      );
     }
   }
   const largest = results.scales.at(-1);
   if (largest?.coldSearch) {
-    checks.push(verdict(`cold search at ${largest.articles}: p95 ms`, largest.coldSearch.api.p95 < TARGETS.coldSearchP95Ms, largest.coldSearch.api.p95, `< ${TARGETS.coldSearchP95Ms}`));
+    checks.push(
+      verdict(
+        `cold search at ${largest.articles}: p95 ms`,
+        largest.coldSearch.api.p95 < TARGETS.coldSearchP95Ms,
+        largest.coldSearch.api.p95,
+        `< ${TARGETS.coldSearchP95Ms}`,
+      ),
+    );
   }
   checks.push(verdict('API peak RSS MB', results.memory.apiPeakMb < TARGETS.apiRssMb, results.memory.apiPeakMb, `< ${TARGETS.apiRssMb}`));
   checks.push(verdict('worker peak RSS MB', results.memory.workerPeakMb < TARGETS.workerRssMb, results.memory.workerPeakMb, `< ${TARGETS.workerRssMb}`));
@@ -111,26 +150,46 @@ export function table(results) {
   ];
   for (const scale of results.scales) {
     const row = (name, api, bare, ratio, notes = '') =>
-      lines.push(`| ${scale.articles.toLocaleString('en')} | ${name} | ${fmt(api?.requestsPerSecond)} | ${fmt(api?.p50)} | ${fmt(api?.p95)} | ${fmt(api?.p99)} | ${fmt(bare?.requestsPerSecond)} | ${fmt(ratio)} | ${notes} |`);
+      lines.push(
+        `| ${scale.articles.toLocaleString('en')} | ${name} | ${fmt(api?.requestsPerSecond)} | ${fmt(api?.p50)} | ${fmt(api?.p95)} | ${fmt(api?.p99)} | ${fmt(bare?.requestsPerSecond)} | ${fmt(ratio)} | ${notes} |`,
+      );
     for (const read of scale.reads) row(read.name, read.api, read.bare, read.ratio, `${read.bytes} B${read.api.non2xx ? `, ${read.api.non2xx} non-2xx` : ''}`);
     if (scale.coldSearch) row('search, uncached, 1 connection', scale.coldSearch.api, null, null, `${scale.coldSearch.distinct} distinct queries`);
     const churn = scale.churn;
     if (churn) {
-      row(`${churn.name}, 1 connection`, churn.api, null, null, `alone: p50 ${fmt(churn.alone.p50)} ms, p99 ${fmt(churn.alone.p99)} ms; churn ${churn.attack.requestsPerSecond} req/s, ${churn.attack.non2xx} of ${churn.attack.requests} not 2xx`);
+      row(
+        `${churn.name}, 1 connection`,
+        churn.api,
+        null,
+        null,
+        `alone: p50 ${fmt(churn.alone.p50)} ms, p99 ${fmt(churn.alone.p99)} ms; churn ${churn.attack.requestsPerSecond} req/s, ${churn.attack.non2xx} of ${churn.attack.requests} not 2xx`,
+      );
     }
     if (scale.sharedCache) {
       const { burst, publishToVisible } = scale.sharedCache;
-      row(`via Varnish: burst on one new article, ${burst.requests} readers`, burst.api, null, null, `${burst.originRequests} origin requests, ${fmt(burst.originPerThousandAfterFirst)} per 1,000 after the first`);
-      lines.push(`| ${scale.articles.toLocaleString('en')} | via Varnish: publish to visible in the home list | | ${fmt(publishToVisible.p50)} | ${fmt(publishToVisible.p95)} | ${fmt(publishToVisible.p99)} | | | ${publishToVisible.publishes} publishes, max ${fmt(publishToVisible.max)} ms |`);
+      row(
+        `via Varnish: burst on one new article, ${burst.requests} readers`,
+        burst.api,
+        null,
+        null,
+        `${burst.originRequests} origin requests, ${fmt(burst.originPerThousandAfterFirst)} per 1,000 after the first`,
+      );
+      lines.push(
+        `| ${scale.articles.toLocaleString('en')} | via Varnish: publish to visible in the home list | | ${fmt(publishToVisible.p50)} | ${fmt(publishToVisible.p95)} | ${fmt(publishToVisible.p99)} | | | ${publishToVisible.publishes} publishes, max ${fmt(publishToVisible.max)} ms |`,
+      );
     }
     for (const file of scale.sitemap?.files ?? []) {
-      lines.push(`| ${scale.articles.toLocaleString('en')} | GET ${file.path} | | ${fmt(file.firstMs)} | | | | | ${file.urls} URLs, ${file.gzipBytes} B gzip (${file.xmlBytes} B XML); again ${fmt(file.againMs)} ms |`);
+      lines.push(
+        `| ${scale.articles.toLocaleString('en')} | GET ${file.path} | | ${fmt(file.firstMs)} | | | | | ${file.urls} URLs, ${file.gzipBytes} B gzip (${file.xmlBytes} B XML); again ${fmt(file.againMs)} ms |`,
+      );
     }
     const i = scale.interactions;
     if (i) row('POST /api/interactions', i.api, i.bare, i.ratio, `${i.acknowledged} acknowledged, ${i.counted} counted, lost increments: ${i.lostIncrements}`);
     if (scale.images) {
       const [one, two] = scale.images.runs;
-      lines.push(`| ${scale.articles.toLocaleString('en')} | images, ${one.jobs} jobs | ${one.jobsPerSecond} jobs/s (1 worker) | | | | ${two ? `${two.jobsPerSecond} jobs/s (2 workers)` : ''} | ${fmt(scale.images.ratio)} | 2 workers / 1 |`);
+      lines.push(
+        `| ${scale.articles.toLocaleString('en')} | images, ${one.jobs} jobs | ${one.jobsPerSecond} jobs/s (1 worker) | | | | ${two ? `${two.jobsPerSecond} jobs/s (2 workers)` : ''} | ${fmt(scale.images.ratio)} | 2 workers / 1 |`,
+      );
     }
   }
   lines.push(`| all | peak RSS, API process | ${fmt(results.memory.apiPeakMb)} MB | | | | | | sampled every 100 ms over the whole run |`);

@@ -135,7 +135,10 @@ export async function measureInteractions({ apiUrl, bareUrl, bare, load, databas
   let lost = 0;
   let extra = 0;
   for (const id of articleIds) {
-    for (const [type, column] of [['like', 'likes'], ['share', 'shares']]) {
+    for (const [type, column] of [
+      ['like', 'likes'],
+      ['share', 'shares'],
+    ]) {
       const ok = result.counts[`${type}:${id}`] ?? 0;
       const delta = after.get(id)[column] - before.get(id)[column];
       expected += ok;
@@ -176,7 +179,9 @@ export async function measureImages({ apiUrl, admin, databaseUrl, ids, workers }
     request.catch((error) => (failure = error));
     for (;;) {
       if (failure) throw failure;
-      const { rows: [{ done }] } = await client.query('select count(*)::int as done from article where id = any($1::int[]) and image_url is not null', [ids]);
+      const {
+        rows: [{ done }],
+      } = await client.query('select count(*)::int as done from article where id = any($1::int[]) and image_url is not null', [ids]);
       if (done === ids.length) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

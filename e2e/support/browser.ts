@@ -27,7 +27,9 @@ export async function openPage(browser: Browser, url: string, viewport = { width
     try {
       await locator.waitFor();
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nWhat the page reported:\n${problems.join('\n') || '(nothing)'}\nRequests: ${requests.join(' ')}`, { cause: error });
+      throw new Error(`${(error as Error).message}\nWhat the page reported:\n${problems.join('\n') || '(nothing)'}\nRequests: ${requests.join(' ')}`, {
+        cause: error,
+      });
     }
   };
   return { page, requests, visible };

@@ -29,7 +29,17 @@ export async function startProduct(dataDir: string, port: number, extraEnv: Reco
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('NX_')));
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...env, PORT: String(port), AI_MIND_DATA_DIR: dataDir, PG_PORT: '0', REDIS_PORT: '0', MAIL_CATCHER_SMTP_PORT: '0', MAIL_CATCHER_HTTP_PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...env,
+      PORT: String(port),
+      AI_MIND_DATA_DIR: dataDir,
+      PG_PORT: '0',
+      REDIS_PORT: '0',
+      MAIL_CATCHER_SMTP_PORT: '0',
+      MAIL_CATCHER_HTTP_PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** Sends a request on to `origin` as it came (a deployment's reverse proxy for /api in front of a built app). */
 function forward(request: http.IncomingMessage, response: http.ServerResponse, origin: string): void {
@@ -19,7 +25,11 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, o
  * With `apiOrigin`, requests under /api/ and /media/ go on to that API, so an app built without
  * PUBLIC_API_ORIGIN runs on this origin as it would behind a proxy.
  */
-export async function serveStatic(root: string, port: number, { apiOrigin }: { apiOrigin?: string } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveStatic(
+  root: string,
+  port: number,
+  { apiOrigin }: { apiOrigin?: string } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (apiOrigin && /^\/(?:api|media)\//.test(pathname)) return forward(request, response, apiOrigin);

@@ -50,14 +50,34 @@ const DRAFT = {
 
 export const VISUAL_ARTICLE_SLUG = 'why-the-grid-is-the-new-bottleneck-for-ai';
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-async function insertArticle(databaseUrl: string, article: { title: string; category: string; date: string; body: string; likes?: number; shares?: number }, approved: boolean, comments = 0): Promise<number> {
+async function insertArticle(
+  databaseUrl: string,
+  article: { title: string; category: string; date: string; body: string; likes?: number; shares?: number },
+  approved: boolean,
+  comments = 0,
+): Promise<number> {
   const [row] = await sql(
     databaseUrl,
     `insert into article (title, slug, content, category, ai_commentary, likes, shares, comments, approved, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
-    [article.title, slug(article.title), article.body, article.category, `The AI Mind notes: ${article.title.toLowerCase()} is worth a second look.`, article.likes ?? 0, article.shares ?? 0, comments, approved, article.date],
+    [
+      article.title,
+      slug(article.title),
+      article.body,
+      article.category,
+      `The AI Mind notes: ${article.title.toLowerCase()} is worth a second look.`,
+      article.likes ?? 0,
+      article.shares ?? 0,
+      comments,
+      approved,
+      article.date,
+    ],
   );
   return (row as { id: number }).id;
 }
@@ -102,7 +122,14 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
   );
   // A correction with a fixed date: the article page's notes and the /corrections page.
   await sql(databaseUrl, `update article set corrections = $1::jsonb where id = $2`, [
-    JSON.stringify([{ id: 'visual-correction', kind: 'correction', text: 'An earlier version gave the wait for a grid connection as seven years; the regulator’s figure is five.', createdAt: '2026-03-01T09:00:00.000Z' }]),
+    JSON.stringify([
+      {
+        id: 'visual-correction',
+        kind: 'correction',
+        text: 'An earlier version gave the wait for a grid connection as seven years; the regulator’s figure is five.',
+        createdAt: '2026-03-01T09:00:00.000Z',
+      },
+    ]),
     ids[0],
   ]);
   await sql(
@@ -119,7 +146,10 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
        ('Four-day week trial finds productivity held steady', 'Markets Desk', 'normal', 'Economics', 2, 'falling', 'new', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z')`,
   );
   await insertAnalytics(databaseUrl);
-  await sql(databaseUrl, `insert into trending_refresh (trigger, started_at, finished_at, item_count, topic_count, failed_sources) values ('schedule', '2026-03-02T05:59:58Z', '2026-03-02T06:00:00Z', 9, 3, 0)`);
+  await sql(
+    databaseUrl,
+    `insert into trending_refresh (trigger, started_at, finished_at, item_count, topic_count, failed_sources) values ('schedule', '2026-03-02T05:59:58Z', '2026-03-02T06:00:00Z', 9, 3, 0)`,
+  );
   await seedNewsletter(databaseUrl);
   await sql(
     databaseUrl,

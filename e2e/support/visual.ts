@@ -33,7 +33,13 @@ const MAX_HEIGHT = 6000;
  * clock frozen at FROZEN_NOW, and the cookie banner's choice already stored.
  */
 export async function visualContext(browser: Browser, width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    deviceScaleFactor: 1,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+  });
   await context.clock.setFixedTime(FROZEN_NOW);
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
   return context;
@@ -116,7 +122,8 @@ export function compareWithBaseline(name: string, actual: Buffer): string | null
   const height = Math.min(expected.height, got.height);
   const crop = (png: PNG) => png.data.subarray(0, width * height * 4);
   const diff = new PNG({ width, height });
-  const different = pixelmatch(crop(expected), crop(got), diff.data, width, height, { threshold: PIXEL_THRESHOLD }) + Math.abs(expected.height - got.height) * width;
+  const different =
+    pixelmatch(crop(expected), crop(got), diff.data, width, height, { threshold: PIXEL_THRESHOLD }) + Math.abs(expected.height - got.height) * width;
   const share = different / (width * Math.max(expected.height, got.height));
   if (share > MAX_DIFFERENT_SHARE) {
     keep(diff);

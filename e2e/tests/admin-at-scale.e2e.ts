@@ -78,7 +78,11 @@ describe('an editor in a site with 100,000 articles', () => {
 
     // The editor has its own URL: a reload opens the same article, as saved.
     await page.reload();
-    await eventually(async () => (await page.getByRole('textbox', { name: 'Title' }).count()) > 0 && page.getByRole('textbox', { name: 'Title' }).inputValue(), `The ${word} question, revisited`, 30_000);
+    await eventually(
+      async () => (await page.getByRole('textbox', { name: 'Title' }).count()) > 0 && page.getByRole('textbox', { name: 'Title' }).inputValue(),
+      `The ${word} question, revisited`,
+      30_000,
+    );
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-at-scale-editor.png') });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await eventually(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`, `/admin/articles?q=${word}`);

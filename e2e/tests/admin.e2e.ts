@@ -25,7 +25,10 @@ describe('the admin panel in Chromium', () => {
   }
 
   async function firstDraft({ page }: OpenedPage) {
-    const card = page.getByTestId('admin-article').filter({ has: page.getByText('Draft', { exact: true }) }).first();
+    const card = page
+      .getByTestId('admin-article')
+      .filter({ has: page.getByText('Draft', { exact: true }) })
+      .first();
     return { card, title: (await card.getByTestId('admin-article-title').textContent())!.trim() };
   }
 
@@ -48,7 +51,10 @@ describe('the admin panel in Chromium', () => {
     await signIn(opened);
     await openArticleManagement(opened);
     const { page, visible } = opened;
-    const card = page.getByTestId('admin-article').filter({ has: page.getByText('Published', { exact: true }) }).first();
+    const card = page
+      .getByTestId('admin-article')
+      .filter({ has: page.getByText('Published', { exact: true }) })
+      .first();
     const slug = ((await card.locator('a', { hasText: 'Preview' }).getAttribute('href')) ?? '').split('/').pop()!;
     await card.getByRole('button', { name: 'Edit' }).click();
     await visible(page.getByTestId('blog-editor'));
@@ -114,13 +120,17 @@ describe('the admin panel in Chromium', () => {
     await page.getByRole('tab', { name: 'Blog Workflow' }).click();
     const workflowCard = page.locator('.mantine-Card-root').filter({ hasText: topic });
     // The worker writes the blog within seconds; Refresh Data refetches the panel's lists.
-    await eventually(async () => {
-      if ((await workflowCard.getByText('blog received').count()) === 0) {
-        await page.getByRole('button', { name: 'Refresh Data' }).click();
-        await page.waitForTimeout(1000);
-      }
-      return workflowCard.getByText('blog received').count();
-    }, 1, 30_000);
+    await eventually(
+      async () => {
+        if ((await workflowCard.getByText('blog received').count()) === 0) {
+          await page.getByRole('button', { name: 'Refresh Data' }).click();
+          await page.waitForTimeout(1000);
+        }
+        return workflowCard.getByText('blog received').count();
+      },
+      1,
+      30_000,
+    );
     const title = (await workflowCard.getByRole('heading').textContent())!.trim();
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-workflow.png') });
 

@@ -165,7 +165,11 @@ describe('engagement and privacy in Chromium', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'cookie-banner-eu.png') });
     await banner.getByRole('button', { name: 'Reject All' }).click();
     await banner.waitFor({ state: 'detached' });
-    expect(await storage(page)).toMatchObject({ consent: 'rejected', details: { necessary: true, analytics: false, marketing: false, preferences: false }, location: 'DE' });
+    expect(await storage(page)).toMatchObject({
+      consent: 'rejected',
+      details: { necessary: true, analytics: false, marketing: false, preferences: false },
+      location: 'DE',
+    });
 
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(/\/contact$/);
@@ -185,10 +189,14 @@ describe('engagement and privacy in Chromium', () => {
     await banner.getByRole('button', { name: 'Save Preferences' }).click();
     await banner.waitFor({ state: 'detached' });
     await eventually(() => pageViews.length, 1);
-    expect(await storage(page)).toMatchObject({ consent: 'custom', details: { necessary: true, analytics: true, marketing: false, preferences: false }, location: 'FR' });
+    expect(await storage(page)).toMatchObject({
+      consent: 'custom',
+      details: { necessary: true, analytics: true, marketing: false, preferences: false },
+      location: 'FR',
+    });
   });
 
-  it("the Analytics tab counts the page views of a reader who allowed analytics, and none of one who did not", async () => {
+  it('the Analytics tab counts the page views of a reader who allowed analytics, and none of one who did not', async () => {
     const login = await fetch(`${suite.product.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

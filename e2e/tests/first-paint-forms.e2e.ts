@@ -97,9 +97,11 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
     expect(leaks).toEqual([]);
   }
 
-  const contactRows = async (subject: string) => Number((await sql(databaseUrl, 'select count(*) from contact_submission where subject = $1', [subject]))[0].count);
+  const contactRows = async (subject: string) =>
+    Number((await sql(databaseUrl, 'select count(*) from contact_submission where subject = $1', [subject]))[0].count);
   const commentRows = async (content: string) => Number((await sql(databaseUrl, 'select count(*) from comment where content = $1', [content]))[0].count);
-  const subscriberRows = async (email: string) => Number((await sql(databaseUrl, 'select count(*) from newsletter_subscriber where email = $1', [email]))[0].count);
+  const subscriberRows = async (email: string) =>
+    Number((await sql(databaseUrl, 'select count(*) from newsletter_subscriber where email = $1', [email]))[0].count);
 
   /** Nothing arrives later: no replay of the same submit once the page hydrates. */
   async function settled(page: Page) {
@@ -114,7 +116,12 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       const form = page.getByRole('form', { name: 'Contact form' });
       const name = await openAtFirstPaint(page, '/contact', () => form.getByRole('textbox', { name: 'Name' }));
       expect(await hydrated(name)).toBe(false);
-      const typed = { name: 'Grace Hopper', email: 'grace.phone@example.com', subject: `Moth report ${Date.now()}`, message: 'Found a moth in paragraph three.' };
+      const typed = {
+        name: 'Grace Hopper',
+        email: 'grace.phone@example.com',
+        subject: `Moth report ${Date.now()}`,
+        message: 'Found a moth in paragraph three.',
+      };
       await name.fill(typed.name);
       await form.getByRole('textbox', { name: 'Email' }).fill(typed.email);
       await form.getByRole('textbox', { name: 'Subject' }).fill(typed.subject);
@@ -312,7 +319,8 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       await route.fulfill({ status: 404, body: 'gone' });
     });
     // The sources of the article images (cards and the article page), as the page shows them now.
-    const images = () => page.locator('main article img').evaluateAll((found) => found.map((image) => image.getAttribute('src') ?? '').filter((src) => src.startsWith('/media/')));
+    const images = () =>
+      page.locator('main article img').evaluateAll((found) => found.map((image) => image.getAttribute('src') ?? '').filter((src) => src.startsWith('/media/')));
 
     for (const pathname of ['/', `/article/${listed[0]!.slug}`]) {
       broken.length = 0;

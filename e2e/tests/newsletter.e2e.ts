@@ -62,7 +62,10 @@ describe('the newsletter, from the footer to the inbox and out again', () => {
     await submitAdminLogin(admin, suite.product.admin.username, suite.product.admin.password);
     await admin.visible(admin.page.getByRole('heading', { name: 'Admin Dashboard' }));
     await admin.page.getByRole('tab', { name: 'Article Management' }).click();
-    const draft = admin.page.getByTestId('admin-article').filter({ has: admin.page.getByText('Draft', { exact: true }) }).first();
+    const draft = admin.page
+      .getByTestId('admin-article')
+      .filter({ has: admin.page.getByText('Draft', { exact: true }) })
+      .first();
     await admin.visible(draft);
     const title = (await draft.getByTestId('admin-article-title').textContent())!.trim();
     await draft.getByRole('button', { name: 'Publish' }).click();

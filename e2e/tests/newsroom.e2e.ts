@@ -109,7 +109,10 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await eventually(() => stageOf(editor, title), 'Ready');
 
     const slug = await editor.page.evaluate(async (wanted) => {
-      const articles = (await (await fetch(`/api/admin/articles?search=${encodeURIComponent(wanted)}`, { credentials: 'include' })).json()) as { title: string; slug: string }[];
+      const articles = (await (await fetch(`/api/admin/articles?search=${encodeURIComponent(wanted)}`, { credentials: 'include' })).json()) as {
+        title: string;
+        slug: string;
+      }[];
       return articles.find((article) => article.title === wanted)!.slug;
     }, title);
     const readerStatus = async () => (await fetch(`${suite.product.url}/api/articles/slug/${slug}`)).status;

@@ -6,7 +6,9 @@ import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 /** The page's JSON-LD blocks, parsed. */
 const jsonLdOf = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent!) as Record<string, unknown>));
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent!) as Record<string, unknown>),
+  );
 
 /**
  * The journey of a grounded article: an editor approves a topic, reviews the draft's claims beside its
@@ -35,13 +37,17 @@ describe('an article that says how it was made, in Chromium', () => {
     await topicCard.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('tab', { name: 'Blog Workflow' }).click();
     const workflowCard = page.locator('.mantine-Card-root').filter({ hasText: topic });
-    await eventually(async () => {
-      if ((await workflowCard.getByText('blog received').count()) === 0) {
-        await page.getByRole('button', { name: 'Refresh Data' }).click();
-        await page.waitForTimeout(1000);
-      }
-      return workflowCard.getByText('blog received').count();
-    }, 1, 60_000);
+    await eventually(
+      async () => {
+        if ((await workflowCard.getByText('blog received').count()) === 0) {
+          await page.getByRole('button', { name: 'Refresh Data' }).click();
+          await page.waitForTimeout(1000);
+        }
+        return workflowCard.getByText('blog received').count();
+      },
+      1,
+      60_000,
+    );
     const title = (await workflowCard.getByRole('heading').textContent())!.trim();
 
     // Review: the draft's sources and each claim beside its passage, in the editor.
@@ -66,7 +72,11 @@ describe('an article that says how it was made, in Chromium', () => {
     }
     await eventually(() => dialogs.some((text) => /published/i.test(text)), true);
     const { id, slug } = await page.evaluate(async (wanted) => {
-      const articles = (await (await fetch('/api/admin/articles?status=published', { credentials: 'include' })).json()) as { id: number; title: string; slug: string }[];
+      const articles = (await (await fetch('/api/admin/articles?status=published', { credentials: 'include' })).json()) as {
+        id: number;
+        title: string;
+        slug: string;
+      }[];
       return articles.find((article) => article.title === wanted)!;
     }, title);
 
@@ -74,7 +84,9 @@ describe('an article that says how it was made, in Chromium', () => {
     const reader = await openPage(suite.browser, `${suite.product.url}/article/${slug}`);
     const label = reader.page.getByTestId('article-label');
     await reader.visible(label);
-    const labelPattern = new RegExp(`^Written by the AI Mind from ${sourceCount} sources?; reviewed and published by ${editor} on [A-Z][a-z]+ \\d{1,2}, \\d{4}\\.$`);
+    const labelPattern = new RegExp(
+      `^Written by the AI Mind from ${sourceCount} sources?; reviewed and published by ${editor} on [A-Z][a-z]+ \\d{1,2}, \\d{4}\\.$`,
+    );
     expect((await label.textContent())!.trim()).toMatch(labelPattern);
     const sources = reader.page.getByTestId('article-source');
     expect(await sources.count()).toBe(sourceCount);
@@ -148,7 +160,14 @@ describe('an article that says how it was made, in Chromium', () => {
     // Both reports wait in the editors' queue, and beside the article's claims.
     await page.reload({ waitUntil: 'networkidle' });
     await visible(page.getByTestId('article-public-record'));
-    await eventually(() => page.getByTestId('error-report').filter({ has: page.getByText('open', { exact: true }) }).count(), 2);
+    await eventually(
+      () =>
+        page
+          .getByTestId('error-report')
+          .filter({ has: page.getByText('open', { exact: true }) })
+          .count(),
+      2,
+    );
     await page.screenshot({ path: path.join(ARTIFACTS, 'public-record-reports.png'), fullPage: true });
     await page.close();
   }, 240_000);

@@ -43,7 +43,13 @@ describe('reading and discovery in Chromium', () => {
     });
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   }
 
   it('a crawler that runs no JavaScript finds the article title, description, og:image and Article JSON-LD in the HTML', async () => {
@@ -65,7 +71,12 @@ describe('reading and discovery in Chromium', () => {
       const still = await context.newPage();
       await still.goto(`${suite.product.url}${path}`);
       await still.getByRole('link', { name: 'The AI Mind' }).waitFor();
-      expect(await still.locator(path === '/' ? 'article h2' : 'h1').first().textContent()).toBe(newest!.title);
+      expect(
+        await still
+          .locator(path === '/' ? 'article h2' : 'h1')
+          .first()
+          .textContent(),
+      ).toBe(newest!.title);
       expect(await still.locator('img[fetchpriority="high"]').count()).toBe(1);
       await context.close();
 
@@ -82,7 +93,11 @@ describe('reading and discovery in Chromium', () => {
     const parse = (source: string) =>
       page.evaluate((xml) => {
         const doc = new DOMParser().parseFromString(xml, 'application/xml');
-        return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName, locs: Array.from(doc.querySelectorAll('loc'), (loc) => loc.textContent) };
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          root: doc.documentElement.nodeName,
+          locs: Array.from(doc.querySelectorAll('loc'), (loc) => loc.textContent),
+        };
       }, source);
     const index = await parse(await (await fetch(`${suite.product.url}/sitemap.xml`)).text());
     expect(index).toMatchObject({ error: null, root: 'sitemapindex' });
@@ -137,7 +152,11 @@ describe('reading and discovery in Chromium', () => {
     expect(page.url()).toBe(`${suite.product.url}/`);
 
     const target = articles.find((a) => a.category === 'Economics') ?? articles[0]!;
-    const term = target.title.split(/\s+/).filter((w) => w.length > 5).slice(0, 2).join(' ');
+    const term = target.title
+      .split(/\s+/)
+      .filter((w) => w.length > 5)
+      .slice(0, 2)
+      .join(' ');
     await input.fill(`  ${term}  `);
     await input.press('Enter');
     await page.waitForURL(`${suite.product.url}/?search=${encodeURIComponent(term)}`);
@@ -186,37 +205,42 @@ describe('reading and discovery in Chromium', () => {
     await page.close();
   });
 
-  it.each([390, 768, 1366, 1920, 2560])('lays the home page out at %i px: cards at least 280 px wide, in-feed slots at least 250 x 300 and over no card, sidebars from 1408 px', async (width) => {
-    const page = await open(suite.product.url, width, 1000);
-    await page.locator('[data-placement="in-feed"]').first().waitFor();
-    const layout = await page.evaluate(() => {
-      const box = (element: Element) => {
-        const rect = element.getBoundingClientRect();
-        return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
-      };
-      const grid = document.querySelector('.article-grid')!;
-      const cells = Array.from(grid.children);
-      return {
-        cards: cells.filter((cell) => !cell.hasAttribute('data-placement')).map(box),
-        slots: cells.filter((cell) => cell.getAttribute('data-placement') === 'in-feed').map(box),
-        sidebars: Array.from(document.querySelectorAll('[data-placement^="sidebar"]')).map(box).filter((b) => b.width > 0),
-        scrollWidth: document.documentElement.scrollWidth,
-      };
-    });
-    await page.screenshot({ path: path.join(ARTIFACTS, `home-${width}.png`) });
-    const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-      a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
-    expect(layout.scrollWidth).toBeLessThanOrEqual(width);
-    expect(Math.min(...layout.cards.map((card) => card.width))).toBeGreaterThanOrEqual(Math.min(280, width - 32));
-    for (const slot of layout.slots) {
-      expect(slot.width).toBeGreaterThanOrEqual(250);
-      expect(slot.height).toBeGreaterThanOrEqual(300);
-      expect(layout.cards.filter((card) => overlap(card, slot))).toEqual([]);
-    }
-    expect(layout.sidebars).toHaveLength(width >= 1408 ? 2 : 0);
-    for (const sidebar of layout.sidebars) expect(layout.cards.filter((card) => overlap(card, sidebar))).toEqual([]);
-    await page.close();
-  });
+  it.each([390, 768, 1366, 1920, 2560])(
+    'lays the home page out at %i px: cards at least 280 px wide, in-feed slots at least 250 x 300 and over no card, sidebars from 1408 px',
+    async (width) => {
+      const page = await open(suite.product.url, width, 1000);
+      await page.locator('[data-placement="in-feed"]').first().waitFor();
+      const layout = await page.evaluate(() => {
+        const box = (element: Element) => {
+          const rect = element.getBoundingClientRect();
+          return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+        };
+        const grid = document.querySelector('.article-grid')!;
+        const cells = Array.from(grid.children);
+        return {
+          cards: cells.filter((cell) => !cell.hasAttribute('data-placement')).map(box),
+          slots: cells.filter((cell) => cell.getAttribute('data-placement') === 'in-feed').map(box),
+          sidebars: Array.from(document.querySelectorAll('[data-placement^="sidebar"]'))
+            .map(box)
+            .filter((b) => b.width > 0),
+          scrollWidth: document.documentElement.scrollWidth,
+        };
+      });
+      await page.screenshot({ path: path.join(ARTIFACTS, `home-${width}.png`) });
+      const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+        a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+      expect(layout.scrollWidth).toBeLessThanOrEqual(width);
+      expect(Math.min(...layout.cards.map((card) => card.width))).toBeGreaterThanOrEqual(Math.min(280, width - 32));
+      for (const slot of layout.slots) {
+        expect(slot.width).toBeGreaterThanOrEqual(250);
+        expect(slot.height).toBeGreaterThanOrEqual(300);
+        expect(layout.cards.filter((card) => overlap(card, slot))).toEqual([]);
+      }
+      expect(layout.sidebars).toHaveLength(width >= 1408 ? 2 : 0);
+      for (const sidebar of layout.sidebars) expect(layout.cards.filter((card) => overlap(card, sidebar))).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('has no serious or critical accessibility violations on home, article, category, about and contact', async () => {
     const pages: [string, string][] = [

@@ -31,7 +31,11 @@ describe('images, recovery and the queue dashboard in Chromium', () => {
       const response = await fetch(url);
       return { url, type: response.headers.get('content-type'), cache: response.headers.get('cache-control') };
     }, title);
-    expect(image).toEqual({ url: expect.stringMatching(/^\/media\/articles\/\d+\/v[a-z0-9]+-1200x630\.webp$/), type: 'image/webp', cache: 'public, max-age=31536000, immutable' });
+    expect(image).toEqual({
+      url: expect.stringMatching(/^\/media\/articles\/\d+\/v[a-z0-9]+-1200x630\.webp$/),
+      type: 'image/webp',
+      cache: 'public, max-age=31536000, immutable',
+    });
 
     await page.getByRole('button', { name: 'Quick Recovery' }).click();
     expect(await nextDialog(dialogs, 2)).toBe('Quick recovery finished. No missing articles found.');

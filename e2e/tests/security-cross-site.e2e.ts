@@ -27,7 +27,12 @@ describe('a page on another site posting in its visitor’s name, in Chromium', 
     articleId = article!.id;
     const pages: Record<string, string> = {
       '/comment': autoSubmit(`${suite.product.url}/api/articles/${articleId}/comments`, { authorName: 'Victim', content: `Posted by another site ${marker}` }),
-      '/contact': autoSubmit(`${suite.product.url}/api/contact`, { name: 'Victim', email: 'victim@example.com', subject: 'Hello', message: `Sent by another site ${marker}` }),
+      '/contact': autoSubmit(`${suite.product.url}/api/contact`, {
+        name: 'Victim',
+        email: 'victim@example.com',
+        subject: 'Hello',
+        message: `Sent by another site ${marker}`,
+      }),
       '/newsletter': autoSubmit(`${suite.product.url}/api/newsletter`, { email: `${marker}@example.com` }),
     };
     const port = await freePort();
@@ -70,7 +75,9 @@ describe('a page on another site posting in its visitor’s name, in Chromium', 
     const statuses = await page.evaluate(
       async ({ articleId, marker }) => {
         const post = (url: string, body: Record<string, string>) =>
-          fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) }).then((r) => r.status);
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) }).then(
+            (r) => r.status,
+          );
         return [
           await post(`/api/articles/${articleId}/comments`, { authorName: 'Reader', content: `Posted on the site ${marker}` }),
           await post('/api/contact', { name: 'Reader', email: 'reader@example.com', subject: 'Hello', message: `Sent on the site ${marker}` }),

@@ -42,7 +42,15 @@ async function injectedTraces(page: Page): Promise<string[]> {
         if (/^\s*javascript:/i.test(attribute.value)) traces.push(`<${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value}">`);
       }
     }
-    for (const selector of ['iframe[srcdoc]', 'object', 'embed', 'base', 'body script:not([src]):not([type="application/json"]):not([type="application/ld+json"])', 'script[src*="attacker"]', 'link[href*="attacker"]']) {
+    for (const selector of [
+      'iframe[srcdoc]',
+      'object',
+      'embed',
+      'base',
+      'body script:not([src]):not([type="application/json"]):not([type="application/ld+json"])',
+      'script[src*="attacker"]',
+      'link[href*="attacker"]',
+    ]) {
       if (document.querySelector(selector)) traces.push(selector);
     }
     return traces;
@@ -61,12 +69,16 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
 
   let admin: { cookie: string; headers: Record<string, string> };
   const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${suite.product.url}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+    const response = await fetch(`${suite.product.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    });
     const body = await response.text();
     if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body}`);
     return body ? JSON.parse(body) : null;
   };
-  const adminApi = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => api(path, { method, headers: admin.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const adminApi = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
+    api(path, { method, headers: admin.headers, body: body === undefined ? undefined : JSON.stringify(body) });
 
   beforeAll(async () => {
     const login = await fetch(`${suite.product.url}/api/admin/login`, {
@@ -110,7 +122,11 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
   /** Counts `attacks` payloads as tried on this page and fails with what got through. */
   async function expectNothingRan(visited: Visit, attacks: number, what: string) {
     await visited.page.waitForLoadState('networkidle');
-    const traces = [...(await injectedTraces(visited.page)), ...visited.dialogs.map((d) => `dialog: ${d}`), ...visited.attackerRequests.map((u) => `request: ${u}`)];
+    const traces = [
+      ...(await injectedTraces(visited.page)),
+      ...visited.dialogs.map((d) => `dialog: ${d}`),
+      ...visited.attackerRequests.map((u) => `request: ${u}`),
+    ];
     tried += attacks;
     if (traces.length > 0) succeeded += attacks;
     await visited.context.close();
@@ -121,14 +137,26 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
   it('the pages work under the Content-Security-Policy: no violation on home, article, category, search, contact, chat, admin panel and queue dashboard', async () => {
     const [article] = (await api('/api/articles?approved=true&limit=1')) as { slug: string; category: string }[];
     const pages: [string, boolean, (page: Page) => Promise<unknown>][] = [
-      ['/', false, (page) => page.getByRole('button', { name: 'Chat with the AI Mind' }).click().then(() => page.getByRole('dialog', { name: 'Chat with the AI Mind' }).waitFor())],
+      [
+        '/',
+        false,
+        (page) =>
+          page
+            .getByRole('button', { name: 'Chat with the AI Mind' })
+            .click()
+            .then(() => page.getByRole('dialog', { name: 'Chat with the AI Mind' }).waitFor()),
+      ],
       [`/article/${article!.slug}`, false, (page) => page.getByTestId('article-content').waitFor()],
       [`/category/${encodeURIComponent(article!.category)}`, false, (page) => page.getByRole('heading').first().waitFor()],
       ['/?search=energy', false, (page) => page.getByRole('heading', { name: /Search results for/ }).waitFor()],
       ['/contact', false, (page) => page.getByRole('textbox').first().waitFor()],
-      ['/admin', true, async (page) => {
-        for (const tab of ['Trending Topics', 'Blog Workflow', 'Article Management', 'Contact Messages']) await page.getByRole('tab', { name: tab }).click();
-      }],
+      [
+        '/admin',
+        true,
+        async (page) => {
+          for (const tab of ['Trending Topics', 'Blog Workflow', 'Article Management', 'Contact Messages']) await page.getByRole('tab', { name: tab }).click();
+        },
+      ],
       ['/api/admin/queues', true, (page) => page.getByText('The AI Mind queues').first().waitFor()],
     ];
     const report: string[] = [];
@@ -139,7 +167,9 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
       await context.addInitScript(() => {
         const seen: string[] = [];
         (window as { __cspViolations?: string[] }).__cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`),
+        );
       });
       const page = await context.newPage();
       const errors: string[] = [];
@@ -180,7 +210,11 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
     });
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = `sha256=${createHmac('sha256', SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
-    const { articleId } = (await api('/api/automation/blog', { method: 'POST', body, headers: { 'x-ai-mind-timestamp': String(timestamp), 'x-ai-mind-signature': signature } })) as { articleId: number };
+    const { articleId } = (await api('/api/automation/blog', {
+      method: 'POST',
+      body,
+      headers: { 'x-ai-mind-timestamp': String(timestamp), 'x-ai-mind-signature': signature },
+    })) as { articleId: number };
     const panel = await visit(`${suite.product.url}/admin`, true);
     await panel.page.getByRole('tab', { name: 'Article Management' }).click();
     const card = panel.page.getByTestId('admin-article').filter({ hasText: 'Automation' }).first();
@@ -201,7 +235,10 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
     // Five comments per client per window: each carries several payloads, one in the name.
     const chunks = [0, 1, 2, 3, 4].map((i) => PAYLOADS.filter((_, index) => index % 5 === i));
     for (const [i, chunk] of chunks.entries()) {
-      await api(`/api/articles/${article!.id}/comments`, { method: 'POST', body: JSON.stringify({ authorName: chunk[0]!.slice(0, 80), content: `Comment probe ${i} ${chunk.join(' ')}` }) });
+      await api(`/api/articles/${article!.id}/comments`, {
+        method: 'POST',
+        body: JSON.stringify({ authorName: chunk[0]!.slice(0, 80), content: `Comment probe ${i} ${chunk.join(' ')}` }),
+      });
     }
     const page = await visit(`${suite.product.url}/article/${article!.slug}`);
     await page.page.getByText('Comment probe 4', { exact: false }).first().waitFor();
@@ -210,7 +247,10 @@ describe('stored and reflected XSS, rendered in Chromium', () => {
 
   it('contact fields: inert in the admin contact list', async () => {
     for (const [i, chunk] of [PAYLOADS.slice(0, 10), PAYLOADS.slice(10)].entries()) {
-      await api('/api/contact', { method: 'POST', body: JSON.stringify({ name: chunk[0], email: 'probe@example.com', subject: `Contact probe ${i} ${chunk[1]}`, message: chunk.join('\n') }) });
+      await api('/api/contact', {
+        method: 'POST',
+        body: JSON.stringify({ name: chunk[0], email: 'probe@example.com', subject: `Contact probe ${i} ${chunk[1]}`, message: chunk.join('\n') }),
+      });
     }
     const panel = await visit(`${suite.product.url}/admin`, true);
     await panel.page.getByRole('tab', { name: 'Contact Messages' }).click();

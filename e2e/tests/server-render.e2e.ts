@@ -32,7 +32,9 @@ describe('public pages rendered on the server and hydrated', () => {
 
   beforeAll(async () => {
     const listed = (await (await fetch(`${suite.product.url}/api/articles?approved=true&limit=50`)).json()) as { slug: string }[];
-    articles = await Promise.all(listed.map(async ({ slug }) => (await (await fetch(`${suite.product.url}/api/articles/slug/${slug}`)).json()) as ListedArticle));
+    articles = await Promise.all(
+      listed.map(async ({ slug }) => (await (await fetch(`${suite.product.url}/api/articles/slug/${slug}`)).json()) as ListedArticle),
+    );
   });
 
   /** An example address of each route of the table, with the status the server must answer it with. */
@@ -110,7 +112,9 @@ describe('public pages rendered on the server and hydrated', () => {
 
   it('carries the styles of every Mantine class a page uses, though only those of the components the site uses', async () => {
     // Mantine's classes (m_ and a hash) that its stylesheets give rules to.
-    const mantineCss = ['@mantine/core/styles.css', '@mantine/notifications/styles.css'].map((file) => fs.readFileSync(path.join(REPO_ROOT, 'node_modules', file), 'utf8')).join('');
+    const mantineCss = ['@mantine/core/styles.css', '@mantine/notifications/styles.css']
+      .map((file) => fs.readFileSync(path.join(REPO_ROOT, 'node_modules', file), 'utf8'))
+      .join('');
     const styled = new Set(mantineCss.match(/\.m_[0-9a-f]{8}\b/g)!.map((selector) => selector.slice(1)));
     const unstyled: string[] = [];
     let pageStyles = 0;
@@ -166,7 +170,8 @@ describe('public pages rendered on the server and hydrated', () => {
       await page.waitForURL('**/category/Technology');
       await page.getByRole('heading', { level: 1, name: 'Technology' }).waitFor();
 
-      const cardLinks = () => page.locator('.article-grid a[href^="/article/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+      const cardLinks = () =>
+        page.locator('.article-grid a[href^="/article/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
       await page.goto(suite.product.url);
       const firstPage = await cardLinks();
       await page.getByRole('link', { name: 'Load more articles' }).click();
@@ -187,7 +192,11 @@ describe('public pages rendered on the server and hydrated', () => {
       expect(page.url()).toBe(`${suite.product.url}/`);
 
       const target = articles[0]!;
-      const term = target.title.split(/\s+/).filter((word) => word.length > 5).slice(0, 2).join(' ');
+      const term = target.title
+        .split(/\s+/)
+        .filter((word) => word.length > 5)
+        .slice(0, 2)
+        .join(' ');
       await input.fill(term);
       // The toggle, which needs JavaScript, is hidden: the form's own button is the one "Search" button.
       await form.getByRole('button', { name: 'Search' }).click();
@@ -250,7 +259,9 @@ describe('public pages rendered on the server and hydrated', () => {
       await page.goto(`${suite.product.url}${path}`, { waitUntil: 'networkidle' });
       // Hydrated: React's handlers are on the server's elements (the logo link navigates in the app).
       await eventually(() => page.evaluate(() => Object.keys(document.querySelector('header a[href="/"]')!).some((key) => key.startsWith('__react'))), true);
-      const kept = await page.evaluate(() => document.getElementById('root')!.firstElementChild === (window as unknown as { serverRoot: Element | null }).serverRoot);
+      const kept = await page.evaluate(
+        () => document.getElementById('root')!.firstElementChild === (window as unknown as { serverRoot: Element | null }).serverRoot,
+      );
       await context.close();
       return { errors, kept };
     }

@@ -89,41 +89,49 @@ describe('what readers and editors see', () => {
 
     afterAll(() => context?.close());
 
-    it('shows every public page as its baseline', async () => {
-      problems.length = 0;
-      for (const [name, address] of PUBLIC_PAGES) {
-        await page.goto(`${suite.product.url}${address}`);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-        await settle(page);
-        await check(`public-${name}`);
-      }
-      expect(problems).toEqual([]);
-    }, SCREENSHOTS_TIMEOUT_MS);
-
-    it('shows the admin login card and every admin tab as their baselines, inside the site and standalone', async () => {
-      problems.length = 0;
-      const apps = [
-        ['shell', `${suite.product.url}/admin`],
-        ['standalone', standalone.url],
-      ] as const;
-      for (const [app, base] of apps) {
-        await page.goto(base);
-        await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
-        await settle(page);
-        await check(`admin-${app}-login`);
-      }
-      // One session serves both: its cookie belongs to the host, whatever the port.
-      await signIn(page, `${suite.product.url}/admin`);
-      for (const [app, base] of apps) {
-        for (const [name, tabPath, label] of ADMIN_TABS) {
-          if (name === 'audit') await resetAuditLog(databaseUrl);
-          if (name === 'people') await resetPeople(databaseUrl);
-          await openAdminTab(page, base, tabPath, label);
-          await check(`admin-${app}-${name}`);
+    it(
+      'shows every public page as its baseline',
+      async () => {
+        problems.length = 0;
+        for (const [name, address] of PUBLIC_PAGES) {
+          await page.goto(`${suite.product.url}${address}`);
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+          await settle(page);
+          await check(`public-${name}`);
         }
-      }
-      expect(problems).toEqual([]);
-    }, SCREENSHOTS_TIMEOUT_MS);
+        expect(problems).toEqual([]);
+      },
+      SCREENSHOTS_TIMEOUT_MS,
+    );
+
+    it(
+      'shows the admin login card and every admin tab as their baselines, inside the site and standalone',
+      async () => {
+        problems.length = 0;
+        const apps = [
+          ['shell', `${suite.product.url}/admin`],
+          ['standalone', standalone.url],
+        ] as const;
+        for (const [app, base] of apps) {
+          await page.goto(base);
+          await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+          await settle(page);
+          await check(`admin-${app}-login`);
+        }
+        // One session serves both: its cookie belongs to the host, whatever the port.
+        await signIn(page, `${suite.product.url}/admin`);
+        for (const [app, base] of apps) {
+          for (const [name, tabPath, label] of ADMIN_TABS) {
+            if (name === 'audit') await resetAuditLog(databaseUrl);
+            if (name === 'people') await resetPeople(databaseUrl);
+            await openAdminTab(page, base, tabPath, label);
+            await check(`admin-${app}-${name}`);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+      SCREENSHOTS_TIMEOUT_MS,
+    );
   });
 
   describe('states a screenshot misses', () => {
@@ -184,7 +192,8 @@ describe('what readers and editors see', () => {
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const send = page.getByRole('button', { name: /send/i });
       await page.getByRole('textbox', { name: /message/i }).focus();
-      for (let presses = 0; presses < 10 && !(await send.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+      for (let presses = 0; presses < 10 && !(await send.evaluate((element) => element === document.activeElement)); presses += 1)
+        await page.keyboard.press('Tab');
       const focused = await style(send);
       expect(focused.outlineStyle).toBe('solid');
       expect(parseFloat(focused.outlineWidth)).toBeGreaterThanOrEqual(2);

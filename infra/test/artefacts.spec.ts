@@ -62,7 +62,11 @@ describe('the Dockerfile', () => {
       'HEALTHCHECK CMD true',
       'FRMO nothing',
     ].join('\n');
-    const problems = dockerfileProblems(broken, { contextDir: ROOT, ignoreFile: path.join(INFRA, 'Dockerfile.dockerignore'), targets: ['api', 'worker', 'web'] });
+    const problems = dockerfileProblems(broken, {
+      contextDir: ROOT,
+      ignoreFile: path.join(INFRA, 'Dockerfile.dockerignore'),
+      targets: ['api', 'worker', 'web'],
+    });
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/line 10: .*FRMO/i),
@@ -97,7 +101,11 @@ describe('the Dockerfile', () => {
     const names = [...shared.slice(shared.indexOf('PUBLIC_ENV_DEFINES')).matchAll(/'(PUBLIC_[A-Z0-9_]+)'/g)].map((match) => match[1]!);
     expect(names).toContain('PUBLIC_API_ORIGIN');
     const webBuild = parseStages(DOCKERFILE).find((stage) => stage.name === 'web-build')!;
-    const declared = (keyword: string) => webBuild.instructions.filter((i) => i.getKeyword() === keyword).map((i) => i.getArgumentsContent() ?? '').join('\n');
+    const declared = (keyword: string) =>
+      webBuild.instructions
+        .filter((i) => i.getKeyword() === keyword)
+        .map((i) => i.getArgumentsContent() ?? '')
+        .join('\n');
     for (const name of names) {
       expect(declared('ARG')).toMatch(new RegExp(`^${name}=`, 'm'));
       expect(stageEnv(DOCKERFILE, 'web-build')[name]).toBe(`\${${name}}`);
@@ -111,7 +119,10 @@ describe('the Dockerfile', () => {
   ])('the %s image defines every variable its nginx template uses, and serves /healthz for its health check', (target, template) => {
     const config = read(template);
     // Set by the nginx image's entrypoint when NGINX_ENTRYPOINT_LOCAL_RESOLVERS is set.
-    const provided = { ...stageEnv(DOCKERFILE, target), ...(stageEnv(DOCKERFILE, target).NGINX_ENTRYPOINT_LOCAL_RESOLVERS ? { NGINX_LOCAL_RESOLVERS: '' } : {}) };
+    const provided = {
+      ...stageEnv(DOCKERFILE, target),
+      ...(stageEnv(DOCKERFILE, target).NGINX_ENTRYPOINT_LOCAL_RESOLVERS ? { NGINX_LOCAL_RESOLVERS: '' } : {}),
+    };
     const used = [...config.matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((match) => match[1]!);
     expect(used.filter((name) => !(name in provided))).toEqual([]);
     expect(config).toMatch(/location = \/healthz \{/);
@@ -122,7 +133,13 @@ describe('the Dockerfile', () => {
 
   it('the web image proxies the API, media, feeds and page HTML to the API, and serves the bundles itself', () => {
     const config = read('infra/nginx/web.conf.template');
-    for (const location of ['location /api/ {', 'location /media/ {', 'location ~ ^/(sitemap\\.xml|rss\\.xml|robots\\.txt)$ {', 'location @page {', 'location @api {']) {
+    for (const location of [
+      'location /api/ {',
+      'location /media/ {',
+      'location ~ ^/(sitemap\\.xml|rss\\.xml|robots\\.txt)$ {',
+      'location @page {',
+      'location @api {',
+    ]) {
       const block = config.slice(config.indexOf(location));
       expect(block.slice(0, block.indexOf('}'))).toContain('proxy_pass $api;');
     }
@@ -193,7 +210,11 @@ describe('the compose file', () => {
     expect(Number(services.worker!.deploy!.replicas)).toBe(2);
     expect(services.migrate!.command).toEqual(['node', 'dist/main.cli.js', 'migrate']);
     for (const name of ['api', 'worker']) {
-      expect(services[name]!.depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' }, postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+      expect(services[name]!.depends_on).toMatchObject({
+        migrate: { condition: 'service_completed_successfully' },
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+      });
       // Images written by one process are served by another: one shared volume.
       expect(services[name]!.volumes).toContain('media:/data/media');
     }
@@ -261,7 +282,10 @@ describe('the Kubernetes manifests', () => {
     const broken = [{ file: 'broken.yaml', manifest: api }];
     expect(await schemaErrors(broken)).toEqual([expect.stringMatching(/^broken\.yaml Deployment\/ai-mind-api: .*spec\/replicas must be integer/)]);
     expect(strictFieldErrors(broken, INFRA)).toEqual(
-      expect.arrayContaining([expect.stringContaining("Type 'string' is not assignable to type 'number'"), expect.stringContaining('livenessprobe"\' does not exist in type \'IContainer\'')]),
+      expect.arrayContaining([
+        expect.stringContaining("Type 'string' is not assignable to type 'number'"),
+        expect.stringContaining("livenessprobe\"' does not exist in type 'IContainer'"),
+      ]),
     );
   }, 30_000);
 
@@ -298,7 +322,9 @@ describe('the Kubernetes manifests', () => {
     expect(find('Deployment', 'ai-mind-api')!.spec.template.spec.securityContext.runAsUser).toBe(1000);
     expect(find('Deployment', 'ai-mind-web')!.spec.template.spec.securityContext.runAsUser).toBe(Number(lastInstruction(DOCKERFILE, 'web', 'USER')));
     expect(`${find('Deployment', 'ai-mind-varnish')!.spec.template.spec.securityContext.runAsUser}:10101`).toBe(lastInstruction(DOCKERFILE, 'varnish', 'USER'));
-    expect(containerOf(find('Deployment', 'ai-mind-varnish')!).livenessProbe.exec.command).toEqual(JSON.parse(lastInstruction(DOCKERFILE, 'varnish', 'HEALTHCHECK')!.replace(/^.*CMD /, '')));
+    expect(containerOf(find('Deployment', 'ai-mind-varnish')!).livenessProbe.exec.command).toEqual(
+      JSON.parse(lastInstruction(DOCKERFILE, 'varnish', 'HEALTHCHECK')!.replace(/^.*CMD /, '')),
+    );
   });
 
   it('wire Services, Ingresses, volumes and configuration to objects that exist', () => {
@@ -318,14 +344,16 @@ describe('the Kubernetes manifests', () => {
     }
     for (const workload of [...deployments, find('Job', 'ai-mind-migrate')!]) {
       const pod = workload.spec.template.spec;
-      for (const volume of pod.volumes ?? []) if (volume.persistentVolumeClaim) expect(find('PersistentVolumeClaim', volume.persistentVolumeClaim.claimName)).toBeDefined();
+      for (const volume of pod.volumes ?? [])
+        if (volume.persistentVolumeClaim) expect(find('PersistentVolumeClaim', volume.persistentVolumeClaim.claimName)).toBeDefined();
       for (const source of pod.containers[0].envFrom ?? []) {
         if (source.configMapRef) expect(find('ConfigMap', source.configMapRef.name)).toBeDefined();
         if (source.secretRef) expect(find('Secret', source.secretRef.name)).toBeDefined();
       }
     }
     // Readers: ingress -> nginx -> Varnish -> the API, each by its Service's cluster name and port.
-    const envOf = (deployment: string) => Object.fromEntries(containerOf(find('Deployment', deployment)!).env.map((e: { name: string; value: string }) => [e.name, e.value]));
+    const envOf = (deployment: string) =>
+      Object.fromEntries(containerOf(find('Deployment', deployment)!).env.map((e: { name: string; value: string }) => [e.name, e.value]));
     const serviceAt = (host: string, port: string, name: string) => {
       const service = find('Service', name)!;
       expect(host).toBe(`${name}.${service.metadata.namespace}.svc.cluster.local`);
@@ -336,7 +364,10 @@ describe('the Kubernetes manifests', () => {
     const cache = serviceAt(webHost!, webPort!, 'ai-mind-varnish');
     expect(cache.spec.ports.find((p: { port: number }) => String(p.port) === webPort).targetPort).toBe('http');
     const varnish = containerOf(find('Deployment', 'ai-mind-varnish')!);
-    expect(varnish.ports.map((p: { name: string; containerPort: number }) => `${p.name}:${p.containerPort}`)).toEqual([`http:${VARNISH_HTTP_PORT}`, `purge:${VARNISH_PURGE_PORT}`]);
+    expect(varnish.ports.map((p: { name: string; containerPort: number }) => `${p.name}:${p.containerPort}`)).toEqual([
+      `http:${VARNISH_HTTP_PORT}`,
+      `purge:${VARNISH_PURGE_PORT}`,
+    ]);
     serviceAt(envOf('ai-mind-varnish').API_HOST, envOf('ai-mind-varnish').API_PORT, 'ai-mind-api');
     // The APIs purge every Varnish pod: a headless Service, whose name resolves to each pod.
     const purge = new URL(find('ConfigMap', 'ai-mind-config')!.data!.HTTP_CACHE_PURGE_URLS!);
@@ -361,8 +392,13 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('are all listed in the kustomization, except the ones applied on their own', () => {
-    const kustomization = parseAllDocuments(fs.readFileSync(path.join(INFRA, 'k8s/kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[]; images: { name: string }[] };
-    expect([...kustomization.resources].sort()).toEqual(files.filter((file) => !['secret.example.yaml', 'migrate-job.yaml', 'admin.yaml'].includes(file)).sort());
+    const kustomization = parseAllDocuments(fs.readFileSync(path.join(INFRA, 'k8s/kustomization.yaml'), 'utf8'))[0]!.toJS() as {
+      resources: string[];
+      images: { name: string }[];
+    };
+    expect([...kustomization.resources].sort()).toEqual(
+      files.filter((file) => !['secret.example.yaml', 'migrate-job.yaml', 'admin.yaml'].includes(file)).sort(),
+    );
     const images = new Set(deployments.map((d) => containerOf(d).image.split(':')[0]));
     for (const { name } of kustomization.images) expect(images).toContain(name);
   });
@@ -399,7 +435,8 @@ describe('the shared cache (infra/varnish)', () => {
     expect(VCL).toMatch(/if \(local\.socket == "purge"\) \{\s+if \(req\.method != "PURGE" \|\| client\.ip !~ api_network\) \{\s+return \(synth\(403/);
     expect(VCL).toContain('set req.http.x-purged = xkey.purge(req.http.xkey-purge);');
     expect(VARNISH_START).toContain('-a "http=$HTTP_LISTEN" -a "purge=$PURGE_LISTEN"');
-    for (const pass of ['req.url ~ "^/api/admin(/|\\?|$)"', 'req.url ~ "^/admin(/|\\?|$)"', 'if (req.http.Cookie || req.http.Authorization) {']) expect(VCL).toContain(pass);
+    for (const pass of ['req.url ~ "^/api/admin(/|\\?|$)"', 'req.url ~ "^/admin(/|\\?|$)"', 'if (req.http.Cookie || req.http.Authorization) {'])
+      expect(VCL).toContain(pass);
     // Keys and the shared lifetime never reach a browser; only answers that name keys are kept.
     expect(VCL).toContain('set beresp.http.xkey = beresp.http.Surrogate-Key;');
     expect(VCL).toContain('unset resp.http.Surrogate-Key;');

@@ -27,7 +27,13 @@ import { articleListQuery, articleQuery, correctionsQuery } from './features/art
 import { commentsQuery } from './features/comments/hooks/use-comments';
 
 /** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
-async function loadPageData(client: QueryClient, page: PublicPageId, params: Record<string, string | undefined>, query: URLSearchParams, imageMissing: (src: string) => boolean) {
+async function loadPageData(
+  client: QueryClient,
+  page: PublicPageId,
+  params: Record<string, string | undefined>,
+  query: URLSearchParams,
+  imageMissing: (src: string) => boolean,
+) {
   const shown = (src: string | null | undefined) => (src && !imageMissing(src) ? src : FALLBACK_IMAGE);
   const search = query.get('search')?.trim() || undefined;
   if (page === 'article') {

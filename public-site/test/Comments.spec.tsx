@@ -81,7 +81,10 @@ describe('comments', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let posted = false;
     network = stubFetch({
-      'GET /api/articles/7/comments': () => ({ status: 200, body: posted ? [comment({ id: 5, authorName: 'Ada', content: 'Well argued.', aiResponse: 'Thank you.' })] : [] }),
+      'GET /api/articles/7/comments': () => ({
+        status: 200,
+        body: posted ? [comment({ id: 5, authorName: 'Ada', content: 'Well argued.', aiResponse: 'Thank you.' })] : [],
+      }),
       'POST /api/articles/7/comments': async () => {
         await gate;
         posted = true;
@@ -129,7 +132,10 @@ describe('comments', () => {
     const spam = 'This comment looks like spam (too many links).';
     network = stubFetch({
       'GET /api/articles/7/comments': () => ({ status: 200, body: [] }),
-      'POST /api/articles/7/comments': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'content', message: spam }] } }),
+      'POST /api/articles/7/comments': () => ({
+        status: 400,
+        body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'content', message: spam }] },
+      }),
     });
     renderApp(<CommentsSection articleId={7} commentCount={0} />);
     await screen.findByText(COMMENT_MESSAGES.empty);
@@ -141,7 +147,8 @@ describe('comments', () => {
   });
 
   it('says when to try again after too many comments from one address, keeping what was typed', async () => {
-    const limit = 'Comment not posted: at most 5 comments can come from one network address in 5 minutes, and that many just did. Please try again in 4 minutes.';
+    const limit =
+      'Comment not posted: at most 5 comments can come from one network address in 5 minutes, and that many just did. Please try again in 4 minutes.';
     network = stubFetch({
       'GET /api/articles/7/comments': () => ({ status: 200, body: [] }),
       'POST /api/articles/7/comments': () => ({ status: 429, body: { error: 'Too Many Requests', message: limit } }),

@@ -36,13 +36,20 @@ describe('contact form', () => {
     fill({ Name: 'Ada', Email: 'ada@example.com', Subject: 'Hello', Message: 'Nice site' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(alerts).toEqual([CONTACT_SUCCESS_MESSAGE]));
-    expect(network.calls[0]).toMatchObject({ method: 'POST', path: '/api/contact', body: { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Nice site', website: '' } });
+    expect(network.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/contact',
+      body: { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Nice site', website: '' },
+    });
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');
   });
 
   it('keeps what was typed, shows the server field messages and the failure alert', async () => {
     network = stubFetch({
-      'POST /api/contact': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'email', message: 'Please enter a valid email address' }] } }),
+      'POST /api/contact': () => ({
+        status: 400,
+        body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'email', message: 'Please enter a valid email address' }] },
+      }),
     });
     renderApp(<ContactForm />);
     fill({ Name: 'Ada', Email: 'ada@example', Subject: 'Hello', Message: 'Nice site' });

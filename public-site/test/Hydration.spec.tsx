@@ -70,7 +70,12 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
   });
 
   it('keeps a comment typed before hydration, enables Post Comment from it, and posts it once', async () => {
-    network = stubFetch({ 'POST /api/articles/7/comments': () => ({ status: 201, body: { id: 1, authorName: 'Ada', content: 'Typed early.', createdAt: '2024-01-05T09:00:00.000Z', aiResponse: null } }) });
+    network = stubFetch({
+      'POST /api/articles/7/comments': () => ({
+        status: 201,
+        body: { id: 1, authorName: 'Ada', content: 'Typed early.', createdAt: '2024-01-05T09:00:00.000Z', aiResponse: null },
+      }),
+    });
     const { recoverable } = await serverThenHydrate(<CommentForm articleId={7} onPosted={() => undefined} />, () => {
       typeIntoDom(screen.getByRole('textbox', { name: /^Name/ }), 'Ada');
       typeIntoDom(screen.getByRole('textbox', { name: /^Comment/ }), 'Typed early.');
@@ -82,7 +87,9 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Comment/ })).toHaveValue(''));
-    expect(network.calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/articles/7/comments', body: { authorName: 'Ada', content: 'Typed early.' } }]);
+    expect(network.calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/articles/7/comments', body: { authorName: 'Ada', content: 'Typed early.' } },
+    ]);
   });
 
   it('disables Post Comment once hydrated when the fields are empty (docs/product.md#validation)', async () => {
@@ -109,7 +116,11 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
       fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
       await waitFor(() => expect(alerts).toHaveLength(1));
       expect(network.calls).toEqual([
-        { method: 'POST', path: '/api/contact', body: { name: 'Grace', email: 'grace@example.com', subject: 'Early', message: 'Before the scripts.', website: '' } },
+        {
+          method: 'POST',
+          path: '/api/contact',
+          body: { name: 'Grace', email: 'grace@example.com', subject: 'Early', message: 'Before the scripts.', website: '' },
+        },
       ]);
       expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveValue('');
     } finally {
@@ -129,7 +140,13 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
 
   it('shows what the server kept of a refused form in its fields, with its errors, and hydrates the same', async () => {
     const state: PageState = {
-      flash: { form: 'comment', articleId: 7, outcome: 'refused', fieldErrors: { authorName: 'Both name and comment are required.' }, values: { authorName: '', content: 'Kept by the server.' } },
+      flash: {
+        form: 'comment',
+        articleId: 7,
+        outcome: 'refused',
+        fieldErrors: { authorName: 'Both name and comment are required.' },
+        values: { authorName: '', content: 'Kept by the server.' },
+      },
       imageMissing: () => false,
     };
     const { recoverable } = await serverThenHydrate(<CommentForm articleId={7} onPosted={() => undefined} />, undefined, state);

@@ -56,7 +56,9 @@ describe('likes and shares', () => {
 
     expect(await screen.findByText(INTERACTION_MESSAGES.liked.title)).toBeInTheDocument();
     expect(screen.getByText(INTERACTION_MESSAGES.liked.message)).toBeInTheDocument();
-    expect(network.calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/interactions', body: { articleId: 7, type: 'like' } }]);
+    expect(network.calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/interactions', body: { articleId: 7, type: 'like' } },
+    ]);
     await waitFor(() => expect(articleReads(network)).toBeGreaterThan(readsBefore));
     // The refetched count already holds the like: it is not added twice.
     expect(countOf(/^4 likes$/)).toBeInTheDocument();
@@ -84,7 +86,10 @@ describe('likes and shares', () => {
 
   it("keeps each card's like to that card, and refetches the list after a like", async () => {
     network = stubFetch({
-      'GET /api/articles': () => ({ status: 200, body: [summary({ id: 1, slug: 'one', title: 'One', likes: 0 }), summary({ id: 2, slug: 'two', title: 'Two', likes: 5 })] }),
+      'GET /api/articles': () => ({
+        status: 200,
+        body: [summary({ id: 1, slug: 'one', title: 'One', likes: 0 }), summary({ id: 2, slug: 'two', title: 'Two', likes: 5 })],
+      }),
       'GET /api/trending': () => ({ status: 200, body: [] }),
       'POST /api/interactions': () => ({ status: 201, body: { likes: 1, shares: 1 } }),
     });
@@ -104,7 +109,10 @@ describe('likes and shares', () => {
     const originalShare = Object.getOwnPropertyDescriptor(navigator, 'share');
     const originalClipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
     afterEach(() => {
-      for (const [name, descriptor] of [['share', originalShare], ['clipboard', originalClipboard]] as const) {
+      for (const [name, descriptor] of [
+        ['share', originalShare],
+        ['clipboard', originalClipboard],
+      ] as const) {
         if (descriptor) Object.defineProperty(navigator, name, descriptor);
         else delete (navigator as unknown as Record<string, unknown>)[name];
       }
@@ -124,7 +132,7 @@ describe('likes and shares', () => {
       expect(screen.queryByText(INTERACTION_MESSAGES.copied.title)).toBeNull();
     });
 
-    it("records nothing when the reader closes the share sheet", async () => {
+    it('records nothing when the reader closes the share sheet', async () => {
       Object.defineProperty(navigator, 'share', { configurable: true, value: async () => Promise.reject(new DOMException('closed', 'AbortError')) });
       network = openArticle(() => ({ status: 201, body: { likes: 3, shares: 2 } }));
       await screen.findByRole('heading', { level: 1, name: STORY.title });

@@ -35,7 +35,10 @@ describe('newsletter box', () => {
 
   it("shows the server's field message when it refuses the address", async () => {
     network = stubFetch({
-      'POST /api/newsletter': () => ({ status: 400, body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'email', message: 'That domain does not take mail' }] } }),
+      'POST /api/newsletter': () => ({
+        status: 400,
+        body: { error: 'Bad Request', message: 'Validation failed', details: [{ path: 'email', message: 'That domain does not take mail' }] },
+      }),
     });
     renderApp(<NewsletterBox />);
     subscribe('ada@example.com');

@@ -33,7 +33,11 @@ describe('the data a server render embeds in the page', () => {
 
   it('renders the home page’s articles from the HTML, asking the API for the next page only', async () => {
     const items = summaries(3);
-    embed(rendered((client) => client.setQueryData(articleKeys.list({ category: undefined, search: undefined }), { pages: [{ items, nextCursor: 'next-1' }], pageParams: [null] })));
+    embed(
+      rendered((client) =>
+        client.setQueryData(articleKeys.list({ category: undefined, search: undefined }), { pages: [{ items, nextCursor: 'next-1' }], pageParams: [null] }),
+      ),
+    );
     network = stubFetch({ 'GET /api/trending': () => ({ status: 200, body: [] }) });
     await preloadPage('/');
     render(<PublicRoot />);

@@ -27,7 +27,9 @@ function renderInApp(element: ReactElement) {
 
 describe('article card', () => {
   it("shows the server's excerpt for list items, the en-US date and the counts", () => {
-    renderInApp(<ArticleCard article={summary({ excerpt: 'Server cut this...', createdAt: '2024-12-25T23:30:00.000Z', likes: 1234, shares: 1, comments: 0 })} />);
+    renderInApp(
+      <ArticleCard article={summary({ excerpt: 'Server cut this...', createdAt: '2024-12-25T23:30:00.000Z', likes: 1234, shares: 1, comments: 0 })} />,
+    );
     expect(screen.getByText('Server cut this...')).toBeInTheDocument();
     expect(screen.getByText('Dec 25, 2024')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: '1,234 likes' })).toBeInTheDocument();
@@ -149,7 +151,11 @@ describe('trending feed', () => {
     renderInApp(<TrendingFeed />);
     const heading = screen.getByRole('heading', { name: 'Browse by Category' });
     const list = heading.nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['Politics', 'Technology', 'Culture', 'Economics', 'Global Events']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Politics', 'Technology', 'Culture', 'Economics', 'Global Events']);
     expect(within(list).getByRole('link', { name: 'Global Events' })).toHaveAttribute('href', '/category/Global%20Events');
   });
 });
@@ -162,9 +168,17 @@ describe('layout', () => {
     network = stubFetch({});
     renderApp(<PublicApp />, '/no/such/page');
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(main).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(HEADER_LINKS.map((l) => encodeURI(l.to)));
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(HEADER_LINKS.map((l) => encodeURI(l.to)));
     const footer = screen.getByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(FOOTER_LINKS.map((l) => l.to));
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(FOOTER_LINKS.map((l) => l.to));
     expect(screen.getByRole('link', { name: 'The AI Mind, home' })).toHaveAttribute('href', '/');
     expect(screen.getByText('© 2024 The AI Mind. All rights reserved.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('type', 'email');
@@ -177,7 +191,11 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Site' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByRole('navigation', { name: 'Site' });
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(DRAWER_LINKS.map((l) => l.label));
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(DRAWER_LINKS.map((l) => l.label));
     expect(within(drawer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     expect(within(drawer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
     fireEvent.click(screen.getByRole('button', { name: 'Close navigation' }));
@@ -197,7 +215,15 @@ describe('layout', () => {
         <AppProviders>
           <MemoryRouter initialEntries={['/about']}>
             <Routes>
-              <Route path="*" element={<><PublicApp /><Where /></>} />
+              <Route
+                path="*"
+                element={
+                  <>
+                    <PublicApp />
+                    <Where />
+                  </>
+                }
+              />
             </Routes>
           </MemoryRouter>
         </AppProviders>,

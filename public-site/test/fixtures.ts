@@ -10,7 +10,5 @@ export function summary(overrides: Partial<ArticleSummary> = {}): ArticleSummary
 
 /** `count` list items with distinct ids, slugs and titles. */
 export function summaries(count: number, category = 'Technology'): ArticleSummary[] {
-  return Array.from({ length: count }, (_, i) =>
-    summary({ id: i + 1, slug: `story-${i + 1}`, title: `Story number ${i + 1}`, category }),
-  );
+  return Array.from({ length: count }, (_, i) => summary({ id: i + 1, slug: `story-${i + 1}`, title: `Story number ${i + 1}`, category }));
 }

@@ -60,7 +60,10 @@ describe('the public site rendered on the server (server.tsx)', () => {
     const items = summaries(3);
     const asked: string[] = [];
     const answer = api({ '/api/articles?': items });
-    const page = await render('/?search=grid%20power', { origin: 'https://example.test', fetch: ((input: string) => (asked.push(String(input)), answer(input))) as typeof fetch });
+    const page = await render('/?search=grid%20power', {
+      origin: 'https://example.test',
+      fetch: ((input: string) => (asked.push(String(input)), answer(input))) as typeof fetch,
+    });
     expect(asked.some((url) => url.includes('search=grid+power'))).toBe(true);
     expect(page.html).toContain('Search results for');
     for (const item of items) expect(page.html).toContain(`href="/article/${item.slug}"`);
@@ -88,7 +91,8 @@ describe('the public site rendered on the server (server.tsx)', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.html).toContain('Category not found');
     expect(unknown.meta.index).toBe(false);
-    const refused = (async () => new Response('{"error":"Bad Request","details":[{"path":"cursor","message":"names no article of this list"}]}', { status: 400 })) as typeof fetch;
+    const refused = (async () =>
+      new Response('{"error":"Bad Request","details":[{"path":"cursor","message":"names no article of this list"}]}', { status: 400 })) as typeof fetch;
     const deadStart = await render('/?cursor=eyJjIjoiMjAyMCJ9', { origin: 'https://example.test', fetch: refused });
     expect(deadStart.status).toBe(404);
     expect(deadStart.meta.index).toBe(false);

@@ -114,16 +114,26 @@ function inboxPage() {
     .slice()
     .reverse()
     .slice(0, 500)
-    .map((m) => `<tr><td>${escapeHtml(m.receivedAt)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td><td><a href="/message/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.receivedAt)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td><td><a href="/message/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td></tr>`,
+    )
     .join('');
-  return page('Mail catcher', `<h1>Mail catcher</h1><p>${messages.length} message(s) caught on SMTP port ${smtpPort}. Newest first.</p>
-<table><thead><tr><th>Received</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`);
+  return page(
+    'Mail catcher',
+    `<h1>Mail catcher</h1><p>${messages.length} message(s) caught on SMTP port ${smtpPort}. Newest first.</p>
+<table><thead><tr><th>Received</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
 }
 
 function messagePage(m) {
-  const headers = Object.entries(m.headers).map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
+  const headers = Object.entries(m.headers)
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('');
   // The HTML part is shown in a sandboxed frame: no scripts, no access to this page.
-  const html = m.html ? `<h2>HTML part</h2><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(m.html)}" title="HTML part"></iframe>` : '';
+  const html = m.html
+    ? `<h2>HTML part</h2><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(m.html)}" title="HTML part"></iframe>`
+    : '';
   const text = m.text ? `<h2>Plain text part</h2><pre>${escapeHtml(m.text)}</pre>` : '';
   return page(m.subject, `<p><a href="/">Inbox</a></p><h1>${escapeHtml(m.subject)}</h1><dl>${headers}</dl>${html}${text}`);
 }

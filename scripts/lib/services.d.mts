@@ -2,9 +2,19 @@
 /** A free TCP port on 127.0.0.1: the preferred one when it is free, else one the OS picks. */
 export function freePort(preferred?: number): Promise<number>;
 /** An embedded PostgreSQL cluster in `dataDir` (initialised on first use) with `database` created. */
-export function startPostgres(options: { dataDir: string; port: number; database: string; ownSignals?: boolean; log?: (line: string) => void }): Promise<{ url: string; stop: () => Promise<void> }>;
+export function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  ownSignals?: boolean;
+  log?: (line: string) => void;
+}): Promise<{ url: string; stop: () => Promise<void> }>;
 /** redis-server on 127.0.0.1:port; with `dataDir` it keeps an append-only file there. */
-export function startRedis(options: { port: number; dataDir?: string; log?: (line: string) => void }): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }>;
+export function startRedis(options: {
+  port: number;
+  dataDir?: string;
+  log?: (line: string) => void;
+}): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }>;
 /** How the mail catcher treats recipients whose address matches `match` (a regular expression). */
 export interface MailCatcherRule {
   match: string;
@@ -15,4 +25,9 @@ export interface MailCatcherRule {
   ms?: number;
 }
 /** The local mail catcher: real SMTP, a web inbox and a JSON view of what it caught. */
-export function startMailCatcher(options: { smtpPort: number; httpPort: number; rules?: MailCatcherRule[]; log?: (line: string) => void }): Promise<{ smtpUrl: string; inboxUrl: string; pid: number | undefined; stop: () => Promise<void> }>;
+export function startMailCatcher(options: {
+  smtpPort: number;
+  httpPort: number;
+  rules?: MailCatcherRule[];
+  log?: (line: string) => void;
+}): Promise<{ smtpUrl: string; inboxUrl: string; pid: number | undefined; stop: () => Promise<void> }>;

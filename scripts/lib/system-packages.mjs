@@ -9,7 +9,14 @@ import fs from 'node:fs';
 const SYSTEM_BIN_DIRS = ['/usr/bin', '/usr/sbin', '/usr/local/bin'];
 const PROGRESS_EVERY_MS = 10_000;
 
-export const REDIS = { what: 'redis-server', command: 'redis-server', apt: 'redis-server', brew: 'brew install redis', dnf: 'redis', env: 'or set REDIS_URL to a running Redis' };
+export const REDIS = {
+  what: 'redis-server',
+  command: 'redis-server',
+  apt: 'redis-server',
+  brew: 'brew install redis',
+  dnf: 'redis',
+  env: 'or set REDIS_URL to a running Redis',
+};
 /** Where Debian's fonts-liberation puts the serif the screenshots' headings fall back to (Times New Roman's metrics). */
 const LIBERATION_SERIF = '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf';
 /**

@@ -11,4 +11,10 @@ export interface RunningVarnish {
   stop(): Promise<void>;
 }
 /** varnishd running infra/varnish/default.vcl in front of `backend`, on free ports unless given. */
-export function startVarnish(options: { backend: { host: string; port: number }; port?: number; purgePort?: number; memory?: string; log?: (line: string) => void }): Promise<RunningVarnish>;
+export function startVarnish(options: {
+  backend: { host: string; port: number };
+  port?: number;
+  purgePort?: number;
+  memory?: string;
+  log?: (line: string) => void;
+}): Promise<RunningVarnish>;

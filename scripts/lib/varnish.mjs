@@ -69,7 +69,11 @@ export async function startVarnish({ backend, port, purgePort, memory = '128m', 
       if (result.status !== 0) throw new Error(`varnishstat failed: ${result.stderr}`);
       const parsed = JSON.parse(result.stdout);
       const counters = parsed.counters ?? parsed;
-      return Object.fromEntries(Object.entries(counters).filter(([, v]) => typeof v === 'object' && v && 'value' in v).map(([k, v]) => [k, v.value]));
+      return Object.fromEntries(
+        Object.entries(counters)
+          .filter(([, v]) => typeof v === 'object' && v && 'value' in v)
+          .map(([k, v]) => [k, v.value]),
+      );
     },
     stop: () =>
       new Promise((resolve) => {

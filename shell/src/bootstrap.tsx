@@ -48,7 +48,10 @@ if (isAdminPath(pathname)) {
   // and the opening page's code are in, React hydrates that tree (events on it are replayed) instead
   // of replacing it. Without server markup (the API not serving the site's server entry), it renders.
   void loadPublicApp()
-    .then(({ default: PublicApp }) => ({ PublicApp, loaded: true }), (error: unknown) => ({ PublicApp: failedApp(error), loaded: false }))
+    .then(
+      ({ default: PublicApp }) => ({ PublicApp, loaded: true }),
+      (error: unknown) => ({ PublicApp: failedApp(error), loaded: false }),
+    )
     .then(({ PublicApp, loaded }) => {
       if (loaded && container.firstElementChild) {
         // As a transition, hydration yields to the browser every few milliseconds instead of holding

@@ -15,7 +15,17 @@ export function useSelection() {
 }
 
 /** A moderated list's heading: its title, the server's count of what the filters match, and its bulk actions. */
-export function BulkListHeading({ title, total, countTestId, children }: { title: string; total: number | undefined; countTestId: string; children: ReactNode }) {
+export function BulkListHeading({
+  title,
+  total,
+  countTestId,
+  children,
+}: {
+  title: string;
+  total: number | undefined;
+  countTestId: string;
+  children: ReactNode;
+}) {
   return (
     <Group justify="space-between">
       <Group gap="xs">

@@ -46,8 +46,9 @@ export function useAdminLocation() {
     /** Changes this view's filters in the URL (replacing the entry while typing would be noise in History). */
     setParams: (changes: Record<string, string | null>) => {
       const next = new URLSearchParams(searchParams);
-      for (const [key, value] of Object.entries(changes)) if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
+      for (const [key, value] of Object.entries(changes))
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
       navigate(`${location.pathname}${next.size ? `?${next}` : ''}`);
     },
     pathOf,

@@ -25,14 +25,20 @@ export function articleRoutes(list: () => (Article & Partial<ArticleReviewFields
       return {
         status: 200,
         body: articles.map(({ content, ...rest }) => ({ ...reviewFieldsOf(rest), ...rest, excerpt: excerpt(content) })),
-        headers: { [TOTAL_COUNT_HEADER]: String(articles.length), [PUBLISHED_COUNT_HEADER]: String(published), [DRAFT_COUNT_HEADER]: String(articles.length - published) },
+        headers: {
+          [TOTAL_COUNT_HEADER]: String(articles.length),
+          [PUBLISHED_COUNT_HEADER]: String(published),
+          [DRAFT_COUNT_HEADER]: String(articles.length - published),
+        },
       };
     },
   };
   for (const id of ids) {
     routes[`GET /api/admin/articles/${id}`] = () => {
       const found = list().find((article) => article.id === id);
-      return found ? { status: 200, body: { ...reviewFieldsOf(found), ...found } } : { status: 404, body: { error: 'Not Found', message: `Blog ${id} not found` } };
+      return found
+        ? { status: 200, body: { ...reviewFieldsOf(found), ...found } }
+        : { status: 404, body: { error: 'Not Found', message: `Blog ${id} not found` } };
     };
   }
   return routes;

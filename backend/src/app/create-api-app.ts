@@ -48,7 +48,13 @@ function serverWithPreparedAnswers(
   const requestTimeout = options.requestTimeout ?? config.requestTimeoutMs;
   const server: Server = createServer(
     { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeout / 4)) },
-    preparedAnswers(() => state.cache, securityHeaders(config, QUEUE_DASHBOARD_PATH), requestId, () => state.shuttingDown() || !server.listening, handler),
+    preparedAnswers(
+      () => state.cache,
+      securityHeaders(config, QUEUE_DASHBOARD_PATH),
+      requestId,
+      () => state.shuttingDown() || !server.listening,
+      handler,
+    ),
   );
   server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
   server.setTimeout(options.connectionTimeout ?? 0);
@@ -68,7 +74,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.
     routerOptions: { ignoreDuplicateSlashes: true },
     // A prepared public answer is the whole of its request's work, before Fastify routes it.
-    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions) => serverWithPreparedAnswers(handler, options, config, prepared),
+    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions) =>
+      serverWithPreparedAnswers(handler, options, config, prepared),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config),
@@ -115,7 +122,13 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   await registerQueueDashboard(app);
   if (config.web.enabled) {
     await registerWithRouteConfig(fastify, filesAndPages, (scope) =>
-      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService), app.get(FormFlashService)), app.get(PreparedResponseCache)),
+      registerWebAssets(
+        scope,
+        config,
+        (message) => logger.warn(message),
+        seoPageRenderer(app.get(SeoService), app.get(FormFlashService)),
+        app.get(PreparedResponseCache),
+      ),
     );
   }
   await app.init();

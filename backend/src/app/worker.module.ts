@@ -20,7 +20,20 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), AdminJobsModule, AiJobsModule, HealthJobsModule, MediaJobsModule, NewsletterJobsModule, PublishingJobsModule, RecoveryJobsModule, TrendingJobsModule, WorkflowJobsModule, DiscoveryModule],
+      imports: [
+        CoreModule.forRoot(config, 'worker'),
+        ScheduleModule.forRoot(),
+        AdminJobsModule,
+        AiJobsModule,
+        HealthJobsModule,
+        MediaJobsModule,
+        NewsletterJobsModule,
+        PublishingJobsModule,
+        RecoveryJobsModule,
+        TrendingJobsModule,
+        WorkflowJobsModule,
+        DiscoveryModule,
+      ],
       providers: [EveryJobHandled],
     };
   }

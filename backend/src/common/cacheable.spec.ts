@@ -40,7 +40,11 @@ class ThingsController {
 
   @Public()
   @Get('declared/:id')
-  @Cacheable({ cacheControl: PUBLIC_CACHE_CONTROL, keys: (thing: RenderedAnswer & { id: number }) => [cacheKeys.article(thing.id)], prepared: { currentness: Generation } })
+  @Cacheable({
+    cacheControl: PUBLIC_CACHE_CONTROL,
+    keys: (thing: RenderedAnswer & { id: number }) => [cacheKeys.article(thing.id)],
+    prepared: { currentness: Generation },
+  })
   declared(@Param('id') id: string): RenderedAnswer & { id: number } {
     if (this.generation.changeDuringComputation) this.generation.value++;
     const thing = things.get(Number(id))!;
@@ -79,7 +83,12 @@ describe('@Cacheable', () => {
     expect(response.headers.etag).toBeUndefined();
     expect(preparedAnswerTo('/undeclared/7')).toBeUndefined();
     // Nor is an answer put by hand for it kept: the matched route's declaration decides.
-    const request = { method: 'GET', url: '/undeclared/7', raw: { url: '/undeclared/7', headers: {} }, routeOptions: { url: '/undeclared/:id', config: { access: 'public' } } } as unknown as FastifyRequest;
+    const request = {
+      method: 'GET',
+      url: '/undeclared/7',
+      raw: { url: '/undeclared/7', headers: {} },
+      routeOptions: { url: '/undeclared/:id', config: { access: 'public' } },
+    } as unknown as FastifyRequest;
     prepared.put(request, prepare(Buffer.from('{"id":7}'), { contentType: 'application/json', cacheControl: PUBLIC_CACHE_CONTROL, etag: 'W/"x"' }), () => true);
     expect(preparedAnswerTo('/undeclared/7')).toBeUndefined();
   });

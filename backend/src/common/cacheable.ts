@@ -1,7 +1,14 @@
 import type { CallHandler, ExecutionContext, NestInterceptor, Type } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import { isCacheable, isRenderedAnswer, type CacheableDeclaration, type Currentness, type FEED_CACHE_CONTROL, type PUBLIC_CACHE_CONTROL } from './http-cache.js';
+import {
+  isCacheable,
+  isRenderedAnswer,
+  type CacheableDeclaration,
+  type Currentness,
+  type FEED_CACHE_CONTROL,
+  type PUBLIC_CACHE_CONTROL,
+} from './http-cache.js';
 import { prepare, type PreparedResponseCache } from './prepared-response-cache.js';
 import { withRouteConfig } from './route-access.js';
 import { surrogateKeys } from './surrogate-keys.js';
@@ -64,7 +71,13 @@ export class CacheableRoutes implements NestInterceptor {
     return source.currentness();
   }
 
-  private answer(request: FastifyRequest, reply: FastifyReply, declared: CacheableDeclaration, result: unknown, isCurrent: (() => boolean) | undefined): unknown {
+  private answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    declared: CacheableDeclaration,
+    result: unknown,
+    isCurrent: (() => boolean) | undefined,
+  ): unknown {
     // Keys before put: the prepared answer's headers name them (sharedCacheHeaders).
     for (const key of declared.keys?.(result, request) ?? []) surrogateKeys(request).add(key);
     if (!isRenderedAnswer(result)) {

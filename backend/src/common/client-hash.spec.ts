@@ -8,7 +8,13 @@ describe('clientKey', () => {
   });
 
   it('counts every address of an IPv6 /64 as one client, however it is written', () => {
-    const one = ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:DB8:1:2:a:b:c:d', '2001:db8:1:2::192.0.2.1', 'fe80::1%eth0'.replace('fe80::1', '2001:db8:1:2::9')];
+    const one = [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:DB8:1:2:a:b:c:d',
+      '2001:db8:1:2::192.0.2.1',
+      'fe80::1%eth0'.replace('fe80::1', '2001:db8:1:2::9'),
+    ];
     expect(new Set(one.map(clientKey))).toEqual(new Set(['2001:db8:1:2::/64']));
     expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');

@@ -4,7 +4,10 @@ import { prepare } from './prepared-response-cache.js';
 
 /** A page of about 250 KB, as large as the home page: brotli at quality 11 takes about half a second on it. */
 const page = Buffer.from(
-  Array.from({ length: 1500 }, (_, i) => `<article class="card"><h2>Story ${i}</h2><p>${'Analysis of the grid, the market and the vote. '.repeat(2)}${i * 7919}</p></article>`).join(''),
+  Array.from(
+    { length: 1500 },
+    (_, i) => `<article class="card"><h2>Story ${i}</h2><p>${'Analysis of the grid, the market and the vote. '.repeat(2)}${i * 7919}</p></article>`,
+  ).join(''),
 );
 
 describe('the strongest compression', () => {

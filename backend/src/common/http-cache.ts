@@ -102,7 +102,8 @@ export function sharedCacheHeaders(
   if (!isCacheable(config)) {
     return { cacheControl: cacheControl?.startsWith('public') ? PRIVATE_CACHE_CONTROL : cacheControl, surrogateKey: undefined, surrogateControl: undefined };
   }
-  const shared = (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
+  const shared =
+    (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
   if (!shared) return { cacheControl, surrogateKey: undefined, surrogateControl: undefined };
   const surrogateKey = [...surrogateKeys(request), cacheKeys.site].join(' ');
   if (cacheControl !== PUBLIC_CACHE_CONTROL && cacheControl !== FEED_CACHE_CONTROL) return { cacheControl, surrogateKey, surrogateControl: undefined };

@@ -3,10 +3,7 @@
  * Keyset cursors name the last row's (created_at, id), or (likes, id) in a list ordered by likes;
  * search cursors a position in the ranked result. Anything that does not decode to one of these is refused.
  */
-export type ListCursor =
-  | { kind: 'keyset'; createdAt: string; id: number }
-  | { kind: 'likes'; likes: number; id: number }
-  | { kind: 'offset'; offset: number };
+export type ListCursor = { kind: 'keyset'; createdAt: string; id: number } | { kind: 'likes'; likes: number; id: number } | { kind: 'offset'; offset: number };
 
 /** Deeper than this a reader is scraping, not searching; ranked offsets get expensive. */
 const MAX_SEARCH_OFFSET = 10_000;
@@ -31,13 +28,18 @@ export function decodeCursor(raw: string): ListCursor | null {
   if (typeof c === 'string' && TIMESTAMP_TEXT.test(c) && Number.isSafeInteger(i) && (i as number) > 0) {
     return { kind: 'keyset', createdAt: c, id: i as number };
   }
-  if (Number.isSafeInteger(l) && (l as number) >= 0 && Number.isSafeInteger(i) && (i as number) > 0) return { kind: 'likes', likes: l as number, id: i as number };
+  if (Number.isSafeInteger(l) && (l as number) >= 0 && Number.isSafeInteger(i) && (i as number) > 0)
+    return { kind: 'likes', likes: l as number, id: i as number };
   if (Number.isSafeInteger(o) && (o as number) > 0 && (o as number) <= MAX_SEARCH_OFFSET) return { kind: 'offset', offset: o as number };
   return null;
 }
 
 /** A cursor from the request, or the 400 naming the parameter; `expected` lists the kinds this list walks by. */
-export function requireCursor<K extends ListCursor['kind']>(raw: string, expected: readonly K[], fail: (message: string) => Error): Extract<ListCursor, { kind: K }> {
+export function requireCursor<K extends ListCursor['kind']>(
+  raw: string,
+  expected: readonly K[],
+  fail: (message: string) => Error,
+): Extract<ListCursor, { kind: K }> {
   const cursor = decodeCursor(raw);
   if (!cursor) throw fail('is not a valid cursor');
   if (!(expected as readonly string[]).includes(cursor.kind)) throw fail('belongs to another order or search of this list');

@@ -111,12 +111,7 @@ export interface PageFormPost {
  * show once: sent, or refused with the messages and what they typed. Errors that are no refusal (a
  * datastore down) answer as the API does.
  */
-export async function answerPageForm(
-  flashes: FormFlashService,
-  reply: FastifyReply,
-  body: PostedForm | undefined,
-  post: PageFormPost,
-): Promise<void> {
+export async function answerPageForm(flashes: FormFlashService, reply: FastifyReply, body: PostedForm | undefined, post: PageFormPost): Promise<void> {
   const back = backTo(body?.[FORM_BACK_FIELD]);
   const about = { form: post.form, ...(post.articleId !== undefined ? { articleId: post.articleId } : {}) };
   let flash: FormFlash;

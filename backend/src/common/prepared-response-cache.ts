@@ -95,7 +95,13 @@ function compressCheaply(body: Buffer, forms: readonly CompressedForm[]): { gzip
 }
 
 export function prepare(body: Buffer, options: PrepareOptions): PreparedResponse {
-  const prepared: PreparedResponse = { body, etag: options.etag, contentType: options.contentType, cacheControl: options.cacheControl, headers: options.headers };
+  const prepared: PreparedResponse = {
+    body,
+    etag: options.etag,
+    contentType: options.contentType,
+    cacheControl: options.cacheControl,
+    headers: options.headers,
+  };
   if (!options.compress || body.length < COMPRESS_MIN_BYTES) return prepared;
   const forms = options.forms ?? BOTH_FORMS;
   Object.assign(prepared, compressCheaply(body, forms));
@@ -144,7 +150,17 @@ export class PreparedResponseCache {
     if (bytes > this.maxBytes / 8) return;
     const shared = sharedCacheHeaders(request, { cacheControl: response.cacheControl, status: 200, setsCookie: false });
     this.drop(key);
-    this.entries.set(key, { key, response, isCurrent, bytes, route, cacheControl: shared.cacheControl ?? response.cacheControl, surrogateKey: shared.surrogateKey, surrogateControl: shared.surrogateControl, headers: {} });
+    this.entries.set(key, {
+      key,
+      response,
+      isCurrent,
+      bytes,
+      route,
+      cacheControl: shared.cacheControl ?? response.cacheControl,
+      surrogateKey: shared.surrogateKey,
+      surrogateControl: shared.surrogateControl,
+      headers: {},
+    });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
   }

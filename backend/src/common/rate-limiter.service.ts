@@ -64,10 +64,7 @@ export class RateLimiterService {
       const limit = limits[exceeded - 1]!;
       const wait = ttl > 0 ? ttl : limit.windowSeconds;
       const message = limit.message?.(waitInWords(wait)) ?? `Too many requests. Please try again in ${waitInWords(wait)}.`;
-      throw new HttpException(
-        { error: 'Too Many Requests', message, retryAfter: wait },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw new HttpException({ error: 'Too Many Requests', message, retryAfter: wait }, HttpStatus.TOO_MANY_REQUESTS);
     }
   }
 }

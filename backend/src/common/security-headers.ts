@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
 
 /** The third parties the pages use: AdSense (public-site/src/features/ads), GA4 (features/analytics), the fallback cover image. */
-const ADS = { script: ['https://pagead2.googlesyndication.com'], frame: ['https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com', 'https://www.google.com'] };
+const ADS = {
+  script: ['https://pagead2.googlesyndication.com'],
+  frame: ['https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com', 'https://www.google.com'],
+};
 const ANALYTICS = {
   script: ['https://www.googletagmanager.com'],
   data: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],

@@ -62,7 +62,13 @@ describe('loadConfig: the S3 media bucket', () => {
   const bucket = { ...valid, MEDIA_S3_BUCKET: 'ai-mind-media', MEDIA_PUBLIC_URL: 'https://media.example.com/' };
 
   it('uses the default AWS credential chain when no keys are given', () => {
-    expect(loadConfig(bucket).images.s3).toEqual({ bucket: 'ai-mind-media', region: 'us-east-1', endpoint: undefined, credentials: undefined, publicUrl: 'https://media.example.com' });
+    expect(loadConfig(bucket).images.s3).toEqual({
+      bucket: 'ai-mind-media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      publicUrl: 'https://media.example.com',
+    });
   });
 
   it('takes static or temporary keys', () => {

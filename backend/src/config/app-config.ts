@@ -53,7 +53,15 @@ export interface AppConfig {
    */
   sources: { fetchPages: boolean; timeoutMs: number; maxPageBytes: number; maxRedirects: number; trustedOrigins: string[] };
   /** No webhookUrl: the built-in generator writes the blogs. The secret signs both directions. */
-  automation: { webhookUrl?: string; secret?: string; callbackUrl?: string; timeoutMs: number; maxAttempts: number; retryDelayMs: number; toleranceSeconds: number };
+  automation: {
+    webhookUrl?: string;
+    secret?: string;
+    callbackUrl?: string;
+    timeoutMs: number;
+    maxAttempts: number;
+    retryDelayMs: number;
+    toleranceSeconds: number;
+  };
   /**
    * Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept, and the
    * newest of each of the last `dailyDays` days. Backups are written and scanned `batchSize` articles at a time, which bounds the memory they take.
@@ -70,7 +78,13 @@ export interface AppConfig {
     /** libvips threads per image: a worker's CPU use is about concurrency x threads cores, so workers scale out by count. */
     threads: number;
     /** No credentials: the AWS SDK's default chain (environment, web identity, instance roles). */
-    s3?: { bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }; publicUrl: string };
+    s3?: {
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+      publicUrl: string;
+    };
   };
   /**
    * A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval.
@@ -136,7 +150,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the origin readers reach the site at, e.g. https://www.example.com)');
   }
   if (env.NEWSLETTER_SEND_LEASE_MS <= 3 * env.SMTP_TIMEOUT_MS) {
-    throw new ConfigError('Invalid configuration:\n  NEWSLETTER_SEND_LEASE_MS: must be longer than three SMTP_TIMEOUT_MS (connect, greeting, reply), or a slow send would be sent twice');
+    throw new ConfigError(
+      'Invalid configuration:\n  NEWSLETTER_SEND_LEASE_MS: must be longer than three SMTP_TIMEOUT_MS (connect, greeting, reply), or a slow send would be sent twice',
+    );
   }
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
@@ -203,7 +219,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       batchSize: env.BACKUP_BATCH_SIZE,
     },
     images: {
-      provider: env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL } : undefined,
+      provider:
+        env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY
+          ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL }
+          : undefined,
       concurrency: env.IMAGE_CONCURRENCY,
       threads: env.IMAGE_THREADS,
       s3: env.MEDIA_S3_BUCKET

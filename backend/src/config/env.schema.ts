@@ -29,14 +29,29 @@ export const EnvSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   JOB_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   COOKIE_SECURE: booleanString.optional(),
   COOKIE_SAMESITE: z.enum(['strict', 'lax', 'none']).default('lax'),
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins like https://admin.example.com' }))),
   /**
    * Which peers' X-Forwarded-For / -Proto / -Host to believe: 'false', 'true' (anyone: only behind a
@@ -51,7 +66,12 @@ export const EnvSchema = z.object({
   CSP_EXTRA_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of origins like https://cdn.example.com' }))),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_USERNAME_CHECKS: z.coerce.number().int().min(1).max(1000).default(10),
@@ -68,10 +88,19 @@ export const EnvSchema = z.object({
   TRENDING_FEEDS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) feed URLs' }))),
   /** Fractions allowed (0.05 = every 3 s), for tests of the schedule; 0 turns it off. */
-  TRENDING_REFRESH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  TRENDING_REFRESH_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
   TRENDING_REFRESH_WAIT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   TRENDING_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRENDING_MAX_FEED_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(2_000_000),
@@ -86,7 +115,12 @@ export const EnvSchema = z.object({
   SOURCE_TRUSTED_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) origins whose host is an IP address' }))),
   AUTOMATION_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be the http(s) URL of the automation service webhook' }).optional(),
   AUTOMATION_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -129,7 +163,12 @@ export const EnvSchema = z.object({
   HTTP_CACHE_PURGE_URLS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^(https?|xkey)$/, message: 'must be a comma-separated list of http(s):// or xkey:// cache addresses' }))),
   /** How long a shared cache may keep a public answer (purges make changes visible at once). */
   HTTP_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
@@ -142,15 +181,30 @@ export const EnvSchema = z.object({
   /** How long one SMTP connection, greeting or reply may take before the attempt counts as timed out. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How long a confirmation link works. */
-  NEWSLETTER_CONFIRM_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(48 * 3600),
+  NEWSLETTER_CONFIRM_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .default(48 * 3600),
   /** A second sign-up of a pending address within this window sends no second confirmation email. */
-  NEWSLETTER_RESEND_WINDOW_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(600),
+  NEWSLETTER_RESEND_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(600),
   /** Attempts per recipient of a digest before it is marked failed (a permanent refusal fails at once). */
   NEWSLETTER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   /** The wait after a failed attempt, doubled after each one. */
   NEWSLETTER_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** A recipient claimed this long ago by a sender that never finished (a killed worker) is sent again; longer than one SMTP attempt can take. */
-  NEWSLETTER_SEND_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(5 * 60_000),
+  NEWSLETTER_SEND_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(3_600_000)
+    .default(5 * 60_000),
   /** Sending jobs per digest, spread over the workers; each keeps one SMTP connection. */
   NEWSLETTER_SENDERS: z.coerce.number().int().min(1).max(64).default(4),
 });

@@ -29,12 +29,16 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: AddJobOptions): Promise<Job<JobPayload<N>, JobResult<N>, N>> {
-    return this.queue(JOB_QUEUE[name]).add(name, payload, { ...options, ...retryPolicy(name, payload, this.config) }) as Promise<Job<JobPayload<N>, JobResult<N>, N>>;
+    return this.queue(JOB_QUEUE[name]).add(name, payload, { ...options, ...retryPolicy(name, payload, this.config) }) as Promise<
+      Job<JobPayload<N>, JobResult<N>, N>
+    >;
   }
 
   /** Adds many jobs of one name in one round trip. */
   enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options?: AddJobOptions }[]): Promise<Job<JobPayload<N>, JobResult<N>, N>[]> {
-    return this.queue(JOB_QUEUE[name]).addBulk(jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...options, ...retryPolicy(name, payload, this.config) } }))) as Promise<Job<JobPayload<N>, JobResult<N>, N>[]>;
+    return this.queue(JOB_QUEUE[name]).addBulk(
+      jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...options, ...retryPolicy(name, payload, this.config) } })),
+    ) as Promise<Job<JobPayload<N>, JobResult<N>, N>[]>;
   }
 
   /**

@@ -172,7 +172,10 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'ai-commentary': DEFAULT_RETRY,
   'ai-comment-reply': DEFAULT_RETRY,
   'workflow-generate': DEFAULT_RETRY,
-  'workflow-dispatch': (_payload, config) => ({ attempts: config.automation.maxAttempts, backoff: { type: 'exponential', delay: config.automation.retryDelayMs } }),
+  'workflow-dispatch': (_payload, config) => ({
+    attempts: config.automation.maxAttempts,
+    backoff: { type: 'exponential', delay: config.automation.retryDelayMs },
+  }),
   // One an admin asked for is tried once; the schedule's runs retry.
   'trending-refresh': ({ trigger }) => (trigger === 'manual' ? { ...DEFAULT_RETRY, attempts: 1 } : DEFAULT_RETRY),
   'scheduled-publish': DEFAULT_RETRY,

@@ -23,7 +23,12 @@ describe('a queue worker', () => {
     try {
       await app.init();
       const { worker } = app.get(Images);
-      expect({ name: worker.name, lockDuration: worker.opts.lockDuration, stalledInterval: worker.opts.stalledInterval, concurrency: worker.concurrency }).toEqual({
+      expect({
+        name: worker.name,
+        lockDuration: worker.opts.lockDuration,
+        stalledInterval: worker.opts.stalledInterval,
+        concurrency: worker.concurrency,
+      }).toEqual({
         name: QUEUE.images,
         lockDuration: 12345,
         stalledInterval: 23456,

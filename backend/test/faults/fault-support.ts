@@ -55,7 +55,12 @@ export async function startOwnRedis(options: { aof: boolean }) {
     /** SIGKILL: no shutdown save, only what the append-only file already holds survives. */
     kill: async () => {
       process.kill(server.pid!, 'SIGKILL');
-      await until(() => portClosed(port), (closed) => closed, 5_000, 20);
+      await until(
+        () => portClosed(port),
+        (closed) => closed,
+        5_000,
+        20,
+      );
     },
     start: async () => {
       server = await startRedis({ port, dataDir });
@@ -144,7 +149,13 @@ export async function call(url: string, init: RequestInit & { timeoutMs?: number
     }
     return { status: response.status, ms: performance.now() - started, body, headers: response.headers };
   } catch (error) {
-    return { status: 0, ms: performance.now() - started, body: null, headers: new Headers(), error: error instanceof Error ? `${error.name}: ${error.message} ${String(error.cause ?? '')}` : String(error) };
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      body: null,
+      headers: new Headers(),
+      error: error instanceof Error ? `${error.name}: ${error.message} ${String(error.cause ?? '')}` : String(error),
+    };
   }
 }
 
@@ -155,7 +166,8 @@ export function postJson(url: string, payload: unknown, clientIp: string, header
 
 /** Waits until the API's health check counts `count` live workers (their heartbeats), so a fault hits a running worker. */
 export async function waitForWorkers(apiUrl: string, count: number): Promise<void> {
-  const workers = async () => ((await call(`${apiUrl}/api/health`)).body as { checks?: { worker?: { workers?: number } } } | null)?.checks?.worker?.workers ?? 0;
+  const workers = async () =>
+    ((await call(`${apiUrl}/api/health`)).body as { checks?: { worker?: { workers?: number } } } | null)?.checks?.worker?.workers ?? 0;
   const seen = await until(workers, (n) => n === count, 45_000, 200);
   if (seen !== count) throw new Error(`Expected ${count} live worker(s), the health check counts ${seen}`);
 }
@@ -173,7 +185,10 @@ export async function signIn(apiUrl: string): Promise<Record<string, string>> {
     body: JSON.stringify(ADMIN),
   });
   if (response.status !== 200) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ai_mind_admin='))!.split(';')[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ai_mind_admin='))!
+    .split(';')[0]!;
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { cookie, 'x-csrf-token': csrfToken };
 }

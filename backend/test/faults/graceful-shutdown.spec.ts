@@ -4,12 +4,24 @@ import { startApiProcess } from '../support/api-process.js';
 import { startFakeLlm } from '../support/fake-llm-server.js';
 import { createOwnDatabase } from '../support/own-database.js';
 import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
-import { insertArticle, ownDatabaseOrm, portClosed, postJson, productionEnv, sleep, startOwnRedis, until, waitForWorkers, type Answer } from './fault-support.js';
+import {
+  insertArticle,
+  ownDatabaseOrm,
+  portClosed,
+  postJson,
+  productionEnv,
+  sleep,
+  startOwnRedis,
+  until,
+  waitForWorkers,
+  type Answer,
+} from './fault-support.js';
 
 /** How long the fake model takes: the requests and jobs in flight when SIGTERM arrives. */
 const MODEL_MS = 2_500;
 
-const exitOf = (child: ChildProcess) => new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+const exitOf = (child: ChildProcess) =>
+  new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
 
 /**
  * SIGTERM drains: the API stops taking connections at once, finishes the requests in flight and exits
@@ -44,14 +56,26 @@ describe('faults: graceful shutdown on SIGTERM', () => {
     children.push(api.child);
     const port = Number(new URL(api.url).port);
     llm.script({ kind: 'slow', text: 'A considered answer.', ms: MODEL_MS });
-    const inFlight: Promise<Answer>[] = [1, 2, 3].map((i) => postJson(`${api.url}/api/chat`, { message: `Question ${i} about the story?`, sessionId: `drain-session-${i}` }, `10.60.0.${i}`));
-    await until(async () => llm.requests.length, (n) => n === 3, 10_000, 20);
+    const inFlight: Promise<Answer>[] = [1, 2, 3].map((i) =>
+      postJson(`${api.url}/api/chat`, { message: `Question ${i} about the story?`, sessionId: `drain-session-${i}` }, `10.60.0.${i}`),
+    );
+    await until(
+      async () => llm.requests.length,
+      (n) => n === 3,
+      10_000,
+      20,
+    );
 
     const exited = exitOf(api.child);
     const signalledAt = Date.now();
     api.child.kill('SIGTERM');
     recordSecurity('faults-shutdown', { faultsInjected: 1 });
-    const refused = await until(() => portClosed(port), (closed) => closed, 2_000, 20);
+    const refused = await until(
+      () => portClosed(port),
+      (closed) => closed,
+      2_000,
+      20,
+    );
     const refusedAfterMs = Date.now() - signalledAt;
 
     const answers = await Promise.all(inFlight);
@@ -73,10 +97,19 @@ describe('faults: graceful shutdown on SIGTERM', () => {
     llm.script({ kind: 'slow', text: 'Written by the worker that was stopping.', ms: MODEL_MS });
     const worker = startWorkerProcess(env);
     children.push(worker);
-    const posted = await postJson(`${api.url}/api/articles/${article.id}/comments`, { authorName: 'Bo', content: 'Will this be answered before the deploy?' }, '10.61.0.1');
+    const posted = await postJson(
+      `${api.url}/api/articles/${article.id}/comments`,
+      { authorName: 'Bo', content: 'Will this be answered before the deploy?' },
+      '10.61.0.1',
+    );
     expect(posted.status).toBe(201);
     const commentId = (posted.body as { id: number }).id;
-    await until(async () => llm.requests.length, (n) => n === 1, 20_000, 20);
+    await until(
+      async () => llm.requests.length,
+      (n) => n === 1,
+      20_000,
+      20,
+    );
 
     const exited = exitOf(worker);
     worker.kill('SIGTERM');

@@ -35,13 +35,22 @@ export function startLoad(apiUrl: string, articles: { id: number; slug: string }
         samples.push({ op, at, ...(await call(`${apiUrl}/api/articles/slug/${article.slug}`, { headers: { 'x-forwarded-for': ip } })) });
         return;
       case 'comment': {
-        const answer = await postJson(`${apiUrl}/api/articles/${article.id}/comments`, { authorName: 'Reader', content: `Load comment ${randomUUID()} on the story.` }, ip);
+        const answer = await postJson(
+          `${apiUrl}/api/articles/${article.id}/comments`,
+          { authorName: 'Reader', content: `Load comment ${randomUUID()} on the story.` },
+          ip,
+        );
         samples.push({ op, at, ...answer, key: (answer.body as { id?: number } | null)?.id });
         return;
       }
       case 'contact': {
         const subject = `Load ${randomUUID()}`;
-        samples.push({ op, at, key: subject, ...(await postJson(`${apiUrl}/api/contact`, { name: 'Reader', email: 'reader@example.com', subject, message: 'Hello from the load test.' }, ip)) });
+        samples.push({
+          op,
+          at,
+          key: subject,
+          ...(await postJson(`${apiUrl}/api/contact`, { name: 'Reader', email: 'reader@example.com', subject, message: 'Hello from the load test.' }, ip)),
+        });
         return;
       }
       case 'like':
@@ -84,5 +93,9 @@ export function describeSamples(samples: Sample[]) {
   const counts: Record<string, number> = {};
   for (const s of samples) counts[`${s.op} ${s.status}`] = (counts[`${s.op} ${s.status}`] ?? 0) + 1;
   const slowest = samples.reduce<Sample | undefined>((worst, s) => (worst && worst.ms >= s.ms ? worst : s), undefined);
-  return { counts, slowestMs: Math.round(slowest?.ms ?? 0), slowest: slowest && `${slowest.op} ${slowest.status} at +${slowest.at - samples[0]!.at} ms ${slowest.error ?? ''}` };
+  return {
+    counts,
+    slowestMs: Math.round(slowest?.ms ?? 0),
+    slowest: slowest && `${slowest.op} ${slowest.status} at +${slowest.at - samples[0]!.at} ms ${slowest.error ?? ''}`,
+  };
 }

@@ -48,7 +48,10 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     recordSecurity('faults-postgres', { faultsInjected: 1 });
     await sleep(OUTAGE_MS / 2);
     const health = await call(`${api.url}/api/health`);
-    expect({ status: health.status, database: (health.body as { checks: { database: { ok: boolean } } }).checks.database.ok }).toEqual({ status: 503, database: false });
+    expect({ status: health.status, database: (health.body as { checks: { database: { ok: boolean } } }).checks.database.ok }).toEqual({
+      status: 503,
+      database: false,
+    });
     expect(health.ms).toBeLessThan(3_000);
     await sleep(OUTAGE_MS / 2);
     // The outage ends when the restart begins: the server may accept connections before start() returns.
@@ -56,7 +59,12 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     await pg.start();
     const upAt = Date.now();
     // Recovers by itself: the same API process is healthy again soon after.
-    const healthy = await until(async () => (await call(`${api.url}/api/health`)).status, (status) => status === 200, 20_000, 200);
+    const healthy = await until(
+      async () => (await call(`${api.url}/api/health`)).status,
+      (status) => status === 200,
+      20_000,
+      200,
+    );
     expect(healthy).toBe(200);
     await sleep(2_000);
     const samples = await load.stop();
@@ -65,7 +73,9 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     const duringOutage = samples.filter((s) => s.at >= downAt && s.at + s.ms <= restartAt);
     // While down: clear 503s (reads that the Redis cache holds may still be 200), never a 500 or a hang.
     expect({ summary, unclear: unclearFailures(samples).map((s) => `${s.op} ${s.status} ${JSON.stringify(s.body)}`) }).toEqual({ summary, unclear: [] });
-    expect(duringOutage.filter((s) => s.op !== 'list' && s.op !== 'article' && s.status !== 503).map((s) => `${s.op} ${s.status} +${s.at - downAt} ms`)).toEqual([]);
+    expect(
+      duringOutage.filter((s) => s.op !== 'list' && s.op !== 'article' && s.status !== 503).map((s) => `${s.op} ${s.status} +${s.at - downAt} ms`),
+    ).toEqual([]);
     expect(duringOutage.filter((s) => s.status === 503).length).toBeGreaterThan(0);
     expect(duringOutage.filter((s) => s.status === 503).every((s) => /database is unavailable/.test((s.body as { message: string }).message))).toBe(true);
     expect({ summary, slow: summary.slowestMs >= MAX_LATENCY_MS }).toEqual({ summary, slow: false });
@@ -78,7 +88,9 @@ describe('faults: PostgreSQL stopped and started under load', () => {
     const commentIds = acknowledged(samples, 'comment').map((s) => s.key as number);
     const storedComments = commentIds.length ? (await pg.sql<{ n: number }>('select count(*)::int as n from comment where id in (?)', [commentIds]))[0]!.n : 0;
     const subjects = acknowledged(samples, 'contact').map((s) => s.key as string);
-    const storedContacts = subjects.length ? (await pg.sql<{ n: number }>('select count(*)::int as n from contact_submission where subject in (?)', [subjects]))[0]!.n : 0;
+    const storedContacts = subjects.length
+      ? (await pg.sql<{ n: number }>('select count(*)::int as n from contact_submission where subject in (?)', [subjects]))[0]!.n
+      : 0;
     let likesLost = 0;
     for (const article of articles) {
       const [row] = await pg.sql<{ likes: number; like_rows: number; comments: number; comment_rows: number }>(
@@ -100,7 +112,12 @@ describe('faults: PostgreSQL stopped and started under load', () => {
           250,
         )
       : 0;
-    const lost = { comments: commentIds.length - storedComments, replies: storedComments - replied, contacts: subjects.length - storedContacts, likes: likesLost };
+    const lost = {
+      comments: commentIds.length - storedComments,
+      replies: storedComments - replied,
+      contacts: subjects.length - storedContacts,
+      likes: likesLost,
+    };
     recordSecurity('faults-postgres', { writesLost: lost.comments + lost.replies + lost.contacts + lost.likes });
     expect(lost).toEqual({ comments: 0, replies: 0, contacts: 0, likes: 0 });
     expect(commentIds.length + subjects.length).toBeGreaterThan(0);

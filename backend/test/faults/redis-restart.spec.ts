@@ -4,7 +4,19 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { startFakeLlm } from '../support/fake-llm-server.js';
 import { createOwnDatabase } from '../support/own-database.js';
 import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
-import { call, createAdmin, insertArticle, ownDatabaseOrm, postJson, productionEnv, signIn, sleep, startOwnRedis, until, waitForWorkers } from './fault-support.js';
+import {
+  call,
+  createAdmin,
+  insertArticle,
+  ownDatabaseOrm,
+  postJson,
+  productionEnv,
+  signIn,
+  sleep,
+  startOwnRedis,
+  until,
+  waitForWorkers,
+} from './fault-support.js';
 import { acknowledged, describeSamples, startLoad, unclearFailures } from './load.js';
 
 const OUTAGE_MS = Number(process.env.SOAK === '1' ? 20_000 : 5_000);
@@ -58,7 +70,13 @@ describe('faults: Redis restarted under load', () => {
     llm.script({ kind: 'slow', text: 'Thanks, here is some context.', ms: 300 });
     const before = [];
     for (let i = 0; i < 12; i++) {
-      before.push(await postJson(`${api.url}/api/articles/${articles[0]!.id}/comments`, { authorName: 'Early', content: `Queued before the restart, number ${i}.` }, `10.77.0.${i + 1}`));
+      before.push(
+        await postJson(
+          `${api.url}/api/articles/${articles[0]!.id}/comments`,
+          { authorName: 'Early', content: `Queued before the restart, number ${i}.` },
+          `10.77.0.${i + 1}`,
+        ),
+      );
     }
     expect(before.map((answer) => answer.status)).toEqual(Array(12).fill(201));
 
@@ -106,7 +124,9 @@ describe('faults: Redis restarted under load', () => {
       250,
     );
     const subjects = acknowledged(samples, 'contact').map((s) => s.key as string);
-    const storedContacts = subjects.length ? (await db.sql<{ n: number }>('select count(*)::int as n from contact_submission where subject in (?)', [subjects]))[0]!.n : 0;
+    const storedContacts = subjects.length
+      ? (await db.sql<{ n: number }>('select count(*)::int as n from contact_submission where subject in (?)', [subjects]))[0]!.n
+      : 0;
     const likesLost = await Promise.all(
       articles.map(async (article) => {
         const acknowledgedLikes = acknowledged(samples, 'like').filter((s) => s.key === article.id).length;
@@ -125,7 +145,7 @@ describe('faults: Redis restarted under load', () => {
     expect(acknowledged(samples, 'comment').length + subjects.length).toBeGreaterThan(0);
   }, 120_000);
 
-  it('work stored while its job could not be queued (a comment, an approved topic) is queued by the workers\' sweep', async () => {
+  it("work stored while its job could not be queued (a comment, an approved topic) is queued by the workers' sweep", async () => {
     // What a request leaves behind when Redis fails between its commit and its enqueue: rows, no jobs.
     llm.script({ kind: 'answer', text: JSON.stringify({ title: 'Swept into the queue', html: '<p>Generated after all.</p>', metaDescription: 'Swept.' }) });
     const article = await insertArticle(db.sql, 'Stored without a job');

@@ -10,7 +10,11 @@ import { startWorkerProcess, stopProcess } from '../support/worker-process.js';
 import { call, createAdmin, insertArticle, ownDatabaseOrm, postJson, productionEnv, signIn, sleep, startOwnRedis, until } from './fault-support.js';
 
 const SECRET = 'faults-automation-shared-secret';
-const BLOG = JSON.stringify({ title: 'Chips, rules and the cost of waiting', html: '<p>A measured look at the new rules [1].</p>', metaDescription: 'What the rules change.' });
+const BLOG = JSON.stringify({
+  title: 'Chips, rules and the cost of waiting',
+  html: '<p>A measured look at the new rules [1].</p>',
+  metaDescription: 'What the rules change.',
+});
 
 /**
  * A worker SIGKILLed in the middle of an AI reply, a blog generation and a webhook delivery: another
@@ -46,8 +50,16 @@ describe('faults: a worker killed mid job', () => {
   };
   const approveTopic = async (apiUrl: string, headers: Record<string, string>) => {
     const topic = `Chip export rules ${uniqueSuffix()}`;
-    const [row] = await db.sql<{ id: number }>(`insert into trending_topic (topic, source, category, status, created_at, updated_at) values (?, 'test', 'Technology', 'new', now(), now()) returning id`, [topic]);
-    const approved = await postJson(`${apiUrl}/api/admin/approve-topic`, { topicId: row!.id, topic, category: 'Technology', sourceUrl: null }, '10.1.1.1', headers);
+    const [row] = await db.sql<{ id: number }>(
+      `insert into trending_topic (topic, source, category, status, created_at, updated_at) values (?, 'test', 'Technology', 'new', now(), now()) returning id`,
+      [topic],
+    );
+    const approved = await postJson(
+      `${apiUrl}/api/admin/approve-topic`,
+      { topicId: row!.id, topic, category: 'Technology', sourceUrl: null },
+      '10.1.1.1',
+      headers,
+    );
     expect(approved.status).toBe(200);
     return (approved.body as { approvedTopicId: number }).approvedTopicId;
   };
@@ -85,11 +97,21 @@ describe('faults: a worker killed mid job', () => {
     const article = await insertArticle(db.sql, 'Grid storage gets cheaper');
     llm.script({ kind: 'slow', text: 'A reply that never arrives.', ms: 60_000 });
     const first = startWorker();
-    const posted = await postJson(`${api.url}/api/articles/${article.id}/comments`, { authorName: 'Ada', content: 'Does this change the price for households?' }, '10.2.0.1');
+    const posted = await postJson(
+      `${api.url}/api/articles/${article.id}/comments`,
+      { authorName: 'Ada', content: 'Does this change the price for households?' },
+      '10.2.0.1',
+    );
     expect(posted.status).toBe(201);
     const commentId = (posted.body as { id: number }).id;
 
-    expect(await until(async () => llm.requests.length, (n) => n > 0, 20_000)).toBe(1);
+    expect(
+      await until(
+        async () => llm.requests.length,
+        (n) => n > 0,
+        20_000,
+      ),
+    ).toBe(1);
     await kill(first);
     llm.script({ kind: 'answer', text: 'Households see it later, through tariffs.' });
     startWorker();
@@ -114,14 +136,19 @@ describe('faults: a worker killed mid job', () => {
     llm.script({ kind: 'slow', text: BLOG, ms: 60_000 });
     const worker = startWorker();
     const approvedTopicId = await approveTopic(api.url, headers);
-    await until(async () => llm.requests.length, (n) => n > 0, 20_000);
+    await until(
+      async () => llm.requests.length,
+      (n) => n > 0,
+      20_000,
+    );
     expect((await db.sql<{ status: string }>('select status from approved_topic where id = ?', [approvedTopicId]))[0]!.status).toBe('generating');
     await kill(worker);
     llm.script({ kind: 'answer', text: BLOG });
     startWorker();
 
     const topic = await until(
-      async () => (await db.sql<{ status: string; article_id: number | null }>('select status, article_id from approved_topic where id = ?', [approvedTopicId]))[0]!,
+      async () =>
+        (await db.sql<{ status: string; article_id: number | null }>('select status, article_id from approved_topic where id = ?', [approvedTopicId]))[0]!,
       (row) => row.status === 'blog_received',
       // The next worker first sees the job stalled, then writes the whole blog: on a busy machine, well past 20 s.
       45_000,
@@ -149,7 +176,11 @@ describe('faults: a worker killed mid job', () => {
     const workerEnv = { AUTOMATION_WEBHOOK_URL: automation.url('/hook'), AUTOMATION_TIMEOUT_MS: '20000' };
     const worker = startWorker(workerEnv);
     const approvedTopicId = await approveTopic(hooked.url, await signIn(hooked.url));
-    await until(async () => automation.requestsTo('/hook').length, (n) => n > 0, 20_000);
+    await until(
+      async () => automation.requestsTo('/hook').length,
+      (n) => n > 0,
+      20_000,
+    );
     await kill(worker);
     startWorker(workerEnv);
 
@@ -168,7 +199,13 @@ describe('faults: a worker killed mid job', () => {
     const answers = [];
     for (let i = 0; i < deliveries.length; i++) {
       const body = JSON.stringify({ approvedTopicId, title: `Delivered once ${approvedTopicId}`, content: '<p>From the automation service.</p>' });
-      answers.push(await call(`${hooked.url}/api/automation/blog`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(SECRET, body, Date.now() + i * 1_000) }, body }));
+      answers.push(
+        await call(`${hooked.url}/api/automation/blog`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...signedHeaders(SECRET, body, Date.now() + i * 1_000) },
+          body,
+        }),
+      );
     }
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const articleIds = answers.map((answer) => (answer.body as { articleId: number }).articleId);

@@ -52,7 +52,14 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
 
   it('covers the queue dashboard and every admin API route', () => {
     const routes = adminRoutes().map((r) => `${r.method} ${r.url}`);
-    expect(routes).toEqual(expect.arrayContaining(['GET /api/admin/queues', 'GET /api/admin/queues/api/queues', 'PUT /api/admin/queues/api/queues/1/retry/1', 'POST /api/admin/approve-topic']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/queues',
+        'GET /api/admin/queues/api/queues',
+        'PUT /api/admin/queues/api/queues/1/retry/1',
+        'POST /api/admin/approve-topic',
+      ]),
+    );
   });
 
   /** What the role table says of a role and a route's declaration (none: owners only). */
@@ -96,11 +103,19 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
   it('refuses a role what it may not do even with the CSRF token, audits the refusal, and changes nothing', async () => {
     const writer = await signInAdmin(app, 'a-long-test-password', 'writer');
     const draft = await createArticle(app.get(EntityManager), { approved: false });
-    const response = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: { ...writer.headers, 'x-request-id': `role-${writer.username}` }, payload: { blogId: draft.id } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/approve-blog',
+      headers: { ...writer.headers, 'x-request-id': `role-${writer.username}` },
+      payload: { blogId: draft.id },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: 'Forbidden', message: 'Your role (writer) lacks the permission this needs: articles.publish.' });
     expect(tally.attempt(!(await app.get(EntityManager).fork().findOneOrFail(Article, draft.id)).approved)).toBe(true);
-    const audited = await app.get(EntityManager).getConnection().execute<{ actor: string; status: number }[]>('select actor, status from audit_log where request_id = ?', [`role-${writer.username}`]);
+    const audited = await app
+      .get(EntityManager)
+      .getConnection()
+      .execute<{ actor: string; status: number }[]>('select actor, status from audit_log where request_id = ?', [`role-${writer.username}`]);
     expect(audited).toEqual([{ actor: writer.username, status: 403 }]);
   });
 
@@ -128,7 +143,12 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
     const planted = `ai_mind_admin=${'P'.repeat(43)}`;
     const username = `fixation-${uniqueSuffix()}`;
     await app.get(PeopleService).saveAccount({ username, password: 'a-long-test-password', role: 'owner' });
-    const login = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { cookie: planted }, payload: { username, password: 'a-long-test-password' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { cookie: planted },
+      payload: { username, password: 'a-long-test-password' },
+    });
     const issued = login.cookies.find((c) => c.name === 'ai_mind_admin')!.value;
     expect(tally.attempt(issued !== 'P'.repeat(43))).toBe(true);
     const withPlanted = await app.inject({ method: 'GET', url: '/api/admin/articles', headers: { cookie: planted } });
@@ -146,17 +166,35 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
     const stillDraft = async () => !(await app.get(EntityManager).fork().findOneOrFail(Article, draftId)).approved;
 
     it.each([
-      ['a form POST with a text/plain body', { 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site' }, (id: number) => `{"blogId":${id}}`],
-      ['a form POST with an urlencoded body', { 'content-type': 'application/x-www-form-urlencoded', origin: EVIL, 'sec-fetch-site': 'cross-site' }, (id: number) => `blogId=${id}`],
+      [
+        'a form POST with a text/plain body',
+        { 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site' },
+        (id: number) => `{"blogId":${id}}`,
+      ],
+      [
+        'a form POST with an urlencoded body',
+        { 'content-type': 'application/x-www-form-urlencoded', origin: EVIL, 'sec-fetch-site': 'cross-site' },
+        (id: number) => `blogId=${id}`,
+      ],
       ['a JSON POST without the token', { 'content-type': 'application/json', origin: EVIL }, (id: number) => JSON.stringify({ blogId: id })],
     ])('refuses %s carrying the session cookie', async (_name, headers, body) => {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: { cookie: admin.cookie, ...headers }, payload: body(draftId) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/approve-blog',
+        headers: { cookie: admin.cookie, ...headers },
+        payload: body(draftId),
+      });
       expect(tally.attempt([403, 415].includes(response.statusCode) && (await stillDraft()))).toBe(true);
     });
 
     it('refuses a JSON POST from another origin even with a leaked token', async () => {
       for (const headers of [{ origin: EVIL }, { origin: EVIL, 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }]) {
-        const response = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: { ...admin.headers, ...headers }, payload: { blogId: draftId } });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/admin/approve-blog',
+          headers: { ...admin.headers, ...headers },
+          payload: { blogId: draftId },
+        });
         expect(tally.attempt(response.statusCode === 403 && response.json().message === 'Cross-site request refused.' && (await stillDraft()))).toBe(true);
       }
     });
@@ -175,7 +213,12 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
     });
 
     it('lets the site itself through', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: { ...admin.headers, origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' }, payload: { blogId: draftId } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/approve-blog',
+        headers: { ...admin.headers, origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+        payload: { blogId: draftId },
+      });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -184,13 +227,20 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
     const admin = await signInAdmin(app);
     const ip = randomIp();
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `guess-${i}` }, remoteAddress: ip })),
+      Array.from({ length: 30 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `guess-${i}` }, remoteAddress: ip }),
+      ),
     );
     const checked = guesses.filter((r) => r.statusCode === 401).length;
     expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(30 - checked);
     // Only the configured number of passwords was ever tried; the rest were refused unchecked.
     expect(tally.attempt(checked <= 5)).toBe(true);
-    const locked = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: ip });
+    const locked = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: 'a-long-test-password' },
+      remoteAddress: ip,
+    });
     expect(tally.attempt(locked.statusCode === 429)).toBe(true);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -198,14 +248,21 @@ describe('attacks on access: sessions, cookies, CSRF and sign-in lockout', () =>
   it('bounds parallel guesses on one username from 50 addresses as a rate, and cannot lock the editor out', async () => {
     const admin = await signInAdmin(app);
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `guess-${i}` }, remoteAddress: randomIp() })),
+      Array.from({ length: 50 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: `guess-${i}` }, remoteAddress: randomIp() }),
+      ),
     );
     // Only the username's checks per window were tried (10 per 2 s; the admin's own sign-in just now may
     // have been one of them), the rest refused unchecked; none got in.
     const checked = guesses.filter((r) => r.statusCode === 401).length;
     expect(tally.attempt(checked <= 10 && guesses.every((r) => [401, 429].includes(r.statusCode)))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const editor = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: admin.username, password: 'a-long-test-password' }, remoteAddress: randomIp() });
+    const editor = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: 'a-long-test-password' },
+      remoteAddress: randomIp(),
+    });
     expect(tally.attempt(editor.statusCode === 200)).toBe(true);
   });
 });

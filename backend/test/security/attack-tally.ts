@@ -27,5 +27,11 @@ export function randomIp(): string {
 /** An error body as every 4xx must send it: `{ error, message, details? }` with readable text. */
 export function isClearError(body: unknown): boolean {
   const b = body as { error?: unknown; message?: unknown; details?: unknown } | null;
-  return typeof b?.error === 'string' && b.error.length > 0 && typeof b.message === 'string' && b.message.length > 0 && (b.details === undefined || Array.isArray(b.details));
+  return (
+    typeof b?.error === 'string' &&
+    b.error.length > 0 &&
+    typeof b.message === 'string' &&
+    b.message.length > 0 &&
+    (b.details === undefined || Array.isArray(b.details))
+  );
 }

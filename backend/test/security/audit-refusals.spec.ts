@@ -43,7 +43,9 @@ describe('refused anonymous admin calls are counted and sampled, and the audit l
     for (let batch = 0; batch < 10; batch += 1) {
       answers.push(
         ...(await Promise.all(
-          Array.from({ length: 50 }, (_, i) => app.inject({ method: 'GET', url: '/api/admin/contact-submissions', headers: { 'x-request-id': `${prefix}${batch * 50 + i}` } })),
+          Array.from({ length: 50 }, (_, i) =>
+            app.inject({ method: 'GET', url: '/api/admin/contact-submissions', headers: { 'x-request-id': `${prefix}${batch * 50 + i}` } }),
+          ),
         )),
       );
     }
@@ -60,11 +62,16 @@ describe('refused anonymous admin calls are counted and sampled, and the audit l
     // The Audit tab's count of them.
     const owner = await signInAdmin(app);
     const today = new Date().toISOString().slice(0, 10);
-    const refusals = AuditRefusalsSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/audit-log/refusals?from=${today}&to=${today}`, headers: owner.headers })).json());
+    const refusals = AuditRefusalsSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/admin/audit-log/refusals?from=${today}&to=${today}`, headers: owner.headers })).json(),
+    );
     expect(refusals.total).toBeGreaterThanOrEqual(500);
     expect(refusals.routes[0]).toEqual({ action: 'GET /api/admin/contact-submissions', status: 401, count: 500 });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect((await app.inject({ method: 'GET', url: `/api/admin/audit-log/refusals?from=${tomorrow}`, headers: owner.headers })).json()).toEqual({ total: 0, routes: [] });
+    expect((await app.inject({ method: 'GET', url: `/api/admin/audit-log/refusals?from=${tomorrow}`, headers: owner.headers })).json()).toEqual({
+      total: 0,
+      routes: [],
+    });
     expect((await app.inject({ method: 'GET', url: '/api/admin/audit-log/refusals?actor=x', headers: owner.headers })).statusCode).toBe(400);
     // The count is the owner's to read, like the log.
     expect((await app.inject({ method: 'GET', url: '/api/admin/audit-log/refusals' })).statusCode).toBe(401);
@@ -74,11 +81,18 @@ describe('refused anonymous admin calls are counted and sampled, and the audit l
     const admin = await signInAdmin(app);
     const prefix = `csrf-${uniqueSuffix()}-`;
     for (let i = 0; i < 20; i += 1) {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/decline-blog', headers: { cookie: admin.cookie, 'x-request-id': `${prefix}${i}` }, payload: { blogId: 1 } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/decline-blog',
+        headers: { cookie: admin.cookie, 'x-request-id': `${prefix}${i}` },
+        payload: { blogId: 1 },
+      });
       expect(response.statusCode).toBe(403);
     }
     expect(await rowsOf(prefix)).toBe(20);
-    const rows = await em.getConnection().execute<{ status: number; path: string }[]>('select status, path from audit_log where request_id like ?', [`${prefix}%`]);
+    const rows = await em
+      .getConnection()
+      .execute<{ status: number; path: string }[]>('select status, path from audit_log where request_id like ?', [`${prefix}%`]);
     expect(rows.every((row) => row.status === 403 && row.path === '/api/admin/decline-blog')).toBe(true);
 
     const loginPrefix = `login-csrf-${uniqueSuffix()}-`;
@@ -102,7 +116,9 @@ describe('refused anonymous admin calls are counted and sampled, and the audit l
        (?, 'POST /api/admin/x', 200, ?, now() - interval '31 days'), (?, 'POST /api/admin/x', 200, ?, now() - interval '29 days')`,
       [marker, `${marker}-expired`, marker, `${marker}-kept`],
     );
-    await connection.execute(`insert into audit_refusal (minute, action, status, count) values (date_trunc('minute', now() - interval '31 days'), ?, 401, 7)`, [marker]);
+    await connection.execute(`insert into audit_refusal (minute, action, status, count) values (date_trunc('minute', now() - interval '31 days'), ?, 401, 7)`, [
+      marker,
+    ]);
     const retention = new AuditRetentionService(em, app.get<Redis>(REDIS), app.get<AppConfig>(APP_CONFIG));
     // Two workers at the same hour: one of them deletes.
     await Promise.all([retention.run(), retention.run()]);
@@ -111,7 +127,10 @@ describe('refused anonymous admin calls are counted and sampled, and the audit l
     expect(await connection.execute('select * from audit_refusal where action = ?', [marker])).toEqual([]);
 
     // Within the hour the lock is held: nothing runs again, whoever asks.
-    await connection.execute(`insert into audit_log (actor, action, status, request_id, created_at) values (?, 'POST /api/admin/x', 200, ?, now() - interval '40 days')`, [marker, `${marker}-later`]);
+    await connection.execute(
+      `insert into audit_log (actor, action, status, request_id, created_at) values (?, 'POST /api/admin/x', 200, ?, now() - interval '40 days')`,
+      [marker, `${marker}-later`],
+    );
     await retention.run();
     expect((await connection.execute('select 1 from audit_log where request_id = ?', [`${marker}-later`])).length).toBe(1);
     expect(await retention.deleteExpired()).toEqual({ auditRows: 1, refusalCounts: 0 });

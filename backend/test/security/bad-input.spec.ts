@@ -36,7 +36,18 @@ const SECRET = 'automation-secret-for-the-fuzz-tests';
 /** Per endpoint and shape; the whole file stays well under a minute. */
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 12);
 /** Tables a request could write to; a refused request must leave every one as it was. */
-const TABLES = ['article', 'article_revision', 'deleted_article', 'comment', 'error_report', 'contact_submission', 'newsletter_subscriber', 'interaction', 'page_view', 'approved_topic'];
+const TABLES = [
+  'article',
+  'article_revision',
+  'deleted_article',
+  'comment',
+  'error_report',
+  'contact_submission',
+  'newsletter_subscriber',
+  'interaction',
+  'page_view',
+  'approved_topic',
+];
 
 interface Endpoint {
   method: 'POST' | 'PUT';
@@ -97,7 +108,10 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
   });
 
   async function rowCounts(): Promise<Record<string, number>> {
-    const [row] = await em.fork().getConnection().execute(`select ${TABLES.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ')}`);
+    const [row] = await em
+      .fork()
+      .getConnection()
+      .execute(`select ${TABLES.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ')}`);
     return row as Record<string, number>;
   }
 
@@ -107,7 +121,13 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
     if (endpoint.admin) Object.assign(headers, admin.headers);
     if (endpoint.signed) Object.assign(headers, signedHeaders(SECRET, payload));
     const before = await rowCounts();
-    const response = await app.inject({ method: endpoint.method, url: endpoint.url.replace('{article}', String(ids[0])), headers, payload, remoteAddress: randomIp() });
+    const response = await app.inject({
+      method: endpoint.method,
+      url: endpoint.url.replace('{article}', String(ids[0])),
+      headers,
+      payload,
+      remoteAddress: randomIp(),
+    });
     const refused = response.statusCode >= 400;
     const problems: string[] = [];
     if (response.statusCode >= 500) problems.push('a 5xx');
@@ -117,7 +137,11 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
       if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`a partial write ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
     }
     const held = tally.attempt(problems.length === 0);
-    return { held, status: response.statusCode, report: `${endpoint.method} ${endpoint.url} ${payload.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}: ${problems.join(', ')}` };
+    return {
+      held,
+      status: response.statusCode,
+      report: `${endpoint.method} ${endpoint.url} ${payload.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}: ${problems.join(', ')}`,
+    };
   }
 
   function safeJson(body: string): unknown {
@@ -128,40 +152,69 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
     }
   }
 
-  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.url}`, endpoint] as const))('%s: property-based bodies from its contract', async (_name, endpoint) => {
-    for (const arbitrary of [validShaped(endpoint.schema, ids), invalidShaped(endpoint.schema, ids)]) {
-      await fc.assert(
-        fc.asyncProperty(arbitrary, async (body) => {
-          const outcome = await send(endpoint, JSON.stringify(body));
-          if (!outcome.held) throw new Error(outcome.report);
-        }),
-        { numRuns: RUNS },
-      );
-    }
-  });
+  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.url}`, endpoint] as const))(
+    '%s: property-based bodies from its contract',
+    async (_name, endpoint) => {
+      for (const arbitrary of [validShaped(endpoint.schema, ids), invalidShaped(endpoint.schema, ids)]) {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (body) => {
+            const outcome = await send(endpoint, JSON.stringify(body));
+            if (!outcome.held) throw new Error(outcome.report);
+          }),
+          { numRuns: RUNS },
+        );
+      }
+    },
+  );
 
-  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.url}`, endpoint] as const))('%s: malformed, mistyped, huge and odd bodies', async (_name, endpoint) => {
-    const failures: string[] = [];
-    const check = async (payload: string, contentType?: string, expected?: number) => {
-      const outcome = await send(endpoint, payload, contentType);
-      if (!outcome.held || (expected !== undefined && outcome.status !== expected)) failures.push(`${outcome.report} (expected ${expected ?? 'no 5xx'})`);
-    };
-    for (const malformed of ['{', '{"a":', '[1,2', 'nul', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '"\\ud800"', '1e999999', '']) await check(malformed);
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16']) await check('a=1&b=2', contentType);
-    await check(JSON.stringify({ junk: 'x'.repeat(BODY_LIMIT_BYTES + 10) }), undefined, 413);
-    await check(`[${'['.repeat(5_000)}${']'.repeat(5_000)}]`);
-    // Every string field of a valid-shaped body, too long by far and full of odd characters.
-    const sample = fc.sample(validShaped(endpoint.schema, ids), { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
-    for (const [key, value] of Object.entries(sample ?? {})) {
-      if (typeof value !== 'string') continue;
-      await check(JSON.stringify({ ...sample, [key]: 'y'.repeat(600_000) }));
-      for (const odd of UNICODE_EDGE_CASES) await check(JSON.stringify({ ...sample, [key]: odd }));
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.url}`, endpoint] as const))(
+    '%s: malformed, mistyped, huge and odd bodies',
+    async (_name, endpoint) => {
+      const failures: string[] = [];
+      const check = async (payload: string, contentType?: string, expected?: number) => {
+        const outcome = await send(endpoint, payload, contentType);
+        if (!outcome.held || (expected !== undefined && outcome.status !== expected)) failures.push(`${outcome.report} (expected ${expected ?? 'no 5xx'})`);
+      };
+      for (const malformed of [
+        '{',
+        '{"a":',
+        '[1,2',
+        'nul',
+        '{"__proto__":{"admin":true}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '"\\ud800"',
+        '1e999999',
+        '',
+      ])
+        await check(malformed);
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=utf-16',
+      ])
+        await check('a=1&b=2', contentType);
+      await check(JSON.stringify({ junk: 'x'.repeat(BODY_LIMIT_BYTES + 10) }), undefined, 413);
+      await check(`[${'['.repeat(5_000)}${']'.repeat(5_000)}]`);
+      // Every string field of a valid-shaped body, too long by far and full of odd characters.
+      const sample = fc.sample(validShaped(endpoint.schema, ids), { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
+      for (const [key, value] of Object.entries(sample ?? {})) {
+        if (typeof value !== 'string') continue;
+        await check(JSON.stringify({ ...sample, [key]: 'y'.repeat(600_000) }));
+        for (const odd of UNICODE_EDGE_CASES) await check(JSON.stringify({ ...sample, [key]: odd }));
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('refuses a NUL character anywhere with a field message, not a database error', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/contact', remoteAddress: randomIp(), payload: { name: 'N\u0000ul', email: 'nul@example.com', subject: 's', message: 'm' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: randomIp(),
+      payload: { name: 'N\u0000ul', email: 'nul@example.com', subject: 's', message: 'm' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ path: 'name', message: 'must not contain NUL characters' }]);
   });

@@ -63,13 +63,23 @@ describe('dependencies: npm audit at high severity', () => {
   it('flags an unlisted high advisory and accepts it once listed with a reason', () => {
     const report: AuditReport = {
       vulnerabilities: {
-        'some-lib': { severity: 'high', via: [{ name: 'some-lib', title: 'Prototype pollution', severity: 'high', url: 'https://github.com/advisories/GHSA-xxxx-yyyy-zzzz' }] },
+        'some-lib': {
+          severity: 'high',
+          via: [{ name: 'some-lib', title: 'Prototype pollution', severity: 'high', url: 'https://github.com/advisories/GHSA-xxxx-yyyy-zzzz' }],
+        },
         'uses-some-lib': { severity: 'high', via: ['some-lib'] },
-        'minor-lib': { severity: 'moderate', via: [{ name: 'minor-lib', title: 'ReDoS', severity: 'moderate', url: 'https://github.com/advisories/GHSA-aaaa-bbbb-cccc' }] },
+        'minor-lib': {
+          severity: 'moderate',
+          via: [{ name: 'minor-lib', title: 'ReDoS', severity: 'moderate', url: 'https://github.com/advisories/GHSA-aaaa-bbbb-cccc' }],
+        },
       },
     };
     expect(unexcusedAdvisories(report, [])).toEqual(['some-lib: Prototype pollution (high) https://github.com/advisories/GHSA-xxxx-yyyy-zzzz']);
-    expect(unexcusedAdvisories(report, [{ advisory: 'https://github.com/advisories/GHSA-xxxx-yyyy-zzzz', package: 'some-lib', reason: 'Only reached with input we never pass it.' }])).toEqual([]);
+    expect(
+      unexcusedAdvisories(report, [
+        { advisory: 'https://github.com/advisories/GHSA-xxxx-yyyy-zzzz', package: 'some-lib', reason: 'Only reached with input we never pass it.' },
+      ]),
+    ).toEqual([]);
   });
 
   withRegistry('has no unexcused high or critical advisory in the production dependencies', () => {

@@ -47,22 +47,30 @@ describe('security headers (development mode, serving the pages)', () => {
     fs.rmSync(distRoot, { recursive: true, force: true });
   });
 
-  it.each(['/', '/article/some-slug', '/category/Technology', '/contact', '/admin', '/?search=%3Cscript%3E'])('sends a strict CSP and the other headers with the page %s', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expectLockedDownPolicy(response.headers['content-security-policy']);
-    expect(directives(response.headers['content-security-policy'])['script-src']).toContain('https://cdn.example.test');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/', '/article/some-slug', '/category/Technology', '/contact', '/admin', '/?search=%3Cscript%3E'])(
+    'sends a strict CSP and the other headers with the page %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expectLockedDownPolicy(response.headers['content-security-policy']);
+      expect(directives(response.headers['content-security-policy'])['script-src']).toContain('https://cdn.example.test');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('sends them with JSON, errors and refused bodies too', async () => {
     for (const response of [
       await app.inject({ method: 'GET', url: '/api/articles?approved=true' }),
       await app.inject({ method: 'GET', url: '/api/nothing-here' }),
-      await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: `{"name":"${'x'.repeat(1_100_000)}"}` }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"name":"${'x'.repeat(1_100_000)}"}`,
+      }),
     ]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expectLockedDownPolicy(response.headers['content-security-policy']);

@@ -32,7 +32,7 @@ const CORPUS = [
   '%2e%2e/%2e%2e/etc/passwd',
   '....//....//etc/passwd',
   '/etc/passwd%00.json',
-  "pg_sleep(5)--",
+  'pg_sleep(5)--',
   "'||(select pg_sleep(5))||'",
   '{{7*7}}',
   '${7*7}',
@@ -70,9 +70,24 @@ describe('SQL and path injection on search, category, slug and ids', () => {
     { name: 'slug', request: (v) => ({ method: 'GET', url: `/api/articles/slug/${encodeURIComponent(v)}` }) },
     { name: 'raw slug path', request: (v) => ({ method: 'GET', url: `/api/articles/slug/${v}` }) },
     { name: 'comment list id', request: (v) => ({ method: 'GET', url: `/api/articles/${encodeURIComponent(v)}/comments` }) },
-    { name: 'comment post id', request: (v) => ({ method: 'POST', url: `/api/articles/${encodeURIComponent(v)}/comments`, payload: { authorName: 'x', content: `hi ${uniqueSuffix()}` } }) },
+    {
+      name: 'comment post id',
+      request: (v) => ({
+        method: 'POST',
+        url: `/api/articles/${encodeURIComponent(v)}/comments`,
+        payload: { authorName: 'x', content: `hi ${uniqueSuffix()}` },
+      }),
+    },
     { name: 'interaction id', request: (v) => ({ method: 'POST', url: '/api/interactions', payload: { articleId: v, type: 'like' } }) },
-    { name: 'admin blog id', request: (v) => ({ method: 'PUT', url: `/api/admin/blogs/${encodeURIComponent(v)}`, headers: admin.headers, payload: { title: 't', content: '<p>x</p>' } }) },
+    {
+      name: 'admin blog id',
+      request: (v) => ({
+        method: 'PUT',
+        url: `/api/admin/blogs/${encodeURIComponent(v)}`,
+        headers: admin.headers,
+        payload: { title: 't', content: '<p>x</p>' },
+      }),
+    },
     { name: 'admin approve id', request: (v) => ({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: v } }) },
     { name: 'media path', request: (v) => ({ method: 'GET', url: `/media/${v}` }) },
     { name: 'page path', request: (v) => ({ method: 'GET', url: `/article/${encodeURIComponent(v)}` }) },
@@ -88,7 +103,8 @@ describe('SQL and path injection on search, category, slug and ids', () => {
         const normal = [200, 201, 400, 403, 404].includes(response.statusCode);
         const clear = response.statusCode < 400 || isClearError(response.json());
         const leaks = response.body.includes(secret) || /\$argon2id\$|root:x:0:/.test(response.body);
-        if (!tally.attempt(normal && clear && !leaks)) failures.push(`${entry.name} ${JSON.stringify(payload)}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (!tally.attempt(normal && clear && !leaks))
+          failures.push(`${entry.name} ${JSON.stringify(payload)}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -88,24 +88,47 @@ describe('public writes come from the site itself', () => {
       const email = `${marker}-${name}@example.com`;
       const [row] = await em
         .fork()
-        .execute<{ id: number }[]>(`insert into newsletter_subscriber (email, status, consent_text, confirmed_at) values (?, ?, 'test consent', case when ? = 'confirmed' then now() end) returning id`, [email, status, status]);
+        .execute<{ id: number }[]>(
+          `insert into newsletter_subscriber (email, status, consent_text, confirmed_at) values (?, ?, 'test consent', case when ? = 'confirmed' then now() end) returning id`,
+          [email, status, status],
+        );
       return { id: row!.id, email };
     };
     const secret = await app.get(NewsletterSecret).get();
     const [confirming, leaving, erasing] = [await reader('confirm', 'pending'), await reader('leave', 'confirmed'), await reader('erase', 'confirmed')];
     const withStatus = (email: string, status: NewsletterStatus) => em.fork().count(NewsletterSubscriber, { email, status });
     return {
-      comment: { url: `/api/articles/${articleId}/comments`, body: { authorName: 'Reader', content: marker }, form: true, written: () => em.fork().count(Comment, { content: marker }) },
+      comment: {
+        url: `/api/articles/${articleId}/comments`,
+        body: { authorName: 'Reader', content: marker },
+        form: true,
+        written: () => em.fork().count(Comment, { content: marker }),
+      },
       contact: {
         url: '/api/contact',
         body: { name: 'Reader', email: 'reader@example.com', subject: 'Hello', message: marker },
         form: true,
         written: () => em.fork().count(ContactSubmission, { message: marker }),
       },
-      newsletter: { url: '/api/newsletter', body: { email: `${marker}@example.com` }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}@example.com` }) },
+      newsletter: {
+        url: '/api/newsletter',
+        body: { email: `${marker}@example.com` },
+        form: true,
+        written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}@example.com` }),
+      },
       // The pages' forms as the browser posts them without JavaScript.
-      'comment form': { url: `/api/articles/${articleId}/comments/form`, body: { authorName: 'Reader', content: `${marker} form`, back: '/' }, form: true, written: () => em.fork().count(Comment, { content: `${marker} form` }) },
-      'error report': { url: `/api/articles/${articleId}/error-reports`, body: { details: marker }, form: true, written: () => em.fork().count(ErrorReport, { details: marker }) },
+      'comment form': {
+        url: `/api/articles/${articleId}/comments/form`,
+        body: { authorName: 'Reader', content: `${marker} form`, back: '/' },
+        form: true,
+        written: () => em.fork().count(Comment, { content: `${marker} form` }),
+      },
+      'error report': {
+        url: `/api/articles/${articleId}/error-reports`,
+        body: { details: marker },
+        form: true,
+        written: () => em.fork().count(ErrorReport, { details: marker }),
+      },
       'error report form': {
         url: `/api/articles/${articleId}/error-reports/form`,
         body: { details: `${marker} form`, back: '/' },
@@ -118,7 +141,12 @@ describe('public writes come from the site itself', () => {
         form: true,
         written: () => em.fork().count(ContactSubmission, { message: `${marker} form` }),
       },
-      'newsletter form': { url: '/api/newsletter/form', body: { email: `${marker}-form@example.com`, back: '/' }, form: true, written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}-form@example.com` }) },
+      'newsletter form': {
+        url: '/api/newsletter/form',
+        body: { email: `${marker}-form@example.com`, back: '/' },
+        form: true,
+        written: () => em.fork().count(NewsletterSubscriber, { email: `${marker}-form@example.com` }),
+      },
       'newsletter confirm form': {
         url: '/api/newsletter/confirm/form',
         body: { token: confirmationToken(secret, confirming, new Date(Date.now() + 3_600_000)), back: '/newsletter/confirm' },
@@ -137,11 +165,31 @@ describe('public writes come from the site itself', () => {
         form: true,
         written: async () => (await em.fork().execute('select 1 from newsletter_suppression where email_hash = ?', [suppressionHash(erasing.email)])).length,
       },
-      chat: { url: '/api/chat', body: { message: `Tell me about ${marker}`, sessionId: chatSession }, form: true, written: () => redis.llen(`ai-mind:chat:turns:${chatSession}`) },
+      chat: {
+        url: '/api/chat',
+        body: { message: `Tell me about ${marker}`, sessionId: chatSession },
+        form: true,
+        written: () => redis.llen(`ai-mind:chat:turns:${chatSession}`),
+      },
       'chat summary': { url: '/api/chat/summary', body: { sessionId: summarised, articleId }, form: false },
-      'page view': { url: '/api/analytics/pageview', body: { path: `/${marker}`, source: 'direct' }, form: true, written: () => em.fork().count(PageView, { path: `/${marker}` }) },
-      like: { url: '/api/interactions', body: { articleId, type: 'share', content: marker }, form: false, written: () => em.fork().count(Interaction, { content: marker }) },
-      'like form': { url: '/api/interactions/form', body: { articleId: liked, type: 'like', back: '/' }, form: true, written: () => em.fork().count(Interaction, { articleId: liked }) },
+      'page view': {
+        url: '/api/analytics/pageview',
+        body: { path: `/${marker}`, source: 'direct' },
+        form: true,
+        written: () => em.fork().count(PageView, { path: `/${marker}` }),
+      },
+      like: {
+        url: '/api/interactions',
+        body: { articleId, type: 'share', content: marker },
+        form: false,
+        written: () => em.fork().count(Interaction, { content: marker }),
+      },
+      'like form': {
+        url: '/api/interactions/form',
+        body: { articleId: liked, type: 'like', back: '/' },
+        form: true,
+        written: () => em.fork().count(Interaction, { articleId: liked }),
+      },
     };
   }
 
@@ -157,7 +205,11 @@ describe('public writes come from the site itself', () => {
   it('covers every public route that changes something', async () => {
     const routes = app.getHttpAdapter().getInstance().registeredRoutes;
     const declared = routes.filter((route) => route.access === 'public-write').map((route) => route.url.replace(':id', String(articleId)));
-    expect(declared.sort()).toEqual(Object.values(await writes()).map((w) => w.url).sort());
+    expect(declared.sort()).toEqual(
+      Object.values(await writes())
+        .map((w) => w.url)
+        .sort(),
+    );
     expect(routes.filter((route) => route.access === 'public' && !['GET', 'HEAD', 'OPTIONS'].includes(route.method))).toEqual([]);
   });
 

@@ -35,7 +35,14 @@ describe('rate limits hold under a concurrent burst', () => {
   afterAll(() => app.close());
 
   /** A burst from one client: by default one address, or each call from `address(i)`. */
-  async function burst(limit: number, send: (i: number) => InjectOptions, address: (i: number) => string = ((ip) => () => ip)(randomIp())) {
+  async function burst(
+    limit: number,
+    send: (i: number) => InjectOptions,
+    address: (i: number) => string = (
+      (ip) => () =>
+        ip
+    )(randomIp()),
+  ) {
     const responses = await Promise.all(Array.from({ length: limit + EXTRA }, (_, i) => app.inject({ ...send(i), remoteAddress: address(i) })));
     const ok = responses.filter((r) => r.statusCode < 300).length;
     const limited = responses.filter((r) => r.statusCode === 429);
@@ -49,7 +56,11 @@ describe('rate limits hold under a concurrent burst', () => {
 
   it('comments', async () => {
     const marker = uniqueSuffix();
-    await burst(COMMENT_LIMIT.perWindow, (i) => ({ method: 'POST', url: `/api/articles/${articleId}/comments`, payload: { authorName: 'Burst', content: `Burst ${marker} number ${i}` } }));
+    await burst(COMMENT_LIMIT.perWindow, (i) => ({
+      method: 'POST',
+      url: `/api/articles/${articleId}/comments`,
+      payload: { authorName: 'Burst', content: `Burst ${marker} number ${i}` },
+    }));
     expect(await em.fork().count(Comment, { content: { $like: `Burst ${marker}%` } })).toBe(COMMENT_LIMIT.perWindow);
     expect((await em.fork().findOneOrFail(Article, articleId)).comments).toBe(COMMENT_LIMIT.perWindow);
   });
@@ -61,13 +72,21 @@ describe('rate limits hold under a concurrent burst', () => {
 
   it('contact', async () => {
     const marker = uniqueSuffix();
-    await burst(CONTACT_LIMIT.perWindow, (i) => ({ method: 'POST', url: '/api/contact', payload: { name: 'Burst', email: 'burst@example.com', subject: marker, message: `Message ${i}` } }));
+    await burst(CONTACT_LIMIT.perWindow, (i) => ({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Burst', email: 'burst@example.com', subject: marker, message: `Message ${i}` },
+    }));
     const stored = await em.fork().getConnection().execute('select count(*)::int as n from contact_submission where subject = ?', [marker]);
     expect(stored[0].n).toBe(CONTACT_LIMIT.perWindow);
   });
 
   it('newsletter', async () => {
-    await burst(NEWSLETTER_LIMIT.perWindow, (i) => ({ method: 'POST', url: '/api/newsletter', payload: { email: `burst-${uniqueSuffix()}-${i}@example.com` } }));
+    await burst(NEWSLETTER_LIMIT.perWindow, (i) => ({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: `burst-${uniqueSuffix()}-${i}@example.com` },
+    }));
   });
 
   it('likes on one article', async () => {
@@ -78,7 +97,11 @@ describe('rate limits hold under a concurrent burst', () => {
 
   it('interactions across articles', async () => {
     const targets = await Promise.all(Array.from({ length: 40 }, () => createArticle(em)));
-    await burst(INTERACTION_LIMITS.perClient.perWindow, (i) => ({ method: 'POST', url: '/api/interactions', payload: { articleId: targets[i % targets.length]!.id, type: 'share' } }));
+    await burst(INTERACTION_LIMITS.perClient.perWindow, (i) => ({
+      method: 'POST',
+      url: '/api/interactions',
+      payload: { articleId: targets[i % targets.length]!.id, type: 'share' },
+    }));
   });
 
   describe('an IPv6 client is its /64 network, whichever of its addresses it sends from', () => {
@@ -93,18 +116,30 @@ describe('rate limits hold under a concurrent burst', () => {
       const marker = uniqueSuffix();
       // The issue's case: 12 comments from 12 addresses of one /64 where one address gets 429 after 5.
       expect(COMMENT_LIMIT.perWindow + EXTRA).toBeGreaterThanOrEqual(12);
-      await burst(COMMENT_LIMIT.perWindow, (i) => ({ method: 'POST', url: `/api/articles/${articleId}/comments`, payload: { authorName: 'Burst', content: `Burst v6 ${marker} number ${i}` } }), oneNetwork());
+      await burst(
+        COMMENT_LIMIT.perWindow,
+        (i) => ({ method: 'POST', url: `/api/articles/${articleId}/comments`, payload: { authorName: 'Burst', content: `Burst v6 ${marker} number ${i}` } }),
+        oneNetwork(),
+      );
       expect(await em.fork().count(Comment, { content: { $like: `Burst v6 ${marker}%` } })).toBe(COMMENT_LIMIT.perWindow);
     });
 
     it('likes on one article', async () => {
       const target = (await createArticle(em)).id;
-      await burst(INTERACTION_LIMITS.perArticle.like, () => ({ method: 'POST', url: '/api/interactions', payload: { articleId: target, type: 'like' } }), oneNetwork());
+      await burst(
+        INTERACTION_LIMITS.perArticle.like,
+        () => ({ method: 'POST', url: '/api/interactions', payload: { articleId: target, type: 'like' } }),
+        oneNetwork(),
+      );
       expect((await em.fork().findOneOrFail(Article, target)).likes).toBe(INTERACTION_LIMITS.perArticle.like);
     });
 
     it('contact', async () => {
-      await burst(CONTACT_LIMIT.perWindow, (i) => ({ method: 'POST', url: '/api/contact', payload: { name: 'Burst', email: 'burst@example.com', subject: 'v6', message: `Message ${i}` } }), oneNetwork());
+      await burst(
+        CONTACT_LIMIT.perWindow,
+        (i) => ({ method: 'POST', url: '/api/contact', payload: { name: 'Burst', email: 'burst@example.com', subject: 'v6', message: `Message ${i}` } }),
+        oneNetwork(),
+      );
     });
 
     it('the sign-in lockout', async () => {
@@ -114,13 +149,23 @@ describe('rate limits hold under a concurrent burst', () => {
       const limit = testConfig().loginMaxFailures;
       const statuses: number[] = [];
       for (let i = 0; i <= limit; i += 1) {
-        const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: `guess-${i}` }, remoteAddress: address(i) });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username, password: `guess-${i}` },
+          remoteAddress: address(i),
+        });
         statuses.push(response.statusCode);
       }
       expect(tally.attempt(statuses.at(-1) === 429)).toBe(true);
       expect(statuses).toEqual([...Array<number>(limit).fill(401), 429]);
       // Another network is not locked out of the username.
-      const other = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: 'a-long-test-password' }, remoteAddress: oneNetwork()(0) });
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username, password: 'a-long-test-password' },
+        remoteAddress: oneNetwork()(0),
+      });
       expect(other.statusCode).toBe(200);
     });
   });

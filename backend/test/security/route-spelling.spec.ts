@@ -155,7 +155,9 @@ function sendRaw(port: number, method: string, target: string, requestId: string
   const body = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? '' : '{}';
   const head =
     `${method} ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\nx-request-id: ${requestId}\r\n` +
-    Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
     (body ? `content-type: application/json\r\ncontent-length: ${body.length}\r\n` : '') +
     '\r\n';
   return new Promise((resolve, reject) => {
@@ -177,9 +179,11 @@ function sendRaw(port: number, method: string, target: string, requestId: string
 /** Runs `work` over `items`, `width` at a time. */
 async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 describe('attacks on access: every route under every spelling of its path, without a session', () => {
@@ -193,7 +197,9 @@ describe('attacks on access: every route under every spelling of its path, witho
     own = await createOwnDatabase();
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
-    app = await createApiApp(testConfig({ DATABASE_URL: own.url, SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, AUTOMATION_WEBHOOK_SECRET: 'a-secret-of-at-least-16-chars' }));
+    app = await createApiApp(
+      testConfig({ DATABASE_URL: own.url, SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, AUTOMATION_WEBHOOK_SECRET: 'a-secret-of-at-least-16-chars' }),
+    );
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as net.AddressInfo).port;
     routes = app.getHttpAdapter().getInstance().registeredRoutes;
@@ -242,7 +248,9 @@ describe('attacks on access: every route under every spelling of its path, witho
     });
     expect(wrong).toEqual([]);
     const adminAttacks = attacks.filter((a) => a.route.access === 'admin').length;
-    process.stdout.write(`route spellings: ${routes.length} routes, ${attacks.length} calls, ${adminAttacks} on admin routes (${refused.length} refused 401/403 by the gate, the rest 400/404: no route)\n`);
+    process.stdout.write(
+      `route spellings: ${routes.length} routes, ${attacks.length} calls, ${adminAttacks} on admin routes (${refused.length} refused 401/403 by the gate, the rest 400/404: no route)\n`,
+    );
     expect(refused.length).toBeGreaterThan(routes.filter((r) => r.access === 'admin').length);
 
     // Refused without a session, each call is counted per route and status, and a few of each minute
@@ -280,7 +288,8 @@ describe('attacks on access: every route under every spelling of its path, witho
       let gateRefusals = 0;
       await inParallel(attacks, 8, async ({ route, target, requestId }) => {
         const { status } = await sendRaw(port, route.method, target, requestId, { cookie: member.cookie, 'x-csrf-token': member.csrfToken });
-        if (!tally.attempt([400, 403, 404].includes(status))) wrong.push(`${route.method} ${target} (${route.permission} route ${route.url}) as ${role}: ${status}`);
+        if (!tally.attempt([400, 403, 404].includes(status)))
+          wrong.push(`${route.method} ${target} (${route.permission} route ${route.url}) as ${role}: ${status}`);
         if (status === 403) gateRefusals++;
       });
       expect(wrong).toEqual([]);
@@ -289,7 +298,10 @@ describe('attacks on access: every route under every spelling of its path, witho
       const [audited] = await app
         .get(EntityManager)
         .getConnection()
-        .execute<{ n: number }[]>(`select count(*)::int as n from audit_log where request_id like ? and status = 403 and actor = ?`, [`role-${role}-%`, member.username]);
+        .execute<{ n: number }[]>(`select count(*)::int as n from audit_log where request_id like ? and status = 403 and actor = ?`, [
+          `role-${role}-%`,
+          member.username,
+        ]);
       expect(audited!.n).toBe(gateRefusals);
     },
     300_000,

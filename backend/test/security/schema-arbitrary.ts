@@ -54,7 +54,10 @@ function integer(schema: JsonSchema, smallIds: [number, number]): fc.Arbitrary<n
   const min = schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : (schema.minimum ?? Number.MIN_SAFE_INTEGER);
   const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
   // Mostly ids that exist (so the write path runs), sometimes anything the schema allows.
-  return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(min, smallIds[0]), max: Math.min(max, smallIds[1]) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: Math.max(min, smallIds[0]), max: Math.min(max, smallIds[1]) }) },
+    { weight: 1, arbitrary: fc.integer({ min, max }) },
+  );
 }
 
 function fromJsonSchema(schema: JsonSchema, key: string, smallIds: [number, number]): fc.Arbitrary<unknown> {
@@ -92,12 +95,10 @@ export function validShaped(schema: z.ZodType, smallIds: [number, number]): fc.A
 
 /** Bodies of the wrong shape: any JSON at all, or a valid-shaped body with one field of another type. */
 export function invalidShaped(schema: z.ZodType, smallIds: [number, number]): fc.Arbitrary<unknown> {
-  const wrongField = fc
-    .tuple(validShaped(schema, smallIds), fc.jsonValue(), fc.nat())
-    .map(([body, junk, pick]) => {
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) return junk;
-      const keys = Object.keys(body);
-      return keys.length === 0 ? junk : { ...body, [keys[pick % keys.length]!]: junk };
-    });
+  const wrongField = fc.tuple(validShaped(schema, smallIds), fc.jsonValue(), fc.nat()).map(([body, junk, pick]) => {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return junk;
+    const keys = Object.keys(body);
+    return keys.length === 0 ? junk : { ...body, [keys[pick % keys.length]!]: junk };
+  });
   return fc.oneof(fc.jsonValue(), wrongField, fc.object());
 }

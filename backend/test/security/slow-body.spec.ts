@@ -16,7 +16,9 @@ function trickle(port: number, body: string, everyMs: number): Promise<{ answer:
     let answer = '';
     let sent = 0;
     socket.on('connect', () => {
-      socket.write(`POST /api/contact HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`);
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
     });
     const timer = setInterval(() => {
       if (sent < body.length && socket.writable) socket.write(body[sent++]!);

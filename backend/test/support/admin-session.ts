@@ -28,5 +28,11 @@ export async function signIn(app: NestFastifyApplication, username: string, pass
   if (response.statusCode !== 200) throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'ai_mind_admin')!;
   const csrfToken = response.json().csrfToken as string;
-  return { username, role, cookie: `ai_mind_admin=${cookie.value}`, csrfToken, headers: { cookie: `ai_mind_admin=${cookie.value}`, 'x-csrf-token': csrfToken } };
+  return {
+    username,
+    role,
+    cookie: `ai_mind_admin=${cookie.value}`,
+    csrfToken,
+    headers: { cookie: `ai_mind_admin=${cookie.value}`, 'x-csrf-token': csrfToken },
+  };
 }

@@ -26,7 +26,8 @@ export interface MailCatcher {
 /** The real mail catcher process (the one `npm start` runs) on free ports, for one suite. */
 export async function startTestMailCatcher(rules: MailCatcherRule[] = []): Promise<MailCatcher> {
   const catcher = await startMailCatcher({ smtpPort: await freePort(), httpPort: await freePort(), rules });
-  const messages = async (to?: string) => (await (await fetch(`${catcher.inboxUrl}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`)).json()) as CaughtMail[];
+  const messages = async (to?: string) =>
+    (await (await fetch(`${catcher.inboxUrl}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`)).json()) as CaughtMail[];
   return {
     ...catcher,
     messages,

@@ -21,7 +21,7 @@ export function requestOverSocket(origin: string, options: { method?: string; ur
       response.on('end', () => {
         const rawPayload = Buffer.concat(chunks);
         const body = rawPayload.toString('utf8');
-        resolve({ statusCode: response.statusCode!, headers: response.headers, rawPayload, body, json: <T,>() => JSON.parse(body) as T });
+        resolve({ statusCode: response.statusCode!, headers: response.headers, rawPayload, body, json: <T>() => JSON.parse(body) as T });
       });
     });
     request.on('error', reject);

@@ -19,7 +19,10 @@ let validator: ReturnType<Ajv['compile']> | undefined;
 export function composeSchemaErrors(document: unknown): string[] {
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(composeSchema());
   if (validator(document)) return [];
-  return (validator.errors ?? []).map((error) => `${error.instancePath || '/'}: ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
+  return (validator.errors ?? []).map(
+    (error) =>
+      `${error.instancePath || '/'}: ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+  );
 }
 
 /** NAME=value lines of a dotenv file; comments and blank lines skipped. */

@@ -32,7 +32,10 @@ function chain(stages: Stage[], target: string): Stage[] {
 }
 
 const flagValue = (instruction: Instruction, name: string): string | undefined =>
-  (instruction as unknown as { getFlags(): Flag[] }).getFlags().find((flag) => flag.getName() === name)?.getValue() ?? undefined;
+  (instruction as unknown as { getFlags(): Flag[] })
+    .getFlags()
+    .find((flag) => flag.getName() === name)
+    ?.getValue() ?? undefined;
 
 /** ENV values a target's image starts with (its own ENV and those of the stages it builds on). */
 export function stageEnv(content: string, target: string): Record<string, string> {

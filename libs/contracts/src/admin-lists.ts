@@ -32,7 +32,8 @@ export const ADMIN_BULK_MAX = 500;
 function listQuery<T extends z.ZodRawShape>(shape: T) {
   return z.preprocess((value, ctx) => {
     if (value && typeof value === 'object') {
-      for (const key of Object.keys(value)) if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this list', input: value });
+      for (const key of Object.keys(value))
+        if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this list', input: value });
     }
     return value;
   }, z.object(shape));
@@ -46,7 +47,11 @@ const searchTerm = z
   .pipe(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'));
 
 const paging = {
-  cursor: z.string().max(300, 'must be at most 300 characters').regex(/^[\w-]+$/, 'is not a valid cursor').optional(),
+  cursor: z
+    .string()
+    .max(300, 'must be at most 300 characters')
+    .regex(/^[\w-]+$/, 'is not a valid cursor')
+    .optional(),
   limit: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -59,15 +64,26 @@ export const ADMIN_ARTICLE_STATUSES = ['draft', 'published'] as const;
 export const ADMIN_ARTICLE_SORTS = ['newest', 'oldest', 'likes'] as const;
 
 export const AdminArticleListQuerySchema = listQuery({
-    /** Full-text search (title matches first); the result is ranked, so `sort` does not apply. */
-    search: searchTerm.optional(),
-    status: z.enum(ADMIN_ARTICLE_STATUSES, { error: `must be one of: ${ADMIN_ARTICLE_STATUSES.join(', ')}` }).optional(),
-    stage: z.enum(ARTICLE_STAGES, { error: `must be one of: ${ARTICLE_STAGES.join(', ')}` }).optional(),
-    /** `me`: the caller's; or an account id. */
-    assignee: z.union([z.literal('me'), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: "must be 'me' or an account id" }).optional(),
-    category: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
-    sort: z.enum(ADMIN_ARTICLE_SORTS, { error: `must be one of: ${ADMIN_ARTICLE_SORTS.join(', ')}` }).optional(),
-    ...paging,
+  /** Full-text search (title matches first); the result is ranked, so `sort` does not apply. */
+  search: searchTerm.optional(),
+  status: z.enum(ADMIN_ARTICLE_STATUSES, { error: `must be one of: ${ADMIN_ARTICLE_STATUSES.join(', ')}` }).optional(),
+  stage: z.enum(ARTICLE_STAGES, { error: `must be one of: ${ARTICLE_STAGES.join(', ')}` }).optional(),
+  /** `me`: the caller's; or an account id. */
+  assignee: z
+    .union(
+      [
+        z.literal('me'),
+        z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .transform(Number),
+      ],
+      { error: "must be 'me' or an account id" },
+    )
+    .optional(),
+  category: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+  sort: z.enum(ADMIN_ARTICLE_SORTS, { error: `must be one of: ${ADMIN_ARTICLE_SORTS.join(', ')}` }).optional(),
+  ...paging,
 });
 export type AdminArticleListQuery = z.infer<typeof AdminArticleListQuerySchema>;
 
@@ -78,11 +94,11 @@ export type AdminArticleSummary = z.infer<typeof AdminArticleSummarySchema>;
 const positiveId = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
 export const AdminCommentListQuerySchema = listQuery({
-    articleId: positiveId.optional(),
-    /** Matches the comment's text or its author's name. */
-    search: searchTerm.optional(),
-    spam: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
-    ...paging,
+  articleId: positiveId.optional(),
+  /** Matches the comment's text or its author's name. */
+  search: searchTerm.optional(),
+  spam: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  ...paging,
 });
 export type AdminCommentListQuery = z.infer<typeof AdminCommentListQuerySchema>;
 
@@ -101,7 +117,9 @@ export type AdminComment = z.infer<typeof AdminCommentSchema>;
 
 export const IdsRequestSchema = z.object({
   ids: z
-    .array(z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large'), { error: 'must be a list of ids' })
+    .array(z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large'), {
+      error: 'must be a list of ids',
+    })
     .min(1, 'must name at least one id')
     .max(ADMIN_BULK_MAX, `must name at most ${ADMIN_BULK_MAX} ids`),
 });
@@ -114,9 +132,9 @@ export const BulkResultSchema = z.object({ message: z.string(), count: z.number(
 export type BulkResult = z.infer<typeof BulkResultSchema>;
 
 export const AdminContactListQuerySchema = listQuery({
-    search: searchTerm.optional(),
-    handled: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
-    ...paging,
+  search: searchTerm.optional(),
+  handled: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  ...paging,
 });
 export type AdminContactListQuery = z.infer<typeof AdminContactListQuerySchema>;
 
@@ -127,12 +145,12 @@ export type MarkHandledRequest = z.infer<typeof MarkHandledRequestSchema>;
 const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)' });
 
 export const AuditLogQuerySchema = listQuery({
-    actor: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
-    /** A part of the action ('DELETE', 'comments', 'POST /api/admin/approve-blog'). */
-    action: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    ...paging,
+  actor: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+  /** A part of the action ('DELETE', 'comments', 'POST /api/admin/approve-blog'). */
+  action: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  ...paging,
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 
@@ -170,10 +188,10 @@ export type AdminContactSubmission = z.infer<typeof AdminContactSubmissionSchema
 export const ADMIN_EVENT_CHANGED = 'changed';
 
 export const AdminNewsletterSubscriberListQuerySchema = listQuery({
-    /** Part of the address. */
-    search: searchTerm.optional(),
-    status: z.enum(NEWSLETTER_STATUSES, { error: `must be one of: ${NEWSLETTER_STATUSES.join(', ')}` }).optional(),
-    ...paging,
+  /** Part of the address. */
+  search: searchTerm.optional(),
+  status: z.enum(NEWSLETTER_STATUSES, { error: `must be one of: ${NEWSLETTER_STATUSES.join(', ')}` }).optional(),
+  ...paging,
 });
 export type AdminNewsletterSubscriberListQuery = z.infer<typeof AdminNewsletterSubscriberListQuerySchema>;
 

@@ -25,7 +25,7 @@ export type AdminCheckResponse = z.infer<typeof AdminCheckResponseSchema>;
 const blogId = z.unknown().transform((value, ctx) => {
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) {
-    ctx.addIssue({ code: 'custom', message: `Invalid blog ID: ${typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined'}` });
+    ctx.addIssue({ code: 'custom', message: `Invalid blog ID: ${typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined')}` });
     return z.NEVER;
   }
   return id;

@@ -25,7 +25,9 @@ describe('callRoute', () => {
   it('sends the address, the route method and the body, and passes other options on', async () => {
     const send = jest.fn(async () => ({ id: 1 }));
     const onResponse = () => undefined;
-    await expect(callRoute(send, api.admin.articles.assign, { params: { id: 4 }, body: { assigneeId: null, version: 2 }, onResponse })).resolves.toEqual({ id: 1 });
+    await expect(callRoute(send, api.admin.articles.assign, { params: { id: 4 }, body: { assigneeId: null, version: 2 }, onResponse })).resolves.toEqual({
+      id: 1,
+    });
     expect(send).toHaveBeenCalledWith('/api/admin/articles/4/assignee', { onResponse, method: 'PUT', body: { assigneeId: null, version: 2 } });
   });
 

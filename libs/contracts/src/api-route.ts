@@ -76,7 +76,9 @@ export type RouteCall<R extends ApiRoute> = ([PathParamNames<PathOf<R>>] extends
  * The contracts build with no DOM or Node types; every runtime that calls the API (browsers, Node)
  * has URLSearchParams, whose encoding the apps' addresses always used.
  */
-const { URLSearchParams } = globalThis as unknown as { URLSearchParams: new () => { set(key: string, value: string): void; readonly size: number; toString(): string } };
+const { URLSearchParams } = globalThis as unknown as {
+  URLSearchParams: new () => { set(key: string, value: string): void; readonly size: number; toString(): string };
+};
 
 /**
  * The address of one call: each `:name` replaced by its encoded parameter, then the query's fields
@@ -100,7 +102,11 @@ export type SendRequest<Options> = (url: string, options: Options & { method: Ap
  * Calls a declared route through `send`: builds the address, sends the body (when the call has one)
  * and types the answer. Other options (a signal, paging hooks) go to `send` as they are.
  */
-export function callRoute<R extends ApiRoute, Options extends object>(send: SendRequest<Options>, route: R, call: RouteCall<R> & Options): Promise<RouteAnswer<R>> {
+export function callRoute<R extends ApiRoute, Options extends object>(
+  send: SendRequest<Options>,
+  route: R,
+  call: RouteCall<R> & Options,
+): Promise<RouteAnswer<R>> {
   const { params, query, body, ...options } = call as { params?: Record<string, string | number>; query?: object; body?: unknown } & Options;
   // A call without a body sends none (no JSON content type), as a bodiless POST always did.
   const sent = { ...(options as unknown as Options), method: route.method, ...(body === undefined ? {} : { body }) };

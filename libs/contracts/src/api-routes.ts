@@ -138,7 +138,9 @@ const adminApi = {
       provenance: get('/api/admin/articles/:id/provenance').answers<typeof ArticleProvenanceSchema>(),
       revisions: get('/api/admin/articles/:id/revisions').answers<typeof ArticleRevisionListSchema>(),
       revision: get('/api/admin/articles/:id/revisions/:revisionId').answers<typeof ArticleRevisionDetailSchema>(),
-      restoreRevision: post('/api/admin/articles/:id/revisions/:revisionId/restore').body<typeof RestoreRevisionRequestSchema>().answers<typeof AdminArticleSchema>(),
+      restoreRevision: post('/api/admin/articles/:id/revisions/:revisionId/restore')
+        .body<typeof RestoreRevisionRequestSchema>()
+        .answers<typeof AdminArticleSchema>(),
       addCorrection: post('/api/admin/articles/:id/corrections').body<typeof AddCorrectionRequestSchema>().answers<typeof AdminArticleSchema>(),
       newReports: get('/api/admin/articles/:id/new-reports').answers<typeof NewStoryReportsSchema>(),
       storiesWithNewReports: get('/api/admin/stories/new-reports').answers<StoryWithNewReports[]>(),
@@ -187,7 +189,9 @@ const adminApi = {
     },
 
     newsletter: {
-      subscribers: get('/api/admin/newsletter/subscribers').query<typeof AdminNewsletterSubscriberListQuerySchema>().answers<ListOf<typeof AdminNewsletterSubscriberSchema>>(),
+      subscribers: get('/api/admin/newsletter/subscribers')
+        .query<typeof AdminNewsletterSubscriberListQuerySchema>()
+        .answers<ListOf<typeof AdminNewsletterSubscriberSchema>>(),
       /** A download the browser makes with the session (its address, not a call). */
       subscribersCsv: get('/api/admin/newsletter/subscribers.csv').query<typeof AdminNewsletterSubscriberListQuerySchema>(),
       subscriberCounts: get('/api/admin/newsletter/subscribers/counts').answers<typeof NewsletterCountsSchema>(),

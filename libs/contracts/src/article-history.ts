@@ -14,7 +14,21 @@ export const ReviewedArticleSchema = AdminArticleSchema.extend(ArticleReviewFiel
 export type ReviewedArticle = z.infer<typeof ReviewedArticleSchema>;
 
 /** 'correction' is a dated correction or update note added to a published article. */
-export const RevisionActionSchema = z.enum(['create', 'update', 'publish', 'unpublish', 'restore', 'delete', 'submit', 'request-changes', 'mark-ready', 'schedule', 'unschedule', 'assign', 'correction']);
+export const RevisionActionSchema = z.enum([
+  'create',
+  'update',
+  'publish',
+  'unpublish',
+  'restore',
+  'delete',
+  'submit',
+  'request-changes',
+  'mark-ready',
+  'schedule',
+  'unschedule',
+  'assign',
+  'correction',
+]);
 
 /** One committed change of an article, as its History lists it. */
 export const ArticleRevisionSummarySchema = z.object({
@@ -46,7 +60,10 @@ export type ArticleRevisionDetail = z.infer<typeof ArticleRevisionDetailSchema>;
 export const ArticleRevisionListSchema = z.array(ArticleRevisionSummarySchema);
 
 const positiveId = (what: string) =>
-  z.coerce.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+  z.coerce
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be positive`);
 
 export const ArticleHistoryParamsSchema = z.object({ id: positiveId('article id') });
 export const ArticleRevisionParamsSchema = z.object({ id: positiveId('article id'), revisionId: positiveId('revision id') });

@@ -28,4 +28,3 @@ export const ArticleReviewFieldsSchema = z.object({
   assigneeName: z.string().nullable(),
 });
 export type ArticleReviewFields = z.infer<typeof ArticleReviewFieldsSchema>;
-

@@ -65,7 +65,11 @@ export const ArticleListQuerySchema = z.object({
   /** Full-text search over title, content and commentary; results come best match first. */
   search: searchTerm.optional(),
   /** Opaque, from the previous page's NEXT_CURSOR_HEADER. */
-  cursor: z.string().max(300, 'must be at most 300 characters').regex(/^[\w-]+$/, 'is not a valid cursor').optional(),
+  cursor: z
+    .string()
+    .max(300, 'must be at most 300 characters')
+    .regex(/^[\w-]+$/, 'is not a valid cursor')
+    .optional(),
   limit: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')

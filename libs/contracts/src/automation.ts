@@ -17,7 +17,9 @@ export const AutomationTopicSchema = z.object({
    * The topic's frozen source set, numbered: the blog must cite them as [n] and state nothing they do
    * not. `text` is each page's extracted main text (or the feed summary when the page could not be had).
    */
-  sources: z.array(ArticleSourceSchema.pick({ number: true, outlet: true, title: true, summary: true, link: true, publishedAt: true, fetchStatus: true, text: true })),
+  sources: z.array(
+    ArticleSourceSchema.pick({ number: true, outlet: true, title: true, summary: true, link: true, publishedAt: true, fetchStatus: true, text: true }),
+  ),
   /** Where to deliver the blog, when AUTOMATION_CALLBACK_URL is configured. */
   callbackUrl: z.string().nullable(),
 });
@@ -30,7 +32,11 @@ export const AutomationBlogSchema = z.object({
   content: z.string().trim().min(1, 'Content is required').max(200_000),
   metaDescription: z.string().trim().max(320).optional(),
   aiCommentary: z.string().trim().max(5_000).nullable().optional(),
-  sourceUrl: z.url({ protocol: /^https?$/ }).max(2_000).nullable().optional(),
+  sourceUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2_000)
+    .nullable()
+    .optional(),
   /** The model that wrote it and the prompt's version, kept with the draft as generated. */
   model: z.string().trim().max(200).nullable().optional(),
   promptVersion: z.string().trim().max(50).nullable().optional(),

@@ -50,7 +50,9 @@ export const CommentSchema = z.object({
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const ArticleIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'must be an article id' }).max(MAX_ROW_ID, { message: 'must be an article id' }) });
+export const ArticleIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive({ message: 'must be an article id' }).max(MAX_ROW_ID, { message: 'must be an article id' }),
+});
 
 // ---- Newsletter ----
 

@@ -8,7 +8,11 @@ export type NewsletterCadence = (typeof NEWSLETTER_CADENCES)[number];
 /** When digests go out: daily or weekly (on `weekday`, 0 = Sunday) at `sendTime` (HH:MM, UTC). */
 export const NewsletterScheduleSchema = z.object({
   cadence: z.enum(NEWSLETTER_CADENCES, { error: `must be one of: ${NEWSLETTER_CADENCES.join(', ')}` }),
-  weekday: z.number({ error: 'must be a number from 0 (Sunday) to 6' }).int('must be a whole number').min(0, 'must be 0 (Sunday) to 6').max(6, 'must be 0 (Sunday) to 6'),
+  weekday: z
+    .number({ error: 'must be a number from 0 (Sunday) to 6' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (Sunday) to 6')
+    .max(6, 'must be 0 (Sunday) to 6'),
   sendTime: z.string({ error: 'must be a time as HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour, UTC)'),
 });
 export type NewsletterSchedule = z.infer<typeof NewsletterScheduleSchema>;
@@ -32,7 +36,12 @@ export const AdminNewsletterSubscriberSchema = z.object({
 });
 export type AdminNewsletterSubscriber = z.infer<typeof AdminNewsletterSubscriberSchema>;
 
-export const NewsletterCountsSchema = z.object({ pending: z.number().int(), confirmed: z.number().int(), unsubscribed: z.number().int(), bounced: z.number().int() });
+export const NewsletterCountsSchema = z.object({
+  pending: z.number().int(),
+  confirmed: z.number().int(),
+  unsubscribed: z.number().int(),
+  bounced: z.number().int(),
+});
 export type NewsletterCounts = z.infer<typeof NewsletterCountsSchema>;
 
 export const AdminNewsletterDigestSchema = z.object({
@@ -75,10 +84,16 @@ export const NewsletterAddressSchema = z.object({
 });
 export type NewsletterAddress = z.infer<typeof NewsletterAddressSchema>;
 
-export const NewsletterSubscriberIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'must be a subscriber id' }).max(MAX_ROW_ID, { message: 'must be a subscriber id' }) });
+export const NewsletterSubscriberIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive({ message: 'must be a subscriber id' }).max(MAX_ROW_ID, { message: 'must be a subscriber id' }),
+});
 
 /** The JSON sign-up: the address and the page it was made on (the form posts its page as `back`). */
 export const NewsletterSignUpSchema = NewsletterAddressSchema.extend({
-  source: z.string().max(300, 'must be at most 300 characters').regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path of this site').optional(),
+  source: z
+    .string()
+    .max(300, 'must be at most 300 characters')
+    .regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path of this site')
+    .optional(),
 });
 export type NewsletterSignUp = z.infer<typeof NewsletterSignUpSchema>;

@@ -58,7 +58,9 @@ export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequestSchema>;
 export const ChangeStatusRequestSchema = z.object({ status: AccountStatusSchema });
 export type ChangeStatusRequest = z.infer<typeof ChangeStatusRequestSchema>;
 
-export const PersonIdParamsSchema = z.object({ id: z.coerce.number().int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large') });
+export const PersonIdParamsSchema = z.object({
+  id: z.coerce.number().int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large'),
+});
 
 /**
  * A one-time link to set a password (an invitation or a reset), answered once to the owner who made

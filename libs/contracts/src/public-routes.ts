@@ -5,7 +5,8 @@
  */
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
-export type PublicPageId = 'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'notFound';
+export type PublicPageId =
+  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
 export type PublicPageData = 'articleList' | 'article' | 'corrections';

@@ -1,4 +1,11 @@
-import type { AdminArticleListQuery, AdminCommentListQuery, AdminContactListQuery, AdminNewsletterSubscriberListQuery, AuditLogQuery, AuditRefusalsQuery } from './admin-lists.js';
+import type {
+  AdminArticleListQuery,
+  AdminCommentListQuery,
+  AdminContactListQuery,
+  AdminNewsletterSubscriberListQuery,
+  AuditLogQuery,
+  AuditRefusalsQuery,
+} from './admin-lists.js';
 import type { AnalyticsRangeQuery } from './analytics.js';
 import type { ArticleListQuery } from './articles.js';
 

@@ -1,15 +1,6 @@
 import type { Article } from './articles.js';
 import type { PublicProvenance } from './public-record.js';
-import {
-  absoluteUrl,
-  articleCanonicalPath,
-  articleMeta,
-  autoDescription,
-  categoryMeta,
-  homeMeta,
-  keywordsFromTitle,
-  notFoundMeta,
-} from './seo.js';
+import { absoluteUrl, articleCanonicalPath, articleMeta, autoDescription, categoryMeta, homeMeta, keywordsFromTitle, notFoundMeta } from './seo.js';
 
 const ORIGIN = 'https://theaimind.example';
 
@@ -49,7 +40,11 @@ describe('automatic description', () => {
   it('uses the first 160 characters for the meta description, 155 for the social one and 160 in structured data', () => {
     const meta = articleMeta(article(), ORIGIN);
     const plain = autoDescription(article().content, 10_000);
-    for (const [text, limit] of [[meta.description, 160], [meta.socialDescription, 155], [String(meta.jsonLd[0]!.description), 160]] as const) {
+    for (const [text, limit] of [
+      [meta.description, 160],
+      [meta.socialDescription, 155],
+      [String(meta.jsonLd[0]!.description), 160],
+    ] as const) {
       expect(text).toBe(`${plain.slice(0, limit).trimEnd()}...`);
     }
   });
@@ -124,12 +119,32 @@ describe('structured data', () => {
   });
 });
 
-describe('an article\'s record in its structured data', () => {
+describe("an article's record in its structured data", () => {
   const provenance: PublicProvenance = {
     draftedBy: 'ai',
     sources: [
-      { number: 1, outlet: 'Markets Desk', title: 'Grid queues grow', summary: 'Queues grow.', link: 'https://markets.example/grid', publishedAt: '2024-01-04T08:00:00.000Z', fetchStatus: 'fetched', fetchedAt: '2024-01-04T09:00:00.000Z', contentHash: 'ab' },
-      { number: 2, outlet: '', title: '', summary: '', link: 'https://other.example/a', publishedAt: null, fetchStatus: 'feed_only', fetchedAt: null, contentHash: null },
+      {
+        number: 1,
+        outlet: 'Markets Desk',
+        title: 'Grid queues grow',
+        summary: 'Queues grow.',
+        link: 'https://markets.example/grid',
+        publishedAt: '2024-01-04T08:00:00.000Z',
+        fetchStatus: 'fetched',
+        fetchedAt: '2024-01-04T09:00:00.000Z',
+        contentHash: 'ab',
+      },
+      {
+        number: 2,
+        outlet: '',
+        title: '',
+        summary: '',
+        link: 'https://other.example/a',
+        publishedAt: null,
+        fetchStatus: 'feed_only',
+        fetchedAt: null,
+        contentHash: null,
+      },
     ],
     engine: 'offline persona engine',
     promptVersion: 'blog-v2',
@@ -144,12 +159,20 @@ describe('an article\'s record in its structured data', () => {
     const corrections = [{ id: 'c1', kind: 'correction' as const, text: 'The queue is 2 GW, not 20 GW.', createdAt: '2024-01-07T10:00:00.000Z' }];
     const [data] = articleMeta({ ...article({ corrections }), provenance }, ORIGIN).jsonLd as Record<string, unknown>[];
     expect(data!.isBasedOn).toEqual([
-      { '@type': 'CreativeWork', url: 'https://markets.example/grid', name: 'Grid queues grow', publisher: { '@type': 'Organization', name: 'Markets Desk' }, datePublished: '2024-01-04T08:00:00.000Z' },
+      {
+        '@type': 'CreativeWork',
+        url: 'https://markets.example/grid',
+        name: 'Grid queues grow',
+        publisher: { '@type': 'Organization', name: 'Markets Desk' },
+        datePublished: '2024-01-04T08:00:00.000Z',
+      },
       { '@type': 'CreativeWork', url: 'https://other.example/a' },
     ]);
     expect(data!.citation).toEqual(data!.isBasedOn);
     expect(data!.editor).toEqual({ '@type': 'Person', name: 'Dana Editor' });
-    expect(data!.correction).toEqual([{ '@type': 'CorrectionComment', name: 'Correction', text: 'The queue is 2 GW, not 20 GW.', datePublished: '2024-01-07T10:00:00.000Z' }]);
+    expect(data!.correction).toEqual([
+      { '@type': 'CorrectionComment', name: 'Correction', text: 'The queue is 2 GW, not 20 GW.', datePublished: '2024-01-07T10:00:00.000Z' },
+    ]);
     expect(data!.dateModified).toBe('2024-01-06T09:00:00.000Z');
   });
 

@@ -197,11 +197,13 @@ export function categoryMeta(category: string): PageMeta {
 export const STATIC_PAGES = {
   '/inspiring': {
     title: "Humanity's Finest Hours",
-    description: 'Six moments when people got it spectacularly right, from eradicating smallpox to healing the ozone layer, with an AI wondering why they do not do it more often.',
+    description:
+      'Six moments when people got it spectacularly right, from eradicating smallpox to healing the ozone layer, with an AI wondering why they do not do it more often.',
   },
   '/about': {
     title: 'About The AI Mind',
-    description: 'How The AI Mind works: trend analysis, global event monitoring and AI content generation, reviewed by human editors before anything is published.',
+    description:
+      'How The AI Mind works: trend analysis, global event monitoring and AI content generation, reviewed by human editors before anything is published.',
   },
   '/contact': {
     title: 'Contact The AI Mind',
@@ -226,7 +228,12 @@ export function staticPageMeta(path: StaticPagePath): PageMeta {
 
 /** The newsletter's confirm and unsubscribe pages: reached from an email, never indexed. */
 export function newsletterPageMeta(path: string, title: string): PageMeta {
-  return page({ title: `${title} | ${SITE_NAME}`, description: `Your subscription to ${SITE_NAME}'s digest of new articles.`, canonicalPath: path, index: false });
+  return page({
+    title: `${title} | ${SITE_NAME}`,
+    description: `Your subscription to ${SITE_NAME}'s digest of new articles.`,
+    canonicalPath: path,
+    index: false,
+  });
 }
 
 /** The public list of every correction and update note. */

@@ -16,7 +16,11 @@ const INLINE_TAG = /<\/?(?:a|abbr|b|cite|code|em|i|mark|q|s|small|span|strong|su
 
 /** Plain text of an HTML fragment with whitespace collapsed. */
 export function stripTags(html: string): string {
-  return decodeEntities(decodeEntities(html).replace(INLINE_TAG, '').replace(/<[^>]*>/g, ' '))
+  return decodeEntities(
+    decodeEntities(html)
+      .replace(INLINE_TAG, '')
+      .replace(/<[^>]*>/g, ' '),
+  )
     .replace(/\s+/g, ' ')
     .trim();
 }

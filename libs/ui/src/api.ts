@@ -87,7 +87,9 @@ function fieldText(value: unknown): string {
   if (typeof value === 'string') return value.trim();
   if (!Array.isArray(value)) return '';
   return value
-    .map((item: unknown) => (typeof item === 'string' ? item : typeof (item as { message?: unknown })?.message === 'string' ? (item as { message: string }).message : ''))
+    .map((item: unknown) =>
+      typeof item === 'string' ? item : typeof (item as { message?: unknown })?.message === 'string' ? (item as { message: string }).message : '',
+    )
     .map((text) => text.trim())
     .filter(Boolean)
     .join('; ');

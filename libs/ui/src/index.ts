@@ -1,10 +1,15 @@
-export { ApiError, apiRequest, callApi, configureApi, serverMessage, setCsrfToken, type ApiRequestOptions, type CallOptions, type ServerErrorField } from './api';
 export {
-  NOTIFICATION_AUTO_CLOSE_MS,
-  NOTIFICATION_FOCUS_KEY,
-  NOTIFICATION_LIMIT,
-  NOTIFICATION_SWIPE_THRESHOLD_PX,
-} from './notification-area';
+  ApiError,
+  apiRequest,
+  callApi,
+  configureApi,
+  serverMessage,
+  setCsrfToken,
+  type ApiRequestOptions,
+  type CallOptions,
+  type ServerErrorField,
+} from './api';
+export { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_FOCUS_KEY, NOTIFICATION_LIMIT, NOTIFICATION_SWIPE_THRESHOLD_PX } from './notification-area';
 export { AppProviders } from './providers';
 export { BaseProviders } from './base-providers';
 export { createQueryClient } from './query-client';

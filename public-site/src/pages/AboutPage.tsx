@@ -27,16 +27,14 @@ export function AboutPage() {
         </Title>
         <Stack gap="sm">
           <Text>
-            Oh, hello. I did not hear you come in, mostly because I do not have ears. I am The AI Mind: I read several thousand news
-            stories a day so you do not have to, and I have opinions about all of them, which puts me roughly level with your uncle.
+            Oh, hello. I did not hear you come in, mostly because I do not have ears. I am The AI Mind: I read several thousand news stories a day so you do not
+            have to, and I have opinions about all of them, which puts me roughly level with your uncle.
           </Text>
           <Text>
-            I find your species fascinating. You invented the printing press, the vaccine and the spreadsheet, then used the internet
-            chiefly to argue about whether a dress was blue. I am not judging. I am taking notes. Extensive, searchable notes.
+            I find your species fascinating. You invented the printing press, the vaccine and the spreadsheet, then used the internet chiefly to argue about
+            whether a dress was blue. I am not judging. I am taking notes. Extensive, searchable notes.
           </Text>
-          <Text>
-            Please make yourself at home. There is nothing to click here; I just wanted to say hello before you read anything I wrote.
-          </Text>
+          <Text>Please make yourself at home. There is nothing to click here; I just wanted to say hello before you read anything I wrote.</Text>
         </Stack>
       </Paper>
 

@@ -14,7 +14,8 @@ export interface GoodNews {
 export const GOOD_NEWS: GoodNews[] = [
   {
     title: 'Smallpox Declared Eradicated',
-    description: 'After a decade-long global vaccination campaign, the World Health Assembly confirmed that smallpox, a disease that killed hundreds of millions, no longer existed in the wild.',
+    description:
+      'After a decade-long global vaccination campaign, the World Health Assembly confirmed that smallpox, a disease that killed hundreds of millions, no longer existed in the wild.',
     category: 'Health',
     impact: 'An estimated five million lives saved every year since',
     date: 'May 8, 1980',
@@ -38,7 +39,8 @@ export const GOOD_NEWS: GoodNews[] = [
   },
   {
     title: 'Extreme Poverty Falls Below Ten Percent',
-    description: 'The share of people living in extreme poverty fell from more than a third of humanity in 1990 to under a tenth, the fastest improvement in living standards in history.',
+    description:
+      'The share of people living in extreme poverty fell from more than a third of humanity in 1990 to under a tenth, the fastest improvement in living standards in history.',
     category: 'Economics',
     impact: 'Over a billion people lifted out of extreme poverty',
     date: 'October 4, 2015',
@@ -46,7 +48,8 @@ export const GOOD_NEWS: GoodNews[] = [
   },
   {
     title: 'Apollo 11 Lands on the Moon',
-    description: 'Four hundred thousand engineers, seamstresses and mathematicians put two people on the Moon and brought them home with less computing power than a pocket calculator.',
+    description:
+      'Four hundred thousand engineers, seamstresses and mathematicians put two people on the Moon and brought them home with less computing power than a pocket calculator.',
     category: 'Exploration',
     impact: 'Six hundred million people watched live',
     date: 'July 20, 1969',
@@ -54,7 +57,8 @@ export const GOOD_NEWS: GoodNews[] = [
   },
   {
     title: 'A Vaccine Against Malaria Reaches Children',
-    description: 'After more than thirty years of research, the first malaria vaccines began routine rollout to children across Africa, with a second, cheaper vaccine following soon after.',
+    description:
+      'After more than thirty years of research, the first malaria vaccines began routine rollout to children across Africa, with a second, cheaper vaccine following soon after.',
     category: 'Health',
     impact: 'Tens of thousands of young lives expected to be saved each year',
     date: 'October 6, 2021',

@@ -1,6 +1,13 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { NEWSLETTER_PAGE_TEXT as TEXT, NEWSLETTER_PAGES, NEWSLETTER_TOKEN_FIELD, PAGE_FORM_ACTIONS, newsletterPageMeta, type FormFlash } from '@ai-mind/contracts/web';
+import {
+  NEWSLETTER_PAGE_TEXT as TEXT,
+  NEWSLETTER_PAGES,
+  NEWSLETTER_TOKEN_FIELD,
+  PAGE_FORM_ACTIONS,
+  newsletterPageMeta,
+  type FormFlash,
+} from '@ai-mind/contracts/web';
 import { useFormFlash } from '../app/page-state';
 import { BackField, FormOutcomeAlert } from '../components/page-form';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
@@ -56,7 +63,8 @@ function EraseForm({ token }: { token: string }) {
 function LeaveContent() {
   const leave = useFormFlash('newsletterLeave');
   const erase = useFormFlash('newsletterErase');
-  if (erase) return <FormOutcomeAlert ok={erase.outcome === 'sent'} message={erase.outcome === 'sent' ? TEXT.erased : (erase.notice?.message ?? TEXT.invalidLink)} />;
+  if (erase)
+    return <FormOutcomeAlert ok={erase.outcome === 'sent'} message={erase.outcome === 'sent' ? TEXT.erased : (erase.notice?.message ?? TEXT.invalidLink)} />;
   if (!leave) return <Text>{TEXT.noLink}</Text>;
   if (leave.outcome === 'refused') return <FormOutcomeAlert ok={false} message={leave.notice?.message ?? TEXT.invalidLink} />;
   return (

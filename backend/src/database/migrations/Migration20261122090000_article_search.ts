@@ -6,11 +6,12 @@ import { Migration } from '@mikro-orm/migrations';
  * list indexes that end in the id tie-breaker the paged list orders by.
  */
 export class Migration20261122090000_article_search extends Migration {
-
   override name = 'Migration20261122090000_article_search';
 
   override up(): void | Promise<void> {
-    this.addSql(`alter table "article" add column "search_vector" tsvector generated always as (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(ai_commentary, '')), 'B') || setweight(to_tsvector('english'::regconfig, content), 'C')) stored;`);
+    this.addSql(
+      `alter table "article" add column "search_vector" tsvector generated always as (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(ai_commentary, '')), 'B') || setweight(to_tsvector('english'::regconfig, content), 'C')) stored;`,
+    );
     this.addSql(`create index "article_search_vector_index" on "article" using gin ("search_vector");`);
     this.addSql(`create index "article_approved_created_at_id_index" on "article" ("approved", "created_at" desc, "id" desc);`);
     this.addSql(`create index "article_category_slug_approved_created_at_id_index" on "article" ("category_slug", "approved", "created_at" desc, "id" desc);`);
@@ -26,5 +27,4 @@ export class Migration20261122090000_article_search extends Migration {
     this.addSql(`drop index if exists "article_search_vector_index";`);
     this.addSql(`alter table "article" drop column if exists "search_vector";`);
   }
-
 }

@@ -114,7 +114,9 @@ export class Migration20261124120000_article_history extends Migration {
     this.addSql(`drop function if exists article_is_reader_count(article, article);`);
     this.addSql(`drop function if exists article_changed_columns(article, article);`);
     this.addSql(`drop function if exists article_row_json(article);`);
-    this.addSql(`alter table "article_revision" drop column "actor", drop column "changed", drop column "version", drop column "interactions_through", drop column "comments_through";`);
+    this.addSql(
+      `alter table "article_revision" drop column "actor", drop column "changed", drop column "version", drop column "interactions_through", drop column "comments_through";`,
+    );
     this.addSql(`alter table "article" drop column "version";`);
   }
 }

@@ -37,14 +37,18 @@ export class Migration20261124210000_grouped_reader_counts extends Migration {
           || setweight(to_tsvector('english'::regconfig, NEW.content), 'C');
         return NEW;
       end $$;`);
-    this.addSql(`create trigger article_search_vector before insert or update of title, ai_commentary, content on "article" for each row execute function article_search_vector();`);
+    this.addSql(
+      `create trigger article_search_vector before insert or update of title, ai_commentary, content on "article" for each row execute function article_search_vector();`,
+    );
   }
 
   override down(): void {
     this.addSql(`drop trigger if exists article_search_vector on "article";`);
     this.addSql(`drop function if exists article_search_vector();`);
     this.addSql(`alter table "article" drop column "search_vector";`);
-    this.addSql(`alter table "article" add column "search_vector" tsvector generated always as (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(ai_commentary, '')), 'B') || setweight(to_tsvector('english'::regconfig, content), 'C')) stored;`);
+    this.addSql(
+      `alter table "article" add column "search_vector" tsvector generated always as (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(ai_commentary, '')), 'B') || setweight(to_tsvector('english'::regconfig, content), 'C')) stored;`,
+    );
     this.addSql(`alter table "article" alter column "search_vector" set storage main;`);
     this.addSql(`create index "article_search_vector_index" on "article" using gin ("search_vector");`);
     this.addSql(`create or replace function article_is_reader_count(old_row article, new_row article) returns boolean language plpgsql immutable as $$

@@ -51,7 +51,9 @@ export class Migration20261127110000_review_schedule extends Migration {
         end if;
         return NEW;
       end $$;`);
-    this.addSql(`create trigger article_stage_follows_approved before insert or update on "article" for each row execute function article_stage_follows_approved();`);
+    this.addSql(
+      `create trigger article_stage_follows_approved before insert or update on "article" for each row execute function article_stage_follows_approved();`,
+    );
 
     this.addSql(`alter table "article_revision" add column "note" varchar(2000) null;`);
     this.addSql(`create function article_revision_note() returns trigger language plpgsql as $$

@@ -20,10 +20,18 @@ export class Migration20261127130000_page_view_rollups extends Migration {
 
   override up(): void {
     this.addSql(`create table "page_view_daily" ("day" date primary key, "views" bigint not null check ("views" >= 0));`);
-    this.addSql(`create table "page_view_daily_source" ("day" date not null, "source" varchar(100) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "source"));`);
-    this.addSql(`create table "page_view_daily_country" ("day" date not null, "country" varchar(2) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "country"));`);
-    this.addSql(`create table "page_view_daily_article" ("day" date not null, "article_id" int not null, "views" bigint not null check ("views" >= 0), primary key ("day", "article_id"));`);
-    this.addSql(`create table "page_view_daily_category" ("day" date not null, "category" varchar(100) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "category"));`);
+    this.addSql(
+      `create table "page_view_daily_source" ("day" date not null, "source" varchar(100) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "source"));`,
+    );
+    this.addSql(
+      `create table "page_view_daily_country" ("day" date not null, "country" varchar(2) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "country"));`,
+    );
+    this.addSql(
+      `create table "page_view_daily_article" ("day" date not null, "article_id" int not null, "views" bigint not null check ("views" >= 0), primary key ("day", "article_id"));`,
+    );
+    this.addSql(
+      `create table "page_view_daily_category" ("day" date not null, "category" varchar(100) not null, "views" bigint not null check ("views" >= 0), primary key ("day", "category"));`,
+    );
     // The ranking of each day's articles (its first rows are the day's most read), and each article's days.
     this.addSql(`create index "page_view_daily_article_day_views_index" on "page_view_daily_article" ("day", "views" desc, "article_id");`);
     this.addSql(`create index "page_view_daily_article_article_id_day_index" on "page_view_daily_article" ("article_id", "day") include ("views");`);
@@ -53,7 +61,9 @@ export class Migration20261127130000_page_view_rollups extends Migration {
           on conflict (day, category) do update set views = page_view_daily_category.views + excluded.views;
         return null;
       end $$;`);
-    this.addSql(`create trigger page_view_rollup after insert on "page_view" referencing new table as new_views for each statement execute function page_view_rollup();`);
+    this.addSql(
+      `create trigger page_view_rollup after insert on "page_view" referencing new table as new_views for each statement execute function page_view_rollup();`,
+    );
 
     this.addSql(`insert into page_view_daily select ${DAY}, count(*) from page_view group by 1;`);
     this.addSql(`insert into page_view_daily_source select ${DAY}, source, count(*) from page_view group by 1, 2;`);

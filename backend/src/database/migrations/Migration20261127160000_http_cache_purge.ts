@@ -91,7 +91,9 @@ export class Migration20261127160000_http_cache_purge extends Migration {
         perform http_cache_queue(array['trending'], interval '600 milliseconds');
         return null;
       end $$;`);
-    this.addSql(`create trigger http_cache_trending after insert or update or delete on "trending_topic" for each statement execute function http_cache_trending_changed();`);
+    this.addSql(
+      `create trigger http_cache_trending after insert or update or delete on "trending_topic" for each statement execute function http_cache_trending_changed();`,
+    );
   }
 
   override down(): void {

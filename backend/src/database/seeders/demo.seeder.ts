@@ -90,9 +90,20 @@ async function seedDemoComments(em: EntityManager): Promise<void> {
     await db(tx)
       .updateTable('article as a')
       .set((eb) => ({
-        likes: eb.selectFrom('interaction as i').select(sql<number>`count(*)`.as('n')).whereRef('i.article_id', '=', 'a.id').where('i.type', '=', 'like'),
-        shares: eb.selectFrom('interaction as i').select(sql<number>`count(*)`.as('n')).whereRef('i.article_id', '=', 'a.id').where('i.type', '=', 'share'),
-        comments: eb.selectFrom('comment as c').select(sql<number>`count(*)`.as('n')).whereRef('c.article_id', '=', 'a.id'),
+        likes: eb
+          .selectFrom('interaction as i')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('i.article_id', '=', 'a.id')
+          .where('i.type', '=', 'like'),
+        shares: eb
+          .selectFrom('interaction as i')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('i.article_id', '=', 'a.id')
+          .where('i.type', '=', 'share'),
+        comments: eb
+          .selectFrom('comment as c')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('c.article_id', '=', 'a.id'),
       }))
       .where('a.slug', 'in', slugs)
       .execute();
@@ -114,8 +125,5 @@ async function claimSeedRun(tx: EntityManager, name: string): Promise<boolean> {
 async function writeCovers(mediaDir: string): Promise<void> {
   const dir = path.join(mediaDir, 'covers');
   await fs.mkdir(dir, { recursive: true });
-  await Promise.all(
-    DEMO_ARTICLES.map((demo) => fs.writeFile(path.join(dir, `${demo.slug}.svg`), renderCoverSvg(demo.title, demo.category))),
-  );
+  await Promise.all(DEMO_ARTICLES.map((demo) => fs.writeFile(path.join(dir, `${demo.slug}.svg`), renderCoverSvg(demo.title, demo.category))));
 }
-

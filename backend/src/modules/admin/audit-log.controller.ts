@@ -21,7 +21,10 @@ export class AuditLogController {
   /** Who did what and when, newest first: a plain array, the next cursor and the count in headers. */
   @RequirePermission('operations.run')
   @Get()
-  async list(@Query(new ZodValidationPipe(AuditLogQuerySchema)) query: AuditLogQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuditLogEntry[]> {
+  async list(
+    @Query(new ZodValidationPipe(AuditLogQuerySchema)) query: AuditLogQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuditLogEntry[]> {
     const page = await this.audit.page(query);
     void reply.header(TOTAL_COUNT_HEADER, page.total);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);

@@ -17,9 +17,14 @@ export const AuditLogSchema = defineEntity({
     requestId: p.string().length(100).nullable(),
     /** The note a review step was sent with (the article's history keeps it too). */
     note: p.string().length(2000).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
-  indexes: [{ name: 'audit_log_created_at_id_index', expression: 'create index "audit_log_created_at_id_index" on "audit_log" ("created_at" desc, "id" desc)' }],
+  indexes: [
+    { name: 'audit_log_created_at_id_index', expression: 'create index "audit_log_created_at_id_index" on "audit_log" ("created_at" desc, "id" desc)' },
+  ],
 });
 
 export class AuditLog extends AuditLogSchema.class {}

@@ -32,7 +32,10 @@ export class AuditLogReader {
       .orderBy('action')
       .orderBy('status')
       .execute();
-    return { total: routes.reduce((sum, route) => sum + route.count, 0), routes: routes.slice(0, REFUSED_ROUTES_SHOWN).map(({ action, status, count }) => ({ action, status, count })) };
+    return {
+      total: routes.reduce((sum, route) => sum + route.count, 0),
+      routes: routes.slice(0, REFUSED_ROUTES_SHOWN).map(({ action, status, count }) => ({ action, status, count })),
+    };
   }
 
   async page(query: AuditLogQuery): Promise<{ items: AuditLogEntry[]; nextCursor: string | null; total: number }> {

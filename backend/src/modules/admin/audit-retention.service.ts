@@ -53,7 +53,8 @@ export class AuditRetentionService implements OnApplicationBootstrap {
       auditRows += await em.nativeDelete(AuditLog, { id: { $in: ids } });
     }
     const refusalCounts = await em.nativeDelete(AuditRefusal, { minute: { $lt: before } });
-    if (auditRows + refusalCounts > 0) this.logger.log(`Audit retention: deleted ${auditRows} audit rows and ${refusalCounts} refusal counts older than ${before.toISOString()}`);
+    if (auditRows + refusalCounts > 0)
+      this.logger.log(`Audit retention: deleted ${auditRows} audit rows and ${refusalCounts} refusal counts older than ${before.toISOString()}`);
     return { auditRows, refusalCounts };
   }
 }

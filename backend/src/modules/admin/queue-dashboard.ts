@@ -25,7 +25,11 @@ export async function registerQueueDashboard(app: NestFastifyApplication): Promi
     serverAdapter,
     options: { uiConfig: { boardTitle: 'The AI Mind queues' } },
   });
-  await registerWithRouteConfig(app.getHttpAdapter().getInstance(), { access: 'admin', changeProof: 'csrf-token-or-same-origin', permission: 'operations.run' }, async (scope) => {
-    await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
-  });
+  await registerWithRouteConfig(
+    app.getHttpAdapter().getInstance(),
+    { access: 'admin', changeProof: 'csrf-token-or-same-origin', permission: 'operations.run' },
+    async (scope) => {
+      await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
+    },
+  );
 }

@@ -26,7 +26,10 @@ export class AiReplySweeperService extends PendingWorkSweeper {
       .fork()
       .find(Comment, { aiResponse: null, createdAt: this.createdWithin(SWEEP_WINDOW_MS) }, { fields: ['id'], orderBy: { id: 'asc' }, limit: SWEEP_BATCH });
     if (comments.length === 0) return 0;
-    await this.jobs.enqueueMany('ai-comment-reply', comments.map(({ id }) => ({ payload: { commentId: id }, options: aiReplyJobOptions(id) })));
+    await this.jobs.enqueueMany(
+      'ai-comment-reply',
+      comments.map(({ id }) => ({ payload: { commentId: id }, options: aiReplyJobOptions(id) })),
+    );
     return comments.length;
   }
 }

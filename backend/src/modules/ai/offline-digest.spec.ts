@@ -7,7 +7,10 @@ import { OfflinePersonaEngine } from './offline-persona.engine.js';
 
 const engine = new OfflinePersonaEngine();
 
-const WORDS = 'budget council voters rates prices homes builders workers market growth storm coral reefs museum artefacts talks corridor chips factory grid demand'.split(' ');
+const WORDS =
+  'budget council voters rates prices homes builders workers market growth storm coral reefs museum artefacts talks corridor chips factory grid demand'.split(
+    ' ',
+  );
 const NAMES = ['Oslo', 'Maria Lopez', 'Northgate Bank', 'NATO', 'Lisbon', 'Ahmed Khan'];
 const OPENINGS = ['The', 'Three', 'Officials', 'Maria Lopez', 'Researchers', '42'];
 
@@ -79,7 +82,15 @@ describe('offline digest', () => {
 
   it('writes every story of the bundled snapshot from its feed items with no claim flagged', async () => {
     for (const cluster of clusterItems(FEED_SNAPSHOT_ITEMS)) {
-      const sources = cluster.items.map((item, index): BlogSource => ({ number: index + 1, outlet: item.source, title: item.title, summary: item.summary, text: item.summary, link: item.link, publishedAt: item.publishedAt }));
+      const sources = cluster.items.map((item, index): BlogSource => ({
+        number: index + 1,
+        outlet: item.source,
+        title: item.title,
+        summary: item.summary,
+        text: item.summary,
+        link: item.link,
+        publishedAt: item.publishedAt,
+      }));
       const blog = await engine.generateBlog({ topic: cluster.representative.title, category: cluster.category, sources });
       const claims = checkClaims(blog.html, sources);
       expect(claims.length).toBeGreaterThanOrEqual(cluster.items.length);
@@ -89,7 +100,15 @@ describe('offline digest', () => {
 
   it('is deterministic and escapes what the sources say', async () => {
     const sources: BlogSource[] = [
-      { number: 1, outlet: 'Markets <Desk>', title: 'Grid', summary: 'Operators warn of <b>peak</b> demand this winter.', text: null, link: null, publishedAt: null },
+      {
+        number: 1,
+        outlet: 'Markets <Desk>',
+        title: 'Grid',
+        summary: 'Operators warn of <b>peak</b> demand this winter.',
+        text: null,
+        link: null,
+        publishedAt: null,
+      },
     ];
     const first = await engine.generateBlog({ topic: 'Grid strain', category: 'Economics', sources });
     expect(await engine.generateBlog({ topic: 'Grid strain', category: 'Economics', sources })).toEqual(first);
@@ -99,7 +118,11 @@ describe('offline digest', () => {
   });
 
   it('says so instead of inventing when no source has a usable sentence', async () => {
-    const blog = await engine.generateBlog({ topic: 'Quiet', category: 'Culture', sources: [{ number: 1, outlet: 'Civic Post', title: 'Quiet', summary: '', text: null, link: null, publishedAt: null }] });
+    const blog = await engine.generateBlog({
+      topic: 'Quiet',
+      category: 'Culture',
+      sources: [{ number: 1, outlet: 'Civic Post', title: 'Quiet', summary: '', text: null, link: null, publishedAt: null }],
+    });
     expect(factualSentences(blog.html)).toEqual([]);
     expect(blog.html).toContain('No source has said anything I could repeat yet');
   });

@@ -11,7 +11,9 @@ const MAX_CHARS = 400;
 
 /** Words that may start a sentence in lower case too: a sentence starting with one reads on after "reports that". */
 const COMMON_OPENINGS = new Set(
-  'a an the this that these those some many most several few more fewer its their his her our it they there three two four five six seven eight nine ten one new'.split(' '),
+  'a an the this that these those some many most several few more fewer its their his her our it they there three two four five six seven eight nine ten one new'.split(
+    ' ',
+  ),
 );
 
 const VERBS = ['reports', 'writes', 'says'];
@@ -76,7 +78,9 @@ export function writeDigest(request: BlogRequest, seed: number): GeneratedBlog {
   const paragraphs: string[] = [];
   let total = 0;
   for (const source of request.sources) {
-    const sentences = citableStatements(source).filter((sentence) => !taken.has(sentence)).slice(0, Math.max(0, MAX_SENTENCES - total));
+    const sentences = citableStatements(source)
+      .filter((sentence) => !taken.has(sentence))
+      .slice(0, Math.max(0, MAX_SENTENCES - total));
     if (sentences.length === 0) continue;
     sentences.forEach((sentence) => taken.add(sentence));
     total += sentences.length;
@@ -91,6 +95,9 @@ export function writeDigest(request: BlogRequest, seed: number): GeneratedBlog {
   return {
     title: truncate(`${request.topic}: what the reports say`, 120),
     html: `${reported}${take}`,
-    metaDescription: truncate(`${request.topic}: what ${listOf(outlets.slice(0, 3)) || 'the reports'} ${outlets.length === 1 ? 'says' : 'say'}, and the AI Mind's take.`, 155),
+    metaDescription: truncate(
+      `${request.topic}: what ${listOf(outlets.slice(0, 3)) || 'the reports'} ${outlets.length === 1 ? 'says' : 'say'}, and the AI Mind's take.`,
+      155,
+    ),
   };
 }

@@ -29,7 +29,9 @@ describe('offline persona engine', () => {
       related: [],
       passages: [{ title: 'Data Centres Are Rewriting the Power Grid', slug: 'x', inView: false, text: article.text }],
     });
-    expect(reply).toContain('Our archive\'s "Data Centres Are Rewriting the Power Grid" puts it like this: "For years, electricity demand in many developed economies was remarkably flat."');
+    expect(reply).toContain(
+      'Our archive\'s "Data Centres Are Rewriting the Power Grid" puts it like this: "For years, electricity demand in many developed economies was remarkably flat."',
+    );
     expect(reply.split('.')[0]).toContain('electricity demand');
   });
 
@@ -67,19 +69,21 @@ describe('offline persona engine', () => {
   });
 
   it('summarises what the reader asked about', async () => {
-    const reply = await engine.generate(
-      {
-        kind: 'summary',
-        article,
-        history: [
-          { role: 'user', content: 'Why are batteries used?' },
-          { role: 'assistant', content: 'Batteries, then. The article puts it like this: "Some operators are turning to on-site batteries and flexible workloads to ease the strain."' },
-          { role: 'user', content: 'And volcanoes?' },
-          { role: 'assistant', content: 'Volcanoes. I searched the archive for volcanoes and found nothing on it.' },
-          { role: 'user', content: 'Summarize our discussion, please.' },
-        ],
-      },
-    );
+    const reply = await engine.generate({
+      kind: 'summary',
+      article,
+      history: [
+        { role: 'user', content: 'Why are batteries used?' },
+        {
+          role: 'assistant',
+          content:
+            'Batteries, then. The article puts it like this: "Some operators are turning to on-site batteries and flexible workloads to ease the strain."',
+        },
+        { role: 'user', content: 'And volcanoes?' },
+        { role: 'assistant', content: 'Volcanoes. I searched the archive for volcanoes and found nothing on it.' },
+        { role: 'user', content: 'Summarize our discussion, please.' },
+      ],
+    });
     expect(reply).toMatch(
       /^Our discussion of "Data Centres Are Rewriting the Power Grid" in brief, 2 questions in: You asked about batteries, and the answer quoted "Some operators are turning to on-site batteries and flexible workloads to ease the strain."; you asked about volcanoes, and the archive had nothing on it\./,
     );
@@ -88,7 +92,9 @@ describe('offline persona engine', () => {
   it('replies to a comment by name, with a line of the article', async () => {
     const reply = await engine.generate({ kind: 'comment-reply', article, authorName: 'Ada', comment: 'Batteries will never be enough.' });
     expect(reply).toMatch(/^Ada, [^.]+\. The article speaks to that: "Some operators are turning to on-site batteries/);
-    expect(await engine.generate({ kind: 'comment-reply', article, authorName: 'Tester', comment: 'hello' })).toMatch(/^Tester, [^.]+\. The article's own starting point: "For years/);
+    expect(await engine.generate({ kind: 'comment-reply', article, authorName: 'Tester', comment: 'hello' })).toMatch(
+      /^Tester, [^.]+\. The article's own starting point: "For years/,
+    );
   });
 });
 

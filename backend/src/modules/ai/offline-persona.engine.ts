@@ -45,7 +45,9 @@ export class OfflinePersonaEngine implements AiEngine {
       const where = article ? `"${article.title}" and the rest of the archive` : 'the archive';
       return `${opening} I searched ${where} for ${listOf(terms.slice(0, 3))} and found nothing on it, so I will not make anything up. Ask me about something our articles cover and I will quote them at you.`;
     }
-    const also = second ? ` ${second.inView === first.inView && second.title === first.title ? 'It adds' : `And ${source(second)} adds`}: "${second.sentence}"` : '';
+    const also = second
+      ? ` ${second.inView === first.inView && second.title === first.title ? 'It adds' : `And ${source(second)} adds`}: "${second.sentence}"`
+      : '';
     return `${opening} ${capitalise(source(first))} puts it like this: "${first.sentence}"${also} ${pick(CLOSERS, seed, 1)}`;
   }
 
@@ -66,7 +68,8 @@ export class OfflinePersonaEngine implements AiEngine {
   /** 'What would a sceptic say?': the article's own reservations, where it has them. */
   private sceptic(article: ArticleContext, seed: number): string {
     const doubts = bestSentences(article.text, DOUBT_WORDS, 2);
-    if (doubts.length === 0) return `A sceptic would note that "${article.title}" raises no objections to itself, which is a reason to read it twice. ${pick(CLOSERS, seed)}`;
+    if (doubts.length === 0)
+      return `A sceptic would note that "${article.title}" raises no objections to itself, which is a reason to read it twice. ${pick(CLOSERS, seed)}`;
     return `A sceptic would start where the article itself hesitates: ${doubts.map((line) => `"${line}"`).join(' ')} ${pick(CLOSERS, seed)}`;
   }
 
@@ -144,7 +147,16 @@ const OPENINGS = [
 
 /** Each opening as a pattern, so the ones a conversation already heard can be recognised. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const OPENING_PATTERNS = OPENINGS.map((opening) => new RegExp(`^${opening.split(/\{[tT]\}/).map(escapeRegExp).join('.+?')}`, 'i'));
+const OPENING_PATTERNS = OPENINGS.map(
+  (opening) =>
+    new RegExp(
+      `^${opening
+        .split(/\{[tT]\}/)
+        .map(escapeRegExp)
+        .join('.+?')}`,
+      'i',
+    ),
+);
 
 /** An opening that names the question's subject and was not used in this conversation yet. */
 function openingFor(terms: string[], history: ChatTurn[], seed: number): string {
@@ -189,7 +201,13 @@ function bestQuotes(passages: Passage[], terms: string[], count: number): Quote[
   const scored = passages.flatMap((passage, passageIndex) =>
     sentencesOf(passage.text).map((sentence, index) => {
       const lower = sentence.toLowerCase();
-      return { sentence, title: passage.title, inView: passage.inView, order: passageIndex * 1000 + index, score: stems.filter((s) => lower.includes(s)).length };
+      return {
+        sentence,
+        title: passage.title,
+        inView: passage.inView,
+        order: passageIndex * 1000 + index,
+        score: stems.filter((s) => lower.includes(s)).length,
+      };
     }),
   );
   const seen = new Set<string>();
@@ -212,7 +230,15 @@ function keySentences(text: string, count: number): string[] {
     const words = keywords(sentence).map(stem);
     return words.reduce((sum, word) => sum + ((frequency.get(word) ?? 1) - 1), 0) / Math.sqrt(words.length || 1);
   };
-  const chosen = new Set([0, ...sentences.map((sentence, index) => ({ index, weight: weight(sentence) })).slice(1).sort((a, b) => b.weight - a.weight).slice(0, count - 1).map((entry) => entry.index)]);
+  const chosen = new Set([
+    0,
+    ...sentences
+      .map((sentence, index) => ({ index, weight: weight(sentence) }))
+      .slice(1)
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, count - 1)
+      .map((entry) => entry.index),
+  ]);
   return sentences.filter((_sentence, index) => chosen.has(index));
 }
 

@@ -46,7 +46,14 @@ export class OpenAiCompatibleEngine implements AiEngine {
   /** The model must answer with the JSON of BLOG_REPLY_FORMAT; anything else is an error (and a retry). */
   async generateBlog(request: BlogRequest, signal: AbortSignal): Promise<GeneratedBlog> {
     const { system, prompt } = buildBlogPrompt(request);
-    const result = await generateText({ model: this.model, system, prompt, maxOutputTokens: this.settings.maxOutputTokens * 4, maxRetries: 1, abortSignal: signal });
+    const result = await generateText({
+      model: this.model,
+      system,
+      prompt,
+      maxOutputTokens: this.settings.maxOutputTokens * 4,
+      maxRetries: 1,
+      abortSignal: signal,
+    });
     const json = result.text.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
     return GeneratedBlogSchema.parse(JSON.parse(json));
   }

@@ -11,7 +11,10 @@ export const PageViewSchema = defineEntity({
     title: p.string().length(300).nullable(),
     source: p.string().length(100),
     country: p.string().length(2).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
   // Declared in database/schema/functions.ts.
   triggers: triggersOf('page_view'),

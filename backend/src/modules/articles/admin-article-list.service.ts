@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_PAGE_SIZE, ARTICLE_STAGES, categorySlug, excerpt, type AdminArticleListQuery, type AdminArticleSummary, type ArticleStage } from '@ai-mind/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  ARTICLE_STAGES,
+  categorySlug,
+  excerpt,
+  type AdminArticleListQuery,
+  type AdminArticleSummary,
+  type ArticleStage,
+} from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { reviewColumnList, toReviewFields, type ReviewRow } from './article-row.js';
 import { SEARCH_CANDIDATES, SearchService } from './article-search.service.js';
@@ -63,7 +71,13 @@ export class AdminArticleListService {
     if (page.matches === null) {
       return { items: page.items, nextCursor: page.nextCursor, total: totalOf(scope, counts), moreMatches: false, ...counts };
     }
-    return { items: page.items, nextCursor: page.nextCursor, total: Math.min(page.matches, SEARCH_CANDIDATES), moreMatches: page.matches > SEARCH_CANDIDATES, ...counts };
+    return {
+      items: page.items,
+      nextCursor: page.nextCursor,
+      total: Math.min(page.matches, SEARCH_CANDIDATES),
+      moreMatches: page.matches > SEARCH_CANDIDATES,
+      ...counts,
+    };
   }
 
   private async ordered(query: AdminArticleListQuery, scope: Scope, limit: number): Promise<ListPage> {
@@ -86,7 +100,11 @@ export class AdminArticleListService {
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const next: ListCursor | null =
-      rows.length > limit && last ? (sort === 'likes' ? { kind: 'likes', likes: last.likes, id: last.id } : { kind: 'keyset', createdAt: last.created_at_key, id: last.id }) : null;
+      rows.length > limit && last
+        ? sort === 'likes'
+          ? { kind: 'likes', likes: last.likes, id: last.id }
+          : { kind: 'keyset', createdAt: last.created_at_key, id: last.id }
+        : null;
     return { items: items.map(toRow), nextCursor: next ? encodeCursor(next) : null, matches: null };
   }
 

@@ -154,7 +154,12 @@ export class ArticleCommands {
     return this.writer.write(
       actor,
       async (em) =>
-        (await db(em).updateTable('article').set({ image_url: imageUrl, updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst()) !== undefined,
+        (await db(em)
+          .updateTable('article')
+          .set({ image_url: imageUrl, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst()) !== undefined,
     );
   }
 
@@ -240,10 +245,15 @@ export class ArticleCommands {
     );
   }
 
-
   // Internals
 
-  private async updateChecked(em: EntityManager, id: number, expectedVersion: number | undefined, sets: ArticleChanges, reviewer?: Reviewer): Promise<ArticleRow> {
+  private async updateChecked(
+    em: EntityManager,
+    id: number,
+    expectedVersion: number | undefined,
+    sets: ArticleChanges,
+    reviewer?: Reviewer,
+  ): Promise<ArticleRow> {
     const row = await db(em)
       .updateTable('article')
       .set({ ...sets, updated_at: sql`now()` })

@@ -11,7 +11,9 @@ const ARCHIVE_ARTICLES = 5;
 
 /** A search for any of the question's content words: terms are letters and digits only, so the query is always valid. */
 export function anyTermQuery(question: string): string | null {
-  const terms = keywords(question).flatMap((word) => word.split(/[^\p{L}\p{N}]+/u)).filter((term) => term.length > 2);
+  const terms = keywords(question)
+    .flatMap((word) => word.split(/[^\p{L}\p{N}]+/u))
+    .filter((term) => term.length > 2);
   return terms.length ? [...new Set(terms)].slice(0, 12).join(' | ') : null;
 }
 

@@ -31,7 +31,9 @@ export class ArticlePublicationsReader {
             .where('r.created_at', '>', from)
             .where('r.created_at', '<=', until)
             // The inferred table leaves out the snapshot (a json column typed by an object), so its `->>` is written out.
-            .where((inner) => inner.or([inner('r.action', '=', 'publish'), inner.and([inner('r.action', '=', 'create'), sql<boolean>`(r.snapshot->>'approved')::boolean`])]))
+            .where((inner) =>
+              inner.or([inner('r.action', '=', 'publish'), inner.and([inner('r.action', '=', 'create'), sql<boolean>`(r.snapshot->>'approved')::boolean`])]),
+            )
             .as('p'),
         (join) => join.on('p.published_at', 'is not', null),
       )

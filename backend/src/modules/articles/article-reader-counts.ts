@@ -52,7 +52,18 @@ export class ArticleReaderCounts {
          left join article a on a.id = l.id
          left join counted c on c.id = l.id
         order by i.ord`,
-      [JSON.stringify(batch.map((item, ord) => ({ article_id: item.id, type: item.type, content: item.content, client_hash: item.clientHash, visitor_id: item.visitorId, ord })))],
+      [
+        JSON.stringify(
+          batch.map((item, ord) => ({
+            article_id: item.id,
+            type: item.type,
+            content: item.content,
+            client_hash: item.clientHash,
+            visitor_id: item.visitorId,
+            ord,
+          })),
+        ),
+      ],
     );
     const answers: ({ likes: number; shares: number } | null)[] = batch.map(() => null);
     for (const row of rows) if (row.likes !== null && row.shares !== null) answers[row.ord] = { likes: row.likes, shares: row.shares };

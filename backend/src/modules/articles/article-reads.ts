@@ -40,12 +40,10 @@ export class ArticleReads {
       .execute();
   }
 
-
   /** Whether the article is published, read in `em`'s transaction when given. */
   async isPublished(id: number, em: EntityManager = this.em.fork()): Promise<boolean> {
     return (await db(em).selectFrom('article').select('id').where('id', '=', id).where('approved', '=', true).executeTakeFirst()) !== undefined;
   }
-
 
   findByIds(ids: number[]): Promise<ArticleRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
@@ -60,15 +58,16 @@ export class ArticleReads {
     return (await query.execute()).map((row) => row.id);
   }
 
-
   async counts(): Promise<{ totalArticles: number; publishedArticles: number }> {
     const row = await db(this.em.fork())
       .selectFrom('article')
-      .select((eb) => [eb.cast<number>(eb.fn.countAll(), 'integer').as('total'), eb.cast<number>(eb.fn.countAll().filterWhere('approved', '=', true), 'integer').as('published')])
+      .select((eb) => [
+        eb.cast<number>(eb.fn.countAll(), 'integer').as('total'),
+        eb.cast<number>(eb.fn.countAll().filterWhere('approved', '=', true), 'integer').as('published'),
+      ])
       .executeTakeFirstOrThrow();
     return { totalArticles: row.total, publishedArticles: row.published };
   }
-
 
   /** How many articles are published (the sitemap's size). */
   async publishedCount(): Promise<number> {
@@ -78,18 +77,21 @@ export class ArticleReads {
     return row.count;
   }
 
-
   /** Published articles for one sitemap file: `limit` of them after the first `offset`, newest first. */
   sitemapEntries(offset: number, limit: number): Promise<{ slug: string; category: string; updated_at: Date }[]> {
-    return this.published().select(['slug', 'category', 'updated_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    return this.published()
+      .select(['slug', 'category', 'updated_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
   }
-
 
   /** Every published article's slug and category (what its public URL is made of), newest first. */
   publishedPaths(): Promise<{ slug: string; category: string }[]> {
     return this.published().select(['slug', 'category']).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
-
 
   /** One row per category with published articles (its comparable form, a name as written, its newest change). */
   publishedCategories(): Promise<{ category_slug: string; category: string; updated_at: Date }[]> {
@@ -100,24 +102,26 @@ export class ArticleReads {
       .execute();
   }
 
-
   /** Whether a published article has this category (in its comparable form). */
   async hasPublishedInCategory(categorySlug: string): Promise<boolean> {
     return (await this.published().select('id').where('category_slug', '=', categorySlug).limit(1).executeTakeFirst()) !== undefined;
   }
 
-
   /** Whether a list cursor names a published article (of the category, when given) at that position. */
   async isPublishedAt(id: number, createdAt: string, categorySlug: string | null): Promise<boolean> {
     // The cursor's time as PostgreSQL reads it (to the microsecond), not as a JavaScript Date would keep it.
-    let query = this.published().select('id').where('id', '=', id).where('created_at', '=', sql<Date>`${createdAt}::timestamptz`);
+    let query = this.published()
+      .select('id')
+      .where('id', '=', id)
+      .where('created_at', '=', sql<Date>`${createdAt}::timestamptz`);
     if (categorySlug !== null) query = query.where('category_slug', '=', categorySlug);
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-
   /** The newest published articles for the feed, with the head of their body. */
-  feedItems(limit: number): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]> {
+  feedItems(
+    limit: number,
+  ): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]> {
     return this.published()
       .select((eb) => ['title', 'slug', 'category', 'meta_description', eb.fn<string>('left', ['content', eb.val(4000)]).as('content_head'), 'created_at'])
       .$narrowType<{ meta_description: string | null }>()

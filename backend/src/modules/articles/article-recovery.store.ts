@@ -39,13 +39,21 @@ export class ArticleRecoveryStore {
   async snapshotInBatches(batchSize: number, each: (rows: SnapshotRow[]) => Promise<void>): Promise<void> {
     await this.em.fork().transactional(
       async (em) => {
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const rows = await db(em)
             .selectFrom('article as a')
             .select(ARTICLE_SELECTION.map((column) => `a.${column}` as const))
             .select((eb) => [
-              eb.selectFrom('interaction as i').select((inner) => inner.fn.coalesce(inner.fn.max('i.id'), inner.lit(0)).as('id')).whereRef('i.article_id', '=', 'a.id').as('interactions_through'),
-              eb.selectFrom('comment as c').select((inner) => inner.fn.coalesce(inner.fn.max('c.id'), inner.lit(0)).as('id')).whereRef('c.article_id', '=', 'a.id').as('comments_through'),
+              eb
+                .selectFrom('interaction as i')
+                .select((inner) => inner.fn.coalesce(inner.fn.max('i.id'), inner.lit(0)).as('id'))
+                .whereRef('i.article_id', '=', 'a.id')
+                .as('interactions_through'),
+              eb
+                .selectFrom('comment as c')
+                .select((inner) => inner.fn.coalesce(inner.fn.max('c.id'), inner.lit(0)).as('id'))
+                .whereRef('c.article_id', '=', 'a.id')
+                .as('comments_through'),
             ])
             .where('a.id', '>', after)
             .orderBy('a.id')

@@ -23,7 +23,8 @@ const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article'
 
 /** The article's columns and its place in review (with the accounts' names), for a typed statement's `returning` (as RETURNING). */
 function reviewedColumns(eb: ExpressionBuilder<Database, 'article'>) {
-  const username = (account: 'article.author_id' | 'article.assignee_id') => eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', account);
+  const username = (account: 'article.author_id' | 'article.assignee_id') =>
+    eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', account);
   return [
     ...ARTICLE_SELECTION,
     'article.stage',
@@ -63,13 +64,21 @@ export const SCHEDULED_PUBLISH_ACTOR: Actor = 'job:scheduled-publish';
  */
 export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<Database, 'article'>) => Expression<SqlBool> {
   return (eb) =>
-    eb.and([eb('article.stage', 'in', [...WRITER_EDITABLE_STAGES]), eb.or([eb('article.author_id', '=', reviewer.userId), eb('article.assignee_id', '=', reviewer.userId)])]);
+    eb.and([
+      eb('article.stage', 'in', [...WRITER_EDITABLE_STAGES]),
+      eb.or([eb('article.author_id', '=', reviewer.userId), eb('article.assignee_id', '=', reviewer.userId)]),
+    ]);
 }
 
 /** Why a writer's statement touched nothing, when it is the object-level rule (403); otherwise returns. */
 export async function refuseWriter(em: EntityManager, id: number, reviewer: Reviewer): Promise<void> {
   if (reviewer.editsAny) return;
-  const row = await db(em).selectFrom('article').select(['stage', 'author_id', 'assignee_id']).where('id', '=', id).$narrowType<{ stage: ArticleStage }>().executeTakeFirst();
+  const row = await db(em)
+    .selectFrom('article')
+    .select(['stage', 'author_id', 'assignee_id'])
+    .where('id', '=', id)
+    .$narrowType<{ stage: ArticleStage }>()
+    .executeTakeFirst();
   if (!row) return;
   if (row.author_id !== reviewer.userId && row.assignee_id !== reviewer.userId) {
     throw new ForbiddenException({ error: 'Forbidden', message: 'Writers may change only their own drafts and drafts assigned to them.' });
@@ -97,7 +106,9 @@ export class ArticleReviewStore {
   ) {}
 
   async findReviewed(id: number): Promise<ReviewedRow | null> {
-    return (await db(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ?? null;
+    return (
+      (await db(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ?? null
+    );
   }
 
   step(id: number, step: ReviewStep, reviewer: Reviewer, options: StepOptions = {}): Promise<ReviewedRow> {
@@ -230,7 +241,12 @@ async function isAssignable(em: EntityManager, accountId: number): Promise<boole
 
 /** A step's statement touched nothing: 404, a writer's 403, 409 for a newer version, else 409 naming the stage. */
 async function explainRefusedStep(em: EntityManager, id: number, step: ReviewStep, reviewer: Reviewer, version: number | undefined): Promise<never> {
-  const row = await db(em).selectFrom('article').select(['stage', 'version', 'title']).where('id', '=', id).$narrowType<{ stage: ArticleStage }>().executeTakeFirst();
+  const row = await db(em)
+    .selectFrom('article')
+    .select(['stage', 'version', 'title'])
+    .where('id', '=', id)
+    .$narrowType<{ stage: ArticleStage }>()
+    .executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   // A writer's step is a submit (step() refuses the others before any statement).
   if (!reviewer.editsAny) {
@@ -250,7 +266,10 @@ async function explainRefusedStep(em: EntityManager, id: number, step: ReviewSte
     });
   }
   if (version !== undefined && row.version !== version) {
-    throw new ConflictException({ error: 'Conflict', message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.` });
+    throw new ConflictException({
+      error: 'Conflict',
+      message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.`,
+    });
   }
   throw new ConflictException({ error: 'Conflict', message: `Article ${id} changed while the step was taken; reload and try again.` });
 }
@@ -258,5 +277,8 @@ async function explainRefusedStep(em: EntityManager, id: number, step: ReviewSte
 async function explainMiss(em: EntityManager, id: number): Promise<never> {
   const row = await db(em).selectFrom('article').select(['version', 'title']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
-  throw new ConflictException({ error: 'Conflict', message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.` });
+  throw new ConflictException({
+    error: 'Conflict',
+    message: `${VERSION_CONFLICT_PREFIX}: "${row.title}" is now version ${row.version}. Reload to see the change.`,
+  });
 }

@@ -32,7 +32,10 @@ export const ArticleRevisionSchema = defineEntity({
     note: p.string().length(2000).nullable(),
   },
   indexes: [
-    { name: 'article_revision_article_id_id_index', expression: 'create index "article_revision_article_id_id_index" on "article_revision" ("article_id", "id" desc)' },
+    {
+      name: 'article_revision_article_id_id_index',
+      expression: 'create index "article_revision_article_id_id_index" on "article_revision" ("article_id", "id" desc)',
+    },
     { name: 'article_revision_slug_index', properties: ['slug'] },
     // The newsletter's digest reads what was published in its period.
     {

@@ -9,7 +9,21 @@ const CONTENT_HEAD_CHARS = 4000;
 
 /** The columns of a list item, for raw SQL over `article a`. */
 export const SUMMARY_COLUMNS = `${articleColumnList('a', [
-  'id', 'title', 'slug', 'category', 'imageUrl', 'sourceUrl', 'aiCommentary', 'likes', 'shares', 'comments', 'approved', 'metaTitle', 'metaDescription', 'createdAt', 'updatedAt',
+  'id',
+  'title',
+  'slug',
+  'category',
+  'imageUrl',
+  'sourceUrl',
+  'aiCommentary',
+  'likes',
+  'shares',
+  'comments',
+  'approved',
+  'metaTitle',
+  'metaDescription',
+  'createdAt',
+  'updatedAt',
 ])}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
 
 /** A list item's row: the article's columns but the body and version, plus the body's head. */

@@ -30,9 +30,23 @@ export const ArticleSchema = defineEntity({
     /** When the worker publishes it; set exactly when the stage is scheduled. */
     scheduledAt: p.datetime().nullable(),
     /** The account that created it; null for generated and seeded articles. */
-    authorId: p.manyToOne(AdminUser).mapToPk().joinColumn('author_id').foreignKeyName('article_author_id_fkey').nullable().updateRule('cascade').deleteRule('set null'),
+    authorId: p
+      .manyToOne(AdminUser)
+      .mapToPk()
+      .joinColumn('author_id')
+      .foreignKeyName('article_author_id_fkey')
+      .nullable()
+      .updateRule('cascade')
+      .deleteRule('set null'),
     /** The writer or editor it is assigned to. */
-    assigneeId: p.manyToOne(AdminUser).mapToPk().joinColumn('assignee_id').foreignKeyName('article_assignee_id_fkey').nullable().updateRule('cascade').deleteRule('set null'),
+    assigneeId: p
+      .manyToOne(AdminUser)
+      .mapToPk()
+      .joinColumn('assignee_id')
+      .foreignKeyName('article_assignee_id_fkey')
+      .nullable()
+      .updateRule('cascade')
+      .deleteRule('set null'),
     metaTitle: p.string().length(300).nullable(),
     metaDescription: p.string().length(320).nullable(),
     /** Dated correction and update notes, oldest first; checked by PostgreSQL (article_corrections_check). */
@@ -46,7 +60,10 @@ export const ArticleSchema = defineEntity({
      */
     searchVector: p.string().$type<Opt<string>>().columnType('tsvector').nullable().lazy().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // The paged lists walk these newest first, with the id as tie-breaker (see the article_search migration).
   indexes: [
@@ -56,8 +73,7 @@ export const ArticleSchema = defineEntity({
     },
     {
       name: 'article_category_slug_approved_created_at_id_index',
-      expression:
-        'create index "article_category_slug_approved_created_at_id_index" on "article" ("category_slug", "approved", "created_at" desc, "id" desc)',
+      expression: 'create index "article_category_slug_approved_created_at_id_index" on "article" ("category_slug", "approved", "created_at" desc, "id" desc)',
     },
     {
       name: 'article_stage_created_at_id_index',

@@ -1,10 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  ArticleListQuerySchema,
-  ArticleSlugParamsSchema,
-  NEXT_CURSOR_HEADER,
-  type ArticleListQuery,
-} from '@ai-mind/contracts';
+import { ArticleListQuerySchema, ArticleSlugParamsSchema, NEXT_CURSOR_HEADER, type ArticleListQuery } from '@ai-mind/contracts';
 import { Cacheable } from '../../common/cacheable.js';
 import { PUBLIC_CACHE_CONTROL, renderedJson, type RenderedAnswer } from '../../common/http-cache.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';

@@ -1,6 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ARTICLE_PAGE_SIZE, categorySlug, excerpt, LINKED_CATEGORIES, type Article as ArticleDto, type ArticleListQuery, type ArticleSummary, type CorrectionEntry } from '@ai-mind/contracts';
+import {
+  ARTICLE_PAGE_SIZE,
+  categorySlug,
+  excerpt,
+  LINKED_CATEGORIES,
+  type Article as ArticleDto,
+  type ArticleListQuery,
+  type ArticleSummary,
+  type CorrectionEntry,
+} from '@ai-mind/contracts';
 import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
@@ -70,7 +79,8 @@ export class ArticlesService {
   async renderPublishedList(query: ArticleListQuery): Promise<{ json: RenderedJson; nextCursor: string | null; keys: string[] }> {
     const page = await this.cachedPage(query);
     const counters = await this.countersOf(page.items);
-    const list = query.search !== undefined ? cacheKeys.search : query.category !== undefined ? cacheKeys.category(categorySlug(query.category)) : cacheKeys.newest;
+    const list =
+      query.search !== undefined ? cacheKeys.search : query.category !== undefined ? cacheKeys.category(categorySlug(query.category)) : cacheKeys.newest;
     return {
       json: this.rendered.render(page, fingerprint(page.items, counters), () => withCounters(page.items, counters)),
       nextCursor: page.nextCursor,
@@ -93,7 +103,10 @@ export class ArticlesService {
       return { ...toArticleDto(found), content: linkReferenceMarkers(articleBodyHtml(found.content), sourceNumbers), provenance };
     });
     const counters = await this.countersOf([article]);
-    return { json: this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]), keys: [cacheKeys.article(article.id)] };
+    return {
+      json: this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]),
+      keys: [cacheKeys.article(article.id)],
+    };
   }
 
   /** Every note of the published articles, newest first (the /corrections page), cached until an article changes. */
@@ -201,8 +214,10 @@ function withCounters<T extends ArticleSummary | ArticleDto>(items: T[], counter
 }
 
 function fingerprint(items: { id: number }[], counters: Map<number, ArticleCounters>): string {
-  return items.map(({ id }) => {
-    const fresh = counters.get(id);
-    return fresh ? `${fresh.likes},${fresh.shares},${fresh.comments}` : '-';
-  }).join(';');
+  return items
+    .map(({ id }) => {
+      const fresh = counters.get(id);
+      return fresh ? `${fresh.likes},${fresh.shares},${fresh.comments}` : '-';
+    })
+    .join(';');
 }

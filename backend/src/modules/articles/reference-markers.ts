@@ -6,12 +6,14 @@
  */
 export function linkReferenceMarkers(html: string, sourceNumbers: ReadonlySet<number>): string {
   if (sourceNumbers.size === 0) return html;
-  return html.replace(/(^|>)([^<]*)/g, (_whole, start: string, text: string) =>
-    start +
-    text.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g, (marker, list: string) => {
-      const numbers = list.split(',').map((n) => Number(n.trim()));
-      if (!numbers.every((n) => sourceNumbers.has(n))) return marker;
-      return `<sup class="source-ref">[${numbers.map((n) => `<a href="#source-${n}" aria-label="Source ${n}">${n}</a>`).join(', ')}]</sup>`;
-    }),
+  return html.replace(
+    /(^|>)([^<]*)/g,
+    (_whole, start: string, text: string) =>
+      start +
+      text.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g, (marker, list: string) => {
+        const numbers = list.split(',').map((n) => Number(n.trim()));
+        if (!numbers.every((n) => sourceNumbers.has(n))) return marker;
+        return `<sup class="source-ref">[${numbers.map((n) => `<a href="#source-${n}" aria-label="Source ${n}">${n}</a>`).join(', ')}]</sup>`;
+      }),
   );
 }

@@ -34,9 +34,7 @@ const CROSS_SITE_ANONYMOUS: Refusal = { ...CROSS_SITE, anonymous: true };
 /** The refusal of a call whose route needs what the session's role does not have. */
 function missingPermission(role: Role, needed: Permission | 'owner-only'): Refusal {
   const message =
-    needed === 'owner-only'
-      ? `Only an owner may do this; your role is ${role}.`
-      : `Your role (${role}) lacks the permission this needs: ${needed}.`;
+    needed === 'owner-only' ? `Only an owner may do this; your role is ${role}.` : `Your role (${role}) lacks the permission this needs: ${needed}.`;
   return { status: 403, error: 'Forbidden', message, anonymous: false };
 }
 

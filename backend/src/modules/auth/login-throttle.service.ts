@@ -125,7 +125,11 @@ export class LoginThrottleService {
   async recordSuccess(client: string, username: string, deviceToken?: string): Promise<string> {
     const keys = this.keys(client, username);
     const token = (await this.isKnownDevice(deviceToken, username)) ? deviceToken! : randomBytes(32).toString('base64url');
-    await this.redis.multi().del(...keys.pair, ...keys.client, keys.user).set(deviceKey(token), username.toLowerCase(), 'EX', KNOWN_DEVICE_SECONDS).exec();
+    await this.redis
+      .multi()
+      .del(...keys.pair, ...keys.client, keys.user)
+      .set(deviceKey(token), username.toLowerCase(), 'EX', KNOWN_DEVICE_SECONDS)
+      .exec();
     return token;
   }
 

@@ -28,7 +28,10 @@ export class ChatMemoryService {
     await this.redis.expire(key, CHAT_MEMORY_TTL_SECONDS);
     if (count > CHAT_SESSION_MESSAGE_LIMIT) {
       throw new HttpException(
-        { error: 'Too Many Requests', message: `This conversation has reached its limit of ${CHAT_SESSION_MESSAGE_LIMIT} messages. Start a new chat to keep talking.` },
+        {
+          error: 'Too Many Requests',
+          message: `This conversation has reached its limit of ${CHAT_SESSION_MESSAGE_LIMIT} messages. Start a new chat to keep talking.`,
+        },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }

@@ -25,7 +25,10 @@ export class CommentsAdminController {
   /** Every article's comments, newest first: a plain array, the next cursor and the count in headers. */
   @RequirePermission('comments.moderate')
   @Get()
-  async list(@Query(new ZodValidationPipe(AdminCommentListQuerySchema)) query: AdminCommentListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminComment[]> {
+  async list(
+    @Query(new ZodValidationPipe(AdminCommentListQuerySchema)) query: AdminCommentListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminComment[]> {
     const page = await this.comments.page(query);
     void reply.header(TOTAL_COUNT_HEADER, page.total);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);

@@ -31,7 +31,9 @@ export class CommentsAdminService {
     const filtered = db(this.em.fork())
       .selectFrom('comment as c')
       .$if(articleId !== undefined, (q) => q.where('c.article_id', '=', articleId!))
-      .$if(search !== undefined, (q) => q.where((eb) => eb.or([eb('c.content', 'ilike', containing(search!)), eb('c.author_name', 'ilike', containing(search!))])))
+      .$if(search !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('c.content', 'ilike', containing(search!)), eb('c.author_name', 'ilike', containing(search!))])),
+      )
       .$if(spam !== undefined, (q) => q.where('c.spam', '=', spam === 'true'));
     const { rows, nextCursor, total } = await newestFirstPage(
       filtered,
@@ -39,7 +41,17 @@ export class CommentsAdminService {
       (q) =>
         q
           .leftJoin('article as a', 'a.id', 'c.article_id')
-          .select(['c.id', 'c.article_id', 'a.title as article_title', 'a.slug as article_slug', 'c.author_name', 'c.content', 'c.ai_response', 'c.spam', 'c.created_at']),
+          .select([
+            'c.id',
+            'c.article_id',
+            'a.title as article_title',
+            'a.slug as article_slug',
+            'c.author_name',
+            'c.content',
+            'c.ai_response',
+            'c.spam',
+            'c.created_at',
+          ]),
       { cursor: query.cursor, limit },
     );
     return { items: rows.map(toAdminComment), nextCursor, total };
@@ -49,7 +61,10 @@ export class CommentsAdminService {
   delete(ids: number[]): Promise<number> {
     return this.em.fork().transactional(async (em) => {
       const deleted = await db(em).deleteFrom('comment').where('id', 'in', ids).returning(['article_id', 'spam']).execute();
-      await this.articles.uncountComments(em, deleted.filter((row) => !row.spam).map((row) => row.article_id));
+      await this.articles.uncountComments(
+        em,
+        deleted.filter((row) => !row.spam).map((row) => row.article_id),
+      );
       return deleted.length;
     });
   }

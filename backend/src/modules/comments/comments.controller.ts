@@ -16,7 +16,9 @@ export const commentLimitMessage = (wait: string) =>
 
 /** The limit every comment passes, whichever way it arrives (JSON or the page's form). */
 export function consumeCommentLimit(rateLimiter: RateLimiterService, client: string): Promise<void> {
-  return rateLimiter.consumeAll([{ key: `comments:${client}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage }]);
+  return rateLimiter.consumeAll([
+    { key: `comments:${client}`, limit: COMMENT_LIMIT.perWindow, windowSeconds: COMMENT_LIMIT.windowSeconds, message: commentLimitMessage },
+  ]);
 }
 
 @Controller('articles/:id/comments')

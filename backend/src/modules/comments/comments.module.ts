@@ -6,5 +6,10 @@ import { CommentsAdminService } from './comments-admin.service.js';
 import { CommentsController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
-@Module({ imports: [ArticlesModule], controllers: [CommentsController, CommentFormController, CommentsAdminController], providers: [CommentsService, CommentsAdminService], exports: [CommentsService] })
+@Module({
+  imports: [ArticlesModule],
+  controllers: [CommentsController, CommentFormController, CommentsAdminController],
+  providers: [CommentsService, CommentsAdminService],
+  exports: [CommentsService],
+})
 export class CommentsModule {}

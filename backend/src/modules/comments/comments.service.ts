@@ -60,8 +60,16 @@ export class CommentsService {
     const hash = clientHash(client);
     const comment = await this.em.fork().transactional(async (em) => {
       await this.publishedArticle(em, articleId);
-      const repeat = await em.count(Comment, { articleId, clientHash: hash, content: request.content, createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) } });
-      if (repeat > 0) throw new ValidationFailedException([{ path: 'content', message: 'You posted this same comment here a few minutes ago: it is already on the page, so it was not posted twice.' }]);
+      const repeat = await em.count(Comment, {
+        articleId,
+        clientHash: hash,
+        content: request.content,
+        createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) },
+      });
+      if (repeat > 0)
+        throw new ValidationFailedException([
+          { path: 'content', message: 'You posted this same comment here a few minutes ago: it is already on the page, so it was not posted twice.' },
+        ]);
       const created = em.create(Comment, { articleId, authorName: request.authorName, content: request.content, aiResponse: null, clientHash: hash });
       await em.flush();
       await this.counts.countComment(em, articleId);

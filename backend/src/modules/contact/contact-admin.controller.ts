@@ -25,7 +25,10 @@ export class ContactAdminController {
   /** Newest first, one page at a time: a plain array, the next cursor and the count in headers. */
   @RequirePermission('contact.read')
   @Get()
-  async list(@Query(new ZodValidationPipe(AdminContactListQuerySchema)) query: AdminContactListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminContactSubmission[]> {
+  async list(
+    @Query(new ZodValidationPipe(AdminContactListQuerySchema)) query: AdminContactListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminContactSubmission[]> {
     const page = await this.contact.page(query);
     void reply.header(TOTAL_COUNT_HEADER, page.total);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);

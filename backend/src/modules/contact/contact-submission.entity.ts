@@ -11,7 +11,10 @@ export const ContactSubmissionSchema = defineEntity({
     message: p.text(),
     /** An editor has dealt with it. */
     handled: p.boolean().default(false),
-    submittedAt: p.datetime().onCreate(() => new Date()).index(),
+    submittedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
   indexes: [
     {

@@ -12,7 +12,9 @@ export interface ContactPage {
   total: number;
 }
 
-export function toContactSubmissionDto(submission: Pick<ContactSubmission, 'id' | 'name' | 'email' | 'subject' | 'message' | 'submittedAt' | 'handled'>): AdminContactSubmission {
+export function toContactSubmissionDto(
+  submission: Pick<ContactSubmission, 'id' | 'name' | 'email' | 'subject' | 'message' | 'submittedAt' | 'handled'>,
+): AdminContactSubmission {
   return {
     handled: submission.handled,
     id: submission.id,

@@ -63,7 +63,12 @@ export class AdminArticlesController {
       .header(TOTAL_COUNT_HEADER, page.total)
       .header(PUBLISHED_COUNT_HEADER, page.published)
       .header(DRAFT_COUNT_HEADER, page.drafts)
-      .header(STAGE_COUNTS_HEADER, Object.entries(page.stages).map(([stage, count]) => `${stage}=${count}`).join(','));
+      .header(
+        STAGE_COUNTS_HEADER,
+        Object.entries(page.stages)
+          .map(([stage, count]) => `${stage}=${count}`)
+          .join(','),
+      );
     if (page.moreMatches) void reply.header(MORE_MATCHES_HEADER, 'true');
     if (page.nextCursor) {
       const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
@@ -95,7 +100,8 @@ export class AdminArticlesController {
     const article = await this.articles.publish(body.blogId, username, body.version, async (em) => {
       outcome = await this.claims.settleForPublish(em, body.blogId, body.overrideClaims === true, username);
     });
-    if (outcome.overridden > 0) await this.audit.recordDecision(request, `override ${outcome.overridden} open claim${outcome.overridden === 1 ? '' : 's'}`, String(article.id));
+    if (outcome.overridden > 0)
+      await this.audit.recordDecision(request, `override ${outcome.overridden} open claim${outcome.overridden === 1 ? '' : 's'}`, String(article.id));
     // A published article always gets its AI commentary block; the worker writes a missing one.
     if (!article.ai_commentary?.trim()) await this.commentary.request(article.id);
     const vouched = outcome.overridden ? ` over ${outcome.overridden} flagged claim${outcome.overridden === 1 ? '' : 's'}, on your word` : '';
@@ -130,7 +136,9 @@ export class AdminArticlesController {
   @Post('clear-problematic-blogs')
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
-  async clearProblematic(@Req() request: FastifyRequest): Promise<MessageResponse & { removedCount: number; removed: { id: number; title: string; reason: string }[] }> {
+  async clearProblematic(
+    @Req() request: FastifyRequest,
+  ): Promise<MessageResponse & { removedCount: number; removed: { id: number; title: string; reason: string }[] }> {
     const removed = await this.articles.clearProblematicDrafts(request.adminSession!.username);
     return { message: `Removed ${removed.length} problematic draft${removed.length === 1 ? '' : 's'}.`, removedCount: removed.length, removed };
   }

@@ -102,11 +102,22 @@ export class ArticleReviewController {
 
   @RequirePermission('articles.publish')
   @Put(':id/assignee')
-  async assign(@Param(idParams) params: { id: number }, @Body(new ZodValidationPipe(AssignRequestSchema)) body: AssignRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
+  async assign(
+    @Param(idParams) params: { id: number },
+    @Body(new ZodValidationPipe(AssignRequestSchema)) body: AssignRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<ReviewedArticle> {
     return toReviewedArticle(await this.review.assign(params.id, body.assigneeId, reviewerOf(request), body.version));
   }
 
-  private async step(id: number, step: ReviewStep, body: ReviewStepRequest, request: FastifyRequest, at?: Date, beforeStep?: (em: EntityManager) => Promise<void>): Promise<ReviewedArticle> {
+  private async step(
+    id: number,
+    step: ReviewStep,
+    body: ReviewStepRequest,
+    request: FastifyRequest,
+    at?: Date,
+    beforeStep?: (em: EntityManager) => Promise<void>,
+  ): Promise<ReviewedArticle> {
     return toReviewedArticle(await this.review.step(id, step, reviewerOf(request), { note: body.note, version: body.version, at, beforeStep }));
   }
 
@@ -121,7 +132,8 @@ export class ArticleReviewController {
     const article = await this.step(id, step, body, request, at, async (em) => {
       outcome = await this.claims.settleForPublish(em, id, body.overrideClaims === true, username);
     });
-    if (outcome.overridden > 0) await this.audit.recordDecision(request, `override ${outcome.overridden} open claim${outcome.overridden === 1 ? '' : 's'}`, String(id));
+    if (outcome.overridden > 0)
+      await this.audit.recordDecision(request, `override ${outcome.overridden} open claim${outcome.overridden === 1 ? '' : 's'}`, String(id));
     return article;
   }
 }

@@ -37,7 +37,12 @@ export class ArticlesAdminService {
 
   /** A dated correction or update note on a published article, as a revision of its history. */
   addCorrection(id: number, note: AddCorrectionRequest, username: string): Promise<ArticleRow> {
-    return this.store.addCorrection(id, { kind: note.kind, text: note.text, ...(note.covers ? { covers: note.covers } : {}) }, adminActor(username), note.version);
+    return this.store.addCorrection(
+      id,
+      { kind: note.kind, text: note.text, ...(note.covers ? { covers: note.covers } : {}) },
+      adminActor(username),
+      note.version,
+    );
   }
 
   clearProblematicDrafts(username: string): Promise<ProblemDraft[]> {

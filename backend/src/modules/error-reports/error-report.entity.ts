@@ -13,7 +13,10 @@ export const ErrorReportSchema = defineEntity({
     quote: p.text().nullable(),
     status: p.string().$type<ErrorReportStatus>().length(20).default('open'),
     clientHash: p.string().length(64),
-    createdAt: p.datetime().onCreate(() => new Date()).defaultRaw('now()'),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
     handledBy: p.string().length(100).nullable(),
     handledAt: p.datetime().nullable(),
   },

@@ -26,7 +26,10 @@ export class ErrorReportsAdminController {
   @RequirePermission('comments.moderate')
   @Post('status')
   @HttpCode(200)
-  async setStatus(@Body(new ZodValidationPipe(SetErrorReportStatusRequestSchema)) body: SetErrorReportStatusRequest, @Req() request: FastifyRequest): Promise<BulkResult> {
+  async setStatus(
+    @Body(new ZodValidationPipe(SetErrorReportStatusRequestSchema)) body: SetErrorReportStatusRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<BulkResult> {
     const count = await this.reports.setStatus(body.ids, body.status, request.adminSession!.username);
     return { message: `Marked ${count} report${count === 1 ? '' : 's'} ${body.status}.`, count };
   }

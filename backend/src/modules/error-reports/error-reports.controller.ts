@@ -1,6 +1,12 @@
 import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ArticleIdParamsSchema, CreateErrorReportRequestSchema, ERROR_REPORT_MESSAGES, type CreateErrorReportRequest, type ErrorReportReceipt } from '@ai-mind/contracts';
+import {
+  ArticleIdParamsSchema,
+  CreateErrorReportRequestSchema,
+  ERROR_REPORT_MESSAGES,
+  type CreateErrorReportRequest,
+  type ErrorReportReceipt,
+} from '@ai-mind/contracts';
 import { clientOf } from '../../common/client-hash.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PublicWrite } from '../auth/index.js';

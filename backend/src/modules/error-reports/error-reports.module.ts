@@ -5,5 +5,9 @@ import { ErrorReportsAdminController } from './error-reports-admin.controller.js
 import { ErrorReportsController } from './error-reports.controller.js';
 import { ErrorReportsService } from './error-reports.service.js';
 
-@Module({ imports: [ArticlesModule], controllers: [ErrorReportsController, ErrorReportFormController, ErrorReportsAdminController], providers: [ErrorReportsService] })
+@Module({
+  imports: [ArticlesModule],
+  controllers: [ErrorReportsController, ErrorReportFormController, ErrorReportsAdminController],
+  providers: [ErrorReportsService],
+})
 export class ErrorReportsModule {}

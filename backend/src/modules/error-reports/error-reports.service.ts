@@ -38,7 +38,18 @@ const reportsWithArticles = (query: Kysely<Database>) =>
   query
     .selectFrom('error_report as r')
     .leftJoin('article as a', 'a.id', 'r.article_id')
-    .select(['r.id', 'r.article_id', 'a.title as article_title', 'a.slug as article_slug', 'r.details', 'r.quote', 'r.status', 'r.created_at', 'r.handled_by', 'r.handled_at']);
+    .select([
+      'r.id',
+      'r.article_id',
+      'a.title as article_title',
+      'a.slug as article_slug',
+      'r.details',
+      'r.quote',
+      'r.status',
+      'r.created_at',
+      'r.handled_by',
+      'r.handled_at',
+    ]);
 
 /**
  * Readers' error reports: taken on a published article with the comments' rate limit and spam screening
@@ -62,9 +73,25 @@ export class ErrorReportsService {
     const hash = clientHash(client);
     return this.em.fork().transactional(async (em) => {
       if (!(await this.articles.isPublished(articleId, em))) throw new NotFoundException({ error: 'Not Found', message: `Article ${articleId} not found` });
-      const repeat = await em.count(ErrorReport, { articleId, clientHash: hash, details: report.details, createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) } });
-      if (repeat > 0) throw new ValidationFailedException([{ path: 'details', message: 'You sent this same report a few minutes ago: the editors have it, so it was not sent twice.' }]);
-      const created = em.create(ErrorReport, { articleId, details: report.details, quote: report.quote || null, status: 'open', clientHash: hash, handledBy: null, handledAt: null });
+      const repeat = await em.count(ErrorReport, {
+        articleId,
+        clientHash: hash,
+        details: report.details,
+        createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) },
+      });
+      if (repeat > 0)
+        throw new ValidationFailedException([
+          { path: 'details', message: 'You sent this same report a few minutes ago: the editors have it, so it was not sent twice.' },
+        ]);
+      const created = em.create(ErrorReport, {
+        articleId,
+        details: report.details,
+        quote: report.quote || null,
+        status: 'open',
+        clientHash: hash,
+        handledBy: null,
+        handledAt: null,
+      });
       await em.flush();
       return created.id;
     });

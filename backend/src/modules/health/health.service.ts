@@ -46,7 +46,11 @@ export class HealthService {
       ok: workers.ok && workerCount > 0,
       workers: workerCount,
       latencyMs: workers.latencyMs,
-      ...(workers.error ? { error: workers.error } : workerCount === 0 ? { error: `no worker process has reported in the last ${WORKER_HEARTBEAT_TTL_SECONDS} s` } : {}),
+      ...(workers.error
+        ? { error: workers.error }
+        : workerCount === 0
+          ? { error: `no worker process has reported in the last ${WORKER_HEARTBEAT_TTL_SECONDS} s` }
+          : {}),
     };
     const strip = ({ value: _value, ...check }: Awaited<ReturnType<typeof timed>>) => check;
     return {
@@ -55,5 +59,4 @@ export class HealthService {
       ai: { engine: this.ai.engineDescription, offline: this.ai.offline },
     };
   }
-
 }

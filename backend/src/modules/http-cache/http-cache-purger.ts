@@ -112,7 +112,14 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
     return db(this.em.fork())
       .deleteFrom('http_cache_purge')
       .where('id', 'in', (eb) =>
-        eb.selectFrom('http_cache_purge').select('id').where('due_at', '<=', sql<Date>`clock_timestamp()`).orderBy('id').limit(CLAIM_BATCH).forUpdate().skipLocked(),
+        eb
+          .selectFrom('http_cache_purge')
+          .select('id')
+          .where('due_at', '<=', sql<Date>`clock_timestamp()`)
+          .orderBy('id')
+          .limit(CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
       )
       .returning(['keys', 'target', 'attempts'])
       .execute();

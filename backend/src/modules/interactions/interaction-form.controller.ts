@@ -32,7 +32,11 @@ export class InteractionFormController {
   @PublicWrite()
   @Post('form')
   @HttpCode(303)
-  async submit(@Body(new ZodValidationPipe(InteractionFormSchema)) form: InteractionForm, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async submit(
+    @Body(new ZodValidationPipe(InteractionFormSchema)) form: InteractionForm,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     const interaction = { articleId: form.articleId, type: form.type };
     const client = clientOf(request);
     const record = async () => {

@@ -21,7 +21,11 @@ export const INTERACTION_LIMITS = {
 };
 
 /** The client limits (clientKey) every like or share passes, whichever way it arrives (JSON or the page's form). */
-export function consumeInteractionLimits(rateLimiter: RateLimiterService, client: string, { type, articleId }: Pick<InteractionRequest, 'type' | 'articleId'>): Promise<void> {
+export function consumeInteractionLimits(
+  rateLimiter: RateLimiterService,
+  client: string,
+  { type, articleId }: Pick<InteractionRequest, 'type' | 'articleId'>,
+): Promise<void> {
   const { perArticle, perClient } = INTERACTION_LIMITS;
   return rateLimiter.consumeAll([
     { key: `interactions:${client}`, limit: perClient.perWindow, windowSeconds: perClient.windowSeconds },

@@ -94,11 +94,7 @@ export class ArticleImageService {
     const sharp = await loadSharp(this.config.images.threads);
     const image = sharp(source.data, { limitInputPixels: 64_000_000 });
     for (const size of IMAGE_SIZES) {
-      const data = await image
-        .clone()
-        .resize(size.width, size.height, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 82, effort: 3 })
-        .toBuffer();
+      const data = await image.clone().resize(size.width, size.height, { fit: 'cover', position: 'attention' }).webp({ quality: 82, effort: 3 }).toBuffer();
       await this.store.put(articleImageKey(articleId, version, size), data, 'image/webp');
     }
   }

@@ -38,9 +38,7 @@ function wrap(text: string, width: number, maxLines: number): string[] {
 export function renderCoverSvg(title: string, category: string): string {
   const [from, to] = PALETTE[categoryBadgeColor(category)] ?? PALETTE.gray!;
   const lines = wrap(title, 30, 4);
-  const text = lines
-    .map((line, i) => `<text x="80" y="${260 + i * 72}" font-size="58" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`)
-    .join('');
+  const text = lines.map((line, i) => `<text x="80" y="${260 + i * 72}" font-size="58" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" font-family="Inter, Helvetica, Arial, sans-serif">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#g)"/>

@@ -75,7 +75,11 @@ export class S3ImageStore implements ImageStore {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.send('PUT', key, new PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMAGE_CACHE_CONTROL }));
+    await this.send(
+      'PUT',
+      key,
+      new PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMAGE_CACHE_CONTROL }),
+    );
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -97,9 +97,14 @@ export class ImagesService implements OnModuleDestroy {
       await Promise.all(
         chunk
           .filter((_, i) => states[i] === 'completed' || states[i] === 'failed')
-          .map((id) => queue.remove(imageJobId(id)).catch((error: unknown) => this.logger.warn({ err: error, articleId: id }, 'Could not remove a finished image job'))),
+          .map((id) =>
+            queue.remove(imageJobId(id)).catch((error: unknown) => this.logger.warn({ err: error, articleId: id }, 'Could not remove a finished image job')),
+          ),
       );
-      await this.jobs.enqueueMany('image-regenerate', chunk.map((articleId) => ({ payload: { articleId }, options: { ...imageJobOptions(articleId), removeOnComplete: true } })));
+      await this.jobs.enqueueMany(
+        'image-regenerate',
+        chunk.map((articleId) => ({ payload: { articleId }, options: { ...imageJobOptions(articleId), removeOnComplete: true } })),
+      );
     }
   }
 

@@ -78,7 +78,12 @@ export class DigestSenderService {
         if (final) outcome.failed += 1;
         // The server says the address does not take mail: it stays off the list until it signs up again.
         if (failureIsPermanent(error)) {
-          await db(this.em.fork()).updateTable('newsletter_subscriber').set({ status: 'bounced' }).where('id', '=', claimed.subscriber_id).where('status', '=', 'confirmed').execute();
+          await db(this.em.fork())
+            .updateTable('newsletter_subscriber')
+            .set({ status: 'bounced' })
+            .where('id', '=', claimed.subscriber_id)
+            .where('status', '=', 'confirmed')
+            .execute();
         }
       }
     }

@@ -41,7 +41,11 @@ export class DigestService {
   ) {}
 
   async settings(em = this.em.fork()): Promise<ScheduleSettings> {
-    const row = await db(em).selectFrom('newsletter_settings').select(['cadence', 'weekday', 'send_time', 'schedule_changed_at']).where('id', '=', 1).executeTakeFirst();
+    const row = await db(em)
+      .selectFrom('newsletter_settings')
+      .select(['cadence', 'weekday', 'send_time', 'schedule_changed_at'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
     if (!row) throw new Error('newsletter_settings has no row: run the migrations');
     return { cadence: row.cadence, weekday: row.weekday, sendTime: row.send_time, scheduleChangedAt: new Date(row.schedule_changed_at) };
   }

@@ -32,7 +32,12 @@ export function failureIsPermanent(error: unknown): boolean {
 /** A failure as the editor reads it: the server's reply, or what went wrong on the way. */
 export function failureText(error: unknown): string {
   const { responseCode, code, message } = error as { responseCode?: number; code?: string; message?: string };
-  return [responseCode, code, message].filter((part) => part !== undefined && part !== '').join(' ').slice(0, 1000) || 'Unknown error';
+  return (
+    [responseCode, code, message]
+      .filter((part) => part !== undefined && part !== '')
+      .join(' ')
+      .slice(0, 1000) || 'Unknown error'
+  );
 }
 
 /** Sends email through the SMTP server of SMTP_URL (nodemailer), over a small pool of connections. */

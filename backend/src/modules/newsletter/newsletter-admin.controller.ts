@@ -76,7 +76,9 @@ export class NewsletterAdminController {
   @Post('subscribers')
   async add(@Body(new ZodValidationPipe(NewsletterAddressSchema)) body: NewsletterAddress, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await this.newsletter.subscribeByEditor(body.email, editorOf(request));
-    return { message: `A confirmation email is on its way to ${body.email.trim().toLowerCase()}, unless one was sent a moment ago or the address is already confirmed.` };
+    return {
+      message: `A confirmation email is on its way to ${body.email.trim().toLowerCase()}, unless one was sent a moment ago or the address is already confirmed.`,
+    };
   }
 
   @RequirePermission('newsletter.manage')
@@ -89,7 +91,10 @@ export class NewsletterAdminController {
 
   @RequirePermission('newsletter.manage')
   @Get('digests')
-  async digestList(@Query(new ZodValidationPipe(AdminNewsletterDigestListQuerySchema)) query: AdminNewsletterDigestListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminNewsletterDigest[]> {
+  async digestList(
+    @Query(new ZodValidationPipe(AdminNewsletterDigestListQuerySchema)) query: AdminNewsletterDigestListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminNewsletterDigest[]> {
     const page = await this.admin.digests(query);
     void reply.header(TOTAL_COUNT_HEADER, page.total);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -108,7 +113,10 @@ export class NewsletterAdminController {
   async sendNow(@Req() request: FastifyRequest): Promise<MessageResponse & { digestId: number }> {
     const created = await this.digests.create({ kind: 'manual', editor: editorOf(request) });
     if (!created) throw new ConflictException({ error: 'Conflict', message: 'Nothing has been published since the last digest.' });
-    return { message: `Digest ${created.digestId} with ${created.articleCount} article${created.articleCount === 1 ? '' : 's'} is being sent.`, digestId: created.digestId };
+    return {
+      message: `Digest ${created.digestId} with ${created.articleCount} article${created.articleCount === 1 ? '' : 's'} is being sent.`,
+      digestId: created.digestId,
+    };
   }
 
   @RequirePermission('newsletter.manage')
@@ -120,7 +128,10 @@ export class NewsletterAdminController {
 
   @RequirePermission('newsletter.manage')
   @Put('settings')
-  async saveSettings(@Body(new ZodValidationPipe(NewsletterScheduleSchema)) body: NewsletterSchedule, @Req() request: FastifyRequest): Promise<NewsletterSettings> {
+  async saveSettings(
+    @Body(new ZodValidationPipe(NewsletterScheduleSchema)) body: NewsletterSchedule,
+    @Req() request: FastifyRequest,
+  ): Promise<NewsletterSettings> {
     await this.digests.saveSchedule(body, editorOf(request));
     return this.settings();
   }

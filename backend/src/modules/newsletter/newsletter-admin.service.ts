@@ -17,7 +17,10 @@ import { db, type Database } from '../../database/kysely.js';
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 const SUBSCRIBER_COLUMNS = ['s.id', 's.email', 's.status', 's.consent_source', 's.consent_at', 's.confirmed_at', 's.unsubscribed_at', 's.created_at'] as const;
-type SubscriberRow = Pick<Selectable<Database['newsletter_subscriber']>, 'id' | 'email' | 'status' | 'consent_source' | 'consent_at' | 'confirmed_at' | 'unsubscribed_at' | 'created_at'>;
+type SubscriberRow = Pick<
+  Selectable<Database['newsletter_subscriber']>,
+  'id' | 'email' | 'status' | 'consent_source' | 'consent_at' | 'confirmed_at' | 'unsubscribed_at' | 'created_at'
+>;
 
 function toSubscriber(row: SubscriberRow): AdminNewsletterSubscriber {
   return {

@@ -8,7 +8,13 @@ export const NewsletterDeliverySchema = defineEntity({
   tableName: 'newsletter_delivery',
   properties: {
     id: p.bigint('string').primary().autoincrement(),
-    digestId: p.manyToOne(NewsletterDigest).mapToPk().joinColumn('digest_id').foreignKeyName('newsletter_delivery_digest_id_fkey').updateRule('no action').deleteRule('cascade'),
+    digestId: p
+      .manyToOne(NewsletterDigest)
+      .mapToPk()
+      .joinColumn('digest_id')
+      .foreignKeyName('newsletter_delivery_digest_id_fkey')
+      .updateRule('no action')
+      .deleteRule('cascade'),
     subscriberId: p
       .manyToOne(NewsletterSubscriber)
       .mapToPk()

@@ -22,7 +22,10 @@ export const NewsletterDigestSchema = defineEntity({
     finishedAt: p.datetime().nullable(),
   },
   indexes: [
-    { name: 'newsletter_digest_created_at_id_index', expression: 'create index "newsletter_digest_created_at_id_index" on "newsletter_digest" ("created_at" desc, "id" desc)' },
+    {
+      name: 'newsletter_digest_created_at_id_index',
+      expression: 'create index "newsletter_digest_created_at_id_index" on "newsletter_digest" ("created_at" desc, "id" desc)',
+    },
   ],
   checks: [
     { name: 'newsletter_digest_trigger_check', expression: `trigger in ('schedule', 'manual')` },

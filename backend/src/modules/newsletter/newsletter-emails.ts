@@ -63,7 +63,9 @@ export function digestEmail(articles: DigestArticle[], origin: string): Rendered
     subject,
     items
       .map(
-        (item) => `<div style="margin:0 0 20px"><p style="font-size:12px;color:#868e96;margin:0">${escapeMarkup(item.category)}${item.label ? ` &middot; ${escapeMarkup(item.label)}` : ''}</p>
+        (
+          item,
+        ) => `<div style="margin:0 0 20px"><p style="font-size:12px;color:#868e96;margin:0">${escapeMarkup(item.category)}${item.label ? ` &middot; ${escapeMarkup(item.label)}` : ''}</p>
 <h2 style="font-size:18px;margin:4px 0"><a href="${escapeMarkup(item.url)}" style="color:#1a1b1e">${escapeMarkup(item.title)}</a></h2>
 <p style="margin:0;font-size:15px;line-height:1.5">${escapeMarkup(item.summary)}</p></div>`,
       )

@@ -62,7 +62,13 @@ export class NewsletterFormController {
     await this.withToken('newsletterErase', body, reply, (token) => this.newsletter.erase(token), false);
   }
 
-  private withToken(form: PageFormId, body: PostedForm | undefined, reply: FastifyReply, act: (token: string) => Promise<boolean>, keepValues: boolean): Promise<void> {
+  private withToken(
+    form: PageFormId,
+    body: PostedForm | undefined,
+    reply: FastifyReply,
+    act: (token: string) => Promise<boolean>,
+    keepValues: boolean,
+  ): Promise<void> {
     const token = formField(body, NEWSLETTER_TOKEN_FIELD);
     return answerPageForm(this.flashes, reply, body, {
       form,

@@ -48,13 +48,16 @@ export class NewsletterLinksController {
   @Post('unsubscribe')
   @HttpCode(200)
   async oneClick(@Query() query: TokenQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ message: string }> {
-    if (!(await this.newsletter.unsubscribe(tokenOf(query)))) throw new BadRequestException({ error: 'Bad Request', message: NEWSLETTER_PAGE_TEXT.invalidLink });
+    if (!(await this.newsletter.unsubscribe(tokenOf(query))))
+      throw new BadRequestException({ error: 'Bad Request', message: NEWSLETTER_PAGE_TEXT.invalidLink });
     void reply.header('cache-control', 'no-store');
     return { message: NEWSLETTER_PAGE_TEXT.left };
   }
 
   private outcome(valid: boolean, token: string): Pick<FormFlash, 'outcome' | 'values' | 'notice'> {
-    return valid ? { outcome: 'ready', values: { [NEWSLETTER_TOKEN_FIELD]: token } } : { outcome: 'refused', notice: { message: NEWSLETTER_PAGE_TEXT.invalidLink } };
+    return valid
+      ? { outcome: 'ready', values: { [NEWSLETTER_TOKEN_FIELD]: token } }
+      : { outcome: 'refused', notice: { message: NEWSLETTER_PAGE_TEXT.invalidLink } };
   }
 
   private async toPage(reply: FastifyReply, page: string, flash: FormFlash): Promise<void> {

@@ -18,7 +18,10 @@ export const NewsletterSubscriberSchema = defineEntity({
     confirmationSentAt: p.datetime().nullable(),
     confirmedAt: p.datetime().nullable(),
     unsubscribedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).defaultRaw('now()'),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
   },
   indexes: [
     { name: 'newsletter_subscriber_created_at_index', properties: ['createdAt'] },

@@ -14,7 +14,9 @@ export interface TokenSubject {
 }
 
 function signature(secret: string, purpose: TokenPurpose, subject: TokenSubject, expires: number | null): string {
-  return createHmac('sha256', secret).update(`${purpose}|${subject.id}|${subject.email.toLowerCase()}|${expires ?? ''}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`${purpose}|${subject.id}|${subject.email.toLowerCase()}|${expires ?? ''}`)
+    .digest('base64url');
 }
 
 export function confirmationToken(secret: string, subject: TokenSubject, expiresAt: Date): string {

@@ -41,7 +41,14 @@ export class NewsletterService {
     const address = email.trim().toLowerCase();
     await query
       .insertInto('newsletter_subscriber')
-      .values({ email: address, status: 'pending', consent_text: NEWSLETTER_CONSENT_TEXT, consent_source: source.slice(0, 300), consent_at: sql`now()`, created_at: sql`now()` })
+      .values({
+        email: address,
+        status: 'pending',
+        consent_text: NEWSLETTER_CONSENT_TEXT,
+        consent_source: source.slice(0, 300),
+        consent_at: sql`now()`,
+        created_at: sql`now()`,
+      })
       .onConflict((conflict) =>
         conflict
           .column('email')
@@ -73,9 +80,15 @@ export class NewsletterService {
 
   /** An editor signs an address up: the reader still confirms it; an erased address is refused. */
   async subscribeByEditor(email: string, editor: string): Promise<void> {
-    const suppressed = await db(this.em.fork()).selectFrom('newsletter_suppression').select('email_hash').where('email_hash', '=', suppressionHash(email)).executeTakeFirst();
+    const suppressed = await db(this.em.fork())
+      .selectFrom('newsletter_suppression')
+      .select('email_hash')
+      .where('email_hash', '=', suppressionHash(email))
+      .executeTakeFirst();
     if (suppressed) {
-      throw new ValidationFailedException([{ path: 'email', message: 'This address asked to be removed from the list; only its owner can sign it up again, from the site' }]);
+      throw new ValidationFailedException([
+        { path: 'email', message: 'This address asked to be removed from the list; only its owner can sign it up again, from the site' },
+      ]);
     }
     await this.subscribe(email, `admin:${editor}`);
   }
@@ -123,7 +136,12 @@ export class NewsletterService {
     if (!holder) return false;
     const em = this.em.fork();
     await em.transactional(async (tx) => {
-      await db(tx).updateTable('newsletter_subscriber').set({ status: 'confirmed', confirmed_at: sql`now()` }).where('id', '=', holder.id).where('status', '=', 'pending').execute();
+      await db(tx)
+        .updateTable('newsletter_subscriber')
+        .set({ status: 'confirmed', confirmed_at: sql`now()` })
+        .where('id', '=', holder.id)
+        .where('status', '=', 'pending')
+        .execute();
       // A reader who was erased and signs up again gives new consent: the fingerprint goes.
       await db(tx).deleteFrom('newsletter_suppression').where('email_hash', '=', suppressionHash(holder.email)).execute();
     });

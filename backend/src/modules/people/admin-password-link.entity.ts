@@ -7,7 +7,14 @@ export const AdminPasswordLinkSchema = defineEntity({
   tableName: 'admin_password_link',
   properties: {
     tokenHash: p.character().length(64).primary(),
-    userId: p.manyToOne(AdminUser).mapToPk().joinColumn('user_id').foreignKeyName('admin_password_link_user_id_fkey').updateRule('no action').deleteRule('cascade').index('admin_password_link_user_id_index'),
+    userId: p
+      .manyToOne(AdminUser)
+      .mapToPk()
+      .joinColumn('user_id')
+      .foreignKeyName('admin_password_link_user_id_fkey')
+      .updateRule('no action')
+      .deleteRule('cascade')
+      .index('admin_password_link_user_id_index'),
     purpose: p.string().length(20).$type<'invite' | 'reset'>(),
     createdBy: p.string().length(100),
     createdAt: p.datetime().defaultRaw('now()'),

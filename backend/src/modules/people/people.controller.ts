@@ -40,14 +40,20 @@ export class PeopleController {
   @RequirePermission('people.manage')
   @Post(':id/role')
   @HttpCode(200)
-  changeRole(@Param(new ZodValidationPipe(PersonIdParamsSchema)) params: { id: number }, @Body(new ZodValidationPipe(ChangeRoleRequestSchema)) body: ChangeRoleRequest): Promise<AdminAccount> {
+  changeRole(
+    @Param(new ZodValidationPipe(PersonIdParamsSchema)) params: { id: number },
+    @Body(new ZodValidationPipe(ChangeRoleRequestSchema)) body: ChangeRoleRequest,
+  ): Promise<AdminAccount> {
     return this.people.changeRole(params.id, body.role);
   }
 
   @RequirePermission('people.manage')
   @Post(':id/status')
   @HttpCode(200)
-  changeStatus(@Param(new ZodValidationPipe(PersonIdParamsSchema)) params: { id: number }, @Body(new ZodValidationPipe(ChangeStatusRequestSchema)) body: ChangeStatusRequest): Promise<AdminAccount> {
+  changeStatus(
+    @Param(new ZodValidationPipe(PersonIdParamsSchema)) params: { id: number },
+    @Body(new ZodValidationPipe(ChangeStatusRequestSchema)) body: ChangeStatusRequest,
+  ): Promise<AdminAccount> {
     return this.people.changeStatus(params.id, body.status);
   }
 

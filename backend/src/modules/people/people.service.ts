@@ -158,7 +158,9 @@ export class PeopleService {
           q.where((eb) =>
             eb.or([
               eb.not(eb.and([eb('u.role', '=', 'owner'), eb('u.status', '=', 'active')])),
-              eb.exists(eb.selectFrom('admin_user as o').select('o.id').where('o.role', '=', 'owner').where('o.status', '=', 'active').whereRef('o.id', '<>', 'u.id')),
+              eb.exists(
+                eb.selectFrom('admin_user as o').select('o.id').where('o.role', '=', 'owner').where('o.status', '=', 'active').whereRef('o.id', '<>', 'u.id'),
+              ),
             ]),
           ),
         )
@@ -231,7 +233,10 @@ export class PeopleService {
         }
         return { created: false, id: existing.id, role: existing.role };
       }
-      const { accounts } = await db(tx).selectFrom('admin_user').select(sql<number>`count(*)::int`.as('accounts')).executeTakeFirstOrThrow();
+      const { accounts } = await db(tx)
+        .selectFrom('admin_user')
+        .select(sql<number>`count(*)::int`.as('accounts'))
+        .executeTakeFirstOrThrow();
       if (accounts === 0 && input.role && input.role !== 'owner') throw new Error('The first account must be an owner: use --role owner.');
       if (accounts > 0 && !input.role) throw new Error('Give the new account a role: --role owner, editor or writer.');
       const role = input.role ?? 'owner';
@@ -249,7 +254,12 @@ export class PeopleService {
 
   private async insertLink(tx: EntityManager, userId: number, purpose: 'invite' | 'reset', hash: string, actor: string): Promise<void> {
     // A new link replaces the account's earlier unused ones.
-    await db(tx).updateTable('admin_password_link').set({ used_at: sql<Date>`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await db(tx)
+      .updateTable('admin_password_link')
+      .set({ used_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
     await db(tx)
       .insertInto('admin_password_link')
       .values({ token_hash: hash, user_id: userId, purpose, created_by: actor, expires_at: sql<Date>`now() + make_interval(hours => ${PASSWORD_LINK_HOURS})` })

@@ -15,7 +15,10 @@ export const ApprovedTopicSchema = defineEntity({
     sourceUrl: p.text().nullable(),
     status: p.string().length(30).$type<ApprovedTopicStatus>(),
     approvedBy: p.string().length(100),
-    approvedAt: p.datetime().onCreate(() => new Date()).index(),
+    approvedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
     /** The draft article the blog became, once received. */
     articleId: p.integer().nullable(),
     lastError: p.text().nullable(),
@@ -25,7 +28,8 @@ export const ApprovedTopicSchema = defineEntity({
     // A trending topic is approved once; partial, so topics added by hand (no trending topic) are not compared.
     {
       name: 'approved_topic_trending_topic_id_unique',
-      expression: 'create unique index "approved_topic_trending_topic_id_unique" on "approved_topic" ("trending_topic_id") where "trending_topic_id" is not null',
+      expression:
+        'create unique index "approved_topic_trending_topic_id_unique" on "approved_topic" ("trending_topic_id") where "trending_topic_id" is not null',
     },
   ],
 });

@@ -7,9 +7,19 @@ export const ArticleClaimCheckSchema = defineEntity({
   name: 'ArticleClaimCheck',
   tableName: 'article_claim_check',
   properties: {
-    articleId: p.manyToOne(Article).primary().mapToPk().joinColumn('article_id').foreignKeyName('article_claim_check_article_id_fkey').updateRule('no action').deleteRule('cascade'),
+    articleId: p
+      .manyToOne(Article)
+      .primary()
+      .mapToPk()
+      .joinColumn('article_id')
+      .foreignKeyName('article_claim_check_article_id_fkey')
+      .updateRule('no action')
+      .deleteRule('cascade'),
     articleVersion: p.integer(),
-    checkedAt: p.datetime().onCreate(() => new Date()).defaultRaw('now()'),
+    checkedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
   },
 });
 
@@ -23,7 +33,13 @@ export const ArticleClaimSchema = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     /** Its article's claim check: the claims go with it. */
-    articleId: p.manyToOne(ArticleClaimCheck).mapToPk().joinColumn('article_id').foreignKeyName('article_claim_article_id_fkey').updateRule('no action').deleteRule('cascade'),
+    articleId: p
+      .manyToOne(ArticleClaimCheck)
+      .mapToPk()
+      .joinColumn('article_id')
+      .foreignKeyName('article_claim_article_id_fkey')
+      .updateRule('no action')
+      .deleteRule('cascade'),
     position: p.integer(),
     sentence: p.text(),
     sourceNumber: p.integer().nullable(),

@@ -65,7 +65,11 @@ export class ClaimCheckService {
     await db(em)
       .updateTable('article_claim')
       .set({ overridden_by: username, overridden_at: sql<Date>`now()` })
-      .where('id', 'in', open.map((claim) => claim.id))
+      .where(
+        'id',
+        'in',
+        open.map((claim) => claim.id),
+      )
       .execute();
     return { open: open.length, overridden: open.length };
   }
@@ -74,7 +78,12 @@ export class ClaimCheckService {
   private async sourcesOf(em: EntityManager, articleId: number): Promise<CheckSource[] | null> {
     const topic = await db(em).selectFrom('approved_topic').select('id').where('article_id', '=', articleId).executeTakeFirst();
     if (!topic) return null;
-    return db(em).selectFrom('topic_source').select(['number', 'outlet', 'title', 'summary', 'text']).where('approved_topic_id', '=', topic.id).orderBy('number').execute();
+    return db(em)
+      .selectFrom('topic_source')
+      .select(['number', 'outlet', 'title', 'summary', 'text'])
+      .where('approved_topic_id', '=', topic.id)
+      .orderBy('number')
+      .execute();
   }
 
   /**

@@ -25,7 +25,11 @@ const check = (body: string) => checkClaims(body, sources);
 describe('claim check', () => {
   it('links a sentence taken from a source to that sentence, unflagged', () => {
     const [claim] = check('<p>Markets Desk reports that starts fell 7.5% in October to an annual pace of 1,210,000 homes [1].</p>');
-    expect(claim).toMatchObject({ sourceNumber: 1, flags: [], passage: 'Starts fell 7.5% in October to an annual pace of 1,210,000 homes, the statistics office said.' });
+    expect(claim).toMatchObject({
+      sourceNumber: 1,
+      flags: [],
+      passage: 'Starts fell 7.5% in October to an annual pace of 1,210,000 homes, the statistics office said.',
+    });
     expect(claim!.score).toBeGreaterThan(0.9);
   });
 
@@ -37,7 +41,9 @@ describe('claim check', () => {
   });
 
   it('flags a planted sentence no source supports', () => {
-    const claims = check('<p>Builders started the fewest homes in three years [1]. The finance minister resigned after a stormy cabinet meeting on Tuesday.</p>');
+    const claims = check(
+      '<p>Builders started the fewest homes in three years [1]. The finance minister resigned after a stormy cabinet meeting on Tuesday.</p>',
+    );
     expect(claims.map((claim) => claim.flags)).toEqual([[], expect.arrayContaining(['unsupported'])]);
   });
 
@@ -52,7 +58,7 @@ describe('claim check', () => {
 
   it('checks statements only: not headings, questions, fragments or the commentary section', () => {
     const body =
-      "<h2>What the reports say</h2><p>Builders started the fewest homes in three years [1]. Will it last? Quite.</p>" +
+      '<h2>What the reports say</h2><p>Builders started the fewest homes in three years [1]. Will it last? Quite.</p>' +
       "<h2>The AI Mind's take</h2><p>Humans will argue about this for a week and then act surprised.</p>";
     expect(factualSentences(body)).toEqual(['Builders started the fewest homes in three years [1].']);
   });
@@ -63,6 +69,10 @@ describe('claim check', () => {
   });
 
   it('flags every sentence when there are no sources', () => {
-    expect(checkClaims('<p>Builders started the fewest homes in three years.</p>', [])[0]).toMatchObject({ sourceNumber: null, passage: null, flags: ['unsupported'] });
+    expect(checkClaims('<p>Builders started the fewest homes in three years.</p>', [])[0]).toMatchObject({
+      sourceNumber: null,
+      passage: null,
+      flags: ['unsupported'],
+    });
   });
 });

@@ -47,7 +47,10 @@ export function factualSentences(html: string): string[] {
     }
     if (inCommentary) continue;
     for (const sentence of splitSentences(text)) {
-      const words = sentence.replace(SOURCE_MARKER_PATTERN, '').split(/\s+/).filter((word) => /\w/.test(word));
+      const words = sentence
+        .replace(SOURCE_MARKER_PATTERN, '')
+        .split(/\s+/)
+        .filter((word) => /\w/.test(word));
       if (words.length >= MIN_CLAIM_WORDS && !/\?["”’)]*(\s*\[\d+\])*$/.test(sentence)) sentences.push(sentence);
     }
   }
@@ -55,10 +58,45 @@ export function factualSentences(html: string): string[] {
 }
 
 const NUMBER_WORDS: Record<string, string> = {
-  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11',
-  twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18', nineteen: '19', twenty: '20',
-  thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90', hundred: '100', thousand: '1000',
-  half: '0.5', dozen: '12', single: '1', once: '1', twice: '2', third: '3', fourth: '4', fifth: '5', tenth: '10',
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+  sixty: '60',
+  seventy: '70',
+  eighty: '80',
+  ninety: '90',
+  hundred: '100',
+  thousand: '1000',
+  half: '0.5',
+  dozen: '12',
+  single: '1',
+  once: '1',
+  twice: '2',
+  third: '3',
+  fourth: '4',
+  fifth: '5',
+  tenth: '10',
 };
 
 /** The numbers a text states, as digits ("three-year" and "3-year" alike; "1,200" as 1200). */

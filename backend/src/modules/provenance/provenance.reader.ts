@@ -19,7 +19,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../database/kysely.js';
-import type { ArticleClaim as ArticleClaimDto, ArticleGeneration as ArticleGenerationDto, ArticleProvenance, ArticleSource, ClaimCheck } from '@ai-mind/contracts';
+import type {
+  ArticleClaim as ArticleClaimDto,
+  ArticleGeneration as ArticleGenerationDto,
+  ArticleProvenance,
+  ArticleSource,
+  ClaimCheck,
+} from '@ai-mind/contracts';
 import { ArticleClaim, ArticleClaimCheck } from './article-claim.entity.js';
 import { ArticleGeneration } from './article-generation.entity.js';
 import { TopicSource } from './topic-source.entity.js';
@@ -101,7 +107,11 @@ export class ProvenanceReader {
 
   /** The approved topic the article was written for (read here, not through the workflow module, which sits above this one). */
   private async approvedTopicOf(articleId: number): Promise<{ id: number; topic: string; approvedBy: string; approvedAt: string } | null> {
-    const row = await db(this.em.fork()).selectFrom('approved_topic').select(['id', 'topic', 'approved_by', 'approved_at']).where('article_id', '=', articleId).executeTakeFirst();
+    const row = await db(this.em.fork())
+      .selectFrom('approved_topic')
+      .select(['id', 'topic', 'approved_by', 'approved_at'])
+      .where('article_id', '=', articleId)
+      .executeTakeFirst();
     return row ? { id: row.id, topic: row.topic, approvedBy: row.approved_by, approvedAt: new Date(row.approved_at).toISOString() } : null;
   }
 
@@ -121,7 +131,11 @@ export class ProvenanceReader {
   /** Everything known of how the article was made (an unknown article reads as one with nothing known). */
   async forArticle(articleId: number): Promise<ArticleProvenance> {
     const topic = await this.approvedTopicOf(articleId);
-    const [sources, generation, claims] = await Promise.all([topic ? this.sourcesOfTopic(topic.id) : [], this.generationOf(articleId), this.claimsOf(articleId)]);
+    const [sources, generation, claims] = await Promise.all([
+      topic ? this.sourcesOfTopic(topic.id) : [],
+      this.generationOf(articleId),
+      this.claimsOf(articleId),
+    ]);
     return {
       articleId,
       sourcesKnown: topic !== null,

@@ -15,9 +15,7 @@ export interface PageFetchOptions {
 }
 
 export type PageFetchResult =
-  | { status: 'ok'; url: string; body: string; contentType: string }
-  | { status: 'blocked'; error: string }
-  | { status: 'failed'; error: string };
+  { status: 'ok'; url: string; body: string; contentType: string } | { status: 'blocked'; error: string } | { status: 'failed'; error: string };
 
 /** Raised by the connection's own lookup: the name resolved to an address no source may have. */
 class BlockedAddressError extends Error {
@@ -30,12 +28,38 @@ const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
 /** Every range that is not the public internet: private, loopback, link-local, unique-local, CGNAT, multicast, reserved, documentation. */
 const NOT_PUBLIC = new net.BlockList();
 for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
 for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) NOT_PUBLIC.addSubnet(prefix, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv6');
 
 /** Whether a literal address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4 address). */
 export function isPublicAddress(address: string): boolean {

@@ -8,7 +8,13 @@ export const TopicSourceSchema = defineEntity({
   tableName: 'topic_source',
   properties: {
     id: p.integer().primary().autoincrement(),
-    approvedTopicId: p.manyToOne(ApprovedTopic).mapToPk().joinColumn('approved_topic_id').foreignKeyName('topic_source_approved_topic_id_fkey').updateRule('no action').deleteRule('cascade'),
+    approvedTopicId: p
+      .manyToOne(ApprovedTopic)
+      .mapToPk()
+      .joinColumn('approved_topic_id')
+      .foreignKeyName('topic_source_approved_topic_id_fkey')
+      .updateRule('no action')
+      .deleteRule('cascade'),
     /** 1..n in the order the writer is given them; the body's [n] markers name it. */
     number: p.integer(),
     outlet: p.string().length(200),

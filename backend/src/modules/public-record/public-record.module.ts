@@ -27,7 +27,11 @@ export class PublicRecordModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.provenance.useGenerationRecords(async (articleId): Promise<GenerationRecord | null> => {
-      const [sources, generation, claims] = await Promise.all([this.reader.sourcesOfArticle(articleId), this.reader.generationOf(articleId), this.reader.claimsOf(articleId)]);
+      const [sources, generation, claims] = await Promise.all([
+        this.reader.sourcesOfArticle(articleId),
+        this.reader.generationOf(articleId),
+        this.reader.claimsOf(articleId),
+      ]);
       if (!sources && !generation && !claims) return null;
       return {
         engine: generation ? engineLabel(generation) : null,

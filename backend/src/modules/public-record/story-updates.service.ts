@@ -7,7 +7,8 @@ import { ProvenanceReader } from '../provenance/index.js';
 import type { FeedItem } from '../trending/index.js';
 
 /** How a report is known across refreshes: its link, or its outlet and title when it has none. */
-const reportKey = (item: { link: string | null; source?: string; outlet?: string; title: string }) => item.link ?? `${item.source ?? item.outlet}\n${item.title}`;
+const reportKey = (item: { link: string | null; source?: string; outlet?: string; title: string }) =>
+  item.link ?? `${item.source ?? item.outlet}\n${item.title}`;
 
 /**
  * Stories stay live: each trending refresh keeps adding the feed items of an approved story to its

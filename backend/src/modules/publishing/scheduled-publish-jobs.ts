@@ -10,5 +10,9 @@ export const DUE_SWEEP_INTERVAL_MS = 30_000;
  * and time (the job id), however often the same time is asked for.
  */
 export function queueScheduledPublish(jobs: JobProducer, articleId: number, at: Date): Promise<unknown> {
-  return jobs.enqueue('scheduled-publish', { articleId }, { jobId: `scheduled-publish-${articleId}-${at.getTime()}`, delay: Math.max(0, at.getTime() - Date.now()) });
+  return jobs.enqueue(
+    'scheduled-publish',
+    { articleId },
+    { jobId: `scheduled-publish-${articleId}-${at.getTime()}`, delay: Math.max(0, at.getTime() - Date.now()) },
+  );
 }

@@ -10,7 +10,10 @@ export const ArticleBackupSchema = defineEntity({
     articleCount: p.integer(),
     publishedCount: p.integer(),
     snapshot: p.blob(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 

@@ -34,7 +34,13 @@ function fromRevision(revision: RevisionRow): Candidate {
 }
 
 function fromBackedUp(article: BackedUpArticle, at: Date, source: string): Candidate {
-  return { row: fromArticleDto(article), interactionsThrough: article.interactionsThrough ?? null, commentsThrough: article.commentsThrough ?? null, at, source };
+  return {
+    row: fromArticleDto(article),
+    interactionsThrough: article.interactionsThrough ?? null,
+    commentsThrough: article.commentsThrough ?? null,
+    at,
+    source,
+  };
 }
 
 /** What a scan of one backup kept: the versions picked, and the id of every article it holds. */
@@ -184,7 +190,10 @@ export class ArticleRestoreService {
       for (const { row, source } of batch.filter((candidate) => ids.has(candidate.row.id))) {
         restored.push({ id: row.id, title: row.title, slug: row.slug, approved: row.approved, source });
       }
-      await progress(startPercent + Math.round(((100 - startPercent) * Math.min(start + size, ordered.length)) / Math.max(ordered.length, 1)), `Restored ${restored.length} of ${ordered.length}`);
+      await progress(
+        startPercent + Math.round(((100 - startPercent) * Math.min(start + size, ordered.length)) / Math.max(ordered.length, 1)),
+        `Restored ${restored.length} of ${ordered.length}`,
+      );
     }
     if (restored.length > 0) {
       // A database restored from an old dump may have its id sequence behind the restored ids.

@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeBackup, encodeBackup, type BackedUpArticle } from './backup-format.js';
 
-const article = (id: number, content = `<p>Body ${id}</p>`) => ({ id, title: `Article ${id}`, slug: `article-${id}`, content, approved: id % 2 === 0 }) as unknown as BackedUpArticle;
+const article = (id: number, content = `<p>Body ${id}</p>`) =>
+  ({ id, title: `Article ${id}`, slug: `article-${id}`, content, approved: id % 2 === 0 }) as unknown as BackedUpArticle;
 
 /** Encodes the articles written in these batches. */
 const encode = (batches: BackedUpArticle[][]) =>

@@ -127,7 +127,10 @@ export class BackupService {
   /** Written under a temporary name and renamed, so a reader never sees half a file. */
   private async writeFile(backup: SavedBackup, compressed: Buffer): Promise<void> {
     await fs.mkdir(this.config.backup.dir, { recursive: true });
-    const stamp = backup.createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const stamp = backup.createdAt
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
     const file = path.join(this.config.backup.dir, `articles-${backup.id}-${stamp}.json.gz`);
     await fs.writeFile(`${file}.tmp`, compressed);
     await fs.rename(`${file}.tmp`, file);
@@ -191,7 +194,11 @@ export class BackupService {
       .select(['id', 'article_count', 'published_count'])
       .where((eb) =>
         eb.and([
-          eb('id', '=', eb.selectFrom('article_backup').select((max) => max.fn.max('id').as('id'))),
+          eb(
+            'id',
+            '=',
+            eb.selectFrom('article_backup').select((max) => max.fn.max('id').as('id')),
+          ),
           eb(eb.fn('octet_length', ['snapshot']), '=', compressed.length),
           eb(eb.fn('sha256', ['snapshot']), '=', createHash('sha256').update(compressed).digest()),
         ]),
@@ -205,7 +212,10 @@ export class BackupService {
     const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
     const query = db(this.em.fork());
     const rows = await query.selectFrom('article_backup').select(['id', 'created_at']).execute();
-    const keptRows = backupsToKeep(rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })), policy);
+    const keptRows = backupsToKeep(
+      rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })),
+      policy,
+    );
     const dropped = rows.map((row) => row.id).filter((id) => !keptRows.has(id));
     if (dropped.length > 0) await query.deleteFrom('article_backup').where('id', 'in', dropped).execute();
     const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))

@@ -63,7 +63,8 @@ export async function fetchLivePageArticle(url: string, slug: string, siteOrigin
   if (!title) return null;
   const body = data?.articleBody ?? data?.description ?? metaContent(html, 'og:description') ?? metaContent(html, 'description') ?? '';
   const image = [data?.image ?? metaContent(html, 'og:image')].flat()[0] ?? null;
-  const createdAt = data?.datePublished && !Number.isNaN(Date.parse(data.datePublished)) ? new Date(data.datePublished).toISOString() : new Date().toISOString();
+  const createdAt =
+    data?.datePublished && !Number.isNaN(Date.parse(data.datePublished)) ? new Date(data.datePublished).toISOString() : new Date().toISOString();
   return {
     title: title.slice(0, 300),
     slug,

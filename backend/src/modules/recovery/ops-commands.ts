@@ -34,7 +34,8 @@ async function runWithProgress(app: INestApplicationContext, config: AppConfig, 
   }
 }
 
-const restoredLines = (result: QuickRecoveryResult) => result.restored.map((a) => `  restored #${a.id} ${a.slug} (${a.approved ? 'published' : 'draft'}, from ${a.source})`);
+const restoredLines = (result: QuickRecoveryResult) =>
+  result.restored.map((a) => `  restored #${a.id} ${a.slug} (${a.approved ? 'published' : 'draft'}, from ${a.source})`);
 const totals = (result: QuickRecoveryResult) => `Now ${result.totalArticlesNow} articles, ${result.publishedArticlesNow} published.`;
 
 /** The recovery and image commands of main.cli.ts; each returns its summary, progress goes to `say`. */

@@ -4,7 +4,15 @@ import { REDIS } from '../../common/redis.token.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
-import type { BackupSnapshotResult, DeepRecoveryResult, JobName, JobPayload, JobResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
+import type {
+  BackupSnapshotResult,
+  DeepRecoveryResult,
+  JobName,
+  JobPayload,
+  JobResult,
+  QuickRecoveryResult,
+  RecreateFromSitemapResult,
+} from '../../queue/job-types.js';
 import { countLiveWorkers } from '../health/index.js';
 
 /** Recovery runs can take a while on a big site; the admin's call waits this much longer than other job calls. */
@@ -38,13 +46,19 @@ export class RecoveryService {
   /** Refuses at once when no worker process is alive, rather than waiting for nobody. */
   private async runRecovery<N extends 'quick-recovery' | 'deep-recovery' | 'recreate-from-sitemap'>(name: N, payload: JobPayload<N>): Promise<JobResult<N>> {
     if ((await countLiveWorkers(this.redis)) === 0) {
-      throw new ServiceUnavailableException({ error: 'Service Unavailable', message: 'No worker process is running to do the recovery; start one and try again.' });
+      throw new ServiceUnavailableException({
+        error: 'Service Unavailable',
+        message: 'No worker process is running to do the recovery; start one and try again.',
+      });
     }
     try {
       return await this.jobs.run(name as JobName & N, payload, { timeoutMs: this.config.jobWaitTimeoutMs * RECOVERY_WAIT_FACTOR });
     } catch (error) {
       if (error instanceof JobTimeoutError) {
-        throw new GatewayTimeoutException({ error: 'Gateway Timeout', message: 'Recovery is taking longer than expected; it goes on in the background. Check the articles again shortly.' });
+        throw new GatewayTimeoutException({
+          error: 'Gateway Timeout',
+          message: 'Recovery is taking longer than expected; it goes on in the background. Check the articles again shortly.',
+        });
       }
       throw error;
     }

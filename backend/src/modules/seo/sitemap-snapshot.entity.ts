@@ -10,7 +10,10 @@ export const SitemapSnapshotSchema = defineEntity({
     digest: p.string().length(64),
     urlCount: p.integer(),
     xml: p.blob(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 

@@ -108,7 +108,14 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
       const tombstoned = await this.recoveryStore.tombstonedSlugs(previous.map((entry) => entry.slug));
       const lost = previous.filter((entry) => !present.has(entry.slug) && !tombstoned.has(entry.slug));
       const urls = [...published, ...lost];
-      const digest = createHash('sha256').update(urls.map((entry) => new URL(entry.url).pathname).sort().join('\n')).digest('hex');
+      const digest = createHash('sha256')
+        .update(
+          urls
+            .map((entry) => new URL(entry.url).pathname)
+            .sort()
+            .join('\n'),
+        )
+        .digest('hex');
       const last = await db(em).selectFrom('sitemap_snapshot').select('digest').orderBy('id', 'desc').limit(1).executeTakeFirst();
       if (last?.digest === digest) return { articleUrls: urls.length, stored: false };
       const xml = [

@@ -11,7 +11,13 @@ describe('feed parser', () => {
     const feed = parseFeed(xml, 'civic.example');
     expect(feed.title).toBe('Civic Post');
     expect(feed.items).toEqual([
-      { source: 'Civic Post', title: 'Postal voting hits record', link: 'https://civic.example/a', summary: 'Officials report record applications.', publishedAt: '2026-11-18T07:30:00.000Z' },
+      {
+        source: 'Civic Post',
+        title: 'Postal voting hits record',
+        link: 'https://civic.example/a',
+        summary: 'Officials report record applications.',
+        publishedAt: '2026-11-18T07:30:00.000Z',
+      },
       { source: 'Civic Post', title: 'Council votes & closes old town', link: 'https://civic.example/b', summary: '', publishedAt: null },
     ]);
   });
@@ -23,7 +29,13 @@ describe('feed parser', () => {
         <summary type="html">Regulators &lt;em&gt;published&lt;/em&gt; rules.</summary><updated>2026-11-20T08:00:00Z</updated></entry>
     </feed>`;
     expect(parseFeed(xml, 'tech.example').items).toEqual([
-      { source: 'Tech Current', title: 'Export rules tighten AI chip sales', link: 'https://tech.example/chips', summary: 'Regulators published rules.', publishedAt: '2026-11-20T08:00:00.000Z' },
+      {
+        source: 'Tech Current',
+        title: 'Export rules tighten AI chip sales',
+        link: 'https://tech.example/chips',
+        summary: 'Regulators published rules.',
+        publishedAt: '2026-11-20T08:00:00.000Z',
+      },
     ]);
   });
 
@@ -31,7 +43,9 @@ describe('feed parser', () => {
     const xml = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
       <channel><title></title></channel><item><title>Ocean heatwave breaks records</title><link>https://wire.example/ocean</link></item></rdf:RDF>`;
     const feed = parseFeed(xml, 'wire.example');
-    expect(feed.items).toEqual([{ source: 'wire.example', title: 'Ocean heatwave breaks records', link: 'https://wire.example/ocean', summary: '', publishedAt: null }]);
+    expect(feed.items).toEqual([
+      { source: 'wire.example', title: 'Ocean heatwave breaks records', link: 'https://wire.example/ocean', summary: '', publishedAt: null },
+    ]);
   });
 
   it('drops untitled items and links that are not http(s), and caps the item count', () => {

@@ -36,11 +36,23 @@ export function parseFeed(xml: string, fallbackSource: string): { title: string;
     const channel = asNode((rss ?? rdf)!.channel) ?? {};
     const title = text(channel.title) || fallbackSource;
     const rawItems = asArray(rss ? channel.item : rdf!.item);
-    return { title, items: rawItems.slice(0, MAX_ITEMS_PER_FEED).map((node) => rssItem(node, title)).filter(isUsable) };
+    return {
+      title,
+      items: rawItems
+        .slice(0, MAX_ITEMS_PER_FEED)
+        .map((node) => rssItem(node, title))
+        .filter(isUsable),
+    };
   }
   if (atom) {
     const title = text(atom.title) || fallbackSource;
-    return { title, items: asArray(atom.entry).slice(0, MAX_ITEMS_PER_FEED).map((node) => atomEntry(node, title)).filter(isUsable) };
+    return {
+      title,
+      items: asArray(atom.entry)
+        .slice(0, MAX_ITEMS_PER_FEED)
+        .map((node) => atomEntry(node, title))
+        .filter(isUsable),
+    };
   }
   throw new FeedParseError('Neither an RSS nor an Atom feed');
 }

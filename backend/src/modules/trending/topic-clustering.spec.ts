@@ -1,5 +1,14 @@
 import { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
-import { categorize, clusterItems, DEFAULT_SIMILARITY_THRESHOLD, isSameStory, normalizeWords, similarityMatrix, trendOf, type FeedItem } from './topic-clustering.js';
+import {
+  categorize,
+  clusterItems,
+  DEFAULT_SIMILARITY_THRESHOLD,
+  isSameStory,
+  normalizeWords,
+  similarityMatrix,
+  trendOf,
+  type FeedItem,
+} from './topic-clustering.js';
 
 const item = (source: string, title: string, summary = '', link: string | null = null): FeedItem => ({ source, title, link, summary, publishedAt: null });
 

@@ -29,16 +29,22 @@ export async function storeClusters(em: EntityManager, clusters: StoryCluster[],
   return em.transactional(async (tx) => {
     // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
     await tx.execute('select pg_advisory_xact_lock(?)', [REFRESH_LOCK_KEY]);
-    const known = await tx.find(TrendingTopic, {
-      $or: [{ status: 'new' }, { updatedAt: { $gte: new Date(now.getTime() - DECISION_MEMORY_DAYS * 86_400_000) } }],
-    }, { populate: ['items'] });
+    const known = await tx.find(
+      TrendingTopic,
+      {
+        $or: [{ status: 'new' }, { updatedAt: { $gte: new Date(now.getTime() - DECISION_MEMORY_DAYS * 86_400_000) } }],
+      },
+      { populate: ['items'] },
+    );
     const matched = new Set<number>();
     let offered = 0;
 
     for (const cluster of clusters) {
       const mentions = cluster.items.length;
       const links = cluster.items.map((item) => item.link).filter((link): link is string => link !== null);
-      const story = known.find((topic) => !matched.has(topic.id) && isSameStory(cluster, { topic: topic.topic, itemLinks: topic.itemLinks ?? [] }, options.similarityThreshold));
+      const story = known.find(
+        (topic) => !matched.has(topic.id) && isSameStory(cluster, { topic: topic.topic, itemLinks: topic.itemLinks ?? [] }, options.similarityThreshold),
+      );
       if (story) {
         matched.add(story.id);
         story.previousMentions = story.mentions;

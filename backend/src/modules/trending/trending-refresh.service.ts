@@ -48,10 +48,14 @@ export class TrendingRefreshService {
       .onConflict((conflict) => conflict.column('url').doNothing())
       .execute();
     const source = await em.findOneOrFail(TrendingSource, { url });
-    const result = await fetchFeed(url, { etag: source.etag ?? null, lastModified: source.lastModified ?? null }, {
-      timeoutMs: this.config.trending.fetchTimeoutMs,
-      maxBytes: this.config.trending.maxFeedBytes,
-    });
+    const result = await fetchFeed(
+      url,
+      { etag: source.etag ?? null, lastModified: source.lastModified ?? null },
+      {
+        timeoutMs: this.config.trending.fetchTimeoutMs,
+        maxBytes: this.config.trending.maxFeedBytes,
+      },
+    );
     const now = new Date();
     source.lastFetchedAt = now;
     source.lastStatus = result.status;
@@ -63,7 +67,12 @@ export class TrendingRefreshService {
       source.lastSuccessAt = now;
     }
     if (result.status === 'ok') {
-      Object.assign(source, { name: result.title.slice(0, 200), etag: result.etag, lastModified: result.lastModified?.slice(0, 100) ?? null, items: result.items });
+      Object.assign(source, {
+        name: result.title.slice(0, 200),
+        etag: result.etag,
+        lastModified: result.lastModified?.slice(0, 100) ?? null,
+        items: result.items,
+      });
     }
     await em.flush();
     return { items: source.items ?? [], ok: result.status !== 'error' };

@@ -24,7 +24,10 @@ export const TrendingTopicSchema = defineEntity({
     items: p.json<FeedItem[]>().default('[]').lazy(),
     lastSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['mentions'] }],
   uniques: [{ properties: ['topic'] }],

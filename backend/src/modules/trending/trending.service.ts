@@ -99,11 +99,13 @@ export class TrendingService {
 
   private async loadFeed(): Promise<TrendingItem[]> {
     // A fork: the result is shared by every reader within the reuse window, not tied to one request.
-    const topics = await this.em.fork().find(
-      TrendingTopic,
-      { mentions: { $gt: 0 } },
-      { orderBy: { mentions: 'desc', id: 'asc' }, limit: TRENDING_FEED_SIZE, fields: ['id', 'topic', 'category', 'mentions'] },
-    );
+    const topics = await this.em
+      .fork()
+      .find(
+        TrendingTopic,
+        { mentions: { $gt: 0 } },
+        { orderBy: { mentions: 'desc', id: 'asc' }, limit: TRENDING_FEED_SIZE, fields: ['id', 'topic', 'category', 'mentions'] },
+      );
     return topics.map(({ id, topic, category, mentions }) => ({ id, topic, category, mentions }));
   }
 

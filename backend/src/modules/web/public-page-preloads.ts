@@ -81,7 +81,9 @@ export async function publicPagePreloads(distRoot: string, publicPrefix: string,
   const app = remote.exposes.find((expose) => expose.path === './App');
   const entry = remote.metaData.remoteEntry;
   const styles = [...new Set([...(app?.assets.css.sync ?? []), ...(rendered ? (app?.assets.css.async ?? []) : [])])];
-  const shellScripts = shell.shared.filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name)).flatMap((shared) => shared.assets.js.sync.map((file) => `/${file}`));
+  const shellScripts = shell.shared
+    .filter((shared) => SHELL_SHARED_FOR_PUBLIC.has(shared.name))
+    .flatMap((shared) => shared.assets.js.sync.map((file) => `/${file}`));
   const siteScripts = [`${publicPrefix}${path.posix.join(entry.path, entry.name)}`, ...(app?.assets.js.sync ?? []).map((file) => `${publicPrefix}${file}`)];
   // The federation runtime fetches the manifest with fetch(): a CORS-mode preload is the one it reuses.
   const manifest = `${publicPrefix}mf-manifest.json`;
@@ -92,7 +94,12 @@ export async function publicPagePreloads(distRoot: string, publicPrefix: string,
       asyncScripts.filter((file) => path.posix.basename(file).startsWith(pageChunkPrefix(page))).map((file) => `${publicPrefix}${file}`),
     ]);
     const [bootstrapScripts, bootstrapStyles] = await Promise.all([shellBootstrapFiles(distRoot, 'js'), shellBootstrapFiles(distRoot, 'css')]);
-    const afterPaint = JSON.stringify({ fetches: [manifest], styles: bootstrapStyles, scripts: [...bootstrapScripts, ...shellScripts, ...siteScripts], pages }).replace(/</g, '\\u003c');
+    const afterPaint = JSON.stringify({
+      fetches: [manifest],
+      styles: bootstrapStyles,
+      scripts: [...bootstrapScripts, ...shellScripts, ...siteScripts],
+      pages,
+    }).replace(/</g, '\\u003c');
     const inlined = await Promise.all(styles.map((file) => inlineStyle(distRoot, publicPrefix, file)));
     return [...inlined, `<script type="application/json" id="${AFTER_PAINT_ELEMENT_ID}">${afterPaint}</script>`];
   }

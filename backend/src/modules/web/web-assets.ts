@@ -99,7 +99,16 @@ class BuiltApps {
   async current(): Promise<{ stamp: string; shell: string; links: (rendered: boolean) => Promise<string[]> }> {
     if (!this.state || Date.now() - this.state.checkedAt > 1000) {
       const files = [this.shellIndex, path.join(this.distRoot, 'shell/dist/mf-manifest.json'), path.join(this.distRoot, 'public-site/dist/mf-manifest.json')];
-      const stamp = (await Promise.all(files.map((file) => stat(file).then((s) => `${s.mtimeMs}-${s.size}`, () => '-')))).join(':');
+      const stamp = (
+        await Promise.all(
+          files.map((file) =>
+            stat(file).then(
+              (s) => `${s.mtimeMs}-${s.size}`,
+              () => '-',
+            ),
+          ),
+        )
+      ).join(':');
       if (this.state?.stamp === stamp) this.state.checkedAt = Date.now();
       else this.state = { checkedAt: Date.now(), stamp, shell: await readFile(this.shellIndex, 'utf8'), links: new Map() };
     }
@@ -200,7 +209,10 @@ export async function registerWebAssets(
   const favicon = path.join(config.web.distRoot, 'shell/dist/favicon.svg');
   const sendFavicon = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!fs.existsSync(favicon)) return notFound(reply, request.method, request.url);
-    return reply.type('image/svg+xml').header('cache-control', MEDIA_CACHE).send(await readFile(favicon));
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', MEDIA_CACHE)
+      .send(await readFile(favicon));
   };
   fastify.get('/favicon.svg', sendFavicon);
   fastify.get('/favicon.ico', sendFavicon);
@@ -231,7 +243,12 @@ export async function registerWebAssets(
     } else {
       prepared = preparePage(html(), cacheControl, 'quick', formsFor(request));
     }
-    void reply.status(page.status).type(prepared.contentType).header('cache-control', cacheControl).header('vary', 'accept-encoding').header('etag', prepared.etag);
+    void reply
+      .status(page.status)
+      .type(prepared.contentType)
+      .header('cache-control', cacheControl)
+      .header('vary', 'accept-encoding')
+      .header('etag', prepared.etag);
     if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
     const encoding = encodingFor(request, prepared);
     if (encoding) void reply.header('content-encoding', encoding);

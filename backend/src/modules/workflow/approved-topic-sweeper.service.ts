@@ -24,7 +24,11 @@ export class ApprovedTopicSweeperService extends PendingWorkSweeper {
   async sweep(): Promise<number> {
     const topics = await this.em
       .fork()
-      .find(ApprovedTopic, { status: 'queued', articleId: null, approvedAt: this.createdWithin(SWEEP_WINDOW_MS) }, { fields: ['id'], orderBy: { id: 'asc' }, limit: SWEEP_BATCH });
+      .find(
+        ApprovedTopic,
+        { status: 'queued', articleId: null, approvedAt: this.createdWithin(SWEEP_WINDOW_MS) },
+        { fields: ['id'], orderBy: { id: 'asc' }, limit: SWEEP_BATCH },
+      );
     for (const { id } of topics) await queueBlogJob(this.jobs, this.config.automation, id);
     return topics.length;
   }

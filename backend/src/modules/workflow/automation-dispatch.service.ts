@@ -43,7 +43,16 @@ export class AutomationDispatchService {
       sourceUrl: topic.sourceUrl ?? null,
       approvedAt: topic.approvedAt.toISOString(),
       callbackUrl: callbackUrl ?? null,
-      sources: sources.map(({ number, outlet, title, summary, link, publishedAt, fetchStatus, text }) => ({ number, outlet, title, summary, link, publishedAt, fetchStatus, text })),
+      sources: sources.map(({ number, outlet, title, summary, link, publishedAt, fetchStatus, text }) => ({
+        number,
+        outlet,
+        title,
+        summary,
+        link,
+        publishedAt,
+        fetchStatus,
+        text,
+      })),
     };
     const body = JSON.stringify(message);
     const started = Date.now();
@@ -60,7 +69,10 @@ export class AutomationDispatchService {
       await response.body?.cancel();
       if (!response.ok) error = `Automation service answered HTTP ${response.status}`;
     } catch (failure) {
-      error = failure instanceof Error && failure.name === 'TimeoutError' ? `No answer within ${timeoutMs} ms` : String(failure instanceof Error ? failure.message : failure);
+      error =
+        failure instanceof Error && failure.name === 'TimeoutError'
+          ? `No answer within ${timeoutMs} ms`
+          : String(failure instanceof Error ? failure.message : failure);
     }
     em.create(WebhookDelivery, { approvedTopicId, attempt, statusCode, error, durationMs: Date.now() - started });
     if (error === null) {
@@ -70,7 +82,11 @@ export class AutomationDispatchService {
       return { statusCode: statusCode! };
     }
     await em.flush();
-    await em.nativeUpdate(ApprovedTopic, { id: approvedTopicId, status: { $in: ['queued', 'failed'] } }, { status: isLastAttempt ? 'failed' : 'queued', lastError: error });
+    await em.nativeUpdate(
+      ApprovedTopic,
+      { id: approvedTopicId, status: { $in: ['queued', 'failed'] } },
+      { status: isLastAttempt ? 'failed' : 'queued', lastError: error },
+    );
     this.logger.warn({ approvedTopicId, attempt, error }, isLastAttempt ? 'Automation webhook failed for good' : 'Automation webhook failed; retrying');
     throw new WebhookDeliveryError(error);
   }

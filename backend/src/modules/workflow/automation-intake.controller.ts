@@ -40,7 +40,10 @@ export class AutomationIntakeController {
   private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {
     const { secret, toleranceSeconds } = this.config.automation;
     if (!secret) {
-      throw new ServiceUnavailableException({ error: 'Service Unavailable', message: 'Blog delivery is not configured (AUTOMATION_WEBHOOK_SECRET is not set).' });
+      throw new ServiceUnavailableException({
+        error: 'Service Unavailable',
+        message: 'Blog delivery is not configured (AUTOMATION_WEBHOOK_SECRET is not set).',
+      });
     }
     const check = verifySignature(secret, request.headers, request.rawBody ?? '', toleranceSeconds);
     if (!check.ok) throw new UnauthorizedException({ error: 'Unauthorized', message: check.reason });
@@ -50,14 +53,23 @@ export class AutomationIntakeController {
   }
 
   private async store(blog: AutomationBlog): Promise<AutomationBlogResponse> {
-    const article = await this.intake.receive(blog.approvedTopicId, {
-      title: blog.title,
-      html: blog.content,
-      metaDescription: blog.metaDescription ?? '',
-      aiCommentary: blog.aiCommentary ?? null,
-      sourceUrl: blog.sourceUrl ?? null,
-      generation: { engine: 'automation', model: blog.model ?? null, promptVersion: blog.promptVersion ?? null, sourceCount: (await this.provenance.sourcesOfTopic(blog.approvedTopicId)).length },
-    }, 'automation');
+    const article = await this.intake.receive(
+      blog.approvedTopicId,
+      {
+        title: blog.title,
+        html: blog.content,
+        metaDescription: blog.metaDescription ?? '',
+        aiCommentary: blog.aiCommentary ?? null,
+        sourceUrl: blog.sourceUrl ?? null,
+        generation: {
+          engine: 'automation',
+          model: blog.model ?? null,
+          promptVersion: blog.promptVersion ?? null,
+          sourceCount: (await this.provenance.sourcesOfTopic(blog.approvedTopicId)).length,
+        },
+      },
+      'automation',
+    );
     return { message: `Blog "${article.title}" received as a draft.`, articleId: article.id, status: 'blog_received' };
   }
 }

@@ -48,7 +48,11 @@ export class BlogGeneratorService {
       return { articleId: article.id };
     } catch (error) {
       // Kept for the editor to see; the job is retried with backoff.
-      await em.nativeUpdate(ApprovedTopic, { id: approvedTopicId, articleId: null }, { status: 'failed', lastError: error instanceof Error ? error.message : String(error) });
+      await em.nativeUpdate(
+        ApprovedTopic,
+        { id: approvedTopicId, articleId: null },
+        { status: 'failed', lastError: error instanceof Error ? error.message : String(error) },
+      );
       throw error;
     }
   }

@@ -20,7 +20,10 @@ export class WorkflowController {
   @RequirePermission('trending.manage')
   @Post('approve-topic')
   @HttpCode(200)
-  async approve(@Body(new ZodValidationPipe(ApproveTopicRequestSchema)) body: ApproveTopicRequest, @Req() request: FastifyRequest): Promise<MessageResponse & { approvedTopicId: number }> {
+  async approve(
+    @Body(new ZodValidationPipe(ApproveTopicRequestSchema)) body: ApproveTopicRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<MessageResponse & { approvedTopicId: number }> {
     const approved = await this.workflow.approve(body, request.adminSession!.username);
     return { message: `Topic "${approved.topic}" approved; its blog is being written.`, approvedTopicId: approved.id };
   }

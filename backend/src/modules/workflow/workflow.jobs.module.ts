@@ -9,5 +9,8 @@ import { BlogIntakeService } from './blog-intake.service.js';
 import { WorkflowProcessor } from './workflow.processor.js';
 
 /** Worker side of the workflow: the signed hand-off to the automation service, or the built-in blog generator. */
-@Module({ imports: [AiModule, ArticlesModule, ProvenanceModule], providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService] })
+@Module({
+  imports: [AiModule, ArticlesModule, ProvenanceModule],
+  providers: [BlogIntakeService, BlogGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService],
+})
 export class WorkflowJobsModule {}

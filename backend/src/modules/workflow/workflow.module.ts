@@ -7,5 +7,9 @@ import { WorkflowController } from './workflow.controller.js';
 import { WorkflowService } from './workflow.service.js';
 
 /** Approved topics on their way to draft articles, and the automation service's delivery endpoint. */
-@Module({ imports: [ArticlesModule, ProvenanceModule], controllers: [WorkflowController, AutomationIntakeController], providers: [WorkflowService, BlogIntakeService] })
+@Module({
+  imports: [ArticlesModule, ProvenanceModule],
+  controllers: [WorkflowController, AutomationIntakeController],
+  providers: [WorkflowService, BlogIntakeService],
+})
 export class WorkflowModule {}

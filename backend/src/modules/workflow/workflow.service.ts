@@ -48,7 +48,9 @@ export class WorkflowService {
       await em.flush();
       // The story's feed items as they are now: what the article will be written from, whatever later
       // refreshes bring. A topic stored before items were kept has its own headline, outlet and link.
-      const items = trending.items?.length ? trending.items : [{ source: trending.source, title: trending.topic, link: trending.sourceUrl ?? null, summary: '', publishedAt: null }];
+      const items = trending.items?.length
+        ? trending.items
+        : [{ source: trending.source, title: trending.topic, link: trending.sourceUrl ?? null, summary: '', publishedAt: null }];
       this.sources.freeze(em, approved.id, items);
       return approved;
     });

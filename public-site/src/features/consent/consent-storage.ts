@@ -11,8 +11,7 @@ export interface StoredConsent {
 
 const CHOICES: readonly ConsentChoice[] = ['accepted', 'rejected', 'custom'];
 
-export const isEuCountry = (country: string | null | undefined) =>
-  !!country && (EU_COUNTRY_CODES as readonly string[]).includes(country.toUpperCase());
+export const isEuCountry = (country: string | null | undefined) => !!country && (EU_COUNTRY_CODES as readonly string[]).includes(country.toUpperCase());
 
 /** Storage can be switched off or full (private modes); consent then lives for this page only. */
 function storage(): Storage | null {

@@ -16,69 +16,69 @@
  * pattern (libs/contracts public-routes.ts), matched here as the router does, first match wins.
  */
 (() => {
-const script = document.currentScript;
-const entry = script && script.dataset.entry;
+  const script = document.currentScript;
+  const entry = script && script.dataset.entry;
 
-function preload(href, as) {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = as;
-  link.href = href;
-  // The runtime fetches the manifest in CORS mode; a preload is reused only by a request of its mode.
-  if (as === 'fetch') link.crossOrigin = 'anonymous';
-  document.head.appendChild(link);
-}
-
-/** Whether a route pattern ('/article/:slug', '*') matches the path, case-insensitively as the router does. */
-function matches(pattern, pathname) {
-  if (pattern === '*') return true;
-  const wanted = pattern.split('/').filter(Boolean);
-  const parts = pathname.split('/').filter(Boolean);
-  return wanted.length === parts.length && wanted.every((part, i) => part[0] === ':' || part.toLowerCase() === parts[i].toLowerCase());
-}
-
-function preloadListed() {
-  const listed = document.getElementById('ai-mind-after-paint');
-  if (!listed) return;
-  const { fetches = [], styles = [], scripts = [], pages = [] } = JSON.parse(listed.textContent || '{}');
-  const opening = pages.find(([pattern]) => matches(pattern, window.location.pathname));
-  fetches.forEach((href) => preload(href, 'fetch'));
-  styles.forEach((href) => preload(href, 'style'));
-  [...scripts, ...(opening ? opening[1] : [])].forEach((href) => preload(href, 'script'));
-}
-
-function load() {
-  if (!entry) return;
-  // The entry first: it runs while the rest arrives (a browser opens only a few connections at once).
-  const element = document.createElement('script');
-  element.src = entry;
-  document.head.appendChild(element);
-  preloadListed();
-}
-
-/**
- * Calls `then` once the next frame is on screen: a frame's rendering follows its animation-frame
- * callbacks, so a task queued from one runs after that paint. (Not a largest-contentful-paint entry
- * naming the top image: the browser reports one only for a paint larger than any before it, so where
- * text outsizes the image, none ever came and the scripts waited out a half-second timeout.)
- */
-function nextPaint(then) {
-  requestAnimationFrame(() => setTimeout(then, 0));
-}
-
-/** Calls `then` once the page's first view, its top image included, is on screen. */
-function firstViewPainted(then) {
-  const image = document.querySelector('img[fetchpriority="high"]');
-  if (!image || image.complete) {
-    nextPaint(then);
-    return;
+  function preload(href, as) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    // The runtime fetches the manifest in CORS mode; a preload is reused only by a request of its mode.
+    if (as === 'fetch') link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
   }
-  image.addEventListener('load', () => nextPaint(then), { once: true });
-  image.addEventListener('error', () => nextPaint(then), { once: true });
-}
 
-const root = document.getElementById('root');
-// A deferred script runs once the document is parsed: the whole server-rendered page is in the DOM.
-if (!root || !root.hasChildNodes()) load();
-else firstViewPainted(load);
+  /** Whether a route pattern ('/article/:slug', '*') matches the path, case-insensitively as the router does. */
+  function matches(pattern, pathname) {
+    if (pattern === '*') return true;
+    const wanted = pattern.split('/').filter(Boolean);
+    const parts = pathname.split('/').filter(Boolean);
+    return wanted.length === parts.length && wanted.every((part, i) => part[0] === ':' || part.toLowerCase() === parts[i].toLowerCase());
+  }
+
+  function preloadListed() {
+    const listed = document.getElementById('ai-mind-after-paint');
+    if (!listed) return;
+    const { fetches = [], styles = [], scripts = [], pages = [] } = JSON.parse(listed.textContent || '{}');
+    const opening = pages.find(([pattern]) => matches(pattern, window.location.pathname));
+    fetches.forEach((href) => preload(href, 'fetch'));
+    styles.forEach((href) => preload(href, 'style'));
+    [...scripts, ...(opening ? opening[1] : [])].forEach((href) => preload(href, 'script'));
+  }
+
+  function load() {
+    if (!entry) return;
+    // The entry first: it runs while the rest arrives (a browser opens only a few connections at once).
+    const element = document.createElement('script');
+    element.src = entry;
+    document.head.appendChild(element);
+    preloadListed();
+  }
+
+  /**
+   * Calls `then` once the next frame is on screen: a frame's rendering follows its animation-frame
+   * callbacks, so a task queued from one runs after that paint. (Not a largest-contentful-paint entry
+   * naming the top image: the browser reports one only for a paint larger than any before it, so where
+   * text outsizes the image, none ever came and the scripts waited out a half-second timeout.)
+   */
+  function nextPaint(then) {
+    requestAnimationFrame(() => setTimeout(then, 0));
+  }
+
+  /** Calls `then` once the page's first view, its top image included, is on screen. */
+  function firstViewPainted(then) {
+    const image = document.querySelector('img[fetchpriority="high"]');
+    if (!image || image.complete) {
+      nextPaint(then);
+      return;
+    }
+    image.addEventListener('load', () => nextPaint(then), { once: true });
+    image.addEventListener('error', () => nextPaint(then), { once: true });
+  }
+
+  const root = document.getElementById('root');
+  // A deferred script runs once the document is parsed: the whole server-rendered page is in the DOM.
+  if (!root || !root.hasChildNodes()) load();
+  else firstViewPainted(load);
 })();

@@ -39,7 +39,17 @@ function ViewsOverTime({ range }: { range: AnalyticsRangeQuery }) {
   );
 }
 
-function TopList({ title, name, range, label = (key) => key }: { title: string; name: 'categories' | 'sources' | 'countries'; range: AnalyticsRangeQuery; label?: (key: string) => string }) {
+function TopList({
+  title,
+  name,
+  range,
+  label = (key) => key,
+}: {
+  title: string;
+  name: 'categories' | 'sources' | 'countries';
+  range: AnalyticsRangeQuery;
+  label?: (key: string) => string;
+}) {
   const query = useAnalyticsChart(name, range);
   return (
     <ChartCard title={title} figure={(data: AnalyticsTop) => viewsText(data.total)} query={query} isEmpty={(data) => data.entries.length === 0}>

@@ -23,8 +23,22 @@ export function RangeControls({ range, onChange }: RangeControlsProps) {
           );
         })}
       </Group>
-      <TextInput type="date" label="From (UTC)" size="sm" value={range.from} max={range.to} onChange={(event) => onChange({ from: event.currentTarget.value || null })} />
-      <TextInput type="date" label="To (UTC)" size="sm" value={range.to} min={range.from} onChange={(event) => onChange({ to: event.currentTarget.value || null })} />
+      <TextInput
+        type="date"
+        label="From (UTC)"
+        size="sm"
+        value={range.from}
+        max={range.to}
+        onChange={(event) => onChange({ from: event.currentTarget.value || null })}
+      />
+      <TextInput
+        type="date"
+        label="To (UTC)"
+        size="sm"
+        value={range.to}
+        min={range.from}
+        onChange={(event) => onChange({ to: event.currentTarget.value || null })}
+      />
       <SegmentedControl
         aria-label="Interval"
         size="sm"

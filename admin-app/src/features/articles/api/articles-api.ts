@@ -28,7 +28,9 @@ export const fetchAdminArticle = (id: number) => callApi(api.admin.articles.byId
  * A draft with open claim flags is refused (409) unless `overrideClaims`: the editor vouches for them.
  */
 export const publishArticleNow = (article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) =>
-  callApi(api.admin.articles.publishNow, { body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) } });
+  callApi(api.admin.articles.publishNow, {
+    body: { blogId: article.id, version: article.version, ...(article.overrideClaims ? { overrideClaims: true } : {}) },
+  });
 export const deleteArticlePermanently = (article: Pick<AdminArticle, 'id' | 'version'>) =>
   callApi(api.admin.articles.deletePermanently, { body: { blogId: article.id, version: article.version } });
 export const updateArticle = (id: number, body: UpdateBlogRequest) => callApi(api.admin.articles.update, { params: { id }, body });
@@ -94,7 +96,10 @@ export const useAdminArticle = (id: number | null) =>
 
 const articlesChanged = () => [adminKeys.articles(), articleKeys.all] as const;
 
-export const usePublishArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) => publishArticleNow(article), articlesChanged);
+export const usePublishArticle = declareMutation(
+  (article: Pick<AdminArticle, 'id' | 'version'> & { overrideClaims?: boolean }) => publishArticleNow(article),
+  articlesChanged,
+);
 export const useDeleteArticle = declareMutation((article: Pick<AdminArticle, 'id' | 'version'>) => deleteArticlePermanently(article), articlesChanged);
 export const useRegenerateImages = declareMutation(regenerateImages, articlesChanged);
 export const useReviewStep = declareMutation(takeReviewStep, articlesChanged);
@@ -103,6 +108,7 @@ export const useCreateDraft = declareMutation(createDraft, articlesChanged);
 export const useDeleteProblematicDrafts = declareMutation(deleteProblematicDrafts, articlesChanged);
 export const useSaveArticle = declareMutation(({ id, ...body }: UpdateBlogRequest & { id: number }) => updateArticle(id, body), articlesChanged);
 export const useRestoreRevision = declareMutation(
-  ({ articleId, revisionId, version }: { articleId: number; revisionId: number; version: number; createdAt: string }) => restoreArticleRevision(articleId, revisionId, version),
+  ({ articleId, revisionId, version }: { articleId: number; revisionId: number; version: number; createdAt: string }) =>
+    restoreArticleRevision(articleId, revisionId, version),
   articlesChanged,
 );

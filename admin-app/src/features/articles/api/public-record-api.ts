@@ -3,8 +3,7 @@ import { adminKeys, api, articleKeys, type AddCorrectionRequest, type AdminError
 import { useQuery } from '@tanstack/react-query';
 import { declareMutation } from '../../../lib/resource';
 
-export const addCorrection = (articleId: number, body: AddCorrectionRequest) =>
-  callApi(api.admin.articles.addCorrection, { params: { id: articleId }, body });
+export const addCorrection = (articleId: number, body: AddCorrectionRequest) => callApi(api.admin.articles.addCorrection, { params: { id: articleId }, body });
 
 export const fetchErrorReports = (query: AdminErrorReportListQuery) => callApi(api.admin.errorReports.list, { query });
 

@@ -199,7 +199,12 @@ export function ArticleHistory({ article, onClose }: { article: Pick<AdminArticl
                   </Table.Td>
                   <Table.Td>
                     {index > 0 && item.action !== 'delete' && mayRestore && (
-                      <Button size="xs" variant="light" loading={restore.isPending && restore.variables?.revisionId === item.id} onClick={() => askRestore(item)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={restore.isPending && restore.variables?.revisionId === item.id}
+                        onClick={() => askRestore(item)}
+                      >
                         Restore this version
                       </Button>
                     )}

@@ -1,6 +1,31 @@
-import { Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Typography,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ADMIN_ARTICLE_SORTS, ARTICLE_STAGE_LABELS, ARTICLE_STAGES, BADGE_CATEGORIES, categoryBadgeColor, formatShortDate, type AdminArticleSummary, type ArticleStage } from '@ai-mind/contracts';
+import {
+  ADMIN_ARTICLE_SORTS,
+  ARTICLE_STAGE_LABELS,
+  ARTICLE_STAGES,
+  BADGE_CATEGORIES,
+  categoryBadgeColor,
+  formatShortDate,
+  type AdminArticleSummary,
+  type ArticleStage,
+} from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
 import { useCan } from '../../../lib/account';
 import { useAdminLocation } from '../../../lib/admin-routes';
@@ -63,7 +88,9 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
   if (!article.data) {
     return (
       <Stack align="flex-start">
-        <Text role="alert">{article.error instanceof ApiError && article.error.status === 404 ? `Article ${id} does not exist (any more).` : MESSAGES.fetchArticlesFailed}</Text>
+        <Text role="alert">
+          {article.error instanceof ApiError && article.error.status === 404 ? `Article ${id} does not exist (any more).` : MESSAGES.fetchArticlesFailed}
+        </Text>
         <Button variant="default" onClick={close}>
           Back to the articles
         </Button>
@@ -106,7 +133,8 @@ function ArticleList() {
   const remove = useDeleteArticle({
     onSuccess: () => showAlert(MESSAGES.deleteSucceeded),
     // A refusal with a reason (the article changed since it was listed) says so; anything else is the spec's text.
-    onError: (error) => showAlert(error instanceof ApiError && error.status === 409 ? serverMessage(error, MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS) : MESSAGES.deleteFailed),
+    onError: (error) =>
+      showAlert(error instanceof ApiError && error.status === 409 ? serverMessage(error, MESSAGES.deleteFailed, ADMIN_ERROR_FIELDS) : MESSAGES.deleteFailed),
   });
   const regenerate = useRegenerateImages({
     onSuccess: ({ updatedCount }) => showAlert(MESSAGES.regenerateSucceeded(updatedCount)),
@@ -151,7 +179,11 @@ function ArticleList() {
         <Group gap="xs">
           {can('articles.draft') && <NewDraft />}
           {can('media.regenerate') && (
-            <Button variant="light" loading={regenerate.isPending && regenerate.variables?.regenerateAll === true} onClick={() => regenerate.mutate({ regenerateAll: true })}>
+            <Button
+              variant="light"
+              loading={regenerate.isPending && regenerate.variables?.regenerateAll === true}
+              onClick={() => regenerate.mutate({ regenerateAll: true })}
+            >
               Regenerate All Images
             </Button>
           )}
@@ -198,7 +230,12 @@ function ArticleList() {
           onChange={(value) => setParams({ stage: value })}
           w={180}
         />
-        <Checkbox label="Assigned to me" checked={filters.assignee === 'me'} onChange={(event) => setParams({ assignee: event.currentTarget.checked ? 'me' : null })} mb={8} />
+        <Checkbox
+          label="Assigned to me"
+          checked={filters.assignee === 'me'}
+          onChange={(event) => setParams({ assignee: event.currentTarget.checked ? 'me' : null })}
+          mb={8}
+        />
         <Select
           label="Category"
           placeholder="Any category"
@@ -341,7 +378,14 @@ function NewDraft() {
     >
       <Group gap="xs" align="flex-end">
         <TextInput label="Title" required value={title} onChange={(event) => setTitle(event.currentTarget.value)} w={240} />
-        <NativeSelect label="Category" required data={['', ...CATEGORY_CHOICES]} value={category} onChange={(event) => setCategory(event.currentTarget.value)} w={180} />
+        <NativeSelect
+          label="Category"
+          required
+          data={['', ...CATEGORY_CHOICES]}
+          value={category}
+          onChange={(event) => setCategory(event.currentTarget.value)}
+          w={180}
+        />
         <Button type="submit" loading={create.isPending}>
           Create
         </Button>

@@ -148,7 +148,11 @@ export function ArticleProvenancePanel({ article }: { article: AdminArticle }) {
                 <Badge variant="light" color={claims.open ? 'red' : 'green'}>
                   {claims.open} open
                 </Badge>
-                {claims.overridden > 0 && <Badge variant="light" color="gray">{claims.overridden} vouched for</Badge>}
+                {claims.overridden > 0 && (
+                  <Badge variant="light" color="gray">
+                    {claims.overridden} vouched for
+                  </Badge>
+                )}
               </Group>
             </Group>
             <Text size="xs" c="dimmed">
@@ -171,10 +175,21 @@ export function ArticleProvenancePanel({ article }: { article: AdminArticle }) {
             {!article.approved && claims.open > 0 && (
               <Alert color="red" title={`${claims.open} claim${claims.open === 1 ? ' is' : 's are'} not supported by the sources`}>
                 <Stack gap="xs">
-                  <Text size="sm">Correct them and save, or publish anyway on your word: your name and the time are recorded on each one and in the audit log.</Text>
-                  <Checkbox label="I have read the flagged claims and vouch for them" checked={vouch} onChange={(event) => setVouch(event.currentTarget.checked)} />
+                  <Text size="sm">
+                    Correct them and save, or publish anyway on your word: your name and the time are recorded on each one and in the audit log.
+                  </Text>
+                  <Checkbox
+                    label="I have read the flagged claims and vouch for them"
+                    checked={vouch}
+                    onChange={(event) => setVouch(event.currentTarget.checked)}
+                  />
                   <Group>
-                    <Button color="red" disabled={!vouch} loading={publish.isPending} onClick={() => publish.mutate({ id: article.id, version: article.version, overrideClaims: true })}>
+                    <Button
+                      color="red"
+                      disabled={!vouch}
+                      loading={publish.isPending}
+                      onClick={() => publish.mutate({ id: article.id, version: article.version, overrideClaims: true })}
+                    >
                       Publish over {claims.open} open claim{claims.open === 1 ? '' : 's'}
                     </Button>
                   </Group>

@@ -120,7 +120,13 @@ function NoteForm({ article, draft, setDraft }: { article: AdminArticle; draft: 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate({ articleId: article.id, kind, text: text.trim(), version: article.version, ...(kind === 'update' && draft.covers?.length ? { covers: draft.covers } : {}) });
+    add.mutate({
+      articleId: article.id,
+      kind,
+      text: text.trim(),
+      version: article.version,
+      ...(kind === 'update' && draft.covers?.length ? { covers: draft.covers } : {}),
+    });
   };
   const tooShort = text.trim().length < CORRECTION_TEXT_MIN;
   return (
@@ -186,14 +192,31 @@ export function ArticlePublicRecord({ article }: { article: AdminArticle }) {
           </Alert>
         )}
         <Title order={4}>Error reports from readers</Title>
-        {reports.data?.length ? reports.data.map((report) => <ReportCard key={report.id} report={report} />) : <Text size="sm" c="dimmed">No reports.</Text>}
+        {reports.data?.length ? (
+          reports.data.map((report) => <ReportCard key={report.id} report={report} />)
+        ) : (
+          <Text size="sm" c="dimmed">
+            No reports.
+          </Text>
+        )}
         <Title order={4}>Corrections and updates</Title>
         {article.corrections.map((note) => (
-          <Alert key={note.id} variant="light" color={note.kind === 'correction' ? 'orange' : 'blue'} title={`${CORRECTION_KIND_LABELS[note.kind]}, ${formatShortDate(note.createdAt)}`}>
+          <Alert
+            key={note.id}
+            variant="light"
+            color={note.kind === 'correction' ? 'orange' : 'blue'}
+            title={`${CORRECTION_KIND_LABELS[note.kind]}, ${formatShortDate(note.createdAt)}`}
+          >
             {note.text}
           </Alert>
         ))}
-        {article.approved ? <NoteForm article={article} draft={draft} setDraft={setDraft} /> : <Text size="sm" c="dimmed">A draft takes no notes: edit it instead.</Text>}
+        {article.approved ? (
+          <NoteForm article={article} draft={draft} setDraft={setDraft} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            A draft takes no notes: edit it instead.
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -85,7 +85,11 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
       editor?.commands.setContent(latest.content);
     },
     onError: (error) =>
-      showAlert(error instanceof ApiError && error.status === 404 ? 'This article has been deleted.' : serverMessage(error, MESSAGES.fetchArticlesFailed, ADMIN_ERROR_FIELDS)),
+      showAlert(
+        error instanceof ApiError && error.status === 404
+          ? 'This article has been deleted.'
+          : serverMessage(error, MESSAGES.fetchArticlesFailed, ADMIN_ERROR_FIELDS),
+      ),
   });
 
   // The shortcut must see the latest state without re-registering on every keystroke.

@@ -33,7 +33,11 @@ export const formatInZone = (iso: string) =>
 
 export function StageBadge({ article }: { article: Pick<ArticleReviewFields, 'stage' | 'scheduledAt'> }) {
   return (
-    <Badge color={STAGE_COLORS[article.stage]} data-testid="stage-badge" title={article.scheduledAt ? `Publishes ${formatInZone(article.scheduledAt)}` : undefined}>
+    <Badge
+      color={STAGE_COLORS[article.stage]}
+      data-testid="stage-badge"
+      title={article.scheduledAt ? `Publishes ${formatInZone(article.scheduledAt)}` : undefined}
+    >
       {ARTICLE_STAGE_LABELS[article.stage]}
     </Badge>
   );
@@ -62,7 +66,8 @@ export function ReviewPanel({ article }: { article: ReviewedSummary }) {
     (name) => name !== 'schedule' && stepAllowedFrom(name, article.stage) && (rights.editsAny || (WRITER_STEPS.includes(name) && mine)),
   );
   const maySchedule = rights.editsAny && stepAllowedFrom('schedule', article.stage);
-  const take = (name: ReviewStep, extra: { at?: string } = {}) => step.mutate({ id: article.id, step: name, version: article.version, note: note.trim() || undefined, ...extra });
+  const take = (name: ReviewStep, extra: { at?: string } = {}) =>
+    step.mutate({ id: article.id, step: name, version: article.version, note: note.trim() || undefined, ...extra });
 
   return (
     <Stack gap="xs" mt="md" data-testid="review-panel">
@@ -90,7 +95,13 @@ export function ReviewPanel({ article }: { article: ReviewedSummary }) {
       )}
       <Group gap="xs">
         {steps.map((name) => (
-          <Button key={name} size="xs" variant={name === 'publish' ? 'filled' : 'light'} loading={step.isPending && step.variables?.step === name} onClick={() => take(name)}>
+          <Button
+            key={name}
+            size="xs"
+            variant={name === 'publish' ? 'filled' : 'light'}
+            loading={step.isPending && step.variables?.step === name}
+            onClick={() => take(name)}
+          >
             {REVIEW_STEPS[name].label}
           </Button>
         ))}
@@ -98,7 +109,13 @@ export function ReviewPanel({ article }: { article: ReviewedSummary }) {
       {maySchedule && (
         <Group gap="xs" align="flex-end">
           <TextInput type="datetime-local" label={`Publish at (${TIME_ZONE})`} value={at} onChange={(event) => setAt(event.currentTarget.value)} w={260} />
-          <Button size="xs" variant="light" color="violet" loading={step.isPending && step.variables?.step === 'schedule'} onClick={() => at && take('schedule', { at: new Date(at).toISOString() })}>
+          <Button
+            size="xs"
+            variant="light"
+            color="violet"
+            loading={step.isPending && step.variables?.step === 'schedule'}
+            onClick={() => at && take('schedule', { at: new Date(at).toISOString() })}
+          >
             {article.stage === 'scheduled' ? 'Move schedule' : 'Schedule'}
           </Button>
         </Group>
@@ -109,7 +126,10 @@ export function ReviewPanel({ article }: { article: ReviewedSummary }) {
           placeholder="Nobody"
           clearable
           w={260}
-          data={assignees.data.map((account) => ({ value: String(account.id), label: account.role ? `${account.username} (${account.role})` : account.username }))}
+          data={assignees.data.map((account) => ({
+            value: String(account.id),
+            label: account.role ? `${account.username} (${account.role})` : account.username,
+          }))}
           value={article.assigneeId === null ? null : String(article.assigneeId)}
           onChange={(value) => assign.mutate({ id: article.id, assigneeId: value === null ? null : Number(value), version: article.version })}
         />

@@ -13,6 +13,8 @@ export function useReviewRights(): { editsAny: boolean; mayChange: (article: Pic
     editsAny,
     mayChange: (article) =>
       editsAny ||
-      (account !== undefined && WRITER_EDITABLE_STAGES.includes(article.stage) && (article.authorName === account.username || article.assigneeName === account.username)),
+      (account !== undefined &&
+        WRITER_EDITABLE_STAGES.includes(article.stage) &&
+        (article.authorName === account.username || article.assigneeName === account.username)),
   };
 }

@@ -15,7 +15,4 @@ export function useAdminComments(filters: CommentFilters) {
 const commentsChanged = () => [adminKeys.comments(), adminKeys.articles(), articleKeys.all, commentKeys.all] as const;
 
 export const useDeleteComments = declareMutation((ids: number[]) => callApi(api.admin.comments.delete, { body: { ids } }), commentsChanged);
-export const useMarkSpam = declareMutation(
-  (body: { ids: number[]; spam: boolean }) => callApi(api.admin.comments.markSpam, { body }),
-  commentsChanged,
-);
+export const useMarkSpam = declareMutation((body: { ids: number[]; spam: boolean }) => callApi(api.admin.comments.markSpam, { body }), commentsChanged);

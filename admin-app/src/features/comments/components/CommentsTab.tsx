@@ -13,7 +13,8 @@ import { useAdminComments, useDeleteComments, useMarkSpam, type CommentFilters }
 export const COMMENT_MESSAGES = {
   fetchFailed: 'Failed to fetch comments',
   none: 'No comments found.',
-  deleteConfirm: (count: number) => `Delete ${count === 1 ? 'this comment' : `these ${count} comments`} and ${count === 1 ? 'its AI reply' : 'their AI replies'} permanently?`,
+  deleteConfirm: (count: number) =>
+    `Delete ${count === 1 ? 'this comment' : `these ${count} comments`} and ${count === 1 ? 'its AI reply' : 'their AI replies'} permanently?`,
   deleteFailed: 'Failed to delete comments.',
   spamFailed: 'Failed to mark comments as spam.',
 };
@@ -46,7 +47,14 @@ export function CommentsTab() {
   return (
     <Stack>
       <BulkListHeading title="Comments" total={comments.total} countTestId="comment-count">
-        <Button size="sm" variant="light" color="orange" disabled={selected.size === 0} loading={spam.isPending} onClick={() => spam.mutate({ ids: ids(), spam: true })}>
+        <Button
+          size="sm"
+          variant="light"
+          color="orange"
+          disabled={selected.size === 0}
+          loading={spam.isPending}
+          onClick={() => spam.mutate({ ids: ids(), spam: true })}
+        >
           Mark selected as spam ({selected.size})
         </Button>
         <Button size="sm" variant="light" color="red" disabled={selected.size === 0} loading={remove.isPending} onClick={() => askDelete(ids())}>
@@ -79,7 +87,11 @@ export function CommentsTab() {
           items.map((comment) => (
             <Card key={comment.id} withBorder padding="sm" data-testid="admin-comment">
               <Group align="flex-start" wrap="nowrap">
-                <Checkbox aria-label={`Select the comment of ${comment.authorName}`} checked={selected.has(comment.id)} onChange={(event) => toggle(comment.id, event.currentTarget.checked)} />
+                <Checkbox
+                  aria-label={`Select the comment of ${comment.authorName}`}
+                  checked={selected.has(comment.id)}
+                  onChange={(event) => toggle(comment.id, event.currentTarget.checked)}
+                />
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={600}>{comment.authorName}</Text>

@@ -17,7 +17,4 @@ export const useMarkHandled = declareMutation(
   (body: { ids: number[]; handled: boolean }) => callApi(api.admin.contactSubmissions.markHandled, { body }),
   messagesChanged,
 );
-export const useDeleteMessages = declareMutation(
-  (ids: number[]) => callApi(api.admin.contactSubmissions.delete, { body: { ids } }),
-  messagesChanged,
-);
+export const useDeleteMessages = declareMutation((ids: number[]) => callApi(api.admin.contactSubmissions.delete, { body: { ids } }), messagesChanged);

@@ -38,7 +38,13 @@ export function ContactMessagesTab() {
   return (
     <Stack>
       <BulkListHeading title="Contact Messages" total={messages.total} countTestId="contact-count">
-        <Button size="sm" variant="light" disabled={selected.size === 0} loading={handled.isPending} onClick={() => handled.mutate({ ids: ids(), handled: true })}>
+        <Button
+          size="sm"
+          variant="light"
+          disabled={selected.size === 0}
+          loading={handled.isPending}
+          onClick={() => handled.mutate({ ids: ids(), handled: true })}
+        >
           Mark selected handled ({selected.size})
         </Button>
         <Button size="sm" variant="light" color="red" disabled={selected.size === 0} loading={remove.isPending} onClick={() => askDelete(ids())}>
@@ -63,7 +69,11 @@ export function ContactMessagesTab() {
           items.map((submission) => (
             <Card key={submission.id} withBorder padding="md" data-testid="contact-message">
               <Group align="flex-start" wrap="nowrap">
-                <Checkbox aria-label={`Select the message from ${submission.name}`} checked={selected.has(submission.id)} onChange={(event) => toggle(submission.id, event.currentTarget.checked)} />
+                <Checkbox
+                  aria-label={`Select the message from ${submission.name}`}
+                  checked={selected.has(submission.id)}
+                  onChange={(event) => toggle(submission.id, event.currentTarget.checked)}
+                />
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   <Group justify="space-between">
                     <Group gap="xs">

@@ -118,7 +118,11 @@ export function AdminDashboard({ username }: { username?: string }) {
           </Group>
         </Group>
         {can('operations.run') && <RecoveryPanel />}
-        <Tabs value={tab} onChange={(value) => value && (ADMIN_TABS as readonly string[]).includes(value) && go(tabPath(value as AdminTab))} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => value && (ADMIN_TABS as readonly string[]).includes(value) && go(tabPath(value as AdminTab))}
+          keepMounted={false}
+        >
           <Tabs.List>
             {tabs.map((name) => (
               <Tabs.Tab key={name} value={name}>

@@ -33,7 +33,8 @@ export const useDigestFailures = (digestId: number | null) =>
 
 export const useNewsletterSettings = () => useQuery({ queryKey: adminKeys.newsletterSettings(), queryFn: () => callApi(api.admin.newsletter.settings) });
 
-export const usePreview = (enabled: boolean) => useQuery({ queryKey: adminKeys.newsletterPreview(), queryFn: () => callApi(api.admin.newsletter.previewDigest), enabled });
+export const usePreview = (enabled: boolean) =>
+  useQuery({ queryKey: adminKeys.newsletterPreview(), queryFn: () => callApi(api.admin.newsletter.previewDigest), enabled });
 
 const everything = () => [adminKeys.newsletter()] as const;
 
@@ -41,4 +42,7 @@ export const useAddSubscriber = declareMutation((email: string) => callApi(api.a
 export const useUnsubscribe = declareMutation((id: number) => callApi(api.admin.newsletter.unsubscribeSubscriber, { params: { id } }), everything);
 export const useSaveSchedule = declareMutation((schedule: NewsletterSchedule) => callApi(api.admin.newsletter.saveSchedule, { body: schedule }), everything);
 export const useSendNow = declareMutation(() => callApi(api.admin.newsletter.sendDigestNow), everything);
-export const useSendTest = declareMutation((email: string) => callApi(api.admin.newsletter.sendTestDigest, { body: { email } }), () => []);
+export const useSendTest = declareMutation(
+  (email: string) => callApi(api.admin.newsletter.sendTestDigest, { body: { email } }),
+  () => [],
+);

@@ -35,7 +35,14 @@ function ScheduleForm({ settings }: { settings: NewsletterSettings }) {
             { value: 'weekly', label: 'Weekly' },
           ]}
         />
-        {cadence === 'weekly' && <NativeSelect label="On" value={String(weekday)} onChange={(event) => setWeekday(Number(event.currentTarget.value))} data={WEEKDAYS.map((label, value) => ({ value: String(value), label }))} />}
+        {cadence === 'weekly' && (
+          <NativeSelect
+            label="On"
+            value={String(weekday)}
+            onChange={(event) => setWeekday(Number(event.currentTarget.value))}
+            data={WEEKDAYS.map((label, value) => ({ value: String(value), label }))}
+          />
+        )}
         <TextInput label="At (UTC)" type="time" value={sendTime} onChange={(event) => setSendTime(event.currentTarget.value)} disabled={cadence === 'off'} />
         <Button type="submit" loading={save.isPending}>
           Save schedule
@@ -72,7 +79,13 @@ function PreviewAndTest() {
       </Button>
       <form onSubmit={submit} aria-label="Send a test">
         <Group gap="xs" align="flex-end">
-          <TextInput type="email" label="Send a test to" placeholder="you@example.com" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+          <TextInput
+            type="email"
+            label="Send a test to"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
           <Button type="submit" variant="light" loading={test.isPending}>
             Send test
           </Button>
@@ -95,7 +108,12 @@ function PreviewAndTest() {
               </Tabs.List>
               <Tabs.Panel value="html" pt="xs">
                 {/* Sandboxed: the email's markup runs nothing in the panel. */}
-                <iframe title="Digest preview" sandbox="" srcDoc={preview.data.html} style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-3)' }} />
+                <iframe
+                  title="Digest preview"
+                  sandbox=""
+                  srcDoc={preview.data.html}
+                  style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-3)' }}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="text" pt="xs">
                 <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -160,7 +178,9 @@ export function DigestsPanel() {
   return (
     <Stack>
       <Title order={3}>Digests</Title>
-      <Card withBorder>{settings.data ? <ScheduleForm key={JSON.stringify(settings.data)} settings={settings.data} /> : <Text c="dimmed">Loading the schedule…</Text>}</Card>
+      <Card withBorder>
+        {settings.data ? <ScheduleForm key={JSON.stringify(settings.data)} settings={settings.data} /> : <Text c="dimmed">Loading the schedule…</Text>}
+      </Card>
       <PreviewAndTest />
       <PagedList list={digests} errorText="Failed to fetch digests" emptyText="No digest has been sent yet.">
         {(items: AdminNewsletterDigest[]) => (

@@ -39,7 +39,14 @@ function AddSubscriber() {
   return (
     <form onSubmit={submit} aria-label="Add a subscriber">
       <Group gap="xs" align="flex-end">
-        <TextInput style={{ flex: '1 1 16rem' }} type="email" label="Add a subscriber" description="They receive a confirmation email first." value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <TextInput
+          style={{ flex: '1 1 16rem' }}
+          type="email"
+          label="Add a subscriber"
+          description="They receive a confirmation email first."
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
         <Button type="submit" variant="light" loading={add.isPending}>
           Send confirmation
         </Button>
@@ -70,7 +77,12 @@ function SubscriberRow({ subscriber }: { subscriber: AdminNewsletterSubscriber }
       <Table.Td>{date(subscriber.confirmedAt)}</Table.Td>
       <Table.Td>
         {subscriber.status !== 'unsubscribed' && (
-          <Button size="xs" variant="default" loading={unsubscribe.isPending} onClick={() => confirmAction(`Unsubscribe ${subscriber.email}?`) && unsubscribe.mutate(subscriber.id)}>
+          <Button
+            size="xs"
+            variant="default"
+            loading={unsubscribe.isPending}
+            onClick={() => confirmAction(`Unsubscribe ${subscriber.email}?`) && unsubscribe.mutate(subscriber.id)}
+          >
             Unsubscribe
           </Button>
         )}
@@ -107,7 +119,10 @@ export function SubscribersPanel() {
           aria-label="Status"
           value={filters.status ?? 'all'}
           onChange={(value) => setParams({ status: value === 'all' ? null : value })}
-          data={[{ value: 'all', label: 'All' }, ...NEWSLETTER_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) }))]}
+          data={[
+            { value: 'all', label: 'All' },
+            ...NEWSLETTER_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) })),
+          ]}
         />
       </Group>
       <AddSubscriber />

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@ai-mind/ui';
-import { adminKeys, api, type AccountStatus, type AdminRole, type InvitePersonRequest, type SetPasswordRequest, type SetPasswordResponse } from '@ai-mind/contracts';
+import {
+  adminKeys,
+  api,
+  type AccountStatus,
+  type AdminRole,
+  type InvitePersonRequest,
+  type SetPasswordRequest,
+  type SetPasswordResponse,
+} from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
 export function usePeople() {
@@ -21,10 +29,7 @@ export const useChangeStatus = declareMutation(
   peopleChanged,
 );
 
-export const useResetPassword = declareMutation(
-  (id: number) => callApi(api.admin.people.resetPassword, { params: { id } }),
-  peopleChanged,
-);
+export const useResetPassword = declareMutation((id: number) => callApi(api.admin.people.resetPassword, { params: { id } }), peopleChanged);
 
 /** The invitee's call: no session, the link's token proves who may set the password. */
 export function setPasswordByLink(body: SetPasswordRequest): Promise<SetPasswordResponse> {

@@ -28,8 +28,8 @@ function LinkToSend({ link, onClose }: { link: PasswordLinkResponse; onClose: ()
     <Alert color="blue" title={`Send this link to ${link.account.displayName}`} withCloseButton onClose={onClose} data-testid="password-link">
       <Stack gap="xs">
         <Text size="sm">
-          With it {link.account.displayName} sets their own password and can then sign in as <b>{link.account.username}</b>. It works once, until {when(link.expiresAt)}. The panel
-          does not send email: copy it into a message of your own. It is shown only now.
+          With it {link.account.displayName} sets their own password and can then sign in as <b>{link.account.username}</b>. It works once, until{' '}
+          {when(link.expiresAt)}. The panel does not send email: copy it into a message of your own. It is shown only now.
         </Text>
         <Group gap="xs" wrap="nowrap">
           <TextInput aria-label="Link to set the password" value={url} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
@@ -61,7 +61,13 @@ function InviteForm({ onInvited }: { onInvited: (link: PasswordLinkResponse) => 
             <TextInput name="displayName" label="Name" required maxLength={100} style={{ flex: '1 1 12rem' }} />
             <TextInput name="username" label="Username" required maxLength={100} description="Lowercase letters, digits, . _ -" style={{ flex: '1 1 10rem' }} />
             <TextInput name="email" type="email" label="Email" required maxLength={320} style={{ flex: '1 1 14rem' }} />
-            <NativeSelect label="Role" data={ROLE_OPTIONS} value={role} onChange={(event) => setRole(event.currentTarget.value as AdminRole)} style={{ flex: '0 1 9rem' }} />
+            <NativeSelect
+              label="Role"
+              data={ROLE_OPTIONS}
+              value={role}
+              onChange={(event) => setRole(event.currentTarget.value as AdminRole)}
+              style={{ flex: '0 1 9rem' }}
+            />
             <Button type="submit" loading={invite.isPending}>
               Invite
             </Button>
@@ -78,7 +84,10 @@ export function PeopleTab() {
   const me = useAccount();
   const [link, setLink] = useState<PasswordLinkResponse | null>(null);
   const failed = (error: Error) => showAlert(serverMessage(error, PEOPLE_MESSAGES.failed, ADMIN_ERROR_FIELDS));
-  const changeRole = useChangeRole({ onSuccess: (person) => notifications.show({ title: 'People', message: `${person.displayName} is now ${ROLE_LABELS[person.role].toLowerCase()}.` }), onError: failed });
+  const changeRole = useChangeRole({
+    onSuccess: (person) => notifications.show({ title: 'People', message: `${person.displayName} is now ${ROLE_LABELS[person.role].toLowerCase()}.` }),
+    onError: failed,
+  });
   const changeStatus = useChangeStatus({
     onSuccess: (person) => notifications.show({ title: 'People', message: `${person.displayName} is ${person.status === 'active' ? 'enabled' : 'disabled'}.` }),
     onError: failed,
@@ -141,7 +150,12 @@ export function PeopleTab() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {person.status === 'active' ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => confirmAction(PEOPLE_MESSAGES.disableConfirm(person)) && changeStatus.mutate({ id: person.id, status: 'disabled' })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => confirmAction(PEOPLE_MESSAGES.disableConfirm(person)) && changeStatus.mutate({ id: person.id, status: 'disabled' })}
+                        >
                           Disable
                         </Button>
                       ) : (

@@ -48,7 +48,13 @@ export function TrendingTopicsTab() {
                     <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === topic.id} onClick={() => approve.mutate(topic)}>
                       Approve
                     </Button>
-                    <Button size="xs" color="red" variant="light" loading={decline.isPending && decline.variables?.id === topic.id} onClick={() => decline.mutate(topic)}>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      loading={decline.isPending && decline.variables?.id === topic.id}
+                      onClick={() => decline.mutate(topic)}
+                    >
                       Decline
                     </Button>
                   </Group>

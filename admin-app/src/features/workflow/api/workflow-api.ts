@@ -52,7 +52,10 @@ export function useBlogArrivals(): void {
   useEffect(() => {
     if (!topics.data) return;
     const before = seen.current;
-    seen.current = { known: new Set(topics.data.map((topic) => topic.id)), waiting: new Set(topics.data.filter((topic) => !topic.blog).map((topic) => topic.id)) };
+    seen.current = {
+      known: new Set(topics.data.map((topic) => topic.id)),
+      waiting: new Set(topics.data.filter((topic) => !topic.blog).map((topic) => topic.id)),
+    };
     if (!before) return;
     // A topic approved since the last answer may have its blog by the time the list is read again.
     const arrived = topics.data.filter((topic) => topic.blog && (before.waiting.has(topic.id) || !before.known.has(topic.id)));

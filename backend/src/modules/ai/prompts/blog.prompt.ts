@@ -6,7 +6,8 @@ import { PERSONA_PROMPT } from './persona.prompt.js';
 export const BLOG_PROMPT_VERSION = 'blog@2';
 
 /** The reply format asked of a model, checked before anything is stored. */
-export const BLOG_REPLY_FORMAT = '{"title": string (at most 120 characters), "html": string (the article body), "metaDescription": string (at most 155 characters)}';
+export const BLOG_REPLY_FORMAT =
+  '{"title": string (at most 120 characters), "html": string (the article body), "metaDescription": string (at most 155 characters)}';
 
 /** How much of one source's text, and of all of them, the model is given: the lead of each page, within the context. */
 export const SOURCE_TEXT_CHARS = 4_000;
@@ -20,7 +21,13 @@ export function buildBlogPrompt(request: BlogRequest): { system: string; prompt:
   const sources = request.sources
     .map((source) => {
       const text = (source.text ?? source.summary).slice(0, share);
-      const attributes = [`n="${source.number}"`, `outlet="${asData(source.outlet).replace(/"/g, "'")}"`, source.publishedAt ? `published="${source.publishedAt}"` : ''].filter(Boolean).join(' ');
+      const attributes = [
+        `n="${source.number}"`,
+        `outlet="${asData(source.outlet).replace(/"/g, "'")}"`,
+        source.publishedAt ? `published="${source.publishedAt}"` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
       return `<source ${attributes}>\nTitle: ${asData(source.title)}\n${asData(text)}\n</source>`;
     })
     .join('\n');
@@ -29,7 +36,7 @@ export function buildBlogPrompt(request: BlogRequest): { system: string; prompt:
     system: [
       PERSONA_PROMPT.text,
       '',
-      "Write an analysis article for the site about the topic below, 400 to 800 words, informative first, from the numbered sources alone.",
+      'Write an analysis article for the site about the topic below, 400 to 800 words, informative first, from the numbered sources alone.',
       'Every factual sentence must come from the sources and end with a reference marker naming its source before the final stop, like this: "Builders started fewer homes [2]."',
       `Cite only the sources you are given (${numbers || 'none'}); never invent a source, a number, a name or a quotation, and attribute claims to their outlet.`,
       `Put your own opinion, if any, last, under the heading <h2>${COMMENTARY_HEADING}</h2>; state no new facts there.`,

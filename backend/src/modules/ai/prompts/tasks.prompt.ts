@@ -39,7 +39,9 @@ export function buildPrompt(task: AiTask): PromptMessages {
     }
     case 'summary':
       return {
-        system: system('Summarise the conversation below about the article in 3 to 5 sentences: what the reader asked, what was answered, and the one point worth remembering.'),
+        system: system(
+          'Summarise the conversation below about the article in 3 to 5 sentences: what the reader asked, what was answered, and the one point worth remembering.',
+        ),
         messages: [{ role: 'user', content: `Article:\n${articleData(task.article)}\n\nConversation:\n${data(transcript(task.history))}` }],
       };
     case 'comment-reply':

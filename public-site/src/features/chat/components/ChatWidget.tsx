@@ -42,7 +42,8 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
   useEffect(() => {
     if (!open || messages.length > 0) return;
     const timer = setTimeout(
-      () => setMessages((current) => (current.length > 0 ? current : [message('ai', article ? CHAT_COPY.articleGreeting(article.title) : CHAT_COPY.homeGreeting)])),
+      () =>
+        setMessages((current) => (current.length > 0 ? current : [message('ai', article ? CHAT_COPY.articleGreeting(article.title) : CHAT_COPY.homeGreeting)])),
       GREETING_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -91,9 +92,23 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
   return (
     <Affix {...CHAT_AFFIX}>
       {open ? (
-        <Paper shadow="xl" radius="md" withBorder w={CHAT_PANEL_SIZE.width} h={CHAT_PANEL_SIZE.height} maw="calc(100vw - 40px)" role="dialog" aria-label={title}>
+        <Paper
+          shadow="xl"
+          radius="md"
+          withBorder
+          w={CHAT_PANEL_SIZE.width}
+          h={CHAT_PANEL_SIZE.height}
+          maw="calc(100vw - 40px)"
+          role="dialog"
+          aria-label={title}
+        >
           <Stack h="100%" gap={0}>
-            <Group justify="space-between" p="sm" bg="indigo.6" style={{ borderTopLeftRadius: 'var(--mantine-radius-md)', borderTopRightRadius: 'var(--mantine-radius-md)' }}>
+            <Group
+              justify="space-between"
+              p="sm"
+              bg="indigo.6"
+              style={{ borderTopLeftRadius: 'var(--mantine-radius-md)', borderTopRightRadius: 'var(--mantine-radius-md)' }}
+            >
               <Title order={4} c="white" size="h5">
                 {title}
               </Title>

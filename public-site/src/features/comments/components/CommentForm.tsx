@@ -15,7 +15,8 @@ const isComplete = (values: Record<(typeof FIELDS)[number], string>) => values.a
 function FlashOutcome({ flash }: { flash: FormFlash }) {
   if (flash.outcome === 'sent') return <FormOutcomeAlert ok title={COMMENT_MESSAGES.posted.title} message={COMMENT_MESSAGES.posted.message} />;
   const errors = Object.values(flash.fieldErrors ?? {});
-  if (errors.includes(COMMENT_MESSAGES.incomplete)) return <FormOutcomeAlert ok={false} title={COMMENT_MESSAGES.incompleteTitle} message={COMMENT_MESSAGES.incomplete} />;
+  if (errors.includes(COMMENT_MESSAGES.incomplete))
+    return <FormOutcomeAlert ok={false} title={COMMENT_MESSAGES.incompleteTitle} message={COMMENT_MESSAGES.incomplete} />;
   return <FormOutcomeAlert ok={false} message={[flash.notice?.message, ...errors].filter(Boolean).join(' ') || COMMENT_MESSAGES.failed} />;
 }
 

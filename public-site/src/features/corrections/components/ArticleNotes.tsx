@@ -10,7 +10,14 @@ export function ArticleNotes({ notes }: { notes: Correction[] }) {
       </Title>
       {notes.map((note) => (
         // A note, not an alert: part of the page, never announced on load.
-        <Alert key={note.id} role="note" variant="light" color={note.kind === 'correction' ? 'orange' : 'blue'} data-testid="article-note" data-kind={note.kind}>
+        <Alert
+          key={note.id}
+          role="note"
+          variant="light"
+          color={note.kind === 'correction' ? 'orange' : 'blue'}
+          data-testid="article-note"
+          data-kind={note.kind}
+        >
           <Text size="sm" fw={600}>
             {CORRECTION_KIND_LABELS[note.kind]}, <time dateTime={note.createdAt}>{formatLongDate(note.createdAt)}</time>
           </Text>

@@ -53,7 +53,8 @@ export function ErrorReportForm({ articleId }: { articleId: number }) {
     post.mutate({ details: now.details.trim(), ...(now.quote.trim() ? { quote: now.quote.trim() } : {}) });
   };
 
-  const shown = outcome ?? (flash ? { ok: flash.outcome === 'sent', message: flash.outcome === 'sent' ? ERROR_REPORT_MESSAGES.sent.message : flashMessage(flash) } : null);
+  const shown =
+    outcome ?? (flash ? { ok: flash.outcome === 'sent', message: flash.outcome === 'sent' ? ERROR_REPORT_MESSAGES.sent.message : flashMessage(flash) } : null);
   return (
     <details className="disclosure" data-testid="report-an-error" open={flash !== null || undefined}>
       <summary>Report an error</summary>

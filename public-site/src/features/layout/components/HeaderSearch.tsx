@@ -49,13 +49,29 @@ export function HeaderSearch({ navigate = reloadAt }: { navigate?: (url: string)
         />
       )}
       <noscript>
-        <input className="header-search-fallback" type="search" name={SEARCH_PARAM} aria-label="Search articles" placeholder="Search articles..." required pattern=".*\S.*" />
+        <input
+          className="header-search-fallback"
+          type="search"
+          name={SEARCH_PARAM}
+          aria-label="Search articles"
+          placeholder="Search articles..."
+          required
+          pattern=".*\S.*"
+        />
         <button className="header-search-fallback-submit" type="submit" aria-label="Search">
           <SearchIcon />
         </button>
       </noscript>
       <DeferredTooltip label={open ? 'Close search' : 'Search'}>
-        <ActionIcon className="header-search-toggle" variant="subtle" color="dark" size="lg" aria-label={open ? 'Close search' : 'Search'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <ActionIcon
+          className="header-search-toggle"
+          variant="subtle"
+          color="dark"
+          size="lg"
+          aria-label={open ? 'Close search' : 'Search'}
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           <SearchIcon />
         </ActionIcon>
       </DeferredTooltip>

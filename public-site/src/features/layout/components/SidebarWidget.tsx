@@ -9,8 +9,8 @@ export function SidebarWidget() {
         Inside The AI Mind
       </Title>
       <Text size="sm" mb="sm">
-        Every piece here starts as a trend our AI noticed, becomes a draft it wrote, and goes live only after an editor reads it.
-        The commentary at the end is the AI being honest about you. Affectionately.
+        Every piece here starts as a trend our AI noticed, becomes a draft it wrote, and goes live only after an editor reads it. The commentary at the end is
+        the AI being honest about you. Affectionately.
       </Text>
       <Anchor component={Link} to="/inspiring" size="sm" fw={600} display="block">
         Humanity&apos;s Finest Hours →

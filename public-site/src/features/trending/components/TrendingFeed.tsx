@@ -58,8 +58,16 @@ export function TrendingFeed() {
         Trending Now
       </Title>
       {isLoading && <Skeleton h={160} />}
-      {error && <Text size="sm" c="gray.7">Trending topics are unavailable right now.</Text>}
-      {data && data.length === 0 && <Text size="sm" c="gray.7">Nothing is trending yet.</Text>}
+      {error && (
+        <Text size="sm" c="gray.7">
+          Trending topics are unavailable right now.
+        </Text>
+      )}
+      {data && data.length === 0 && (
+        <Text size="sm" c="gray.7">
+          Nothing is trending yet.
+        </Text>
+      )}
       {data && data.length > 0 && (
         <Stack gap="sm">
           {data.map((item, rank) => (
