@@ -1,4 +1,4 @@
-// `npm test`: every tier. Lint, typecheck and build (cached by Nx), then every project's tests
+// `npm test`: every tier. The formatter's check, lint, typecheck and build (cached by Nx), then every project's tests
 // against real PostgreSQL, Redis and Varnish (never cached), then the end-to-end test in headless Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +33,8 @@ async function main() {
   const nx = (args) => run('npx', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', ...args], { env: NX_ENV });
   let failure;
   try {
+    // One layout for the whole repository, so a diff shows only what changed (`npm run format` writes it).
+    await run('npx', ['prettier', '--check', '--log-level=warn', '.']);
     await nx(['-t', 'lint', 'typecheck', 'build']);
     await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
     await run('npx', ['nx', 'run', '@ai-mind/e2e:test', '--outputStyle=stream'], { env: NX_ENV });
