@@ -91,7 +91,7 @@ export type AdminArticleListQuery = z.infer<typeof AdminArticleListQuerySchema>;
 export const AdminArticleSummarySchema = ArticleSummarySchema.extend({ version: z.number().int() }).extend(ArticleReviewFieldsSchema.shape);
 export type AdminArticleSummary = z.infer<typeof AdminArticleSummarySchema>;
 
-const positiveId = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
+const positiveId = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive').max(MAX_ROW_ID, 'is too large');
 
 export const AdminCommentListQuerySchema = listQuery({
   articleId: positiveId.optional(),

@@ -1,9 +1,14 @@
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 import { ArticleSchema } from './articles.js';
 import { ARTICLE_STAGES, ArticleReviewFieldsSchema } from './article-stage.js';
 
 /** The version an editor loaded: saves, publishes and deletes carrying it are refused (409) over a newer change. */
-export const articleVersion = z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
+export const articleVersion = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(MAX_ROW_ID, 'is too large');
 
 /** An article as the admin sees it: with the version its next save must carry. */
 export const AdminArticleSchema = ArticleSchema.extend({ version: z.number().int() });

@@ -97,7 +97,12 @@ export type AdminErrorReport = z.infer<typeof AdminErrorReportSchema>;
 
 export const AdminErrorReportListQuerySchema = z.object({
   status: z.enum(ERROR_REPORT_STATUSES, { error: `must be one of ${ERROR_REPORT_STATUSES.join(', ')}` }).optional(),
-  article: z.coerce.number({ error: 'must be an article id' }).int('must be an article id').positive('must be an article id').optional(),
+  article: z.coerce
+    .number({ error: 'must be an article id' })
+    .int('must be an article id')
+    .positive('must be an article id')
+    .max(MAX_ROW_ID, 'must be an article id')
+    .optional(),
 });
 export type AdminErrorReportListQuery = z.infer<typeof AdminErrorReportListQuerySchema>;
 

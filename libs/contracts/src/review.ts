@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { MAX_ROW_ID } from './ids.js';
 import { articleVersion } from './article-history.js';
 import type { ArticleStage } from './article-stage.js';
 
@@ -47,7 +48,12 @@ export type ScheduleRequest = z.infer<typeof ScheduleRequestSchema>;
 
 /** PUT /api/admin/articles/:id/assignee: null takes the assignment away. */
 export const AssignRequestSchema = z.object({
-  assigneeId: z.number({ error: 'must be an account id or null' }).int('must be a whole number').positive('must be positive').nullable(),
+  assigneeId: z
+    .number({ error: 'must be an account id or null' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .max(MAX_ROW_ID, 'is too large')
+    .nullable(),
   version: articleVersion.optional(),
 });
 export type AssignRequest = z.infer<typeof AssignRequestSchema>;
