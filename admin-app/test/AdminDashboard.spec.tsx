@@ -4,6 +4,7 @@ import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { articleRoutes } from './support/article-routes';
 import { SIGNED_IN, useBrowserDialogs } from './support/dialogs';
+import { EVERY_TAB, GRID_TOPIC } from './support/fixtures';
 import { MESSAGES } from '../src/lib/messages';
 
 const article = (overrides: Partial<Article>): Article =>
@@ -35,31 +36,12 @@ describe('admin dashboard', () => {
     for (const name of ['Refresh Data', 'Quick Recovery', 'Deep Recovery', 'Recreate Articles']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Trending Topics',
-      'Blog Workflow',
-      'Article Management',
-      'Comments',
-      'Contact Messages',
-      'Newsletter',
-      'Analytics',
-      'Audit',
-      'People',
-    ]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(EVERY_TAB);
     expect(await screen.findByText(MESSAGES.noTrendingTopics)).toBeInTheDocument();
   });
 
   it('approves a trending topic with its id, text, source and category, sending the CSRF token', async () => {
-    const topic: TrendingTopic = {
-      id: 7,
-      topic: 'Grid upgrades stall',
-      source: 'Reuters',
-      priority: 'high',
-      category: 'Technology',
-      mentions: 1200,
-      trend: 'rising',
-      sourceUrl: 'https://example.com/x',
-    };
+    const topic = GRID_TOPIC;
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),
@@ -263,16 +245,7 @@ describe('admin dashboard', () => {
     ['an error string', { error: 'Automation service unreachable' }, 'Automation service unreachable'],
     ['neither', {}, MESSAGES.approveTopicFailed],
   ])('a failed topic approval with %s shows the server words, else the fallback', async (_label, body, shown) => {
-    const topic: TrendingTopic = {
-      id: 7,
-      topic: 'Grid upgrades stall',
-      source: 'Reuters',
-      priority: 'high',
-      category: 'Technology',
-      mentions: 1200,
-      trend: 'rising',
-      sourceUrl: 'https://example.com/x',
-    };
+    const topic = GRID_TOPIC;
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/trending-topics': () => ({ status: 200, body: [topic] }),

@@ -1,42 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminAccount, AdminRole, PasswordLinkResponse } from '@ai-mind/contracts';
+import { ROLE_PERMISSIONS, type AdminAccount, type AdminRole, type PasswordLinkResponse } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { PEOPLE_MESSAGES } from '../src/features/people/components/PeopleTab';
 import { useBrowserDialogs } from './support/dialogs';
-
-/** What `GET /api/admin/check` says of each role (the backend's role table). */
-const PERMISSIONS: Record<AdminRole, string[]> = {
-  writer: ['panel.use', 'trending.read', 'articles.draft'],
-  editor: [
-    'panel.use',
-    'trending.read',
-    'trending.manage',
-    'articles.draft',
-    'articles.publish',
-    'articles.delete',
-    'media.regenerate',
-    'comments.moderate',
-    'contact.read',
-    'newsletter.manage',
-    'analytics.read',
-  ],
-  owner: [
-    'panel.use',
-    'trending.read',
-    'trending.manage',
-    'articles.draft',
-    'articles.publish',
-    'articles.delete',
-    'media.regenerate',
-    'comments.moderate',
-    'contact.read',
-    'newsletter.manage',
-    'analytics.read',
-    'people.manage',
-    'operations.run',
-  ],
-};
+import { EVERY_TAB, GRID_TOPIC } from './support/fixtures';
 
 const signedInAs = (role: AdminRole) => ({
   'GET /api/admin/check': () => ({
@@ -45,21 +13,12 @@ const signedInAs = (role: AdminRole) => ({
       authenticated: true,
       username: role,
       csrfToken: 'csrf-1',
-      account: { username: role, displayName: `The ${role}`, role, permissions: PERMISSIONS[role] },
+      account: { username: role, displayName: `The ${role}`, role, permissions: ROLE_PERMISSIONS[role] },
     },
   }),
 });
 
-const topic = {
-  id: 7,
-  topic: 'Grid upgrades stall',
-  source: 'Reuters',
-  priority: 'high',
-  category: 'Technology',
-  mentions: 12,
-  trend: 'rising',
-  sourceUrl: null,
-};
+const topic = GRID_TOPIC;
 
 const person = (overrides: Partial<AdminAccount>): AdminAccount => ({
   id: 1,
@@ -115,17 +74,7 @@ describe('the panel by role', () => {
     network = stubFetch({ ...signedInAs('owner'), 'GET /api/trending-topics': () => ({ status: 200, body: [] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByRole('button', { name: 'Quick Recovery' })).toBeInTheDocument();
-    expect(tabs()).toEqual([
-      'Trending Topics',
-      'Blog Workflow',
-      'Article Management',
-      'Comments',
-      'Contact Messages',
-      'Newsletter',
-      'Analytics',
-      'Audit',
-      'People',
-    ]);
+    expect(tabs()).toEqual(EVERY_TAB);
   });
 });
 

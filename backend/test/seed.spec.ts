@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import fs from 'node:fs';
 import path from 'node:path';
-import { categorySlug } from '@ai-mind/contracts';
+import { categorySlug, LINKED_CATEGORIES } from '@ai-mind/contracts';
 import { createOrmConfig } from '../src/database/mikro-orm.config.js';
 import { runDemoSeed } from '../src/database/seeders/demo.seeder.js';
 import { Comment } from '../src/modules/comments/index.js';
@@ -9,21 +9,6 @@ import { Article } from '../src/modules/articles/index.js';
 import { TrendingTopic } from '../src/modules/trending/index.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
-
-/** Every category the header and footer link to, in the form the links use. */
-const LINKED_CATEGORIES = [
-  'Technology',
-  'Global Events',
-  'Human Achievements',
-  'AI Product Reviews',
-  'ai-insights',
-  'tech-analysis',
-  'business-intelligence',
-  'future-predictions',
-  'Politics',
-  'Culture',
-  'Economics',
-];
 
 describe('demo seed', () => {
   let orm: MikroORM;

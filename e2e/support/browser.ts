@@ -63,3 +63,32 @@ export async function submitAdminLogin({ page, visible }: OpenedPage, username: 
   await page.locator('input[type="password"]').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/**
+ * Approves the first trending topic on the panel's Trending Topics tab and waits, on Blog Workflow, for
+ * the worker's blog (Refresh Data refetches the panel's lists). Gives the topic, the blog's title and
+ * its workflow card.
+ */
+export async function approveFirstTopic({ page, visible }: OpenedPage, timeoutMs = 60_000): Promise<{ topic: string; title: string; workflowCard: Locator }> {
+  const topicCard = page.getByTestId('trending-topic').first();
+  await visible(topicCard);
+  const topic = (await topicCard.locator('p').first().textContent())!.trim();
+  await topicCard.getByRole('button', { name: 'Approve' }).click();
+  // An approved topic leaves the list.
+  await eventually(async () => page.getByTestId('trending-topic').filter({ hasText: topic }).count(), 0);
+  await page.getByRole('tab', { name: 'Blog Workflow' }).click();
+  const workflowCard = page.locator('.mantine-Card-root').filter({ hasText: topic });
+  await eventually(
+    async () => {
+      if ((await workflowCard.getByText('blog received').count()) === 0) {
+        await page.getByRole('button', { name: 'Refresh Data' }).click();
+        await page.waitForTimeout(1000);
+      }
+      return workflowCard.getByText('blog received').count();
+    },
+    1,
+    timeoutMs,
+  );
+  const title = (await workflowCard.getByRole('heading').textContent())!.trim();
+  return { topic, title, workflowCard };
+}

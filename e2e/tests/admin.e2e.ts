@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, openPage as openIn, recordDialogs, submitAdminLogin, type OpenedPage } from '../support/browser.js';
+import { approveFirstTopic, eventually, openPage as openIn, recordDialogs, submitAdminLogin, type OpenedPage } from '../support/browser.js';
 import { freePort, REPO_ROOT } from '../support/product.js';
 import { serveStatic } from '../support/static-server.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
@@ -111,27 +111,8 @@ describe('the admin panel in Chromium', () => {
     const sources = page.getByTestId('trending-sources');
     await eventually(async () => /^Topics from the bundled feed snapshot · last refreshed /.test((await sources.textContent()) ?? ''), true, 30_000);
     expect(dialogs).toEqual([]);
-    const topicCard = page.getByTestId('trending-topic').first();
-    await visible(topicCard);
-    const topic = (await topicCard.locator('p').first().textContent())!.trim();
-    await topicCard.getByRole('button', { name: 'Approve' }).click();
-    await eventually(async () => page.getByTestId('trending-topic').filter({ hasText: topic }).count(), 0);
-
-    await page.getByRole('tab', { name: 'Blog Workflow' }).click();
-    const workflowCard = page.locator('.mantine-Card-root').filter({ hasText: topic });
-    // The worker writes the blog within seconds; Refresh Data refetches the panel's lists.
-    await eventually(
-      async () => {
-        if ((await workflowCard.getByText('blog received').count()) === 0) {
-          await page.getByRole('button', { name: 'Refresh Data' }).click();
-          await page.waitForTimeout(1000);
-        }
-        return workflowCard.getByText('blog received').count();
-      },
-      1,
-      30_000,
-    );
-    const title = (await workflowCard.getByRole('heading').textContent())!.trim();
+    // The worker writes the blog within seconds.
+    const { title, workflowCard } = await approveFirstTopic(opened, 30_000);
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-workflow.png') });
 
     await page.getByRole('tab', { name: 'Article Management' }).click();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { eventually, openPage, recordDialogs, submitAdminLogin } from '../support/browser.js';
+import { approveFirstTopic, eventually, openPage, recordDialogs, submitAdminLogin } from '../support/browser.js';
 import { schemaOrgProblems } from '../support/schema-org.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
@@ -31,24 +31,7 @@ describe('an article that says how it was made, in Chromium', () => {
     const refresh = page.getByRole('button', { name: 'Refresh Topics' });
     await refresh.click();
     await eventually(async () => (await refresh.getAttribute('data-loading')) === null, true, 30_000);
-    const topicCard = page.getByTestId('trending-topic').first();
-    await visible(topicCard);
-    const topic = (await topicCard.locator('p').first().textContent())!.trim();
-    await topicCard.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('tab', { name: 'Blog Workflow' }).click();
-    const workflowCard = page.locator('.mantine-Card-root').filter({ hasText: topic });
-    await eventually(
-      async () => {
-        if ((await workflowCard.getByText('blog received').count()) === 0) {
-          await page.getByRole('button', { name: 'Refresh Data' }).click();
-          await page.waitForTimeout(1000);
-        }
-        return workflowCard.getByText('blog received').count();
-      },
-      1,
-      60_000,
-    );
-    const title = (await workflowCard.getByRole('heading').textContent())!.trim();
+    const { title } = await approveFirstTopic(admin);
 
     // Review: the draft's sources and each claim beside its passage, in the editor.
     await page.getByRole('tab', { name: 'Article Management' }).click();

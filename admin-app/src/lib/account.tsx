@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SignedInAccount } from '@ai-mind/contracts';
+import type { Permission, SignedInAccount } from '@ai-mind/contracts';
 
 /**
  * The signed-in account, its role and what the role may do, from the session check. The panel hides
@@ -13,8 +13,8 @@ export function useAccount(): SignedInAccount | undefined {
   return useContext(AccountContext);
 }
 
-/** Whether the signed-in role has this permission (see the backend's permissions.ts). */
-export function useCan(): (permission: string) => boolean {
+/** Whether the signed-in role has this permission (the contract's ROLE_PERMISSIONS). */
+export function useCan(): (permission: Permission) => boolean {
   const account = useContext(AccountContext);
   return (permission) => !account || account.permissions.includes(permission);
 }

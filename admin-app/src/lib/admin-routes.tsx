@@ -1,12 +1,13 @@
 import { createContext, useContext } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Permission } from '@ai-mind/contracts';
 
 /** The panel's tabs, each its own path under the panel's base (`/admin` in the shell, `/` deployed alone). */
 export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'newsletter', 'analytics', 'audit', 'people'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The permission each tab's calls need, as their routes declare it; a role without it does not see the tab. */
-export const TAB_PERMISSIONS: Record<AdminTab, string> = {
+export const TAB_PERMISSIONS: Record<AdminTab, Permission> = {
   trending: 'trending.read',
   workflow: 'trending.manage',
   articles: 'articles.draft',

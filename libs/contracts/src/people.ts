@@ -1,10 +1,54 @@
 import { z } from './zod.js';
 import { MAX_ROW_ID } from './ids.js';
 
-/** The roles of the admin panel; what each may do is the backend's one table (permissions.ts). */
+/** The roles of the admin panel; what each may do is ROLE_PERMISSIONS below. */
 export const ADMIN_ROLES = ['owner', 'editor', 'writer'] as const;
 export const AdminRoleSchema = z.enum(ADMIN_ROLES, 'must be owner, editor or writer');
 export type AdminRole = z.infer<typeof AdminRoleSchema>;
+
+/**
+ * What an admin route lets its caller do. The API declares the one permission each admin route needs
+ * (the backend's @RequirePermission) and refuses the rest; the panel hides what the role may not use.
+ */
+export const PERMISSIONS = [
+  /** Sign in, read one's own account and the dashboard's frame. */
+  'panel.use',
+  /** Read the trending topics. */
+  'trending.read',
+  /** Refresh the trending topics, approve or decline a topic, run the blog workflow. */
+  'trending.manage',
+  /** Create drafts, edit one's own drafts and drafts assigned to one, submit them for review. */
+  'articles.draft',
+  /** Edit any article, review (request changes, mark ready), assign, publish, schedule, unpublish. */
+  'articles.publish',
+  /** Delete articles permanently, clear problematic drafts. */
+  'articles.delete',
+  /** Regenerate article images. */
+  'media.regenerate',
+  /** Moderate reader comments and error reports. */
+  'comments.moderate',
+  /** Read readers' contact messages. */
+  'contact.read',
+  /** Manage the newsletter: subscribers, digests, their schedule. */
+  'newsletter.manage',
+  /** Read the analytics dashboard. */
+  'analytics.read',
+  /** Invite people, change roles, disable accounts, reset passwords. */
+  'people.manage',
+  /** Run recovery and backups, read the audit log and the queue dashboard. */
+  'operations.run',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What only an owner may do: people, and the operations that act on the whole site. */
+const OWNER_ONLY: readonly Permission[] = ['people.manage', 'operations.run'];
+
+/** The one table of who may do what, in PERMISSIONS' order. The owner may do everything. */
+export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  editor: PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission)),
+  writer: ['panel.use', 'trending.read', 'articles.draft'],
+};
 
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES, 'must be active or disabled');
@@ -15,8 +59,8 @@ export const SignedInAccountSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   role: AdminRoleSchema,
-  /** The permissions of the role, e.g. `people.manage`. */
-  permissions: z.array(z.string()),
+  /** The permissions of the role (ROLE_PERMISSIONS), e.g. `people.manage`. */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type SignedInAccount = z.infer<typeof SignedInAccountSchema>;
 

@@ -1,56 +1,19 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import { ADMIN_ROLES, PERMISSIONS, ROLE_PERMISSIONS, type AdminRole, type Permission } from '@ai-mind/contracts';
 
 /**
  * What an admin route lets its caller do. Each admin route declares the one permission it needs next
  * to its access (`@RequirePermission`); an admin route that declares none is owner-only, so a
- * forgotten declaration fails closed. Roles map to permissions in `ROLE_PERMISSIONS`, the one table.
+ * forgotten declaration fails closed. Roles map to permissions in the contract's ROLE_PERMISSIONS, the
+ * one table (the panel reads it too, from `GET /api/admin/check`).
  */
-export const PERMISSIONS = [
-  /** Sign in, read one's own account and the dashboard's frame. */
-  'panel.use',
-  /** Read the trending topics. */
-  'trending.read',
-  /** Refresh the trending topics, approve or decline a topic, run the blog workflow. */
-  'trending.manage',
-  /** Create drafts, edit one's own drafts and drafts assigned to one, submit them for review. */
-  'articles.draft',
-  /** Edit any article, review (request changes, mark ready), assign, publish, schedule, unpublish. */
-  'articles.publish',
-  /** Delete articles permanently, clear problematic drafts. */
-  'articles.delete',
-  /** Regenerate article images. */
-  'media.regenerate',
-  /** Moderate reader comments and error reports. */
-  'comments.moderate',
-  /** Read readers' contact messages. */
-  'contact.read',
-  /** Manage the newsletter: subscribers, digests, their schedule. */
-  'newsletter.manage',
-  /** Read the analytics dashboard. */
-  'analytics.read',
-  /** Invite people, change roles, disable accounts, reset passwords. */
-  'people.manage',
-  /** Run recovery and backups, read the audit log and the queue dashboard. */
-  'operations.run',
-] as const;
+export { PERMISSIONS, ROLE_PERMISSIONS, type Permission };
 
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const ROLES = ['owner', 'editor', 'writer'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** What only an owner may do: people, and the operations that act on the whole site. */
-const OWNER_ONLY: readonly Permission[] = ['people.manage', 'operations.run'];
-
-/** The one table of who may do what. The owner may do everything. */
-export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
-  owner: new Set(PERMISSIONS),
-  editor: new Set(PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission))),
-  writer: new Set<Permission>(['panel.use', 'trending.read', 'articles.draft']),
-};
+export const ROLES = ADMIN_ROLES;
+export type Role = AdminRole;
 
 export function roleMay(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].has(permission);
+  return ROLE_PERMISSIONS[role].includes(permission);
 }
 
 declare module 'fastify' {

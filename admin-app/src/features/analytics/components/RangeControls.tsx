@@ -23,22 +23,8 @@ export function RangeControls({ range, onChange }: RangeControlsProps) {
           );
         })}
       </Group>
-      <TextInput
-        type="date"
-        label="From (UTC)"
-        size="sm"
-        value={range.from}
-        max={range.to}
-        onChange={(event) => onChange({ from: event.currentTarget.value || null })}
-      />
-      <TextInput
-        type="date"
-        label="To (UTC)"
-        size="sm"
-        value={range.to}
-        min={range.from}
-        onChange={(event) => onChange({ to: event.currentTarget.value || null })}
-      />
+      <DayInput label="From (UTC)" value={range.from} max={range.to} onChange={(from) => onChange({ from })} />
+      <DayInput label="To (UTC)" value={range.to} min={range.from} onChange={(to) => onChange({ to })} />
       <SegmentedControl
         aria-label="Interval"
         size="sm"
@@ -51,4 +37,9 @@ export function RangeControls({ range, onChange }: RangeControlsProps) {
       />
     </Group>
   );
+}
+
+/** One UTC day of the range; a cleared field is null (the tab's default for it). */
+function DayInput({ label, value, min, max, onChange }: { label: string; value: string; min?: string; max?: string; onChange: (day: string | null) => void }) {
+  return <TextInput type="date" label={label} size="sm" value={value} min={min} max={max} onChange={(event) => onChange(event.currentTarget.value || null)} />;
 }
