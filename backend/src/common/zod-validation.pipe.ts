@@ -47,7 +47,8 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.
 
 /** Validates and converts a request part with a schema from libs/contracts. */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  /** Public so the contract spec can check a route validates with the schema the contract declares. */
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
     return parseRequest(this.schema, value);

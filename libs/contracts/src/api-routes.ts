@@ -6,6 +6,8 @@
  * of the API is one the apps do not call (a webhook, a probe, a form or email link).
  *
  * The schemas are referenced by type only, so this module (and the public site's bundle) has no zod.
+ * The schemas themselves are in api-route-schemas.ts (@ai-mind/contracts/route-schemas), which the
+ * backend checks each route's handler validates with.
  */
 import type { z } from './zod.js';
 import type {
