@@ -8,7 +8,7 @@ import * as contracts from '@ai-mind/contracts';
 import { api, apiRoutes, type ApiRoute } from '@ai-mind/contracts';
 import { apiRouteSchemas, routesWithSchemas } from '@ai-mind/contracts/route-schemas';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { toFieldErrors, ValidationFailedException, ZodValidationPipe } from '../src/common/zod-validation.pipe.js';
+import { ZodValidationPipe } from '../src/common/zod-validation.pipe.js';
 import { LoginBodyGuard } from '../src/modules/auth/login-body.guard.js';
 import { SEO_ROOT_PATHS } from '../src/modules/seo/index.js';
 import { testConfig } from './support/test-config.js';
@@ -18,7 +18,7 @@ const NOT_SERVED_BY_A_CONTROLLER: ApiRoute[] = [api.admin.queueDashboard];
 
 /**
  * Declared routes whose body a guard validates, before the handler: sign-in's must be valid before
- * passport reads it (guards run before pipes). The guard's refusals are checked against the schema below.
+ * passport reads it (guards run before pipes). The guard's schema is checked against the declaration below.
  */
 const BODY_VALIDATED_BY_A_GUARD = new Map<ApiRoute, Type>([[api.admin.signIn, LoginBodyGuard]]);
 
@@ -152,24 +152,6 @@ describe('the schemas of the API contract', () => {
     for (const [route, guard] of BODY_VALIDATED_BY_A_GUARD) {
       expect(handlers.get(key(route))?.[0]?.guards).toContain(guard);
     }
-    const schema = apiRouteSchemas.admin.signIn.body;
-    const refusal = (body: unknown) => {
-      try {
-        new LoginBodyGuard().canActivate({ switchToHttp: () => ({ getRequest: () => ({ body }) }) } as never);
-        return [];
-      } catch (error) {
-        return error instanceof ValidationFailedException ? error.fieldErrors : [error];
-      }
-    };
-    for (const body of [
-      {},
-      { username: 'editor' },
-      { username: ' ', password: 'x' },
-      { username: 'a'.repeat(101), password: 'p'.repeat(201) },
-      { username: 'editor', password: 'secret' },
-    ]) {
-      const parsed = schema.safeParse(body);
-      expect(refusal(body)).toEqual(parsed.success ? [] : toFieldErrors(parsed.error));
-    }
+    expect(LoginBodyGuard.schema).toBe(apiRouteSchemas.admin.signIn.body);
   });
 });
