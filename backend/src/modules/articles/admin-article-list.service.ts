@@ -9,10 +9,12 @@ import {
   type AdminArticleSummary,
   type ArticleStage,
 } from '@ai-mind/contracts';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { reviewColumnList, toReviewFields, type ReviewRow } from './article-row.js';
+import { db, type Database } from '../../database/kysely.js';
+import { reviewSelection, toReviewFields, type ReviewRow } from './article-row.js';
 import { SEARCH_CANDIDATES, SearchService } from './article-search.service.js';
-import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
+import { createdAtKey, pastKey, summarySelection, toArticleSummary, type SummaryRow } from './article-summary.js';
 import { encodeCursor, requireCursor, type ListCursor } from '../../common/list-cursor.js';
 
 export interface AdminArticlePage {
@@ -29,7 +31,7 @@ export interface AdminArticlePage {
   stages: Record<ArticleStage, number>;
 }
 
-/** The filters a list and its counts share, in SQL. */
+/** The filters a list and its counts share (see filtered). */
 interface Scope {
   category: string | null;
   approved: boolean | null;
@@ -83,20 +85,25 @@ export class AdminArticleListService {
   private async ordered(query: AdminArticleListQuery, scope: Scope, limit: number): Promise<ListPage> {
     const sort = query.sort ?? 'newest';
     const cursor: ListCursor | null = query.cursor === undefined ? null : requireCursor(query.cursor, sort === 'likes' ? ['likes'] : ['keyset'], cursorError);
-    const { where, params } = filters(scope, true);
-    if (cursor?.kind === 'keyset') {
-      where.push(`(a.created_at, a.id) ${sort === 'oldest' ? '>' : '<'} (?::timestamptz, ?)`);
-      params.push(cursor.createdAt, cursor.id);
-    } else if (cursor?.kind === 'likes') {
-      where.push('(a.likes, a.id) < (?, ?)');
-      params.push(cursor.likes, cursor.id);
-    }
-    const order = sort === 'likes' ? 'a.likes desc, a.id desc' : sort === 'oldest' ? 'a.created_at asc, a.id asc' : 'a.created_at desc, a.id desc';
-    const rows = await this.em.fork().execute<Row[]>(
-      `select ${SUMMARY_COLUMNS}, a.version, ${reviewColumnList('a')}, a.created_at::text as created_at_key from article a
-        ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit ?`,
-      [...params, limit + 1],
-    );
+    let list = filtered(db(this.em.fork()).selectFrom('article'), scope, true).select((eb) => [
+      ...summarySelection(eb),
+      'article.version',
+      ...reviewSelection(eb),
+      createdAtKey(eb),
+    ]);
+    if (cursor?.kind === 'keyset') list = list.where(pastKey(sort === 'oldest' ? '>' : '<', cursor));
+    else if (cursor?.kind === 'likes') list = list.where((eb) => eb(eb.refTuple('article.likes', 'article.id'), '<', eb.tuple(cursor.likes, cursor.id)));
+    list =
+      sort === 'likes'
+        ? list.orderBy('article.likes', 'desc').orderBy('article.id', 'desc')
+        : sort === 'oldest'
+          ? list.orderBy('article.created_at', 'asc').orderBy('article.id', 'asc')
+          : list.orderBy('article.created_at', 'desc').orderBy('article.id', 'desc');
+    const rows = await list
+      .limit(limit + 1)
+      // As PostgreSQL returns the row (see Row): the entity-typed selection would let a nullable column be undefined too.
+      .$castTo<Row>()
+      .execute();
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const next: ListCursor | null =
@@ -121,13 +128,13 @@ export class AdminArticleListService {
 
   /** Exact counts of the category and assignee in one statement, from the stage indexes (see the review_schedule migration). */
   private async counts(scope: Scope): Promise<Pick<AdminArticlePage, 'published' | 'drafts' | 'stages'>> {
-    const { where, params } = filters(scope, false);
-    const [row] = await this.em.fork().execute<Record<string, number>[]>(
-      `select ${ARTICLE_STAGES.map((stage) => `(count(*) filter (where a.stage = '${stage}'))::int as ${stage}`).join(', ')}
-         from article a ${where.length ? `where ${where.join(' and ')}` : ''}`,
-      params,
-    );
-    const stages = Object.fromEntries(ARTICLE_STAGES.map((stage) => [stage, row![stage] ?? 0])) as Record<ArticleStage, number>;
+    const row = await filtered(db(this.em.fork()).selectFrom('article'), scope, false)
+      // Each stage written into the statement, not bound: the application's constants, not a request's values.
+      .select((eb) => ARTICLE_STAGES.map((stage) => eb.cast<number>(eb.fn.countAll().filterWhere('article.stage', '=', sql.lit(stage)), 'integer').as(stage)))
+      // Named by the stages, which a selection made by a map does not say to the type.
+      .$castTo<Record<ArticleStage, number>>()
+      .executeTakeFirstOrThrow();
+    const stages = Object.fromEntries(ARTICLE_STAGES.map((stage) => [stage, row[stage] ?? 0])) as Record<ArticleStage, number>;
     return { published: stages.published, drafts: ARTICLE_STAGES.reduce((sum, stage) => (stage === 'published' ? sum : sum + stages[stage]), 0), stages };
   }
 
@@ -136,29 +143,29 @@ export class AdminArticleListService {
    * a common word in 100,000 articles would read most of the table for a number nobody pages through.
    */
   private async matches(term: string, scope: Scope): Promise<number> {
-    const { where, params } = filters(scope, true);
-    const [row] = await this.em.fork().execute<{ matches: number }[]>(
-      `select count(*)::int as matches from (select 1 from article a where a.search_vector @@ websearch_to_tsquery('english'::regconfig, ?)${where.map((part) => ` and ${part}`).join('')}
-        order by a.created_at desc, a.id desc limit ?) m`,
-      [term, ...params, SEARCH_CANDIDATES + 1],
-    );
-    return row!.matches;
+    const row = await db(this.em.fork())
+      .selectFrom((eb) =>
+        // The query spelled out in the condition, as SearchService does, so the planner sees its words.
+        filtered(eb.selectFrom('article').where('article.search_vector', '@@', sql<string>`websearch_to_tsquery('english'::regconfig, ${term})`), scope, true)
+          .select(sql.lit(1).as('one'))
+          .orderBy('article.created_at', 'desc')
+          .orderBy('article.id', 'desc')
+          .limit(SEARCH_CANDIDATES + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('matches'))
+      .executeTakeFirstOrThrow();
+    return row.matches;
   }
 }
 
-/** The scope's conditions over `article a`; the counts leave out the status and stage (they count each). */
-function filters(scope: Scope, withStage: boolean): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    where.push(sql);
-    params.push(value);
-  };
-  if (withStage && scope.approved !== null) add('a.approved = ?', scope.approved);
-  if (withStage && scope.stage !== null) add('a.stage = ?', scope.stage);
-  if (scope.category !== null) add('a.category_slug = ?', scope.category);
-  if (scope.assigneeId !== null) add('a.assignee_id = ?', scope.assigneeId);
-  return { where, params };
+/** The scope's conditions added to a query over `article`; the counts leave out the status and stage (they count each). */
+function filtered<O>(query: SelectQueryBuilder<Database, 'article', O>, scope: Scope, withStage: boolean): SelectQueryBuilder<Database, 'article', O> {
+  if (withStage && scope.approved !== null) query = query.where('article.approved', '=', scope.approved);
+  if (withStage && scope.stage !== null) query = query.where('article.stage', '=', scope.stage);
+  if (scope.category !== null) query = query.where('article.category_slug', '=', scope.category);
+  if (scope.assigneeId !== null) query = query.where('article.assignee_id', '=', scope.assigneeId);
+  return query;
 }
 
 /** The number of rows every filter matches, from the counts (an unsearched list). */

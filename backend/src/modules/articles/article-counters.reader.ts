@@ -38,6 +38,7 @@ export class ArticleCountersReader {
     try {
       const ids = [...new Set(batch.flatMap((waiting) => waiting.ids))];
       // On the connection, not an entity manager: the batch serves many callers, so it stays outside any transaction of theirs.
+      // Raw: the connection's own statement (db() binds to an entity manager and so to its transaction).
       const rows = await this.em.getConnection().execute<ArticleCounters[]>('select id, likes, shares, comments from article where id in (?)', [ids]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const waiting of batch) waiting.resolve(byId);

@@ -19,11 +19,11 @@ export class ArticleReaderCounts {
    * The statement marks its counter updates as reader counts (no revision, no cache invalidation).
    * The answer, in the order asked: each article's counters after this statement, or null when the
    * article is not published. Autocommitted: when it resolves, everything in it is committed.
-   * Raw SQL: one statement of data-modifying CTEs over jsonb_to_recordset, with set_config before any update.
    */
   async countInteractions(
     batch: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string }[],
   ): Promise<({ likes: number; shares: number } | null)[]> {
+    // Raw: one statement of data-modifying CTEs over jsonb_to_recordset, with set_config before any update.
     const rows = await this.em.fork().execute<{ ord: number; likes: number | null; shares: number | null }[]>(
       `with input as (
          -- Marks this statement's counter updates as reader counts (see article_is_reader_count): set

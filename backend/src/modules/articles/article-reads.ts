@@ -131,8 +131,9 @@ export class ArticleReads {
       .execute();
   }
 
-  /** Every note of every published article, newest first. (Raw SQL: a lateral join over a jsonb array's elements.) */
+  /** Every note of every published article, newest first. */
   correctionEntries(limit: number): Promise<{ id: number; title: string; slug: string; category: string; note: Correction }[]> {
+    // Raw: a lateral join over a jsonb array's elements, ordered by a field of each.
     return this.em.fork().execute(
       `select a.id, a.title, a.slug, a.category, n.note from article a cross join lateral jsonb_array_elements(a.corrections) as n(note)
         where a.corrections <> '[]'::jsonb and a.approved = true

@@ -16,24 +16,14 @@ import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { db, type Database } from '../../database/kysely.js';
-import { ARTICLE_SELECTION, articleColumnList, reviewColumnList, type ArticleRow, type ReviewRow } from './article-row.js';
+import { ARTICLE_SELECTION, articleColumnList, reviewColumnList, reviewSelection, type ArticleRow, type ReviewRow } from './article-row.js';
 import { adminActor, ArticleWriter, type Actor } from './article-writer.js';
 
 const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article')}`;
 
-/** The article's columns and its place in review (with the accounts' names), for a typed statement's `returning` (as RETURNING). */
+/** The article's columns and its place in review (with the accounts' names), for a typed statement's `select` or `returning` (as RETURNING). */
 function reviewedColumns(eb: ExpressionBuilder<Database, 'article'>) {
-  const username = (account: 'article.author_id' | 'article.assignee_id') =>
-    eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', account);
-  return [
-    ...ARTICLE_SELECTION,
-    'article.stage',
-    'article.scheduled_at',
-    'article.author_id',
-    username('article.author_id').as('author_name'),
-    'article.assignee_id',
-    username('article.assignee_id').as('assignee_name'),
-  ] as const;
+  return [...ARTICLE_SELECTION, ...reviewSelection(eb)];
 }
 
 /** Who takes a review step or edits: `editsAny` for editors and the owner, else a writer limited to their own and assigned drafts. */
@@ -225,8 +215,9 @@ export class ArticleReviewStore {
   }
 }
 
-/** Raw: a transaction-local setting (`set_config(..., true)`) the article_history trigger reads. */
+/** Names the note of the transaction's revision for the article_history trigger; local to the transaction. */
 async function setNote(em: EntityManager, note: string | undefined): Promise<void> {
+  // Raw: a transaction-local setting (`set_config(..., true)`) the article_history trigger reads.
   await em.execute(`select set_config('ai_mind.note', ?, true)`, [note?.trim() ?? '']);
 }
 

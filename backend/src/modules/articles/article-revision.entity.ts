@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { ArticleRevisionSummary } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { triggersOf } from '../../database/schema/functions.js';
+import type { EntityRow } from '../../database/kysely.js';
 
 export type RevisionAction = ArticleRevisionSummary['action'];
 
@@ -50,17 +51,14 @@ export const ArticleRevisionSchema = defineEntity({
 export class ArticleRevision extends ArticleRevisionSchema.class {}
 ArticleRevisionSchema.setClass(ArticleRevision);
 
-/** A revision as raw SQL returns it (bigints as text). */
-export interface RevisionRow {
+/**
+ * A revision as PostgreSQL returns it: the entity's row, but the driver reads a bigint as text (MikroORM's
+ * conversion does not run on a query's rows), and the row type takes the JSON snapshot, an object with an
+ * `id`, for a relation (`snapshot_id`): it is the article row the trigger kept.
+ */
+export type RevisionRow = Omit<EntityRow<typeof ArticleRevision>, 'id' | 'interactions_through' | 'comments_through' | 'snapshot_id'> & {
   id: string;
-  article_id: number;
-  action: string;
-  actor: string;
-  changed: string[];
-  version: number | null;
-  created_at: Date;
-  snapshot: ArticleRow;
   interactions_through: string;
   comments_through: string;
-  note: string | null;
-}
+  snapshot: ArticleRow;
+};

@@ -1,5 +1,6 @@
 import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, Correction, ReviewedArticle } from '@ai-mind/contracts';
-import type { EntityRow } from '../../database/kysely.js';
+import type { AliasedSelectQueryBuilder, ExpressionBuilder } from 'kysely';
+import type { Database, EntityRow } from '../../database/kysely.js';
 import type { Article } from './article.entity.js';
 
 /** The article table's row; through the entity alone, since revisions keep an ArticleRow (see EntityRow). */
@@ -31,7 +32,8 @@ export const ARTICLE_COLUMNS = {
   version: ['version', 'int'],
 } as const satisfies Record<Exclude<keyof AdminArticle, 'isApproved'>, readonly [keyof ArticleTableRow, string]>;
 
-type Field = keyof typeof ARTICLE_COLUMNS;
+/** An article field, as the API names it. */
+export type Field = keyof typeof ARTICLE_COLUMNS;
 
 /** The article's listed columns (ARTICLE_COLUMNS), as PostgreSQL names them. */
 export type ArticleColumn = (typeof ARTICLE_COLUMNS)[Field][0];
@@ -60,15 +62,34 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 /**
  * Where the article is in review, read beside its columns for the admin (not part of ARTICLE_COLUMNS:
  * backups and recovery carry the article, not its place in review, which restarts as draft or published).
+ * Each column in the order it is read, and for an account, the alias its name is read beside it as: the one
+ * list both the raw and the typed selection are made from.
  */
-export type ReviewRow = Pick<ArticleTableRow, 'stage' | 'scheduled_at' | 'author_id' | 'assignee_id'> & {
-  author_name: string | null;
-  assignee_name: string | null;
-};
+const REVIEW_COLUMNS = [
+  ['stage', null],
+  ['scheduled_at', null],
+  ['author_id', 'author_name'],
+  ['assignee_id', 'assignee_name'],
+] as const satisfies readonly (readonly [keyof ArticleTableRow, string | null])[];
+
+type ReviewColumn = (typeof REVIEW_COLUMNS)[number][0];
+type AccountName = Exclude<(typeof REVIEW_COLUMNS)[number][1], null>;
+
+export type ReviewRow = Pick<ArticleTableRow, ReviewColumn> & Record<AccountName, string | null>;
 
 /** The review columns (with the accounts' names) for raw SQL over `article <alias>`, in a select or a returning list. */
 export function reviewColumnList(alias = 'article'): string {
-  return `${alias}.stage, ${alias}.scheduled_at, ${alias}.author_id, (select u.username from admin_user u where u.id = ${alias}.author_id) as author_name, ${alias}.assignee_id, (select u.username from admin_user u where u.id = ${alias}.assignee_id) as assignee_name`;
+  return REVIEW_COLUMNS.map(([column, name]) =>
+    name === null ? `${alias}.${column}` : `${alias}.${column}, (select u.username from admin_user u where u.id = ${alias}.${column}) as ${name}`,
+  ).join(', ');
+}
+
+/** The review columns (with the accounts' names) for a typed statement over `article`, in a select or a returning list. */
+export function reviewSelection(eb: ExpressionBuilder<Database, 'article'>) {
+  const username = (column: ReviewColumn) => eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', `article.${column}`);
+  return REVIEW_COLUMNS.flatMap<`article.${ReviewColumn}` | AliasedSelectQueryBuilder<{ username: string }, AccountName>>(([column, name]) =>
+    name === null ? [`article.${column}`] : [`article.${column}`, username(column).as(name)],
+  );
 }
 
 export function toReviewFields(row: ReviewRow): ArticleReviewFields {

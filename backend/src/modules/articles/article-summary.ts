@@ -1,5 +1,7 @@
 import type { ArticleSummary } from '@ai-mind/contracts';
-import { articleColumnList, type ArticleRow } from './article-row.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../database/kysely.js';
+import { ARTICLE_COLUMNS, articleColumnList, type ArticleRow, type Field } from './article-row.js';
 
 /**
  * Enough of the body for a 200-character excerpt: the text of any sane article starts well within
@@ -7,8 +9,8 @@ import { articleColumnList, type ArticleRow } from './article-row.js';
  */
 const CONTENT_HEAD_CHARS = 4000;
 
-/** The columns of a list item, for raw SQL over `article a`. */
-export const SUMMARY_COLUMNS = `${articleColumnList('a', [
+/** A list item's fields besides the head of its body: the one list both selections below are made from. */
+const SUMMARY_FIELDS = [
   'id',
   'title',
   'slug',
@@ -24,7 +26,26 @@ export const SUMMARY_COLUMNS = `${articleColumnList('a', [
   'metaDescription',
   'createdAt',
   'updatedAt',
-])}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
+] as const satisfies readonly Field[];
+
+/** The columns of a list item, for raw SQL over `article a`. */
+export const SUMMARY_COLUMNS = `${articleColumnList('a', SUMMARY_FIELDS)}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
+
+/** The columns of a list item (as SUMMARY_COLUMNS), for a typed query over `article`. */
+export function summarySelection(eb: ExpressionBuilder<Database, 'article'>) {
+  return [
+    ...SUMMARY_FIELDS.map((field) => `article.${ARTICLE_COLUMNS[field][0]}` as const),
+    eb.fn<string>('left', ['article.content', sql.lit(CONTENT_HEAD_CHARS)]).as('content_head'),
+  ];
+}
+
+/**
+ * The row's creation time as PostgreSQL prints it, to the microsecond (a JavaScript Date would keep only
+ * milliseconds): the key a list's next page starts after.
+ */
+export function createdAtKey(eb: ExpressionBuilder<Database, 'article'>) {
+  return eb.cast<string>('article.created_at', 'text').as('created_at_key');
+}
 
 /** A list item's row: the article's columns but the body and version, plus the body's head. */
 export type SummaryRow = Omit<ArticleRow, 'content' | 'version'> & { content_head: string; created_at_key?: string };
@@ -50,4 +71,14 @@ export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) =>
     metaDescription: row.meta_description,
     excerpt: makeExcerpt(row.content_head.replace(/<[^>]*$/, '')),
   };
+}
+
+/**
+ * The rows past a list's cursor, in a list ordered by (created_at, id) (`<` newest first, `>` oldest first):
+ * one range scan of a (…, created_at, id) index. The cursor's time is read as PostgreSQL's timestamptz (to
+ * the microsecond it printed), not as a JavaScript Date would keep it.
+ */
+export function pastKey(direction: '<' | '>', key: { createdAt: string; id: number }) {
+  return (eb: ExpressionBuilder<Database, 'article'>) =>
+    eb(eb.refTuple('article.created_at', 'article.id'), direction, eb.tuple(eb.cast<Date>(eb.val(key.createdAt), 'timestamptz'), eb.val(key.id)));
 }

@@ -22,7 +22,8 @@ import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleReads } from './article-reads.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from '../../common/list-cursor.js';
-import { SUMMARY_COLUMNS, toArticleSummary, type SummaryRow } from './article-summary.js';
+import { createdAtKey, pastKey, summarySelection, toArticleSummary, type SummaryRow } from './article-summary.js';
+import { db } from '../../database/kysely.js';
 
 /** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */
 const LIST_CACHE_TTL_SECONDS = 60;
@@ -164,26 +165,25 @@ export class ArticlesService {
     if (cursor && !(await this.store.isPublishedAt(cursor.id, cursor.createdAt, category))) {
       throw new ValidationFailedException([{ path: 'cursor', message: 'names no article of this list' }]);
     }
-    const params: unknown[] = [];
-    let where = 'a.approved = true';
-    if (category !== null) {
-      where += ' and a.category_slug = ?';
-      params.push(category);
-    }
-    if (cursor) {
-      where += ' and (a.created_at, a.id) < (?::timestamptz, ?)';
-      params.push(cursor.createdAt, cursor.id);
-    }
-    const rows = await this.em.execute<SummaryRow[]>(
-      `select ${SUMMARY_COLUMNS}, a.created_at::text as created_at_key from article a where ${where} order by a.created_at desc, a.id desc limit ?`,
-      [...params, limit + 1],
-    );
+    let query = db(this.em.fork())
+      .selectFrom('article')
+      .select((eb) => [...summarySelection(eb), createdAtKey(eb)])
+      .where('article.approved', '=', true);
+    if (category !== null) query = query.where('article.category_slug', '=', category);
+    if (cursor) query = query.where(pastKey('<', cursor));
+    const rows = await query
+      .orderBy('article.created_at', 'desc')
+      .orderBy('article.id', 'desc')
+      .limit(limit + 1)
+      // As PostgreSQL returns the row: the entity-typed selection would let a nullable column be undefined too.
+      .$castTo<SummaryRow & { created_at_key: string }>()
+      .execute();
     const hasMore = rows.length > limit;
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return {
       items: items.map((row) => toArticleSummary(row, excerpt)),
-      nextCursor: hasMore && last ? encodeCursor({ kind: 'keyset', createdAt: last.created_at_key!, id: last.id }) : null,
+      nextCursor: hasMore && last ? encodeCursor({ kind: 'keyset', createdAt: last.created_at_key, id: last.id }) : null,
     };
   }
 
