@@ -109,8 +109,9 @@ export class CacheableRoutes implements NestInterceptor {
   }
 
   private currentness(prepared: CacheableDeclaration['prepared']): (() => boolean) | undefined {
-    if (prepared === undefined) return undefined;
-    if (prepared === true || prepared === 'answer') return () => true;
+    // A Nest handler's answer carries no currentness of its own (CacheableOptions): never kept on its word.
+    if (prepared === undefined || prepared === 'answer') return undefined;
+    if (prepared === true) return () => true;
     let source = this.sources.get(prepared.currentness);
     if (!source) this.sources.set(prepared.currentness, (source = this.resolve(prepared.currentness)));
     return source.currentness();
