@@ -209,10 +209,30 @@ describe('prepared answers of the public reads, written by the HTTP server befor
     expect(response.body).not.toContain('leaked');
   });
 
+  it('keeps no answer of a public, cacheable route that does not declare prepared answers, nor a private answer of one that does', async () => {
+    const held = prepared.heldBytes();
+    const answer = (cacheControl: string) => prepare(Buffer.from('<p>kept?</p>'), { contentType: 'text/html; charset=utf-8', cacheControl, etag: '"kept"' });
+    // The files' route (media, bundles) is public and cacheable, but keeps no prepared answer: a put by hand is inert.
+    prepared.put(fakeRequest('/media/covers/x.svg', '/media/*', { access: 'public', cacheable: {} }), answer('public, max-age=86400'), () => true);
+    // A route declaring prepared answers keeps none whose own Cache-Control is not public (an admin page, a reader's outcome).
+    prepared.put(fakeRequest('/admin', '/*', { access: 'public', cacheable: { prepared: 'answer' } }), answer('private, no-store'), () => true);
+    expect(prepared.heldBytes()).toBe(held);
+    expect(prepared.find({ method: 'GET', url: '/media/covers/x.svg', headers: {} } as never)).toBeUndefined();
+    expect(prepared.find({ method: 'GET', url: '/admin', headers: {} } as never)).toBeUndefined();
+    // The pages' declaration keeps a public page.
+    prepared.put(
+      fakeRequest('/about?kept=1', '/*', { access: 'public', cacheable: { prepared: 'answer' } }),
+      answer('public, max-age=0, must-revalidate'),
+      () => true,
+    );
+    expect(prepared.heldBytes()).toBeGreaterThan(held);
+    expect(prepared.find({ method: 'GET', url: '/about?kept=1', headers: {} } as never)?.response.etag).toBe('"kept"');
+  });
+
   it('sends the compressed form a client accepts, and the plain one otherwise', async () => {
     const body = Buffer.from(`<!doctype html><p>${'page '.repeat(500)}</p>`);
     prepared.put(
-      fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public', cacheable: {} }),
+      fakeRequest('/api/trending?page=html', '/api/trending', { access: 'public', cacheable: { prepared: true } }),
       prepare(body, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate', etag: 'W/"page"', compress: 'best' }),
       () => true,
     );

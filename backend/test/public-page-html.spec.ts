@@ -3,11 +3,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { freePort, startRedis } from '../../scripts/lib/services.mjs';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { strongestCompression } from '../src/common/compression-pool.js';
+import { PreparedResponseCache } from '../src/common/prepared-response-cache.js';
 import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { SeoService } from '../src/modules/seo/index.js';
 import { createArticle } from './support/article-factory.js';
@@ -235,6 +237,10 @@ describe('public page HTML: first data, preloads and no inline script', () => {
       expect(comparable(again.headers)).toEqual(comparable(first.headers));
       expect(again.headers['x-request-id']).toBeTruthy();
       expect(again.headers['content-encoding']).toBe('br');
+      // Kept because the pages' route declares prepared answers (web-assets.ts); the admin app's shell never is.
+      const kept = app.get(PreparedResponseCache);
+      const entryFor = (url: string) => kept.find({ method: 'GET', url, headers: {} } as IncomingMessage);
+      expect(entryFor('/inspiring')?.cacheControl).toBe('public, max-age=0, s-maxage=3600');
 
       // Another host (or forwarded host and protocol) is the same page from the same prepared entry:
       // nothing is rendered for it, and it names the configured origin.
@@ -255,6 +261,8 @@ describe('public page HTML: first data, preloads and no inline script', () => {
       await app.get(ArticlesCacheService).invalidate();
       await send({ method: 'GET', url: '/inspiring', headers });
       expect(renders.mock.calls.length).toBe(rendered + 1);
+      await send({ method: 'GET', url: '/admin', headers });
+      expect(entryFor('/admin')).toBeUndefined();
     } finally {
       renders.mockRestore();
     }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
-import { CacheableRoutes } from '../common/cacheable.js';
+import { CacheableRoutes, registerPreparedResponses } from '../common/cacheable.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { configureSharedCache, registerHttpCaching } from '../common/http-cache.js';
 import { registerMultipartForms } from '../common/multipart-form.js';
@@ -89,9 +89,12 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix('api', { exclude: SEO_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
   app.useGlobalFilters(new HttpExceptionFilter());
   // Whatever a route declared @Cacheable gets (its headers, keys and prepared answers), made in one place.
-  app.useGlobalInterceptors(new CacheableRoutes(app.get(PreparedResponseCache), (token) => app.get(token, { strict: false })));
+  app.useGlobalInterceptors(new CacheableRoutes((token) => app.get(token, { strict: false })));
   const fastify = app.getHttpAdapter().getInstance();
-  prepared.cache = app.get(PreparedResponseCache);
+  const preparedResponses = app.get(PreparedResponseCache);
+  prepared.cache = preparedResponses;
+  // Where every route declaring prepared answers keeps them (applyCacheable), Nest handlers and the pages alike.
+  registerPreparedResponses(fastify, preparedResponses);
   prepared.shuttingDown = () => Boolean((adapter as unknown as { isShuttingDown?: boolean }).isShuttingDown);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -115,20 +118,14 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     });
   }
   // Media and the built frontends are public files and pages; the admin app's pages hold no data. Each
-  // answer says its own Cache-Control (a bundle's is not a page's, nor an admin page's), and the
-  // server-rendered pages keep their own prepared answers (web-assets.ts).
+  // answer says its own Cache-Control (a bundle's is not a page's, nor an admin page's). No file is kept
+  // as a prepared answer; the pages' route declares its own (web-assets.ts).
   const filesAndPages = { access: 'public', cacheable: {} } as const;
   await registerWithRouteConfig(fastify, filesAndPages, (scope) => registerMedia(scope, config));
   await registerQueueDashboard(app);
   if (config.web.enabled) {
     await registerWithRouteConfig(fastify, filesAndPages, (scope) =>
-      registerWebAssets(
-        scope,
-        config,
-        (message) => logger.warn(message),
-        seoPageRenderer(app.get(SeoService), app.get(FormFlashService)),
-        app.get(PreparedResponseCache),
-      ),
+      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService), app.get(FormFlashService))),
     );
   }
   await app.init();

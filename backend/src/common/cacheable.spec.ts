@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { Cacheable, CacheableRoutes } from './cacheable.js';
-import { PUBLIC_CACHE_CONTROL, registerHttpCaching, RenderedJsonMemo, renderedJson, type RenderedAnswer } from './http-cache.js';
+import { applyCacheable, Cacheable, CacheableRoutes, registerPreparedResponses } from './cacheable.js';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, registerHttpCaching, RenderedJsonMemo, renderedJson, type RenderedAnswer } from './http-cache.js';
 import { prepare, PreparedResponseCache } from './prepared-response-cache.js';
 import { Public } from './route-access.js';
 import { cacheKeys, surrogateKeys } from './surrogate-keys.js';
@@ -66,8 +66,30 @@ describe('@Cacheable', () => {
     prepared = app.get(PreparedResponseCache);
     generation = app.get(Generation);
     // As createApiApp wires them.
-    registerHttpCaching(app.getHttpAdapter().getInstance());
-    app.useGlobalInterceptors(new CacheableRoutes(prepared, (token) => app.get(token, { strict: false })));
+    const fastify = app.getHttpAdapter().getInstance();
+    registerHttpCaching(fastify);
+    registerPreparedResponses(fastify, prepared);
+    app.useGlobalInterceptors(new CacheableRoutes((token) => app.get(token, { strict: false })));
+    // Plugin routes, as the files and the server-rendered pages are registered (web-assets.ts).
+    const page = (request: FastifyRequest) => {
+      const { id } = request.params as { id: string };
+      const cacheControl = id === 'mine' ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
+      return prepare(Buffer.from(`<p>${id}</p>`), { contentType: 'text/html; charset=utf-8', cacheControl, etag: `"${id}"` });
+    };
+    // Public and cacheable, but it declares no prepared answers: what it puts by hand is not kept.
+    fastify.get('/files/:id', { config: { access: 'public', cacheable: {} } }, async (request, reply) => {
+      const response = page(request);
+      prepared.put(request, response, () => true);
+      void reply.type(response.contentType).header('cache-control', response.cacheControl);
+      return response.body;
+    });
+    // Each answer says its Cache-Control and its own currentness.
+    fastify.get('/pages/:id', { config: { access: 'public', cacheable: { prepared: 'answer' } } }, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const response = page(request);
+      applyCacheable(request, reply, { response, keys: [`page-${id}`], isCurrent: id === 'search' ? undefined : generation.currentness() });
+      return response.body;
+    });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -125,6 +147,35 @@ describe('@Cacheable', () => {
     }
     await app.inject({ method: 'GET', url: '/declared/8' });
     expect(preparedAnswerTo('/declared/8')).toBeDefined();
+  });
+
+  it('keeps no answer of a plugin route that does not declare prepared answers, even one put by hand', async () => {
+    const response = await app.inject({ method: 'GET', url: '/files/7' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=3600');
+    expect(preparedAnswerTo('/files/7')).toBeUndefined();
+  });
+
+  it('applies a plugin route’s declaration to each answer as it says: kept while its own currentness holds, never a private one', async () => {
+    const response = await app.inject({ method: 'GET', url: '/pages/about' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers.etag).toBe('"about"');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=3600');
+    expect(response.headers['surrogate-key']).toBe('page-about site');
+    const kept = preparedAnswerTo('/pages/about');
+    expect(kept?.response.body.toString()).toBe('<p>about</p>');
+    expect([kept?.cacheControl, kept?.surrogateKey]).toEqual(['public, max-age=0, s-maxage=3600', 'page-about site']);
+    // A page made for this request alone (no currentness), and a reader's own page, are not kept.
+    await app.inject({ method: 'GET', url: '/pages/search' });
+    expect(preparedAnswerTo('/pages/search')).toBeUndefined();
+    const mine = await app.inject({ method: 'GET', url: '/pages/mine' });
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers['surrogate-key']).toBeUndefined();
+    expect(preparedAnswerTo('/pages/mine')).toBeUndefined();
+    // Until what the page depends on changes.
+    generation.value++;
+    expect(preparedAnswerTo('/pages/about')).toBeUndefined();
   });
 
   it('keeps no error of a declared route', async () => {

@@ -59,11 +59,16 @@ export interface CacheableDeclaration {
   /** The surrogate keys of a successful answer (what it shows), from the handler's result and the request. */
   keys?: (result: unknown, request: FastifyRequest) => Iterable<string>;
   /**
-   * Keep each answer (a RenderedAnswer) as a prepared response for its URL: `true` while the process
-   * runs (or until the answer's own expiresAt), or while the currentness of the given provider, asked
-   * before the handler runs, holds.
+   * Keep answers as prepared responses for their URL (cacheable.ts applies it, PreparedResponseCache
+   * refuses any answer of a route that does not say it):
+   * - `true`: each answer (a RenderedAnswer) while the process runs, or until its own expiresAt;
+   * - `{ currentness }`: each answer while the currentness of the given provider, asked before the
+   *   handler runs, holds;
+   * - `'answer'`: each answer says itself whether it may be kept and while what holds (a plugin
+   *   route whose answers differ in kind: the server-rendered pages keep a cached render while its
+   *   content and the build are current, never a search's page, a 404 or a reader's own outcome).
    */
-  prepared?: true | { currentness: Type<Currentness> };
+  prepared?: true | { currentness: Type<Currentness> } | 'answer';
 }
 
 declare module 'fastify' {
@@ -75,6 +80,11 @@ declare module 'fastify' {
 /** Whether the matched route declared public, cacheable answers. */
 export function isCacheable(config: FastifyContextConfig | undefined): boolean {
   return accessOf(config) === 'public' && config?.cacheable !== undefined;
+}
+
+/** Whether the matched route declared public, cacheable answers that may be kept as prepared responses. */
+export function isPrepared(config: FastifyContextConfig | undefined): boolean {
+  return isCacheable(config) && config?.cacheable?.prepared !== undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongestCompression, type CompressedForm } from './compression-pool.js';
-import { isCacheable, matches, sharedCacheHeaders } from './http-cache.js';
+import { isPrepared, matches, sharedCacheHeaders } from './http-cache.js';
 import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys.js';
 
 /**
@@ -20,10 +20,13 @@ import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys
  *
  *   The caching interceptor asks the currentness BEFORE the handler computes the answer (e.g. "same
  *   cache generation"), so a change committed meanwhile is never kept as current, then puts the
- *   answer here. (The server-rendered pages, a plugin route, put theirs themselves: web-assets.ts.)
- * - Only an answer of a route whose matched route config says `public` and declares `cacheable` is
- *   kept (the access gate lets public routes through unconditionally), so the route Fastify matched
- *   decides, never the URL's text.
+ *   answer here through applyCacheable. A plugin route declares it in its Fastify route config: the
+ *   server-rendered pages (web-assets.ts) say `cacheable: { prepared: 'answer' }`, and hand each page
+ *   with its own currentness (its content's and the build's) to the same applyCacheable.
+ * - Only an answer of a route whose matched route config says `public` and declares `cacheable` with
+ *   `prepared` is kept (the access gate lets public routes through unconditionally), so the route
+ *   Fastify matched decides, never the URL's text: a put for any other route keeps nothing. Nor is an
+ *   answer whose own Cache-Control is not public (an admin page, a reader's own outcome).
  * - The key is the URL as sent (path and query), nothing else: the same bytes are routed to the same
  *   route (the route table is fixed once the server listens), and two spellings of one page are two
  *   entries, each computed by the route itself. No answer depends on the request's Host or forwarded
@@ -141,10 +144,14 @@ export class PreparedResponseCache {
 
   constructor(private readonly maxBytes = PREPARED_MAX_BYTES) {}
 
-  /** Keeps `response` for later requests to the same URL while `isCurrent()` holds, if the matched route is public and cacheable. */
+  /**
+   * Keeps `response` for later requests to the same URL while `isCurrent()` holds, if the matched route
+   * is public and declares prepared answers (isPrepared) and the answer's Cache-Control is public.
+   */
   put(request: FastifyRequest, response: PreparedResponse, isCurrent: () => boolean): void {
     const route = request.routeOptions.url;
-    if (request.method !== 'GET' || route === undefined || !isCacheable(request.routeOptions.config) || !isCurrent()) return;
+    if (request.method !== 'GET' || route === undefined || !isPrepared(request.routeOptions.config)) return;
+    if (!response.cacheControl.startsWith('public') || !isCurrent()) return;
     const key = keyOf(request.raw);
     const bytes = bytesOf(response, key);
     if (bytes > this.maxBytes / 8) return;

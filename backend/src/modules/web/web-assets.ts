@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { matches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
-import { surrogateKeys } from '../../common/surrogate-keys.js';
-import { encodingFor, formsFor, prepare, type PreparedResponse, type PreparedResponseCache } from '../../common/prepared-response-cache.js';
+import { applyCacheable } from '../../common/cacheable.js';
+import { matches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type CacheableDeclaration } from '../../common/http-cache.js';
+import { encodingFor, formsFor, prepare, type PreparedResponse } from '../../common/prepared-response-cache.js';
 import type { CompressedForm } from '../../common/compression-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { publicPagePreloads } from './public-page-preloads.js';
@@ -47,6 +47,13 @@ function notFound(reply: FastifyReply, method: string, url: string) {
     .header('cache-control', 'no-store')
     .send({ error: 'Not Found', message: `Cannot ${method} ${url.split('?')[0]}` });
 }
+
+/**
+ * The caching of the site's pages, declared on their route: each page says its own Cache-Control
+ * (public only for a rendered 200 page) and whether it may be kept as a prepared response (a cached
+ * render, while its content and the build are current); applyCacheable does the rest.
+ */
+const PAGES_CACHING: CacheableDeclaration = { prepared: 'answer' };
 
 /** Distinct pages kept compressed in memory, by version: the hot pages, a few megabytes at most. */
 const PREPARED_PAGES = 200;
@@ -178,13 +185,7 @@ export async function registerMedia(fastify: FastifyInstance, config: AppConfig)
  * (e.g. /article/x, /category/Technology, /admin), through `renderPage` when given. Unknown /api
  * paths answer with a JSON 404.
  */
-export async function registerWebAssets(
-  fastify: FastifyInstance,
-  config: AppConfig,
-  log: (message: string) => void,
-  renderPage?: PageRenderer,
-  preparedResponses?: PreparedResponseCache,
-): Promise<void> {
+export async function registerWebAssets(fastify: FastifyInstance, config: AppConfig, log: (message: string) => void, renderPage?: PageRenderer): Promise<void> {
   const shellIndex = path.join(config.web.distRoot, 'shell/dist/index.html');
   const preparedPages = new PreparedPages();
   const builtApps = new BuiltApps(shellIndex, config.web.distRoot);
@@ -217,7 +218,7 @@ export async function registerWebAssets(
   fastify.get('/favicon.svg', sendFavicon);
   fastify.get('/favicon.ico', sendFavicon);
 
-  fastify.get('/*', async (request, reply) => {
+  fastify.get('/*', { config: { cacheable: PAGES_CACHING } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (ASSET_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || !fs.existsSync(shellIndex)) {
       return notFound(reply, request.method, request.url);
@@ -231,24 +232,21 @@ export async function registerWebAssets(
     const html = () => (isAdmin ? page.html : withPreloads(page.html, links));
     // The admin app's shell and a reader's own outcome are nobody else's; a rendered public page is everyone's.
     const cacheControl = isAdmin || page.personal ? PRIVATE_CACHE_CONTROL : ok && page.rendered ? PUBLIC_CACHE_CONTROL : 'no-cache';
-    for (const key of page.keys ?? []) surrogateKeys(request).add(key);
     // A cached render's version and the build's stamp name the whole text: assembled, hashed and
-    // compressed once, then written by the prepared-responses hook until the content or the build changes.
+    // compressed once, then kept as a prepared response until the content or the build changes.
     let prepared: PreparedResponse;
-    if (ok && page.version && page.isCurrent && !isAdmin) {
-      const { isCurrent } = page;
+    let isCurrent: (() => boolean) | undefined;
+    if (ok && page.version && page.isCurrent && !isAdmin && !page.personal) {
+      const rendered = page.isCurrent;
       const stamp = build.stamp;
       prepared = preparedPages.get(`${page.version}:${stamp}`, () => preparePage(html(), cacheControl, 'best'));
-      preparedResponses?.put(request, prepared, () => isCurrent() && builtApps.isCurrent(stamp));
+      isCurrent = () => rendered() && builtApps.isCurrent(stamp);
     } else {
       prepared = preparePage(html(), cacheControl, 'quick', formsFor(request));
     }
-    void reply
-      .status(page.status)
-      .type(prepared.contentType)
-      .header('cache-control', cacheControl)
-      .header('vary', 'accept-encoding')
-      .header('etag', prepared.etag);
+    void reply.status(page.status);
+    applyCacheable(request, reply, { response: prepared, keys: page.keys, isCurrent });
+    void reply.header('vary', 'accept-encoding');
     if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
     const encoding = encodingFor(request, prepared);
     if (encoding) void reply.header('content-encoding', encoding);
