@@ -66,7 +66,7 @@ export class AnalyticsReader {
    */
   async articles(range: AnalyticsRangeQuery, firstDepth = ANALYTICS_TOP_LIMIT * 5): Promise<AnalyticsTopArticles> {
     for (let depth = firstDepth; ; depth *= 4) {
-      // Raw SQL: one statement of a generate_series of days, a lateral per-day ranking and a json_agg, plainer written than built.
+      // Raw: one statement of a generate_series of days, a lateral per-day ranking and a json_agg, plainer written than built.
       const [{ bound, articles }] = await this.em.getConnection().execute<{ bound: number; articles: AnalyticsTopArticles['articles'] }[]>(
         `with ranked as (
            select t.article_id, t.views, t.rank

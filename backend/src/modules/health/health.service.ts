@@ -35,7 +35,7 @@ export class HealthService {
   ) {}
 
   async check(): Promise<HealthResponse> {
-    // The database's ping is raw `select 1`: it asks PostgreSQL to answer, of no table.
+    // Raw: the database's ping, `select 1`, asks PostgreSQL to answer, of no table.
     const [database, redis, workers] = await Promise.all([
       timed(() => this.em.getConnection().execute('select 1')),
       timed(() => this.redis.ping()),

@@ -107,7 +107,7 @@ export class DigestService {
    */
   async create(trigger: { kind: 'schedule'; slot: Date } | { kind: 'manual'; editor: string }): Promise<{ digestId: number; articleCount: number } | null> {
     const created = await this.em.fork().transactional(async (tx) => {
-      // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
+      // Raw: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await tx.execute(`select pg_advisory_xact_lock(hashtext('newsletter-digest'))`);
       if (trigger.kind === 'schedule') {
         const done = await db(tx).selectFrom('newsletter_digest').select('id').where('slot', '=', trigger.slot).executeTakeFirst();

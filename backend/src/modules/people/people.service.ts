@@ -148,7 +148,7 @@ export class PeopleService {
   private async changeAccess(id: number, change: { role: AdminRole } | { status: AccountStatus }, keepsOwner: boolean): Promise<AdminAccount> {
     const account = await this.find(id);
     const changed = await this.em.fork().transactional(async (tx) => {
-      // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
+      // Raw: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
       const rows = await db(tx)
         .updateTable('admin_user as u')
@@ -223,7 +223,7 @@ export class PeopleService {
   async saveAccount(input: { username: string; password: string; role?: AdminRole; ifMissing?: boolean }): Promise<{ created: boolean; role: AdminRole }> {
     const passwordHash = await hashPassword(input.password);
     const result = await this.em.fork().transactional(async (tx) => {
-      // The lock orders first accounts too: of two made at once on an empty table, one is the first.
+      // Raw: an advisory lock. It orders first accounts too: of two made at once on an empty table, one is the first.
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
       const existing = await db(tx).selectFrom('admin_user').select(['id', 'role']).where('username', '=', input.username).executeTakeFirst();
       if (existing) {

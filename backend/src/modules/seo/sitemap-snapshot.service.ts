@@ -98,7 +98,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
   async recordFromDatabase(): Promise<{ articleUrls: number; stored: boolean }> {
     return this.em.fork().transactional(async (em) => {
       // Two writers (a job and Refresh Data) would each compare with the same last snapshot.
-      // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
+      // Raw: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await em.execute(`select pg_advisory_xact_lock(hashtext('sitemap_snapshot'))`);
       const origin = this.config.publicUrl;
       const published = (await this.store.publishedPaths()).map((row) => ({ slug: row.slug, url: absoluteUrl(articleCanonicalPath(row), origin) }));

@@ -27,7 +27,7 @@ const REFRESH_LOCK_KEY = 7_301_001;
  */
 export async function storeClusters(em: EntityManager, clusters: StoryCluster[], options: TopicStoreOptions, now = new Date()): Promise<number> {
   return em.transactional(async (tx) => {
-    // Raw SQL: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
+    // Raw: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
     await tx.execute('select pg_advisory_xact_lock(?)', [REFRESH_LOCK_KEY]);
     const known = await tx.find(
       TrendingTopic,
