@@ -1,10 +1,35 @@
-import type { Opt } from '@mikro-orm/core';
+import type { EntityName, Opt, PrimaryProperty, Scalar } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InferClassEntityDB } from '@mikro-orm/sql';
+import type { InferClassEntityDB, SnakeCase } from '@mikro-orm/sql';
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ENTITIES } from './entities.js';
 
-type EntityTables = InferClassEntityDB<(typeof ENTITIES)[number]>;
+/** A property holding a JSON object: not a scalar, an array, a method, nor another entity (a relation). */
+type JsonObjectKey<Instance> = {
+  [K in keyof Instance & string]: NonNullable<Instance[K]> extends Scalar | readonly unknown[] | ((...args: never[]) => unknown)
+    ? never
+    : NonNullable<Instance[K]> extends { [EntityName]?: unknown }
+      ? never
+      : K;
+}[keyof Instance & string];
+
+/**
+ * The tables of entity classes as MikroORM infers them, but for JSON objects: its inference reads any
+ * object-typed property as a relation (a revision's `snapshot`, an article row with an `id`, as a
+ * `snapshot_id` join column); here such a property is its own column, typed by the property.
+ */
+type TablesOf<E> = E extends abstract new (...args: never[]) => infer Instance
+  ? {
+      [Table in keyof InferClassEntityDB<E>]: Omit<
+        InferClassEntityDB<E>[Table],
+        { [K in JsonObjectKey<Instance>]: `${SnakeCase<K>}_${SnakeCase<PrimaryProperty<NonNullable<Instance[K]>> & string>}` }[JsonObjectKey<Instance>]
+      > & { [K in JsonObjectKey<Instance> as SnakeCase<K>]: Instance[K] };
+    }
+  : never;
+
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+type EntityTables = Intersection<TablesOf<(typeof ENTITIES)[number]>>;
 
 /**
  * A column as a query sees it. The entity classes mark a column PostgreSQL fills by itself (`Opt`, a
@@ -32,7 +57,7 @@ export type Row<Table> = { [K in keyof Selectable<Table>]-?: Exclude<Selectable<
 export type RowOf<T extends keyof Database> = Row<Database[T]>;
 
 /** The row of one entity's table, for a type an entity itself uses (through `Database` it would refer to itself). */
-export type EntityRow<E> = Row<InferClassEntityDB<E>[keyof InferClassEntityDB<E>]>;
+export type EntityRow<E> = Row<TablesOf<E>[keyof TablesOf<E>]>;
 
 /** The typed query builder bound to this entity manager (and so to its transaction, when it is in one). */
 export function db(em: EntityManager): Kysely<Database> {

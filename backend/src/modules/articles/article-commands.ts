@@ -81,8 +81,7 @@ export class ArticleCommands {
       async (em) => {
         const revision = await db(em)
           .selectFrom('article_revision')
-          // The inferred table leaves out the snapshot (a json column typed by an object): named by hand.
-          .select(sql<ArticleRow>`snapshot`.as('snapshot'))
+          .select('snapshot')
           .where('id', '=', BigInt(revisionId))
           .where('article_id', '=', id)
           .executeTakeFirst();

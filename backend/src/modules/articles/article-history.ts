@@ -47,8 +47,7 @@ export class ArticleHistory {
   async firstDraft(articleId: number): Promise<{ actor: string; content: string } | null> {
     const row = await db(this.em.fork())
       .selectFrom('article_revision')
-      // The inferred table leaves out the snapshot (a json column typed by an object), so its `->>` is written out.
-      .select(['actor', sql<string>`snapshot->>'content'`.as('content')])
+      .select((eb) => ['actor', eb.ref('snapshot', '->>').key('content').as('content')])
       .where('article_id', '=', articleId)
       .where('action', '=', 'create')
       .orderBy('id')

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { db } from '../../database/kysely.js';
 
 export interface PublishedArticle {
@@ -30,9 +29,11 @@ export class ArticlePublicationsReader {
             .whereRef('r.article_id', '=', 'a.id')
             .where('r.created_at', '>', from)
             .where('r.created_at', '<=', until)
-            // The inferred table leaves out the snapshot (a json column typed by an object), so its `->>` is written out.
             .where((inner) =>
-              inner.or([inner('r.action', '=', 'publish'), inner.and([inner('r.action', '=', 'create'), sql<boolean>`(r.snapshot->>'approved')::boolean`])]),
+              inner.or([
+                inner('r.action', '=', 'publish'),
+                inner.and([inner('r.action', '=', 'create'), inner.cast<boolean>(inner.ref('r.snapshot', '->>').key('approved'), 'boolean')]),
+              ]),
             )
             .as('p'),
         (join) => join.on('p.published_at', 'is not', null),

@@ -53,12 +53,10 @@ ArticleRevisionSchema.setClass(ArticleRevision);
 
 /**
  * A revision as PostgreSQL returns it: the entity's row, but the driver reads a bigint as text (MikroORM's
- * conversion does not run on a query's rows), and the row type takes the JSON snapshot, an object with an
- * `id`, for a relation (`snapshot_id`): it is the article row the trigger kept.
+ * conversion does not run on a query's rows).
  */
-export type RevisionRow = Omit<EntityRow<typeof ArticleRevision>, 'id' | 'interactions_through' | 'comments_through' | 'snapshot_id'> & {
+export type RevisionRow = Omit<EntityRow<typeof ArticleRevision>, 'id' | 'interactions_through' | 'comments_through'> & {
   id: string;
   interactions_through: string;
   comments_through: string;
-  snapshot: ArticleRow;
 };
