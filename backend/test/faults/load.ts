@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { call, clientIps, postJson, sleep, type Answer } from './fault-support.js';
+import { call, clientIps, postJson, sleep, until, type Answer } from './fault-support.js';
 
 export type Operation = 'list' | 'article' | 'comment' | 'contact' | 'like';
 
@@ -68,6 +68,17 @@ export function startLoad(apiUrl: string, articles: { id: number; slug: string }
 
   return {
     samples,
+    /**
+     * Waits until `count` calls started after `since` (of the operations `which` accepts) have answered,
+     * or `timeoutMs` has passed: on a starved machine a fixed pause may end before any has.
+     */
+    answeredAfter: (since: number, count: number, which: (op: Operation) => boolean = () => true, timeoutMs = 30_000) =>
+      until(
+        async () => samples.filter((s) => s.at > since && which(s.op)).length,
+        (n) => n >= count,
+        timeoutMs,
+        100,
+      ),
     stop: async () => {
       running = false;
       await Promise.all(loops);
