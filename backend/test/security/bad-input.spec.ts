@@ -35,6 +35,8 @@ const tally = attackTally('bad-input');
 const SECRET = 'automation-secret-for-the-fuzz-tests';
 /** Per endpoint and shape; the whole file stays well under a minute. */
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 12);
+/** JSON values that no conversion to text can print: `String(value)` throws "Cannot convert object to primitive value". */
+const UNPRINTABLE_VALUES = [{ toString: null }, { toString: null, valueOf: null }, [{ toString: null }], { toString: null, toJSON: null }];
 /** Tables a request could write to; a refused request must leave every one as it was. */
 const TABLES = [
   'article',
@@ -203,6 +205,10 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
         if (typeof value !== 'string') continue;
         await check(JSON.stringify({ ...sample, [key]: 'y'.repeat(600_000) }));
         for (const odd of UNICODE_EDGE_CASES) await check(JSON.stringify({ ...sample, [key]: odd }));
+      }
+      // Every field, and the ids the audit log reads of any admin body, as values String() throws on.
+      for (const key of new Set([...Object.keys(sample ?? {}), 'blogId', 'topicId', 'ids'])) {
+        for (const unprintable of UNPRINTABLE_VALUES) await check(JSON.stringify({ ...sample, [key]: unprintable }));
       }
       expect(failures).toEqual([]);
     },

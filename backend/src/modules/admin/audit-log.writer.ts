@@ -9,14 +9,21 @@ import { AuditLog } from './audit-log.entity.js';
 // eslint-disable-next-line no-control-regex
 const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, max);
 
+/**
+ * An id as the caller sent it, when it is a string or a number. The body is recorded before or
+ * without its validation (a refused call, a 400), so anything else it holds (an object, even one
+ * whose toString is not a function) names no target.
+ */
+const idText = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
 /** The id(s) an admin call acts on, from the path or the body (a bulk call's `ids`); never anything else of the body. */
 function targetOf(request: FastifyRequest): string | null {
   const params = request.params as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
-  const ids = Array.isArray(body?.ids) ? body.ids.map(String).join(',') : undefined;
-  const target = params?.id ?? body?.blogId ?? body?.topicId ?? ids;
+  const ids = Array.isArray(body?.ids) ? body.ids.map((id) => idText(id) ?? '?').join(',') : undefined;
+  const target = idText(params?.id) ?? idText(body?.blogId) ?? idText(body?.topicId) ?? ids;
   // A bulk call names up to ADMIN_BULK_MAX ids, all of them kept.
-  return target === undefined || target === null ? null : clean(String(target), 5000);
+  return target === undefined ? null : clean(target, 5000);
 }
 
 /** Refused calls without a session kept whole per route, status and minute; the rest are only counted. */
