@@ -36,7 +36,7 @@ const SECRET = 'automation-secret-for-the-fuzz-tests';
 /** Per endpoint and shape; the whole file stays well under a minute. */
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 12);
 /** JSON values that no conversion to text can print: `String(value)` throws "Cannot convert object to primitive value". */
-const UNPRINTABLE_VALUES = [{ toString: null }, { toString: null, valueOf: null }, [{ toString: null }], { toString: null, toJSON: null }];
+const UNPRINTABLE_VALUES: unknown[] = [{ toString: null }, { toString: null, valueOf: null }, [{ toString: null }], { toString: null, toJSON: null }];
 /** Tables a request could write to; a refused request must leave every one as it was. */
 const TABLES = [
   'article',
