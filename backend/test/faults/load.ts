@@ -12,6 +12,9 @@ export interface Sample extends Answer {
 
 const OPERATIONS: Operation[] = ['list', 'article', 'comment', 'contact', 'like'];
 
+/** A read of the load (the list or an article); the rest are writes. */
+export const isRead = (op: Operation) => op === 'list' || op === 'article';
+
 /**
  * Readers and writers against a running API until stopped: list and article reads, comments, contact
  * messages and likes, each from its own client address. Every answer is kept with its latency, so a
