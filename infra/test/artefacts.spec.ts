@@ -203,7 +203,7 @@ describe('the compose file', () => {
 
   it('runs PostgreSQL, Redis with an append-only file, one-shot migrations, 2 APIs, 2 workers, Varnish in front of them and nginx in front of it', () => {
     expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'migrate', 'api', 'worker', 'varnish', 'web']));
-    expect(services.redis!.command).toEqual(expect.arrayContaining(['--appendonly', 'yes', '--maxmemory-policy', 'noeviction']));
+    expect(services.redis!.command).toEqual(expect.arrayContaining(['--appendonly', 'yes', '--maxmemory', '512mb', '--maxmemory-policy', 'noeviction']));
     expect(services.redis!.volumes).toContain('redis:/data');
     expect(services.postgres!.volumes).toContain('postgres:/var/lib/postgresql');
     expect(Number(services.api!.deploy!.replicas)).toBe(2);

@@ -112,12 +112,19 @@ export const REDIS_INSTALL_HINT =
   'macOS: `brew install redis`) or set REDIS_URL to a running Redis.';
 
 /**
+ * Redis as the product runs it (docs/operations.md #redis): a memory limit, and no key ever evicted by
+ * Redis itself (queues and sessions must not lose one); what visitors may make Redis keep is budgeted
+ * by its owner in the application.
+ */
+export const REDIS_MEMORY_ARGS = ['--maxmemory', '256mb', '--maxmemory-policy', 'noeviction'];
+
+/**
  * Starts redis-server (`binary`, else the one on PATH) on 127.0.0.1:port; with `dataDir` it keeps an
  * append-only file there.
  */
 export async function startRedis({ port, dataDir, binary = redisServerPath(), log = () => {} }) {
   if (!binary) throw new Error(REDIS_INSTALL_HINT);
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', ...REDIS_MEMORY_ARGS];
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     args.push('--dir', dataDir, '--appendonly', 'yes');

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config.js';
+import { BODY_LIMIT_BYTES, registerBodyLimits } from '../common/body-limits.js';
 import { CacheableRoutes, registerPreparedResponses } from '../common/cacheable.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { configureSharedCache, registerHttpCaching } from '../common/http-cache.js';
@@ -20,9 +21,6 @@ import { AuditLogWriter, QUEUE_DASHBOARD_PATH, registerQueueDashboard } from '..
 import { AdminAccessService, registerAccessGate, registerWithRouteConfig } from '../modules/auth/index.js';
 import { ApiModule } from './api.module.js';
 import { recordRoutes } from './route-registry.js';
-
-/** JSON bodies above this size are refused with 413 before any handler runs. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
@@ -103,6 +101,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   configureSharedCache(config.httpCache);
   registerHttpCaching(fastify);
   registerMultipartForms(fastify);
+  // A body larger than its route takes is a 413 before it is parsed: a visitor's post is far smaller than staff's.
+  registerBodyLimits(fastify);
   recordRoutes(fastify);
   await app.register(fastifyCookie);
   // Every route, whoever registers it, is an admin route unless it declares otherwise.

@@ -1,5 +1,6 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { FastifyInstance } from 'fastify';
+import { MULTIPART_FORM_LIMIT_BYTES } from './body-limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,8 +9,6 @@ declare module 'fastify' {
   }
 }
 
-/** Mail programs are asked to send RFC 8058's one-click POST as multipart/form-data: such a body is at most this long. */
-const MULTIPART_FORM_LIMIT_BYTES = 4096;
 
 class UnsupportedMediaType extends Error {
   readonly statusCode = 415;

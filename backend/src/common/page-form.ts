@@ -2,14 +2,113 @@ import { HttpException, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { FORM_BACK_FIELD, FORM_FLASH_PARAM, SitePathSchema, type FormFlash, type PageFormId } from '@ai-mind/contracts';
+import { z } from 'zod';
+import {
+  ContactRequestSchema,
+  CreateCommentRequestSchema,
+  CreateErrorReportRequestSchema,
+  FORM_BACK_FIELD,
+  FORM_FLASH_PARAM,
+  NEWSLETTER_TOKEN_FIELD,
+  NewsletterRequestSchema,
+  SitePathSchema,
+  type FormFlash,
+  type PageFormId,
+} from '@ai-mind/contracts';
+import { clientOf } from './client-hash.js';
+import { RateLimiterService, type RateLimit } from './rate-limiter.service.js';
 import { REDIS } from './redis.token.js';
 import { ValidationFailedException } from './zod-validation.pipe.js';
 
 const FLASH_PREFIX = 'ai-mind:form-flash:';
+/** Every outcome kept, by when it expires: the family's budget is counted (and its oldest evicted) here. */
+const FLASH_INDEX = 'ai-mind:form-flashes';
 /** Long enough for a slow phone to follow the redirect; the outcome is taken by the first page that shows it. */
 const FLASH_TTL_SECONDS = 300;
 const FLASH_ID = /^[A-Za-z0-9_-]{22}$/;
+/**
+ * Outcomes kept at once, all senders together. An outcome is normally taken within a second of being
+ * kept; at the budget the oldest goes first (its reader sees the page without it). The largest outcome
+ * is a refused contact form at its fields' limits (about 19 KB in UTF-8), so the family never holds
+ * more than about 20 MB, whatever is sent.
+ */
+export const FLASH_BUDGET = 1000;
+/** Posted forms one client may have answered with an outcome (each one kept for FLASH_TTL_SECONDS). */
+export const flashLimit = (client: string): RateLimit => ({
+  key: `form-flash:${client}`,
+  limit: 30,
+  windowSeconds: 600,
+  message: (wait) => `Too many forms sent. Please try again in ${wait}.`,
+});
+
+/** A signed link's token (newsletter confirm, leave, erase): far shorter than this. */
+const LinkTokenForm = z.object({ [NEWSLETTER_TOKEN_FIELD]: z.string().max(200) });
+
+/**
+ * Each form's fields as the contract declares them: what a refused form keeps of what was typed is
+ * each declared field, cut to the field's limit, and nothing else.
+ */
+const FORM_FIELDS: Record<PageFormId, z.ZodObject> = {
+  contact: ContactRequestSchema,
+  comment: CreateCommentRequestSchema,
+  newsletter: NewsletterRequestSchema,
+  errorReport: CreateErrorReportRequestSchema,
+  share: z.object({}),
+  newsletterConfirm: LinkTokenForm,
+  newsletterLeave: LinkTokenForm,
+  newsletterErase: LinkTokenForm,
+};
+
+/** The most characters a text field of the contract takes (through optional, default and pipe), or null. */
+function maxLengthOf(schema: z.ZodType): number | null {
+  let type = schema as z.ZodType & { maxLength?: number | null };
+  for (;;) {
+    const def = type._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+    if (def.innerType) type = def.innerType;
+    else if (def.type === 'pipe' && def.in) type = def.in;
+    else return type.maxLength ?? null;
+  }
+}
+
+const FIELD_LIMITS = new Map(
+  Object.entries(FORM_FIELDS).map(([form, schema]) => [
+    form as PageFormId,
+    new Map(Object.entries(schema.shape).flatMap(([field, type]) => (maxLengthOf(type as z.ZodType) === null ? [] : [[field, maxLengthOf(type as z.ZodType)!] as const]))),
+  ]),
+);
+
+/** What may be kept of `values` for `form`: the fields its contract declares, each at most its limit. */
+export function keptValues(form: PageFormId, values: Record<string, string>): Record<string, string> {
+  const limits = FIELD_LIMITS.get(form)!;
+  const kept: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const limit = limits.get(field);
+    if (limit === undefined) continue;
+    // Cut between two characters, never inside a surrogate pair.
+    kept[field] = value.length <= limit ? value : value.slice(0, /[\uD800-\uDBFF]/.test(value[limit - 1]!) ? limit - 1 : limit);
+  }
+  return kept;
+}
+
+/**
+ * Keeps an outcome within the family's budget, in one step: drops the expired ones from the index,
+ * evicts the oldest while the budget is full, then keeps the new one.
+ * KEYS: the index, the new outcome's key; ARGV: now (ms), its expiry (ms), its TTL (s), the budget,
+ * the outcome, its id, the outcomes' key prefix.
+ */
+const KEEP = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4]) + 1
+if over > 0 then
+  local oldest = redis.call('ZPOPMIN', KEYS[1], over)
+  for i = 1, #oldest, 2 do redis.call('DEL', ARGV[7] .. oldest[i]) end
+end
+redis.call('SET', KEYS[2], ARGV[5], 'EX', ARGV[3])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[6])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1`;
+const KEEP_COMMAND = 'aiMindKeepFormFlash';
+type KeepCommand = Record<typeof KEEP_COMMAND, (...args: (string | number)[]) => Promise<number>>;
 
 /** A form post as the browser sends it: each field a string (a repeated field's first value). */
 export type PostedForm = Record<string, unknown>;
@@ -46,20 +145,32 @@ interface StoredFlash {
  */
 @Injectable()
 export class FormFlashService {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly rateLimiter: RateLimiterService,
+  ) {
+    if (!(KEEP_COMMAND in redis)) redis.defineCommand(KEEP_COMMAND, { numberOfKeys: 2, lua: KEEP });
+  }
 
-  /** Keeps `flash` for the page at `path`; returns the id to name it by. */
+  /** Counts one answered form against `client`'s limit: 429 (and nothing kept, nothing done) over it. */
+  async admit(client: string): Promise<void> {
+    await this.rateLimiter.consumeAll([flashLimit(client)]);
+  }
+
+  /** Keeps `flash` for the page at `path` (its values cut to the form's field limits); returns the id to name it by. */
   async put(path: string, flash: FormFlash): Promise<string> {
     const id = randomBytes(16).toString('base64url');
-    const stored: StoredFlash = { path, flash };
-    await this.redis.set(`${FLASH_PREFIX}${id}`, JSON.stringify(stored), 'EX', FLASH_TTL_SECONDS);
+    const bounded = flash.values ? { ...flash, values: keptValues(flash.form, flash.values) } : flash;
+    const stored: StoredFlash = { path, flash: bounded };
+    const now = Date.now();
+    await (this.redis as unknown as KeepCommand)[KEEP_COMMAND](FLASH_INDEX, `${FLASH_PREFIX}${id}`, now, now + FLASH_TTL_SECONDS * 1000, FLASH_TTL_SECONDS, FLASH_BUDGET, JSON.stringify(stored), id, FLASH_PREFIX);
     return id;
   }
 
   /** The outcome named `id` for the page at `path`, taken (a second look finds nothing). */
   async take(id: string, path: string): Promise<FormFlash | null> {
     if (!FLASH_ID.test(id)) return null;
-    const text = await this.redis.getdel(`${FLASH_PREFIX}${id}`);
+    const [[, text]] = (await this.redis.multi().getdel(`${FLASH_PREFIX}${id}`).zrem(FLASH_INDEX, id).exec()) as [[Error | null, string | null], unknown];
     if (!text) return null;
     const stored = JSON.parse(text) as StoredFlash;
     return stored.path === path ? stored.flash : null;
@@ -113,6 +224,8 @@ export interface PageFormPost {
  */
 export async function answerPageForm(flashes: FormFlashService, reply: FastifyReply, body: PostedForm | undefined, post: PageFormPost): Promise<void> {
   const back = backTo(body?.[FORM_BACK_FIELD]);
+  // Every outcome is kept for its page, refused ones too: counted before anything is done or kept.
+  await flashes.admit(clientOf(reply.request));
   const about = { form: post.form, ...(post.articleId !== undefined ? { articleId: post.articleId } : {}) };
   let flash: FormFlash;
   try {

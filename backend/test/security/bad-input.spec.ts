@@ -22,7 +22,8 @@ import {
   UpdateBlogRequestSchema,
 } from '@ai-mind/contracts';
 import { freePort, startRedis } from '../../../scripts/lib/services.mjs';
-import { BODY_LIMIT_BYTES, createApiApp } from '../../src/app/create-api-app.js';
+import { createApiApp } from '../../src/app/create-api-app.js';
+import { BODY_LIMIT_BYTES } from '../../src/common/body-limits.js';
 import { signedHeaders } from '../../src/modules/workflow/automation-signature.js';
 import { createArticle } from '../support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from '../support/admin-session.js';
