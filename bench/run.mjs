@@ -21,6 +21,7 @@ import { analyticsRows, analyticsVerdicts, measureAnalytics } from './lib/analyt
 import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
+import { measureRedisOutage } from './lib/outage-scenarios.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 /** Seconds of measurement per read endpoint and scale, split between the API and the baseline. */
@@ -29,7 +30,7 @@ const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 12_000);
 const IMAGE_JOBS = Number(process.env.BENCH_IMAGE_JOBS ?? 500);
 /** Page views seeded for the Analytics tab, over the last year. */
 const PAGE_VIEWS = Number(process.env.BENCH_PAGE_VIEWS ?? 10_000_000);
-/** Parts to leave out while working on one (reads, cache, admin, interactions, images, analytics, frontend); a full run skips none. */
+/** Steps to leave out while working on one (reads, cache, churn, sitemap, admin, interactions, images, analytics, outage, frontend); a full run skips none. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** A step to fail on purpose (its name, as BENCH_SKIP takes it): how the runner's failure path is checked. */
 const FAIL_STEP = process.env.BENCH_FAIL_STEP;
@@ -170,8 +171,10 @@ async function main() {
   log(`Starting PostgreSQL and Redis of the benchmark (data in ${DATA_DIR})...`);
   const postgres = await startPostgres({ dataDir: path.join(DATA_DIR, 'postgres'), port: await freePort(), database: 'ai_mind_bench', ownSignals: true });
   cleanups.push(postgres.stop);
-  const redis = await startRedis({ port: await freePort() });
-  cleanups.push(redis.stop);
+  const redisPort = await freePort();
+  // `let`: the outage step kills it and starts another on the same port.
+  let redis = await startRedis({ port: redisPort });
+  cleanups.push(() => redis.stop());
 
   const apiPort = await freePort();
   // The shared HTTP cache in front of the API, as infra/ deploys it; the API purges it on every change.
@@ -356,6 +359,21 @@ async function main() {
 
   // The page views' articles are those of the largest scale; measured once, after the article scales.
   results.analytics = await step('analytics', () => measureAnalytics({ apiUrl, admin, databaseUrl: postgres.url, pageViews: PAGE_VIEWS }));
+
+  // Redis's data is gone after this one (sessions, queued work): it runs after every step that needs them.
+  results.redisOutage = await step('outage', async () => {
+    const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
+    const control = {
+      kill: async () => {
+        process.kill(redis.pid, 'SIGKILL');
+        await redis.stop();
+      },
+      start: async () => {
+        redis = await startRedis({ port: redisPort });
+      },
+    };
+    return measureRedisOutage({ apiUrl, articleSlug: slug, redis: control, seconds: SECONDS / 2 });
+  });
 
   results.frontend = await step('frontend', async () => {
     const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
