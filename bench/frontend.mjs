@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium, measureFirstLoad } from './frontend/first-load.mjs';
 import { measureHydrationGap } from './frontend/hydration-gap.mjs';
 import { measureLighthouse } from './frontend/lighthouse.mjs';
+import { killLeftovers } from './lib/processes.mjs';
 import { frontendVerdicts, TARGETS } from './lib/report.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
@@ -32,6 +33,20 @@ async function measureHtmlThroughput(url, durationSeconds = 5, connections = 20)
   return { htmlRequestsPerSecond: Math.round(result.requests.average), htmlP99Ms: result.latency.p99, htmlNon2xx: result.non2xx, htmlOk: ok };
 }
 
+/** What Playwright and Lighthouse say when the page or browser went away under them (a crash, an out-of-memory kill). */
+const PAGE_GONE = /crash|closed|disconnected/i;
+
+/** Runs `measure` again, once, when a browser page crashed or closed under it; any other error is the step's. */
+async function retryCrashedPageOnce(what, measure, log) {
+  try {
+    return await measure();
+  } catch (error) {
+    if (!PAGE_GONE.test(String(error?.message))) throw error;
+    log(`${what}: the browser page went away (${String(error.message).split('\n')[0]}); measuring it again`);
+    return measure();
+  }
+}
+
 export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHROMIUM_PATH, lighthouseRuns = 3, log = () => {} }) {
   const slug = articleSlug ?? (await newestSlug(baseUrl));
   const targets = [
@@ -39,17 +54,26 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
     { page: 'article', url: new URL(`/article/${encodeURIComponent(slug)}`, baseUrl).href },
     { page: 'contact', url: new URL('/contact', baseUrl).href },
   ];
-  const browser = await launchChromium(chromiumPath);
+  let browser;
+  // A crash may take the whole browser with the page: the retry gets a new one then.
+  const liveBrowser = async () => (browser?.isConnected() ? browser : (browser = await launchChromium(chromiumPath)));
   const loads = [];
   try {
     for (const target of targets) {
-      const { files, ...bytes } = await measureFirstLoad(browser, target.url);
-      log(`${target.page}: ${files.length} JS/CSS files, JS ${bytes.jsGzipBytes} B gzip, CSS ${bytes.cssGzipBytes} B gzip, admin ${bytes.adminJsBytes} B`);
-      const gap = await measureHydrationGap(browser, target.url, { log });
-      loads.push({ ...target, ...bytes, ...gap });
+      const load = await retryCrashedPageOnce(
+        `${target.page} page`,
+        async () => {
+          const { files, ...bytes } = await measureFirstLoad(await liveBrowser(), target.url);
+          log(`${target.page}: ${files.length} JS/CSS files, JS ${bytes.jsGzipBytes} B gzip, CSS ${bytes.cssGzipBytes} B gzip, admin ${bytes.adminJsBytes} B`);
+          const gap = await measureHydrationGap(await liveBrowser(), target.url, { log });
+          return { ...target, ...bytes, ...gap };
+        },
+        log,
+      );
+      loads.push(load);
     }
   } finally {
-    await browser.close();
+    await browser?.close().catch(() => undefined);
   }
   for (const load of loads) {
     const html = await measureHtmlThroughput(load.url);
@@ -58,7 +82,11 @@ export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHR
   }
   const pages = [];
   for (const load of loads) {
-    const { score, lcpMs, cls, tbtMs } = await measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log });
+    const { score, lcpMs, cls, tbtMs } = await retryCrashedPageOnce(
+      `lighthouse ${load.page}`,
+      () => measureLighthouse(load.url, { chromiumPath, runs: lighthouseRuns, log }),
+      log,
+    );
     const page = { ...load, lighthouseScore: score, lcpMs, cls, tbtMs };
     pages.push({ ...page, met: Object.fromEntries(frontendVerdicts(page).map((check) => [check.key, check.met])) });
   }
@@ -99,6 +127,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stderr.write('Usage: node bench/frontend.mjs <baseUrl> [articleSlug]\n');
     process.exit(2);
   }
+  // Alone, a Ctrl-C ends the browsers this started too (Lighthouse's Chromium is in a process group of its own).
+  process.on('SIGINT', () => {
+    killLeftovers();
+    process.exit(130);
+  });
   const result = await measureFrontend({ baseUrl, articleSlug, log: (line) => process.stderr.write(`${line}\n`) });
   printTable(result);
 }

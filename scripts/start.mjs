@@ -151,6 +151,9 @@ async function main() {
     REDIS_URL: redisUrl,
     SMTP_URL: smtpUrl,
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(dataDir, 'media'),
+    // The backups belong with the database they copy: Deep Recovery reads every file in this folder, so
+    // one shared by two data folders would bring another site's articles into this one.
+    BACKUP_DIR: process.env.BACKUP_DIR ?? path.join(dataDir, 'backups'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const { owner: admin, others } = demoAccounts();

@@ -3,4 +3,7 @@ import { loadConfigOrExit } from './config/app-config.js';
 import { createWorkerApp } from './app/create-worker-app.js';
 import { closeOnSignals } from './app/shutdown.js';
 
-closeOnSignals(await createWorkerApp(loadConfigOrExit()));
+// Listening for SIGTERM from the start: the queues take jobs before the start has finished.
+const app = createWorkerApp(loadConfigOrExit());
+closeOnSignals(app);
+await app;

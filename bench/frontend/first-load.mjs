@@ -53,6 +53,10 @@ export async function measureFirstLoad(browser, url) {
   }
 }
 
+/**
+ * Without Playwright's own signal handlers, which would exit the process on Ctrl-C before the
+ * benchmark has written its figures and stopped its servers; the caller ends the browser.
+ */
 export function launchChromium(chromiumPath) {
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }

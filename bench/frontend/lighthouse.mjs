@@ -7,7 +7,13 @@ import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium.mjs';
  * CPU throttling) settings, in a Chromium of its own.
  */
 async function runOnce(url, chromiumPath) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
+  // handleSIGINT off: chrome-launcher's handler exits the process on Ctrl-C, before the benchmark has
+  // written its figures and stopped its servers (which ends this Chromium too).
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
+    handleSIGINT: false,
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result?.lhr;

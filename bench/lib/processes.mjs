@@ -99,6 +99,52 @@ export async function stopAllChildren() {
   await Promise.all([...children].map((child) => stopChild(child)));
 }
 
+/** Every process below `pid` (children, their children...), read from /proc. */
+function descendants(pid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fields after the command name, which may itself hold spaces and parentheses: state, ppid, ...
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const [child, ppid] of parents) {
+      if (ppid !== parent) continue;
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * The last resort of a run's end: whatever this process started and is still running (a service whose
+ * stop failed, a browser a crashed step left, a build cut short) is killed, with its process group when
+ * it leads one (redis-server and varnishd run in their own). Returns what it had to kill.
+ */
+export function killLeftovers() {
+  const left = descendants(process.pid);
+  for (const pid of left) {
+    for (const target of [-pid, pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Not a group leader, or already gone.
+      }
+    }
+  }
+  return left;
+}
+
 export async function waitForHttp(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

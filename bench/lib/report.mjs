@@ -131,8 +131,11 @@ export function checkTargets(results) {
       ),
     );
   }
-  checks.push(verdict('API peak RSS MB', results.memory.apiPeakMb < TARGETS.apiRssMb, results.memory.apiPeakMb, `< ${TARGETS.apiRssMb}`));
-  checks.push(verdict('worker peak RSS MB', results.memory.workerPeakMb < TARGETS.workerRssMb, results.memory.workerPeakMb, `< ${TARGETS.workerRssMb}`));
+  // No memory figures when the run failed before the API started.
+  if (results.memory) {
+    checks.push(verdict('API peak RSS MB', results.memory.apiPeakMb < TARGETS.apiRssMb, results.memory.apiPeakMb, `< ${TARGETS.apiRssMb}`));
+    checks.push(verdict('worker peak RSS MB', results.memory.workerPeakMb < TARGETS.workerRssMb, results.memory.workerPeakMb, `< ${TARGETS.workerRssMb}`));
+  }
   for (const page of results.frontend?.pages ?? []) checks.push(...frontendVerdicts(page).map(({ key: _key, ...check }) => check));
   return checks;
 }
@@ -192,8 +195,8 @@ export function table(results) {
       );
     }
   }
-  lines.push(`| all | peak RSS, API process | ${fmt(results.memory.apiPeakMb)} MB | | | | | | sampled every 100 ms over the whole run |`);
-  lines.push(`| all | peak RSS, worker processes | ${fmt(results.memory.workerPeakMb)} MB | | | | | | the largest of them |`);
+  lines.push(`| all | peak RSS, API process | ${fmt(results.memory?.apiPeakMb)} MB | | | | | | sampled every 100 ms over the whole run |`);
+  lines.push(`| all | peak RSS, worker processes | ${fmt(results.memory?.workerPeakMb)} MB | | | | | | the largest of them |`);
   if (results.frontend?.pages) {
     const met = (value, ok) => `${fmt(value)}${ok ? '' : ' **missed**'}`;
     lines.push(

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, recordDialogs, submitAdminLogin } from '../support/browser.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
@@ -37,12 +38,29 @@ describe('images, recovery and the queue dashboard in Chromium', () => {
       cache: 'public, max-age=31536000, immutable',
     });
 
+    // A draft deleted on purpose: the backup taken before the deletion holds it, and no recovery brings it back.
+    const draft = page
+      .getByTestId('admin-article')
+      .filter({ has: page.getByText('Draft', { exact: true }) })
+      .first();
+    const declined = (await draft.getByTestId('admin-article-title').textContent())!.trim();
+    await draft.getByRole('button', { name: /Decline/ }).click();
+    expect(await nextDialog(dialogs, 2)).toBe('Are you sure you want to delete this article permanently?');
+    expect(await nextDialog(dialogs, 3)).toBe('Article deleted successfully!');
+    // That backup is the product's own, in its data folder: another instance's backups (an earlier run,
+    // another test's product) are not this site's articles, and Deep Recovery reads every backup it finds.
+    expect(fs.readdirSync(path.join(suite.dataDir, 'backups')).filter((name) => name.endsWith('.json.gz')).length).toBeGreaterThan(0);
+
     await page.getByRole('button', { name: 'Quick Recovery' }).click();
-    expect(await nextDialog(dialogs, 2)).toBe('Quick recovery finished. No missing articles found.');
+    expect(await nextDialog(dialogs, 4)).toBe('Quick recovery finished. No missing articles found.');
     await page.getByRole('button', { name: 'Deep Recovery' }).click();
-    expect(await nextDialog(dialogs, 3)).toMatch(/^Deep recovery finished: \d+ articles found in \d+ backups, 0 restored\. Now \d+ articles, \d+ published\.$/);
+    expect(await nextDialog(dialogs, 5)).toMatch(/^Deep recovery finished: \d+ articles found in \d+ backups, 0 restored\. Now \d+ articles, \d+ published\.$/);
     await page.getByRole('button', { name: 'Recreate Articles' }).click();
-    expect(await nextDialog(dialogs, 4)).toMatch(/^Recreated 0 articles\. Now \d+ articles, \d+ published\.$/);
+    expect(await nextDialog(dialogs, 6)).toMatch(/^Recreated 0 articles\. Now \d+ articles, \d+ published\.$/);
+    const titles = await page.evaluate(async () =>
+      ((await (await fetch('/api/admin/articles', { credentials: 'include' })).json()) as { title: string }[]).map((article) => article.title),
+    );
+    expect(titles).not.toContain(declined);
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-recovery.png') });
 
     // Bull Board, in the same signed-in browser.

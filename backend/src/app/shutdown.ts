@@ -13,8 +13,15 @@ const IDLE_SWEEP_MS = 100;
  * the server closes only the connections idle at the moment it starts closing, and a client (or a
  * proxy's upstream pool) holding one that became idle later would keep the process alive for its
  * whole keep-alive timeout.
+ *
+ * `app` may be the application still starting: a worker's queues take jobs before its start has
+ * finished, and a SIGTERM then must drain them as any other, not end the process where it stands
+ * (Node's default for a signal nobody listens to). Closing waits for the start to finish.
  */
-export function closeOnSignals(app: INestApplicationContext, options: { httpServer?: Server; timeoutMs?: number } = {}): void {
+export function closeOnSignals(
+  app: INestApplicationContext | Promise<INestApplicationContext>,
+  options: { httpServer?: Server; timeoutMs?: number } = {},
+): void {
   const { httpServer, timeoutMs = 25_000 } = options;
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
@@ -26,13 +33,15 @@ export function closeOnSignals(app: INestApplicationContext, options: { httpServ
     }, timeoutMs);
     timer.unref();
     if (httpServer) setInterval(() => httpServer.closeIdleConnections(), IDLE_SWEEP_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      },
-    );
+    Promise.resolve(app)
+      .then((started) => started.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);

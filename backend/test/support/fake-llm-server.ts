@@ -5,6 +5,8 @@ export type FakeLlmBehaviour =
   | { kind: 'answer'; text: string }
   /** Answers after `ms`: long enough to kill or stop a process while it waits. */
   | { kind: 'slow'; text: string; ms: number }
+  /** Answers when the test calls `release()`: what is in flight at a given moment does not depend on timing. */
+  | { kind: 'held'; text: string }
   | { kind: 'status'; status: number }
   | { kind: 'hang' }
   | { kind: 'malformed' };
@@ -32,6 +34,7 @@ function answer(res: http.ServerResponse, text: string): void {
 export async function startFakeLlm() {
   let script: FakeLlmBehaviour[] = [{ kind: 'answer', text: 'Hello from the model.' }];
   const pending = new Set<NodeJS.Timeout>();
+  const held: (() => void)[] = [];
   const requests: { messages: { role: string; content: string }[]; model: string; max_tokens?: number }[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -40,6 +43,10 @@ export async function startFakeLlm() {
       requests.push(JSON.parse(body));
       const behaviour = script.length > 1 ? script.shift()! : script[0]!;
       if (behaviour.kind === 'hang') return;
+      if (behaviour.kind === 'held') {
+        held.push(() => answer(res, behaviour.text));
+        return;
+      }
       if (behaviour.kind === 'slow') {
         const timer = setTimeout(() => {
           pending.delete(timer);
@@ -66,6 +73,10 @@ export async function startFakeLlm() {
     script: (...behaviours: FakeLlmBehaviour[]) => {
       script = behaviours;
       requests.length = 0;
+    },
+    /** Answers every held request. */
+    release: () => {
+      for (const answerHeld of held.splice(0)) answerHeld();
     },
     close: () => {
       for (const timer of pending) clearTimeout(timer);
