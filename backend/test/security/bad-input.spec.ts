@@ -245,7 +245,7 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
       },
     ];
     const refusals: unknown[] = [];
-    for (const { endpoint, body, field } of stores) {
+    for (const { endpoint, body } of stores) {
       for (const link of links) {
         const before = await rowCounts();
         const payload = JSON.stringify(body(link));
