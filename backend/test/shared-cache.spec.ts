@@ -327,6 +327,26 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
       expect((await viaCache(pageB)).body).toContain(`A thought ${suffix}`);
     });
 
+    it("a like or a share: the article's own page and JSON, with its new counts; no list, home page or feed", async () => {
+      const pageA = articleCanonicalPath(a);
+      const json = `/api/articles/slug/${a.slug}`;
+      const kept = ['/', '/api/articles', tech, '/api/articles?category=Technology', '/rss.xml', `/api/articles/slug/${b.slug}`];
+      await warm([pageA, json, ...kept]);
+      const counts = async () => JSON.parse((await viaCache(json)).body) as { likes: number; shares: number };
+      const before = await counts();
+      for (const type of ['like', 'share'] as const) {
+        const sent = await viaCache('/api/interactions', { method: 'POST', body: { articleId: a.id, type } });
+        expect([type, sent.status]).toEqual([type, 201]);
+        expect(await cachedAfterChange([pageA, json, ...kept])).toEqual({
+          [pageA]: 'MISS',
+          [json]: 'MISS',
+          ...Object.fromEntries(kept.map((url) => [url, 'HIT'])),
+        });
+        await warm([pageA]);
+      }
+      expect(await counts()).toMatchObject({ likes: before.likes + 1, shares: before.shares + 1 });
+    });
+
     it('a delete: the article is gone from its page and every list at once; the other article stays cached', async () => {
       const doomed = await published({ title: `Delta ${suffix}`, category: 'Technology' });
       const page = articleCanonicalPath(doomed);

@@ -38,6 +38,10 @@ describe('source pages: fetched safely, main text extracted', () => {
         res.writeHead(302, { location: server.url('/markets/housing-starts').replace('127.0.0.1', 'localhost') });
         res.end();
       },
+      '/to-embedded-loopback': (_req, res) => {
+        res.writeHead(302, { location: 'http://[::7f00:1]/admin' });
+        res.end();
+      },
       '/to-file': (_req, res) => {
         res.writeHead(302, { location: 'file:///etc/passwd' });
         res.end();
@@ -173,6 +177,48 @@ describe('source pages: fetched safely, main text extracted', () => {
     expect(menu.status === 'ok' && extractMainText(menu.body)).toBeNull();
     const plain = await fetchPage(server.url('/notes.txt'), options);
     expect(plain).toMatchObject({ status: 'ok', contentType: 'text/plain' });
+  });
+
+  it('refuses an IPv6 address that embeds a loopback or private IPv4 address, directly and after a redirect', async () => {
+    const before = server.requests.length;
+    for (const host of ['::7f00:1', '::ffff:0:7f00:1', '::127.0.0.1', '0:0:0:0:0:ffff:7f00:1', '64:ff9b::a00:1', '::ffff:0:a9fe:a9fe']) {
+      const link = `http://[${host}]:${new URL(server.origin).port}/markets/housing-starts`;
+      const result = await fetchPage(link, options);
+      expect({ link, result }).toEqual({ link, result: { status: 'blocked', error: expect.stringMatching(/is not a public address$/) } });
+    }
+    expect(await fetchPage(server.url('/to-embedded-loopback'), options)).toEqual({
+      status: 'blocked',
+      error: 'Redirected to http://[::7f00:1]/admin: ::7f00:1 is not a public address',
+    });
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it('judges an IPv6 address embedding an IPv4 address as that IPv4 address, in every spelling', () => {
+    const embedding = (v4: string) => {
+      const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+      const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+      return [
+        `::${v4}`,
+        `::${hex}`,
+        `0:0:0:0:0:0:${hex}`,
+        `::ffff:${v4}`,
+        `::FFFF:${hex.toUpperCase()}`,
+        `0:0:0:0:0:ffff:${v4}`,
+        `::ffff:0:${v4}`,
+        `::ffff:0:${hex}`,
+        `0000:0000:0000:0000:ffff:0000:${hex}`,
+        `64:ff9b::${v4}`,
+        `64:ff9b::${hex}`,
+        `64:ff9b:0:0:0:0:${hex}`,
+      ];
+    };
+    for (const v4 of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '192.168.1.1', '100.64.0.1', '0.0.0.0', '172.16.0.5']) {
+      for (const address of embedding(v4)) expect({ v4, address, ok: isPublicAddress(address) }).toEqual({ v4, address, ok: false });
+    }
+    for (const address of embedding('93.184.216.34')) expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
+    // Ranges whose IPv4 address the host cannot tell are refused whatever they carry: local-use NAT64, 6to4, Teredo.
+    for (const address of ['64:ff9b:1::5db8:d822', '64:ff9b:1:5db8:d822::', '2002:7f00:1::1', '2002:5db8:d822::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2'])
+      expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: false });
   });
 
   it('judges addresses: public ones pass, every reserved range fails', () => {

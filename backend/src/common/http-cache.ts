@@ -28,6 +28,13 @@ export interface SharedCachePolicy {
 
 let sharedPolicy: SharedCachePolicy = { maxAgeSeconds: 3600, staleWhileRevalidateSeconds: 30, staleIfErrorSeconds: 86_400 };
 
+/**
+ * The shared lifetime of an answer naming cacheKeys.listedCounts (at most; a shorter configured one
+ * stands): how long a like or share may take to show on the home page and the lists, which no reader's
+ * count purges, so that anonymous likes cannot empty the shared cache of the most read pages.
+ */
+export const LISTED_COUNTS_MAX_AGE_SECONDS = 60;
+
 /** Set once at start from the config (HTTP_CACHE_MAX_AGE_SECONDS...). */
 export function configureSharedCache(policy: SharedCachePolicy): void {
   sharedPolicy = policy;
@@ -93,7 +100,8 @@ export function isPrepared(config: FastifyContextConfig | undefined): boolean {
  * - a 200 GET or HEAD of a route declared public and cacheable, setting no cookie, whose Cache-Control
  *   is public carries its surrogate keys (those collected with surrogateKeys, and `site`); when it is
  *   PUBLIC_CACHE_CONTROL or FEED_CACHE_CONTROL (what is purged on change: pages, reads, feeds), it also
- *   gets the shared cache's lifetime; files (bundles, media) keep their own long one;
+ *   gets the shared cache's lifetime (at most LISTED_COUNTS_MAX_AGE_SECONDS when it shows counts no
+ *   reader's count purges); files (bundles, media) keep their own long one;
  * - any answer of a route that is not public, and any answer setting a cookie, is PRIVATE_CACHE_CONTROL
  *   (or the handler's own no-store) with no key;
  * - a public route that did not declare itself cacheable may not call its answer public: that is
@@ -115,9 +123,11 @@ export function sharedCacheHeaders(
   const shared =
     (request.method === 'GET' || request.method === 'HEAD') && (answer.status === 200 || answer.status === 304) && cacheControl?.startsWith('public');
   if (!shared) return { cacheControl, surrogateKey: undefined, surrogateControl: undefined };
-  const surrogateKey = [...surrogateKeys(request), cacheKeys.site].join(' ');
+  const keys = surrogateKeys(request);
+  const surrogateKey = [...keys, cacheKeys.site].join(' ');
   if (cacheControl !== PUBLIC_CACHE_CONTROL && cacheControl !== FEED_CACHE_CONTROL) return { cacheControl, surrogateKey, surrogateControl: undefined };
-  const { maxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = sharedPolicy;
+  const { staleWhileRevalidateSeconds, staleIfErrorSeconds } = sharedPolicy;
+  const maxAgeSeconds = keys.has(cacheKeys.listedCounts) ? Math.min(sharedPolicy.maxAgeSeconds, LISTED_COUNTS_MAX_AGE_SECONDS) : sharedPolicy.maxAgeSeconds;
   // must-revalidate would forbid the shared cache's stale answers too; max-age=0 keeps browsers revalidating.
   const browser = cacheControl.replace(', must-revalidate', '');
   return {

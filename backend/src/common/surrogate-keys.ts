@@ -15,6 +15,17 @@ import type { IncomingMessage } from 'node:http';
 export const cacheKeys = {
   /** One article: its page, its JSON, and every list answer that shows it. */
   article: (id: number) => `article-${id}`,
+  /**
+   * One article's reader counts (likes, shares, comments) as its own page and JSON show them: a
+   * reader's count purges this key alone, so a like or a share drops no list (lists name listedCounts).
+   */
+  counts: (id: number) => `counts-${id}`,
+  /**
+   * Named by every answer that shows counts of articles it is not purged for (the lists, and the pages
+   * made from them): the shared cache keeps it at most LISTED_COUNTS_MAX_AGE_SECONDS (http-cache.ts),
+   * so a like shows on the lists within that time with no purge of its own.
+   */
+  listedCounts: 'listed-counts',
   /** The newest-first list of every published article (the home page, /api/articles). */
   newest: 'newest',
   /** The list of one category, by its slug. */

@@ -215,6 +215,73 @@ describe('bad input: fuzzing from the contracts, malformed and huge bodies, unic
     },
   );
 
+  it('refuses every link that is not http(s), in any case or spelling, with a field message on each endpoint that stores one, storing nothing', async () => {
+    const links = [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(document.cookie)',
+      ' javascript:alert(1)',
+      '\t\njavascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'DATA:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'ftp://files.example/report',
+    ];
+    const stores: { endpoint: Endpoint; body: (link: string) => Record<string, unknown>; field: string }[] = [
+      {
+        endpoint: ENDPOINTS.find((e) => e.url === '/api/admin/approve-topic')!,
+        body: (link) => ({ topicId: 1, topic: 'Rates', category: 'Economics', sourceUrl: link }),
+        field: 'sourceUrl',
+      },
+      {
+        endpoint: ENDPOINTS.find((e) => e.url === '/api/automation/blog')!,
+        body: (link) => ({ approvedTopicId: 1, title: 'Rates', content: '<p>Rates rose.</p>', sourceUrl: link }),
+        field: 'sourceUrl',
+      },
+      {
+        endpoint: ENDPOINTS.find((e) => e.url === '/api/admin/articles/{article}/corrections')!,
+        body: (link) => ({ kind: 'update', text: 'Later reports give the final figure.', covers: ['https://news.example/a', link] }),
+        field: 'covers.1',
+      },
+    ];
+    const refusals: unknown[] = [];
+    for (const { endpoint, body } of stores) {
+      for (const link of links) {
+        const before = await rowCounts();
+        const payload = JSON.stringify(body(link));
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (endpoint.admin) Object.assign(headers, admin.headers);
+        if (endpoint.signed) Object.assign(headers, signedHeaders(SECRET, payload));
+        const response = await app.inject({
+          method: endpoint.method,
+          url: endpoint.url.replace('{article}', String(ids[0])),
+          headers,
+          payload,
+          remoteAddress: randomIp(),
+        });
+        refusals.push({
+          url: endpoint.url,
+          link,
+          status: response.statusCode,
+          details: safeJson(response.body),
+          written: JSON.stringify(await rowCounts()) !== JSON.stringify(before),
+        });
+      }
+    }
+    expect(refusals).toEqual(
+      stores.flatMap(({ endpoint, field }) =>
+        links.map((link) => ({
+          url: endpoint.url,
+          link,
+          status: 400,
+          details: expect.objectContaining({ details: [{ path: field, message: 'must be an http(s) link' }] }),
+          written: false,
+        })),
+      ),
+    );
+  });
+
   it('refuses a NUL character anywhere with a field message, not a database error', async () => {
     const response = await app.inject({
       method: 'POST',

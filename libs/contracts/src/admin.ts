@@ -4,6 +4,7 @@ import { ArticleSchema } from './articles.js';
 import { articleVersion } from './article-history.js';
 import { META_DESCRIPTION_LENGTH } from './seo.js';
 import { SignedInAccountSchema } from './people.js';
+import { WebLinkSchema } from './web-link.js';
 
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100, 'must be at most 100 characters'),
@@ -87,7 +88,7 @@ export type TrendingTopic = z.infer<typeof TrendingTopicSchema>;
 export const ApproveTopicRequestSchema = z.object({
   topicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   topic: z.string().trim().min(1).max(300),
-  sourceUrl: z.string().max(2000).nullable().optional(),
+  sourceUrl: WebLinkSchema.nullable().optional(),
   category: z.string().trim().min(1).max(100),
 });
 export type ApproveTopicRequest = z.infer<typeof ApproveTopicRequestSchema>;

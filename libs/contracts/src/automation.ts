@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { MAX_ROW_ID } from './ids.js';
 import { ArticleSourceSchema } from './provenance.js';
+import { WebLinkSchema } from './web-link.js';
 
 /** Headers of every message between the product and the automation service, in both directions. */
 export const AUTOMATION_TIMESTAMP_HEADER = 'x-ai-mind-timestamp';
@@ -32,11 +33,7 @@ export const AutomationBlogSchema = z.object({
   content: z.string().trim().min(1, 'Content is required').max(200_000),
   metaDescription: z.string().trim().max(320).optional(),
   aiCommentary: z.string().trim().max(5_000).nullable().optional(),
-  sourceUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(2_000)
-    .nullable()
-    .optional(),
+  sourceUrl: WebLinkSchema.nullable().optional(),
   /** The model that wrote it and the prompt's version, kept with the draft as generated. */
   model: z.string().trim().max(200).nullable().optional(),
   promptVersion: z.string().trim().max(50).nullable().optional(),

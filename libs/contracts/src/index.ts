@@ -30,4 +30,5 @@ export * from './public-record.js';
 export * from './article-label.js';
 export * from './api-routes.js';
 export * from './public-api-routes.js';
+export * from './web-link.js';
 export { ApiRoute, callRoute, routeUrl, type ApiMethod, type RouteAnswer, type RouteCall, type RouteQuery, type SendRequest } from './api-route.js';

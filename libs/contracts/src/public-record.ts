@@ -1,6 +1,7 @@
 import { articleVersion } from './article-history.js';
 import { ArticleSchema, CorrectionSchema } from './articles.js';
 import { PublicArticleSourceSchema } from './provenance.js';
+import { WebLinkSchema } from './web-link.js';
 import {
   CORRECTION_KINDS,
   CORRECTION_TEXT_MAX,
@@ -29,7 +30,7 @@ export const AddCorrectionRequestSchema = z.object({
   /** The version the editor saw: a note over a newer change is refused (409), as a save is. */
   version: articleVersion.optional(),
   /** For an update written from new reports on the story: their links. */
-  covers: z.array(z.string().url('must be a link').max(2000)).max(50, 'must name at most 50 reports').optional(),
+  covers: z.array(WebLinkSchema).max(50, 'must name at most 50 reports').optional(),
 });
 export type AddCorrectionRequest = z.infer<typeof AddCorrectionRequestSchema>;
 

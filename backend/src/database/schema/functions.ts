@@ -266,7 +266,7 @@ AS $function$
 `,
 };
 
-/** The surrogate keys an article change affects: none for a draft before and after, `article-<id>` alone for a reader's count, more as its lists, feeds and search may change. */
+/** The surrogate keys an article change affects: none for a draft before and after, `counts-<id>` alone for a reader's count (its own page and JSON, no list), else `article-<id>` and more as its lists, feeds and search may change. */
 export const httpCacheArticleKeys: DatabaseFunction = {
   name: 'http_cache_article_keys',
   args: 'op text, old_row article, new_row article',
@@ -281,8 +281,9 @@ AS $function$
         keys text[];
       begin
         if not coalesce(was_public, false) and not coalesce(is_public, false) then return '{}'; end if;
+        -- A like or a share purges no list: lists show counts within their short shared lifetime.
+        if op = 'UPDATE' and article_is_reader_count(old_row, new_row) then return array['counts-' || new_row.id]; end if;
         keys := array['article-' || case when op = 'DELETE' then old_row.id else new_row.id end];
-        if op = 'UPDATE' and article_is_reader_count(old_row, new_row) then return keys; end if;
         keys := keys || array['sitemap', 'rss', 'search'];
         -- The corrections list shows every published article with notes, by title.
         if (op <> 'INSERT' and old_row.corrections <> '[]'::jsonb) or (op <> 'DELETE' and new_row.corrections <> '[]'::jsonb) then

@@ -75,7 +75,8 @@ export class ArticlesService {
 
   /**
    * listPublished as JSON bytes: serialised once per state of the cached page and its counters, with
-   * the surrogate keys of what it shows (the list, and each article in it).
+   * the surrogate keys of what it shows (the list, and each article in it) and listedCounts: a reader's
+   * count purges no list, whose counts instead show within the shorter shared lifetime that key gives.
    */
   async renderPublishedList(query: ArticleListQuery): Promise<{ json: RenderedJson; nextCursor: string | null; keys: string[] }> {
     const page = await this.cachedPage(query);
@@ -85,13 +86,14 @@ export class ArticlesService {
     return {
       json: this.rendered.render(page, fingerprint(page.items, counters), () => withCounters(page.items, counters)),
       nextCursor: page.nextCursor,
-      keys: [list, ...page.items.map((item) => cacheKeys.article(item.id))],
+      keys: [list, cacheKeys.listedCounts, ...page.items.map((item) => cacheKeys.article(item.id))],
     };
   }
 
   /**
    * A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not
-   * public. Its `content` is the body as pages show it (`articleBodyHtml`). With its surrogate key.
+   * public. Its `content` is the body as pages show it (`articleBodyHtml`). With its surrogate keys: the
+   * article, and its counts (which a reader's count purges).
    */
   async renderPublishedArticle(slug: string): Promise<{ json: RenderedJson; keys: string[] }> {
     const article = await this.cache.remember(`article:${slug}`, async () => {
@@ -106,7 +108,7 @@ export class ArticlesService {
     const counters = await this.countersOf([article]);
     return {
       json: this.rendered.render(article, fingerprint([article], counters), () => withCounters([article], counters)[0]),
-      keys: [cacheKeys.article(article.id)],
+      keys: [cacheKeys.article(article.id), cacheKeys.counts(article.id)],
     };
   }
 

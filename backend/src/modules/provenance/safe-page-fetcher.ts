@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent, request, type Dispatcher } from 'undici';
 
 export interface PageFetchOptions {
@@ -25,55 +26,52 @@ class BlockedAddressError extends Error {
 const USER_AGENT = 'TheAIMind-SourceReader/1.0';
 const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
 
-/** Every range that is not the public internet: private, loopback, link-local, unique-local, CGNAT, multicast, reserved, documentation. */
-const NOT_PUBLIC = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv6');
+/** Every IPv4 range that is not the public internet: private, loopback, link-local, CGNAT, multicast, reserved, documentation. */
+const NOT_PUBLIC_V4 = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+].map((range) => ipaddr.IPv4.parseCIDR(range));
 
-/** Whether a literal address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4 address). */
+/**
+ * IPv6 ranges whose last 32 bits are an IPv4 address a packet to them may end up at: IPv4-compatible
+ * (`::a.b.c.d`, and `::`, `::1` with it), IPv4-mapped (`::ffff:a.b.c.d`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`) and the NAT64 well-known prefix. Such an address is as public as that IPv4 address.
+ */
+const EMBEDS_IPV4 = ['::/96', '::ffff:0:0/96', '::ffff:0:0:0/96', '64:ff9b::/96'].map((range) => ipaddr.IPv6.parseCIDR(range));
+
+/**
+ * Every other IPv6 range that is not the public internet. The ranges that carry an IPv4 address the
+ * host cannot tell are refused whole: local-use NAT64 (where its IPv4 address sits is the operator's
+ * choice of prefix length), 6to4 and Teredo (within the IETF's 2001::/23).
+ */
+const NOT_PUBLIC_V6 = ['64:ff9b:1::/48', '100::/64', '2001::/23', '2001:db8::/32', '2002::/16', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8'].map((range) =>
+  ipaddr.IPv6.parseCIDR(range),
+);
+
+/**
+ * Whether a literal address is on the public internet, in any spelling of it (hex or dotted tail,
+ * compressed or not); an IPv6 address embedding an IPv4 address is judged as that IPv4 address.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const mapped = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped) {
-    const [high, low] = [parseInt(hexMapped[1]!, 16), parseInt(hexMapped[2]!, 16)];
-    return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-  }
-  return !NOT_PUBLIC.check(address, 'ipv6');
+  // net.isIP is the gate: ipaddr.js alone would also read forms such as 0x7f.1 that no resolver returns.
+  if (net.isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (!(parsed instanceof ipaddr.IPv6)) return !NOT_PUBLIC_V4.some((range) => parsed.match(range));
+  if (EMBEDS_IPV4.some((range) => parsed.match(range))) return isPublicAddress(ipaddr.fromByteArray(parsed.toByteArray().slice(-4)).toString());
+  return !NOT_PUBLIC_V6.some((range) => parsed.match(range));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { stripTags } from '@ai-mind/contracts';
+import { stripTags, WebLinkSchema } from '@ai-mind/contracts';
 import type { FeedItem } from './topic-clustering.js';
 
 /** More items than any real feed page carries: the rest of a runaway feed is ignored. */
@@ -110,13 +110,16 @@ function clean(value: string, max: number): string {
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
+/** The item's link, normalised, when it is one the product keeps (WebLinkSchema); anything else is no link. */
 function httpUrl(value: string): string | null {
+  let href: string;
   try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+    href = new URL(value.trim()).toString();
   } catch {
     return null;
   }
+  const link = WebLinkSchema.safeParse(href);
+  return link.success ? link.data : null;
 }
 
 function isoDate(value: string): string | null {
