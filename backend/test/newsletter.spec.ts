@@ -1,7 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DIGEST_TESTS_PER_HOUR, FORM_FLASH_PARAM, NEWSLETTER_CONSENT_TEXT, NEWSLETTER_PAGES, NEWSLETTER_SUCCESS_MESSAGE, type FormFlash } from '@ai-mind/contracts';
+import {
+  DIGEST_TESTS_PER_HOUR,
+  FORM_FLASH_PARAM,
+  NEWSLETTER_CONSENT_TEXT,
+  NEWSLETTER_PAGES,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  type FormFlash,
+} from '@ai-mind/contracts';
 import { createHash } from 'node:crypto';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { FormFlashService } from '../src/common/page-form.js';
@@ -9,6 +16,7 @@ import { mailboxOf } from '../src/modules/newsletter/newsletter-mailbox.js';
 import { confirmationToken } from '../src/modules/newsletter/newsletter-tokens.js';
 import { MAILBOX_CONFIRMATIONS } from '../src/modules/newsletter/reader-mail-policy.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
+import { createArticle } from './support/article-factory.js';
 import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -126,7 +134,8 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     (await catcher.messages()).filter((mail) => mail.envelope.to.some((to) => mailboxOf(to) === mailboxOf(email)));
 
   const suppressed = async (email: string) =>
-    (await em.fork().execute('select 1 from newsletter_suppression where email_hash = ?', [createHash('sha256').update(mailboxOf(email)).digest('hex')])).length > 0;
+    (await em.fork().execute('select 1 from newsletter_suppression where email_hash = ?', [createHash('sha256').update(mailboxOf(email)).digest('hex')]))
+      .length > 0;
 
   it('sends one confirmation email with both parts and the one-click headers, records the consent, and answers the same for any address', async () => {
     const email = `reader-${uniqueSuffix()}@example.com`;
@@ -290,7 +299,9 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     const local = `erased${uniqueSuffix()}`;
     const { email, mail } = await confirmedReader(`${local}@gmail.com`);
     const token = new URL(unsubscribeHeaderLink(mail), SITE).searchParams.get('token')!;
-    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe('sent');
+    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe(
+      'sent',
+    );
     expect(await suppressed(email)).toBe(true);
 
     // Anyone signs the address up again, in every spelling Gmail delivers to the same mailbox: the same answer as any sign-up.
@@ -313,7 +324,35 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     expect(await suppressed(email)).toBe(false);
   }, 40_000);
 
-  it("sends one mailbox at most its limit of confirmations, whatever spellings of it are signed up and from wherever", async () => {
+  it('sends no digest to a mailbox erased from the list, not even to another spelling of it confirmed before', async () => {
+    const local = `twice${uniqueSuffix()}`;
+    const plain = await confirmedReader(`${local}@gmail.com`);
+    const tagged = await confirmedReader(`${local}+news@gmail.com`);
+    const token = new URL(unsubscribeHeaderLink(plain.mail), SITE).searchParams.get('token')!;
+    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe(
+      'sent',
+    );
+
+    await createArticle(em, { title: 'Published after an erasure' });
+    const started = await app.inject({ method: 'POST', url: '/api/admin/newsletter/digests', headers: editor.headers });
+    expect(started.statusCode).toBe(201);
+    const digestId = started.json().digestId as number;
+    const deadline = Date.now() + 30_000;
+    const status = async () => (await em.fork().execute<{ status: string }[]>('select status from newsletter_digest where id = ?', [digestId]))[0]!.status;
+    while ((await status()) !== 'sent' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await status()).toBe('sent');
+
+    const [delivery] = await em
+      .fork()
+      .execute<{ status: string }[]>(
+        'select d.status from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where d.digest_id = ? and s.email = ?',
+        [digestId, tagged.email],
+      );
+    expect(delivery).toEqual({ status: 'skipped' });
+    expect((await mailboxMessages(tagged.email)).filter((mail) => !mail.subject.startsWith('Confirm'))).toEqual([]);
+  }, 60_000);
+
+  it('sends one mailbox at most its limit of confirmations, whatever spellings of it are signed up and from wherever', async () => {
     const local = `flooded${uniqueSuffix()}`;
     const spellings = [
       `${local}@gmail.com`,

@@ -95,7 +95,10 @@ export class DigestService {
     const account = await db(this.em.fork()).selectFrom('admin_user').select('email').where('id', '=', accountId).executeTakeFirst();
     const email = account?.email;
     if (!email) {
-      throw new ConflictException({ error: 'Conflict', message: 'Your account has no email address to send the test to. Ask an owner to add one under People.' });
+      throw new ConflictException({
+        error: 'Conflict',
+        message: 'Your account has no email address to send the test to. Ask an owner to add one under People.',
+      });
     }
     await this.rateLimiter.consumeAll([
       {

@@ -50,7 +50,15 @@ export function confirmationEmail(links: { confirmUrl: string; unsubscribeUrl: s
 <p style="font-size:13px;color:#495057">The link works for ${hours}. ${escapeMarkup(ignore)}</p>`,
     links.unsubscribeUrl,
   );
-  const text = [asked, '', `Confirm your subscription: ${links.confirmUrl}`, '', `The link works for ${hours}. ${ignore}`, '', `Unsubscribe: ${links.unsubscribeUrl}`].join('\n');
+  const text = [
+    asked,
+    '',
+    `Confirm your subscription: ${links.confirmUrl}`,
+    '',
+    `The link works for ${hours}. ${ignore}`,
+    '',
+    `Unsubscribe: ${links.unsubscribeUrl}`,
+  ].join('\n');
   return { subject, html, text };
 }
 
