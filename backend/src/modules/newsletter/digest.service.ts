@@ -86,9 +86,9 @@ export class DigestService {
 
   /**
    * The preview, sent now to the address of the signed-in account (never one the request names, so the
-   * test mails nobody but its sender), marked as a test, DIGEST_TESTS_PER_HOUR times an hour per account. Its
-   * unsubscribe link leads to the page only: the address need not be on the list. The SMTP server's
-   * refusal is the answer. Answers the address it went to.
+   * test mails nobody but its sender), marked as a test, DIGEST_TESTS_PER_HOUR times an hour per
+   * account. Its unsubscribe link leads to the page only: the address need not be on the list. The SMTP
+   * server's refusal is the answer. Answers the address it went to.
    */
   async sendTest(accountId: number): Promise<string> {
     // The account's own address, as the people module keeps it.
