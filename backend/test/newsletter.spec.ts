@@ -1,12 +1,22 @@
 import type { ChildProcess } from 'node:child_process';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { FORM_FLASH_PARAM, NEWSLETTER_CONSENT_TEXT, NEWSLETTER_PAGES, NEWSLETTER_SUCCESS_MESSAGE, type FormFlash } from '@ai-mind/contracts';
+import {
+  DIGEST_TESTS_PER_HOUR,
+  FORM_FLASH_PARAM,
+  NEWSLETTER_CONSENT_TEXT,
+  NEWSLETTER_PAGES,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  type FormFlash,
+} from '@ai-mind/contracts';
 import { createHash } from 'node:crypto';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { FormFlashService } from '../src/common/page-form.js';
+import { mailboxOf } from '../src/modules/newsletter/newsletter-mailbox.js';
 import { confirmationToken } from '../src/modules/newsletter/newsletter-tokens.js';
+import { MAILBOX_CONFIRMATIONS } from '../src/modules/newsletter/reader-mail-policy.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
+import { createArticle } from './support/article-factory.js';
 import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -105,15 +115,27 @@ describe('newsletter sign-up, confirmation and leaving', () => {
     return `${url.pathname}${url.search}`;
   };
 
-  async function confirmedReader(): Promise<{ email: string; mail: CaughtMail }> {
-    const email = `confirmed-${uniqueSuffix()}@example.com`;
+  /** Follows a confirmation email's link and posts its page's form, as the mailbox's owner does. */
+  async function confirmFrom(mail: CaughtMail): Promise<void> {
+    const ready = await outcomeOf(await app.inject({ method: 'GET', url: confirmLink(mail) }), NEWSLETTER_PAGES.confirm);
+    await outcomeOf(await postForm('/api/newsletter/confirm/form', { token: ready!.values!.token!, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm);
+  }
+
+  async function confirmedReader(email = `confirmed-${uniqueSuffix()}@example.com`): Promise<{ email: string; mail: CaughtMail }> {
     await subscribe(email);
     const [mail] = await catcher.waitFor(email);
-    const ready = await outcomeOf(await app.inject({ method: 'GET', url: confirmLink(mail!) }), NEWSLETTER_PAGES.confirm);
-    await outcomeOf(await postForm('/api/newsletter/confirm/form', { token: ready!.values!.token!, back: NEWSLETTER_PAGES.confirm }), NEWSLETTER_PAGES.confirm);
+    await confirmFrom(mail!);
     expect((await row(email))!.status).toBe('confirmed');
     return { email, mail: mail! };
   }
+
+  /** Every email caught for any spelling of this address's mailbox. */
+  const mailboxMessages = async (email: string) =>
+    (await catcher.messages()).filter((mail) => mail.envelope.to.some((to) => mailboxOf(to) === mailboxOf(email)));
+
+  const suppressed = async (email: string) =>
+    (await em.fork().execute('select 1 from newsletter_suppression where email_hash = ?', [createHash('sha256').update(mailboxOf(email)).digest('hex')]))
+      .length > 0;
 
   it('sends one confirmation email with both parts and the one-click headers, records the consent, and answers the same for any address', async () => {
     const email = `reader-${uniqueSuffix()}@example.com`;
@@ -272,6 +294,114 @@ describe('newsletter sign-up, confirmation and leaving', () => {
       'refused',
     );
   });
+
+  it("keeps an erased mailbox off the list: a stranger's sign-ups of any spelling of it send one 'was this you?' email in all and subscribe nobody; its owner's confirmation does", async () => {
+    const local = `erased${uniqueSuffix()}`;
+    const { email, mail } = await confirmedReader(`${local}@gmail.com`);
+    const token = new URL(unsubscribeHeaderLink(mail), SITE).searchParams.get('token')!;
+    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe(
+      'sent',
+    );
+    expect(await suppressed(email)).toBe(true);
+
+    // Anyone signs the address up again, in every spelling Gmail delivers to the same mailbox: the same answer as any sign-up.
+    const spellings = [email, `${local}+1@gmail.com`, `${local.slice(0, 3)}.${local.slice(3)}+2@googlemail.com`, `${local}+3@gmail.com`];
+    for (const spelling of spellings) expect((await subscribe(spelling)).json()).toEqual({ message: NEWSLETTER_SUCCESS_MESSAGE });
+    const [, returning] = await catcher.waitFor(email, 2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The confirmation before the erasure, and one "was this you?" for all those sign-ups.
+    expect(await mailboxMessages(email)).toHaveLength(2);
+    expect(returning!.text).toContain("removed from The AI Mind's list at its owner's request");
+    // Nobody was subscribed, and the suppression stands until the mailbox answers.
+    const rows = await em.fork().execute<{ status: string }[]>('select status from newsletter_subscriber where email like ?', [`%${local.slice(3)}%`]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.status).filter((status) => status !== 'pending')).toEqual([]);
+    expect(await suppressed(email)).toBe(true);
+
+    // The mailbox's owner confirms from the email it received: back on the list, the fingerprint gone.
+    await confirmFrom(returning!);
+    expect((await row(email))!.status).toBe('confirmed');
+    expect(await suppressed(email)).toBe(false);
+  }, 40_000);
+
+  it('sends no digest to a mailbox erased from the list, not even to another spelling of it confirmed before', async () => {
+    const local = `twice${uniqueSuffix()}`;
+    const plain = await confirmedReader(`${local}@gmail.com`);
+    const tagged = await confirmedReader(`${local}+news@gmail.com`);
+    const token = new URL(unsubscribeHeaderLink(plain.mail), SITE).searchParams.get('token')!;
+    expect((await outcomeOf(await postForm('/api/newsletter/erase/form', { token, back: NEWSLETTER_PAGES.leave }), NEWSLETTER_PAGES.leave))!.outcome).toBe(
+      'sent',
+    );
+
+    await createArticle(em, { title: 'Published after an erasure' });
+    const started = await app.inject({ method: 'POST', url: '/api/admin/newsletter/digests', headers: editor.headers });
+    expect(started.statusCode).toBe(201);
+    const digestId = started.json().digestId as number;
+    const deadline = Date.now() + 30_000;
+    const status = async () => (await em.fork().execute<{ status: string }[]>('select status from newsletter_digest where id = ?', [digestId]))[0]!.status;
+    while ((await status()) !== 'sent' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await status()).toBe('sent');
+
+    const [delivery] = await em
+      .fork()
+      .execute<{ status: string }[]>(
+        'select d.status from newsletter_delivery d join newsletter_subscriber s on s.id = d.subscriber_id where d.digest_id = ? and s.email = ?',
+        [digestId, tagged.email],
+      );
+    expect(delivery).toEqual({ status: 'skipped' });
+    expect((await mailboxMessages(tagged.email)).filter((mail) => !mail.subject.startsWith('Confirm'))).toEqual([]);
+  }, 60_000);
+
+  it('sends one mailbox at most its limit of confirmations, whatever spellings of it are signed up and from wherever', async () => {
+    const local = `flooded${uniqueSuffix()}`;
+    const spellings = [
+      `${local}@gmail.com`,
+      `${local}+1@gmail.com`,
+      `${local}+2@gmail.com`,
+      `${local.slice(0, 4)}.${local.slice(4)}@gmail.com`,
+      `${local}@googlemail.com`,
+      `${local.slice(0, 2)}.${local.slice(2)}+x@googlemail.com`,
+    ];
+    // Each from another client, so no sender's own limit stops them.
+    for (const spelling of spellings) expect((await subscribe(spelling)).statusCode).toBe(201);
+    const deadline = Date.now() + 20_000;
+    while ((await mailboxMessages(spellings[0]!)).length < MAILBOX_CONFIRMATIONS.perWindow && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await mailboxMessages(spellings[0]!)).toHaveLength(MAILBOX_CONFIRMATIONS.perWindow);
+    // Another mailbox of the same provider is not held back by it.
+    const other = `other${uniqueSuffix()}@gmail.com`;
+    await subscribe(other);
+    await catcher.waitFor(other);
+  }, 40_000);
+
+  it("sends the digest's test only to the signed-in account's own address, never to one the request names, a few times an hour", async () => {
+    const tester = await signInAdmin(app);
+    const own = `tester-${uniqueSuffix()}@example.com`;
+    const named = `named-${uniqueSuffix()}@example.com`;
+    const test = () => app.inject({ method: 'POST', url: '/api/admin/newsletter/test', payload: { email: named }, headers: tester.headers });
+
+    // An account without an address has nowhere to send it.
+    const nowhere = await test();
+    expect(nowhere.statusCode).toBe(409);
+    expect(nowhere.json().message).toMatch(/no email address/);
+
+    await em.fork().execute('update admin_user set email = ? where username = ?', [own, tester.username]);
+    const sent = await test();
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe(`Test sent to ${own}.`);
+    const [mail] = await catcher.waitFor(own);
+    expect(mail!.subject).toMatch(/^\[Test\] /);
+
+    for (let i = 1; i < DIGEST_TESTS_PER_HOUR; i++) expect((await test()).statusCode).toBe(200);
+    const limited = await test();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(new RegExp(`${DIGEST_TESTS_PER_HOUR} tests of the digest an hour`));
+    await catcher.waitFor(own, DIGEST_TESTS_PER_HOUR);
+    expect(await catcher.messages(own)).toHaveLength(DIGEST_TESTS_PER_HOUR);
+    expect(await catcher.messages(named)).toEqual([]);
+  }, 40_000);
 
   it('lists, searches, counts and exports subscribers for an editor, whose sign-ups and unsubscriptions are in the audit log', async () => {
     const email = `by-editor-${uniqueSuffix()}@example.com`;

@@ -55,6 +55,17 @@ export class RateLimiterService {
     await this.consumeAll([{ key, limit, windowSeconds }]);
   }
 
+  /**
+   * Counts one use against several limits at once and says whether none was exceeded, for a limit the
+   * caller keeps to itself (a quiet refusal that tells the sender nothing).
+   */
+  async allows(limits: Omit<RateLimit, 'message'>[]): Promise<boolean> {
+    const keys = limits.map(({ key }) => `${PREFIX}${key}`);
+    const args = [...limits.map(({ windowSeconds }) => windowSeconds), ...limits.map(({ limit }) => limit)];
+    const [exceeded] = (await this.consume_(keys, args)) as [number, number];
+    return exceeded === 0;
+  }
+
   /** Counts one call against several limits at once; throws 429 for the first one exceeded. */
   async consumeAll(limits: RateLimit[]): Promise<void> {
     const keys = limits.map(({ key }) => `${PREFIX}${key}`);

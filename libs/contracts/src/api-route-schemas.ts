@@ -154,7 +154,6 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       addSubscriber: { body: NewsletterAddressSchema },
       digests: { query: AdminNewsletterDigestListQuerySchema },
       saveSchedule: { body: NewsletterScheduleSchema },
-      sendTestDigest: { body: NewsletterAddressSchema },
     },
     people: {
       invite: { body: InvitePersonRequestSchema },

@@ -205,7 +205,8 @@ const adminApi = {
       settings: get('/api/admin/newsletter/settings').answers<typeof NewsletterSettingsSchema>(),
       saveSchedule: put('/api/admin/newsletter/settings').body<typeof NewsletterScheduleSchema>().answers<typeof NewsletterSettingsSchema>(),
       previewDigest: get('/api/admin/newsletter/preview').answers<typeof NewsletterPreviewSchema>(),
-      sendTestDigest: post('/api/admin/newsletter/test').body<typeof NewsletterAddressSchema>().answers<typeof MessageResponseSchema>(),
+      /** To the signed-in account's own address: the request names none. */
+      sendTestDigest: post('/api/admin/newsletter/test').answers<typeof MessageResponseSchema>(),
     },
 
     people: {

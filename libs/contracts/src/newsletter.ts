@@ -79,6 +79,9 @@ export const NewsletterPreviewSchema = z.object({
 });
 export type NewsletterPreview = z.infer<typeof NewsletterPreviewSchema>;
 
+/** How many tests of the digest an account may send itself (to its own address) an hour. */
+export const DIGEST_TESTS_PER_HOUR = 5;
+
 export const NewsletterAddressSchema = z.object({
   email: z.string({ error: 'must be an email address' }).trim().max(320, 'must be at most 320 characters').pipe(z.email('Please enter a valid email address')),
 });

@@ -9,6 +9,7 @@ import { db } from '../../database/kysely.js';
 import { failureIsPermanent, failureText, Mailer } from './mailer.js';
 import { listUnsubscribeHeaders, personalised } from './newsletter-emails.js';
 import { NewsletterService } from './newsletter.service.js';
+import { ReaderMailPolicy } from './reader-mail-policy.js';
 
 /** How often a sender with nothing to claim looks again for retries that came due or claims gone stale. */
 const IDLE_POLL_MS = 250;
@@ -37,6 +38,7 @@ export class DigestSenderService {
     private readonly em: EntityManager,
     private readonly mailer: Mailer,
     private readonly newsletter: NewsletterService,
+    private readonly mailPolicy: ReaderMailPolicy,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,7 +60,8 @@ export class DigestSenderService {
         await sleep(IDLE_POLL_MS);
         continue;
       }
-      if (!claimed.email || claimed.status !== 'confirmed') {
+      // Checked as each message goes: a reader who left, or whose mailbox was suppressed, since the digest was made gets none.
+      if (!claimed.email || claimed.status !== 'confirmed' || !(await this.mailPolicy.admitsDigest(claimed.email))) {
         await this.settle(claimed, 'skipped', null);
         continue;
       }

@@ -1,9 +1,10 @@
-import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { articleLabel, NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
+import { articleLabel, DIGEST_TESTS_PER_HOUR, NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { db } from '../../database/kysely.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleProvenanceService, ArticlePublicationsReader } from '../articles/index.js';
@@ -37,6 +38,7 @@ export class DigestService {
     private readonly provenance: ArticleProvenanceService,
     private readonly jobs: JobProducer,
     private readonly mailer: Mailer,
+    private readonly rateLimiter: RateLimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -83,10 +85,29 @@ export class DigestService {
   }
 
   /**
-   * The preview, sent now to one address (an editor's own), marked as a test. Its unsubscribe link
-   * leads to the page only: the address need not be on the list. The SMTP server's refusal is the answer.
+   * The preview, sent now to the address of the signed-in account (never one the request names, so the
+   * test mails nobody but its sender), marked as a test, DIGEST_TESTS_PER_HOUR times an hour per
+   * account. Its unsubscribe link leads to the page only: the address need not be on the list. The SMTP
+   * server's refusal is the answer. Answers the address it went to.
    */
-  async sendTest(email: string): Promise<NewsletterPreview> {
+  async sendTest(accountId: number): Promise<string> {
+    // The account's own address, as the people module keeps it.
+    const account = await db(this.em.fork()).selectFrom('admin_user').select('email').where('id', '=', accountId).executeTakeFirst();
+    const email = account?.email;
+    if (!email) {
+      throw new ConflictException({
+        error: 'Conflict',
+        message: 'Your account has no email address to send the test to. Ask an owner to add one under People.',
+      });
+    }
+    await this.rateLimiter.consumeAll([
+      {
+        key: `newsletter-test:${accountId}`,
+        limit: DIGEST_TESTS_PER_HOUR,
+        windowSeconds: 3600,
+        message: (wait) => `You can send ${DIGEST_TESTS_PER_HOUR} tests of the digest an hour. Try again in ${wait}.`,
+      },
+    ]);
     const preview = await this.preview();
     const pageUrl = `${this.config.publicUrl}${NEWSLETTER_PAGES.leave}`;
     const mail = personalised(preview, pageUrl);
@@ -96,7 +117,7 @@ export class DigestService {
       if (error instanceof MailNotConfiguredError) throw new ServiceUnavailableException({ error: 'Service Unavailable', message: error.message });
       throw new BadGatewayException({ error: 'Bad Gateway', message: `The SMTP server did not take the test: ${failureText(error)}` });
     }
-    return preview;
+    return email;
   }
 
   /**

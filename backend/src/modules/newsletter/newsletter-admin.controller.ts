@@ -142,12 +142,12 @@ export class NewsletterAdminController {
     return this.digests.preview();
   }
 
-  /** The preview sent to the editor's own address. */
+  /** The preview sent to the signed-in account's own address; the request names none. */
   @RequirePermission('newsletter.manage')
   @Post('test')
   @HttpCode(200)
-  async test(@Body(new ZodValidationPipe(NewsletterAddressSchema)) body: NewsletterAddress): Promise<MessageResponse> {
-    await this.digests.sendTest(body.email);
-    return { message: `Test sent to ${body.email}.` };
+  async test(@Req() request: FastifyRequest): Promise<MessageResponse> {
+    const email = await this.digests.sendTest(request.adminSession!.userId);
+    return { message: `Test sent to ${email}.` };
   }
 }

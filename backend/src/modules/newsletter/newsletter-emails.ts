@@ -30,22 +30,32 @@ function frame(title: string, body: string, unsubscribeUrl: string): string {
 <a href="${escapeMarkup(unsubscribeUrl)}">Unsubscribe with one click</a>.</p></div></body></html>`;
 }
 
-export function confirmationEmail(links: { confirmUrl: string; unsubscribeUrl: string }, validHours: number): RenderedEmail {
+/**
+ * The confirmation of a sign-up. To a mailbox that was erased from the list (`returning`), it says so,
+ * and that ignoring it keeps the mailbox off the list, with no other email about it for `quietDays`.
+ */
+export function confirmationEmail(links: { confirmUrl: string; unsubscribeUrl: string }, validHours: number, returning?: { quietDays: number }): RenderedEmail {
   const subject = `Confirm your subscription to ${SITE_NAME}`;
   const hours = validHours >= 1 ? `${Math.round(validHours)} hour${Math.round(validHours) === 1 ? '' : 's'}` : 'a short while';
+  const asked = returning
+    ? `This address was removed from ${SITE_NAME}'s list at its owner's request. Someone, hopefully you, asked to receive the digest of new articles at it again.`
+    : `Someone, hopefully you, asked to receive ${SITE_NAME}'s digest of new articles at this address.`;
+  const ignore = returning
+    ? `If you did not ask for this, ignore this email: the address stays off our list, and we will not write to it about this again for at least ${returning.quietDays} days.`
+    : 'If you did not ask for this, ignore this email: nothing will be sent to you.';
   const html = frame(
     subject,
-    `<p>Someone, hopefully you, asked to receive ${escapeMarkup(SITE_NAME)}'s digest of new articles at this address.</p>
+    `<p>${escapeMarkup(asked)}</p>
 <p><a href="${escapeMarkup(links.confirmUrl)}" style="display:inline-block;background:#228be6;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">Confirm my subscription</a></p>
-<p style="font-size:13px;color:#495057">The link works for ${hours}. If you did not ask for this, ignore this email: nothing will be sent to you.</p>`,
+<p style="font-size:13px;color:#495057">The link works for ${hours}. ${escapeMarkup(ignore)}</p>`,
     links.unsubscribeUrl,
   );
   const text = [
-    `Someone, hopefully you, asked to receive ${SITE_NAME}'s digest of new articles at this address.`,
+    asked,
     '',
     `Confirm your subscription: ${links.confirmUrl}`,
     '',
-    `The link works for ${hours}. If you did not ask for this, ignore this email: nothing will be sent to you.`,
+    `The link works for ${hours}. ${ignore}`,
     '',
     `Unsubscribe: ${links.unsubscribeUrl}`,
   ].join('\n');

@@ -27,6 +27,7 @@ describe('newsletter link tokens', () => {
 
   it('the suppression fingerprint is the same for any spelling of the address, and is not the address', () => {
     expect(suppressionHash(' Reader@Example.com ')).toBe(suppressionHash('reader@example.com'));
+    expect(suppressionHash('r.eader+news@googlemail.com')).toBe(suppressionHash('reader@gmail.com'));
     expect(suppressionHash('reader@example.com')).toMatch(/^[0-9a-f]{64}$/);
   });
 });

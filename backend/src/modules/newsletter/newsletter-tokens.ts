@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { mailboxOf } from './newsletter-mailbox.js';
 
 /**
  * The signed tokens of the newsletter's email links. A token names the subscriber row and is signed
@@ -51,7 +52,10 @@ export function tokenValid(secret: string, purpose: TokenPurpose, token: string,
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** The one-way fingerprint an erased address leaves on the suppression list. */
+/**
+ * The one-way fingerprint of an address's mailbox (see mailboxOf): what an erased address leaves on
+ * the suppression list, and the key of the mailbox's limits, so no spelling of it gets past either.
+ */
 export function suppressionHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update(mailboxOf(email)).digest('hex');
 }

@@ -10,12 +10,13 @@ import { NewsletterLinksController } from './newsletter-links.controller.js';
 import { NewsletterSecret } from './newsletter-secret.js';
 import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
+import { ReaderMailPolicy } from './reader-mail-policy.js';
 
 @Module({
   // The public record gives every article's label its sources, engine and claims, in whichever process renders a digest.
   imports: [ArticlesModule, PublicRecordModule],
   controllers: [NewsletterController, NewsletterFormController, NewsletterLinksController, NewsletterAdminController],
-  providers: [NewsletterService, NewsletterSecret, Mailer, DigestService, NewsletterAdminService],
-  exports: [NewsletterService, NewsletterSecret, Mailer, DigestService],
+  providers: [NewsletterService, NewsletterSecret, Mailer, DigestService, NewsletterAdminService, ReaderMailPolicy],
+  exports: [NewsletterService, NewsletterSecret, Mailer, DigestService, ReaderMailPolicy],
 })
 export class NewsletterModule {}

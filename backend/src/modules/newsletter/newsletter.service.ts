@@ -10,6 +10,7 @@ import { JobProducer } from '../../queue/job-producer.service.js';
 import { Mailer } from './mailer.js';
 import { confirmationEmail, listUnsubscribeHeaders } from './newsletter-emails.js';
 import { NewsletterSecret } from './newsletter-secret.js';
+import { ReaderMailPolicy, SUPPRESSED_MAILBOX_CONFIRMATIONS } from './reader-mail-policy.js';
 import { confirmationToken, readToken, suppressionHash, tokenValid, unsubscribeToken, type TokenPurpose, type TokenSubject } from './newsletter-tokens.js';
 
 type SubscriberRow = Pick<Selectable<Database['newsletter_subscriber']>, 'id' | 'email' | 'status'>;
@@ -27,14 +28,17 @@ export class NewsletterService {
     private readonly secret: NewsletterSecret,
     private readonly mailer: Mailer,
     private readonly jobs: JobProducer,
+    private readonly mailPolicy: ReaderMailPolicy,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * Records the sign-up as pending with the consent given (the text shown, where, when) and sends the
-   * confirmation email, unless one went to this address within the resend window. A confirmed address
-   * stays as it is. The caller answers the same whatever happened here, so nobody learns from it
-   * whether an address is on the list.
+   * confirmation email, unless one went to this address within the resend window or the mailbox's
+   * limits refuse it (ReaderMailPolicy: a suppressed mailbox gets one "was this you?" a month). A
+   * confirmed address stays as it is; a suppressed one stays suppressed until its owner confirms. The
+   * caller answers the same whatever happened here, so nobody learns from it whether an address is on
+   * the list or was erased from it.
    */
   async subscribe(email: string, source: string): Promise<void> {
     const query = db(this.em.fork());
@@ -75,17 +79,12 @@ export class NewsletterService {
       )
       .returning('id')
       .executeTakeFirst();
-    if (due) await this.jobs.enqueue('newsletter-confirmation', { subscriberId: due.id });
+    if (due && (await this.mailPolicy.admitsConfirmation(address))) await this.jobs.enqueue('newsletter-confirmation', { subscriberId: due.id });
   }
 
   /** An editor signs an address up: the reader still confirms it; an erased address is refused. */
   async subscribeByEditor(email: string, editor: string): Promise<void> {
-    const suppressed = await db(this.em.fork())
-      .selectFrom('newsletter_suppression')
-      .select('email_hash')
-      .where('email_hash', '=', suppressionHash(email))
-      .executeTakeFirst();
-    if (suppressed) {
+    if (await this.mailPolicy.suppressed(email)) {
       throw new ValidationFailedException([
         { path: 'email', message: 'This address asked to be removed from the list; only its owner can sign it up again, from the site' },
       ]);
@@ -93,15 +92,20 @@ export class NewsletterService {
     await this.subscribe(email, `admin:${editor}`);
   }
 
-  /** The confirmation email of a pending subscriber (a job); nothing for any other state. */
+  /**
+   * The confirmation email of a pending subscriber (a job); nothing for any other state. To a
+   * suppressed mailbox it says so: confirming is the only way back onto the list.
+   */
   async sendConfirmation(subscriberId: number): Promise<{ sent: boolean }> {
     const row = await this.subscriber(subscriberId);
     if (!row || row.status !== 'pending') return { sent: false };
+    const returning = await this.mailPolicy.suppressed(row.email);
     const secret = await this.secret.get();
     const ttl = this.config.newsletter.confirmTtlSeconds;
     const confirmUrl = this.link('confirm', confirmationToken(secret, row, new Date(Date.now() + ttl * 1000)));
     const unsubscribeUrl = this.link('unsubscribe', unsubscribeToken(secret, row));
-    const email = confirmationEmail({ confirmUrl, unsubscribeUrl }, ttl / 3600);
+    const quiet = returning ? { quietDays: SUPPRESSED_MAILBOX_CONFIRMATIONS.windowSeconds / 86_400 } : undefined;
+    const email = confirmationEmail({ confirmUrl, unsubscribeUrl }, ttl / 3600, quiet);
     await this.mailer.send({ to: row.email, ...email, headers: listUnsubscribeHeaders(unsubscribeUrl) });
     return { sent: true };
   }
@@ -142,7 +146,7 @@ export class NewsletterService {
         .where('id', '=', holder.id)
         .where('status', '=', 'pending')
         .execute();
-      // A reader who was erased and signs up again gives new consent: the fingerprint goes.
+      // The mailbox's owner, who was erased and signs up again, gives new consent from it: the fingerprint goes.
       await db(tx).deleteFrom('newsletter_suppression').where('email_hash', '=', suppressionHash(holder.email)).execute();
     });
     return true;

@@ -43,6 +43,6 @@ export const useUnsubscribe = declareMutation((id: number) => callApi(api.admin.
 export const useSaveSchedule = declareMutation((schedule: NewsletterSchedule) => callApi(api.admin.newsletter.saveSchedule, { body: schedule }), everything);
 export const useSendNow = declareMutation(() => callApi(api.admin.newsletter.sendDigestNow), everything);
 export const useSendTest = declareMutation(
-  (email: string) => callApi(api.admin.newsletter.sendTestDigest, { body: { email } }),
+  () => callApi(api.admin.newsletter.sendTestDigest),
   () => [],
 );

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import type { AdminNewsletterDigest, NewsletterCadence, NewsletterSettings } from '@ai-mind/contracts';
+import { DIGEST_TESTS_PER_HOUR, type AdminNewsletterDigest, type NewsletterCadence, type NewsletterSettings } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { PagedList } from '../../../lib/PagedList';
@@ -55,10 +55,9 @@ function ScheduleForm({ settings }: { settings: NewsletterSettings }) {
   );
 }
 
-/** The next digest as it would go out now, and a test of it sent to the editor's own address. */
+/** The next digest as it would go out now, and a test of it sent to the editor's own account address. */
 function PreviewAndTest() {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
   const preview = usePreview(open);
   const test = useSendTest({
     onSuccess: (result) => notifications.show({ title: 'Newsletter', message: result.message }),
@@ -68,29 +67,19 @@ function PreviewAndTest() {
     onSuccess: (result) => notifications.show({ title: 'Newsletter', message: result.message }),
     onError: (error) => showAlert(serverMessage(error, 'Failed to send the digest.', ADMIN_ERROR_FIELDS)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim()) test.mutate(email.trim());
-  };
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Button variant="default" onClick={() => setOpen(true)}>
         Preview next digest
       </Button>
-      <form onSubmit={submit} aria-label="Send a test">
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            type="email"
-            label="Send a test to"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <Button type="submit" variant="light" loading={test.isPending}>
-            Send test
-          </Button>
-        </Group>
-      </form>
+      <Button
+        variant="light"
+        loading={test.isPending}
+        onClick={() => test.mutate()}
+        title={`To your account's email address, up to ${DIGEST_TESTS_PER_HOUR} times an hour`}
+      >
+        Send me a test
+      </Button>
       <Button color="blue" loading={sendNow.isPending} onClick={() => sendNow.mutate()}>
         Send digest now
       </Button>
