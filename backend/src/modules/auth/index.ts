@@ -8,3 +8,4 @@ export { hashPassword } from './password-hasher.js';
 export { permissionOf, RequirePermission, roleMay, type Permission } from './permissions.js';
 export { accessOf, Public, PublicWrite, registerWithRouteConfig, SignatureAuthenticated, SignInRoute, type RouteAccess } from './route-access.js';
 export { endSessionsOf } from './session-generation.js';
+export { SessionWatch } from './session-watch.js';
