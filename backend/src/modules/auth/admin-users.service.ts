@@ -15,11 +15,17 @@ export class AdminUsersService {
    * or reset) has none to match. A disabled account's right password is answered as a wrong one, after
    * the same hash check, so no answer tells a guesser that the password they tried is right.
    */
-  async verifyCredentials(username: string, password: string): Promise<AdminUser | null> {
-    const em = this.em.fork();
+  async checkCredentials(username: string, password: string, em = this.em.fork()): Promise<AdminUser | null> {
     const user = await em.findOne(AdminUser, { username });
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user?.passwordHash || !valid || user.status !== 'active') return null;
+    return user?.passwordHash && valid && user.status === 'active' ? user : null;
+  }
+
+  /** A sign-in's check (checkCredentials): a right one is the account's last sign-in. */
+  async verifyCredentials(username: string, password: string): Promise<AdminUser | null> {
+    const em = this.em.fork();
+    const user = await this.checkCredentials(username, password, em);
+    if (!user) return null;
     user.lastLoginAt = new Date();
     await em.flush();
     return user;

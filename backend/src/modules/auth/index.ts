@@ -4,6 +4,7 @@ export { AuthModule } from './auth.module.js';
 export { AdminUser } from './admin-user.entity.js';
 export { registerAccessGate } from './access-gate.js';
 export { AdminAccessService } from './admin-access.service.js';
+export { AdminUsersService } from './admin-users.service.js';
 export { hashPassword } from './password-hasher.js';
 export { permissionOf, RequirePermission, roleMay, type Permission } from './permissions.js';
 export { accessOf, Public, PublicWrite, registerWithRouteConfig, SignatureAuthenticated, SignInRoute, type RouteAccess } from './route-access.js';
