@@ -52,7 +52,14 @@ describe('admin app sign-in', () => {
   it('asks for the emailed code when the server refused the sign-in and sent one, and sends it with the password', async () => {
     const offer = 'If this account has an email address, we sent it a sign-in code: enter it with your password.';
     const answers = [
-      { status: 429, body: { error: 'Too Many Requests', message: 'This username has had all the sign-in attempts it allows for now.', details: [{ path: 'code', message: offer }] } },
+      {
+        status: 429,
+        body: {
+          error: 'Too Many Requests',
+          message: 'This username has had all the sign-in attempts it allows for now.',
+          details: [{ path: 'code', message: offer }],
+        },
+      },
       { status: 401, body: { error: 'Unauthorized', message: 'Invalid username or password' } },
     ];
     network = stubFetch({
@@ -70,7 +77,11 @@ describe('admin app sign-in', () => {
     fireEvent.change(screen.getByLabelText(/Sign-in code/), { target: { value: ' 1234-5678-9012 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
-    expect(network.calls.at(-1)).toEqual({ method: 'POST', path: '/api/admin/login', body: { username: 'editor', password: 'secret', code: '1234-5678-9012' } });
+    expect(network.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/admin/login',
+      body: { username: 'editor', password: 'secret', code: '1234-5678-9012' },
+    });
     // A refusal that offers no code leaves the field there for the code that came.
     expect(screen.getByLabelText(/Sign-in code/)).toBeInTheDocument();
   });

@@ -9,7 +9,10 @@ import { SessionService } from './session.service.js';
 import { SessionWatch } from './session-watch.js';
 import { SignInCodeService } from './sign-in-code.service.js';
 
-/** Admin sign-in, Redis sessions, and the session check the access gate applies to every route. */
+/**
+ * Admin sign-in (with the emailed code past a username's full sign-in rate), Redis sessions and what
+ * ends with them, and the session check the access gate applies to every route.
+ */
 @Module({
   imports: [PassportModule],
   controllers: [AuthController],

@@ -2,10 +2,10 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SIGN_IN_CODE_OFFER } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.module.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { SIGN_IN_CODE_OFFER } from '@ai-mind/contracts';
 import { hashOfSignInCode, SIGN_IN_CODE_USES, SignInCodeService, signInCodeKey } from './sign-in-code.service.js';
 
 const FAILURES = 'ai-mind:login-failures:';
@@ -176,8 +176,7 @@ export class LoginThrottleService {
   }
 }
 
-const tooMany = (message: string, wait: number) =>
-  new HttpException({ error: 'Too Many Requests', message, retryAfter: wait }, HttpStatus.TOO_MANY_REQUESTS);
+const tooMany = (message: string, wait: number) => new HttpException({ error: 'Too Many Requests', message, retryAfter: wait }, HttpStatus.TOO_MANY_REQUESTS);
 
 /** The username's rate refused the attempt: its field error names the code, which the sign-in form then asks for. */
 const codeOffered = (wait: number) =>

@@ -22,8 +22,7 @@ export const SIGN_IN_CODE_USES = 5;
 export const signInCodeKey = (username: string) => `${CODE}${username.toLowerCase()}`;
 
 /** Only a hash is kept (salted by the username), as with sessions and password links. */
-export const hashOfSignInCode = (username: string, code: string) =>
-  createHash('sha256').update(`${username.toLowerCase()}:${code}`).digest('hex');
+export const hashOfSignInCode = (username: string, code: string) => createHash('sha256').update(`${username.toLowerCase()}:${code}`).digest('hex');
 
 /**
  * The way past a username's sign-in rate from a browser the account has never used (as Ghost verifies
