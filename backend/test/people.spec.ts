@@ -266,6 +266,8 @@ describe('the ops CLI: create-admin <username> --role <role>', () => {
   it('names only the sign-ins that work, as the start prints them: an account kept from before keeps its own password', () => {
     // The start with ADMIN_USERNAME=editor, after an earlier start made 'editor' the demo editor.
     const editor = `editor-${uniqueSuffix()}`;
+    // An owner first, so that this test runs alone too (the first account must be an owner).
+    runCli(['create-admin', `owner-${uniqueSuffix()}`, '--role', 'owner'], env);
     runCli(['create-admin', editor, '--role', 'editor'], { ...env, ADMIN_PASSWORD: 'the-demo-editors-password' });
     // As the seed makes the owner: unless the account exists.
     runCli(['create-admin', editor, '--role', 'owner', '--if-missing'], { ...env, ADMIN_PASSWORD: 'the-owners-password' });
