@@ -93,7 +93,24 @@ function demoAccounts() {
     process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD
       ? { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }
       : { username: kept.username, password: kept.password };
-  return { owner, others: DEMO_ROLES.map((role) => ({ role, ...kept[role] })) };
+  // ADMIN_USERNAME may name a demo account (`editor`): that account is the owner, with the owner's password.
+  const others = DEMO_ROLES.map((role) => ({ role, ...kept[role] })).filter((account) => account.username !== owner.username);
+  return { owner, others };
+}
+
+/**
+ * The usernames among `accounts` whose password signs in, checked by the CLI without signing in: an
+ * account kept from an earlier start may have had its password, status or role changed since.
+ */
+function workingSignIns(accounts, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['backend/dist/main.cli.js', 'check-sign-ins'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(new Set(out.split('\n').filter(Boolean))) : reject(new Error(`check-sign-ins failed (exit ${code})`))));
+    child.stdin.end(JSON.stringify(accounts.map(({ username, password }) => ({ username, password }))));
+  });
 }
 
 async function main() {
@@ -172,13 +189,23 @@ async function main() {
     }
   }
 
+  const working = await workingSignIns(seedDemo ? [admin, ...others] : [admin], env);
+
   startProcess('API', 'main.api.js', env);
   startProcess('worker', 'main.worker.js', env);
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000);
 
   log(`The AI Mind is running at ${publicUrl}`);
-  log(`Admin panel: ${publicUrl}/admin (username '${admin.username}', password '${admin.password}')`);
-  if (seedDemo) for (const account of others) log(`  the demo ${account.role}: username '${account.username}', password '${account.password}'`);
+  log(
+    working.has(admin.username)
+      ? `Admin panel: ${publicUrl}/admin (username '${admin.username}', password '${admin.password}')`
+      : `Admin panel: ${publicUrl}/admin (the account '${admin.username}' existed before with another password or is disabled: set one with \`node backend/dist/main.cli.js create-admin ${admin.username}\`)`,
+  );
+  if (seedDemo) {
+    for (const account of others.filter((other) => working.has(other.username))) {
+      log(`  the demo ${account.role}: username '${account.username}', password '${account.password}'`);
+    }
+  }
   log(`Database: ${databaseUrl}`);
   log(`Redis: ${redisUrl}`);
   log(mailInbox ? `Mail catcher (every email sent, SMTP at ${smtpUrl}): ${mailInbox}` : `Email through ${new URL(smtpUrl).host}`);

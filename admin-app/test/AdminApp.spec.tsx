@@ -49,6 +49,43 @@ describe('admin app sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
 
+  it('asks for the emailed code when the server refused the sign-in and sent one, and sends it with the password', async () => {
+    const offer = 'If this account has an email address, we sent it a sign-in code: enter it with your password.';
+    const answers = [
+      {
+        status: 429,
+        body: {
+          error: 'Too Many Requests',
+          message: 'This username has had all the sign-in attempts it allows for now.',
+          details: [{ path: 'code', message: offer }],
+        },
+      },
+      { status: 401, body: { error: 'Unauthorized', message: 'Invalid username or password' } },
+    ];
+    network = stubFetch({
+      'GET /api/admin/check': () => ({ status: 200, body: { authenticated: false } }),
+      'POST /api/admin/login': () => answers.shift()!,
+    });
+    renderApp(<AdminApp />, '/admin');
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    expect(screen.queryByLabelText(/Sign-in code/)).toBeNull();
+
+    fillAndSubmit('editor', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This username has had all the sign-in attempts it allows for now.');
+    expect(await screen.findByLabelText(/Sign-in code/)).toHaveAccessibleDescription(offer);
+
+    fireEvent.change(screen.getByLabelText(/Sign-in code/), { target: { value: ' 1234-5678-9012 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(network.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/admin/login',
+      body: { username: 'editor', password: 'secret', code: '1234-5678-9012' },
+    });
+    // A refusal that offers no code leaves the field there for the code that came.
+    expect(screen.getByLabelText(/Sign-in code/)).toBeInTheDocument();
+  });
+
   it('does not send a login without both fields', async () => {
     network = stubFetch({ 'GET /api/admin/check': () => ({ status: 200, body: { authenticated: false } }) });
     renderApp(<AdminApp />, '/admin');

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import { ADMIN_ROLES, AdminRoleSchema } from '@ai-mind/contracts';
 import { loadConfigOrExit, PRODUCTION_PASSWORD_MIN_LENGTH, type AppConfig } from './config/app-config.js';
 import { createOrmConfig, MIGRATIONS_SOURCE_DIR } from './database/mikro-orm.config.js';
 import { runDemoSeed } from './database/seeders/demo.seeder.js';
+import { AdminUsersService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
 import { OPS_COMMANDS } from './modules/recovery/index.js';
 import { createOpsApp } from './app/create-ops-app.js';
@@ -22,6 +24,9 @@ Commands:
                              when unset, from the first line of standard input. The first account is
                              an owner; later ones need --role. --if-missing leaves an existing
                              account as it is.
+  check-sign-ins             read a JSON list of { username, password } from standard input and print
+                             those of the usernames whose password signs in (an active account), one a
+                             line (the start prints only the demo sign-ins that work)
 
 Recovery and media (queued like the admin panel's buttons; this process also works on them, so they
 complete without a worker running; progress goes to standard error):
@@ -73,6 +78,16 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
     return ifMissing
       ? `Admin '${username}' already exists (${saved.role}).`
       : `Set a new password for admin '${username}' (${saved.role}); its sessions are ended.`;
+  },
+  async 'check-sign-ins'(orm) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    const accounts = z.array(z.object({ username: z.string(), password: z.string() })).parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    const users = new AdminUsersService(orm.em);
+    const working = [];
+    // Checked without signing in: no session, no last sign-in time.
+    for (const { username, password } of accounts) if (await users.checkCredentials(username, password)) working.push(username);
+    return working.join('\n');
   },
 };
 

@@ -218,7 +218,8 @@ describe('two API and two worker processes on one PostgreSQL and one Redis', () 
       ).toBe(200);
       expect((await call(a, '/api/admin/articles', { cookie: sessions[0]!.cookie })).status).toBe(401);
       const refused = await call(a, '/api/admin/login', { method: 'POST', ip: newClientIp(), body: { username, password: ADMIN_PASSWORD } });
-      expect([refused.status, refused.json().message]).toEqual([403, 'This account is disabled. Ask an owner to enable it.']);
+      // Answered as a wrong password: no answer tells a guesser that a disabled account's password is right.
+      expect([refused.status, refused.json().message]).toEqual([401, 'Invalid username or password']);
 
       expect(
         (await call(a, `/api/admin/people/${id}/status`, { method: 'POST', cookie: owner.cookie, csrf: owner.csrf, body: { status: 'active' } })).status,

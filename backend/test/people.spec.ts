@@ -262,4 +262,24 @@ describe('the ops CLI: create-admin <username> --role <role>', () => {
     expect(runCli(['create-admin', 'sam', '--role', 'owner'], env).trim()).toBe("Set a new password for admin 'sam' (owner); its sessions are ended.");
     expect(runCli(['create-admin', 'boss', '--role', 'writer'], env).trim()).toBe("Set a new password for admin 'boss' (writer); its sessions are ended.");
   });
+
+  it('names only the sign-ins that work, as the start prints them: an account kept from before keeps its own password', () => {
+    // The start with ADMIN_USERNAME=editor, after an earlier start made 'editor' the demo editor.
+    const editor = `editor-${uniqueSuffix()}`;
+    // An owner first, so that this test runs alone too (the first account must be an owner).
+    runCli(['create-admin', `owner-${uniqueSuffix()}`, '--role', 'owner'], env);
+    runCli(['create-admin', editor, '--role', 'editor'], { ...env, ADMIN_PASSWORD: 'the-demo-editors-password' });
+    // As the seed makes the owner: unless the account exists.
+    runCli(['create-admin', editor, '--role', 'owner', '--if-missing'], { ...env, ADMIN_PASSWORD: 'the-owners-password' });
+    const writer = `writer-${uniqueSuffix()}`;
+    runCli(['create-admin', writer, '--role', 'writer', '--if-missing'], { ...env, ADMIN_PASSWORD: 'the-writers-password' });
+    const accounts = [
+      { username: editor, password: 'the-owners-password' },
+      { username: editor, password: 'the-demo-editors-password' },
+      { username: writer, password: 'the-writers-password' },
+      { username: `nobody-${uniqueSuffix()}`, password: 'anything' },
+    ];
+    expect(runCli(['check-sign-ins'], env, JSON.stringify(accounts)).trim().split('\n')).toEqual([editor, writer]);
+    expect(runCli(['check-sign-ins'], env, JSON.stringify(accounts.slice(0, 1))).trim()).toBe('');
+  });
 });

@@ -40,9 +40,10 @@ export async function startApiProcess(env: Record<string, string | undefined>, t
 }
 
 /** Runs the ops CLI (`node dist/main.cli.js ...`) to completion; throws with its output when it fails. */
-export function runCli(args: string[], env: Record<string, string | undefined>): string {
+export function runCli(args: string[], env: Record<string, string | undefined>, input?: string): string {
   const result = spawnSync(process.execPath, [path.join(DIST, 'main.cli.js'), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    input,
     encoding: 'utf8',
     timeout: 30_000,
   });

@@ -9,8 +9,21 @@ import { WebLinkSchema } from './web-link.js';
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100, 'must be at most 100 characters'),
   password: z.string().min(1, 'Password is required').max(200, 'must be at most 200 characters'),
+  /** The one-time code emailed when the username's sign-in rate refused a sign-in (see SIGN_IN_CODE_OFFER): 12 digits, as 1234-5678-9012 or without the dashes. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}[ -]?){2}\d{4}$/, 'The sign-in code is the 12 digits of the email')
+    .transform((code) => code.replace(/\D/g, ''))
+    .optional(),
 });
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>;
+
+/**
+ * The field error (path `code`) of a sign-in the username's rate refused (429): a code is on its way to
+ * the account's email address, and the sign-in form asks for it.
+ */
+export const SIGN_IN_CODE_OFFER = 'If this account has an email address, we sent it a sign-in code: enter it with your password.';
 
 export const AdminCheckResponseSchema = z.object({
   authenticated: z.boolean(),

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Req, Res, type OnModuleDestroy } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_EVENT_CHANGED } from '@ai-mind/contracts';
 import { ArticleChangeListener } from '../articles/index.js';
-import { RequirePermission } from '../auth/index.js';
+import { RequirePermission, SessionWatch } from '../auth/index.js';
 
 /** A comment line now and then keeps proxies and load balancers from closing a quiet stream. */
 const KEEPALIVE_MS = 25_000;
@@ -11,13 +11,17 @@ const KEEPALIVE_MS = 25_000;
  * The admin panel's live events (server-sent events): `changed` after every committed article change,
  * from any process (a blog delivered by a worker or the automation service, a regenerated image, a
  * recovery), heard through PostgreSQL's article_changed notifications. The panel then refetches what
- * it shows. An admin route like any other: the access gate checks the session first.
+ * it shows. An admin route like any other: the access gate checks the session first, and the stream
+ * ends when that session does (SessionWatch), so a signed-out, disabled or demoted account hears no more.
  */
 @Controller('admin/events')
 export class AdminEventsController implements OnModuleDestroy {
   private readonly open = new Set<() => void>();
 
-  constructor(private readonly changes: ArticleChangeListener) {}
+  constructor(
+    private readonly changes: ArticleChangeListener,
+    private readonly sessionWatch: SessionWatch,
+  ) {}
 
   @RequirePermission('panel.use')
   @Get()
@@ -39,10 +43,12 @@ export class AdminEventsController implements OnModuleDestroy {
     const close = () => {
       clearInterval(keepalive);
       unsubscribe();
+      unwatch();
       this.open.delete(close);
       if (!raw.writableEnded) raw.end();
     };
     this.open.add(close);
+    const unwatch = this.sessionWatch.watch(request, close);
     request.raw.on('close', close);
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AdminUser } from './admin-user.entity.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
@@ -11,15 +11,21 @@ export class AdminUsersService {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * The account with these credentials, or null. An account waiting for its password (invited, or
-   * reset) has none to match; a disabled one is refused once its password proved who is asking.
+   * The active account with these credentials, or null. An account waiting for its password (invited,
+   * or reset) has none to match. A disabled account's right password is answered as a wrong one, after
+   * the same hash check, so no answer tells a guesser that the password they tried is right.
    */
-  async verifyCredentials(username: string, password: string): Promise<AdminUser | null> {
-    const em = this.em.fork();
+  async checkCredentials(username: string, password: string, em = this.em.fork()): Promise<AdminUser | null> {
     const user = await em.findOne(AdminUser, { username });
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user?.passwordHash || !valid) return null;
-    if (user.status !== 'active') throw new ForbiddenException({ error: 'Forbidden', message: 'This account is disabled. Ask an owner to enable it.' });
+    return user?.passwordHash && valid && user.status === 'active' ? user : null;
+  }
+
+  /** A sign-in's check (checkCredentials): a right one is the account's last sign-in. */
+  async verifyCredentials(username: string, password: string): Promise<AdminUser | null> {
+    const em = this.em.fork();
+    const user = await this.checkCredentials(username, password, em);
+    if (!user) return null;
     user.lastLoginAt = new Date();
     await em.flush();
     return user;

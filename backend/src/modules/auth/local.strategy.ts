@@ -2,6 +2,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import type { FastifyRequest } from 'fastify';
+import type { AdminLoginRequest } from '@ai-mind/contracts';
 import { AdminUsersService } from './admin-users.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { DEVICE_COOKIE } from './route-access.js';
@@ -26,7 +27,8 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
 
   async validate(request: FastifyRequest, username: string, password: string): Promise<AuthenticatedAdmin> {
     const device = request.cookies[DEVICE_COOKIE];
-    await this.throttle.beginAttempt(clientOf(request), username, device);
+    const { code } = request.body as AdminLoginRequest;
+    const attempt = await this.throttle.beginAttempt(clientOf(request), username, device, code);
     // Read before the account: a role change, disabling or reset committed after the read below
     // moves the generation on, and the session opened here ends with the others.
     const generation = await this.sessions.generationOf(username.trim());
@@ -34,7 +36,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
     if (!user) {
       throw new UnauthorizedException({ error: 'Unauthorized', message: 'Invalid username or password' });
     }
-    const deviceToken = await this.throttle.recordSuccess(clientOf(request), username, device);
+    const deviceToken = await this.throttle.recordSuccess(clientOf(request), username, attempt, device);
     return { id: user.id, username: user.username, displayName: user.displayName, role: user.role, generation, deviceToken };
   }
 }

@@ -117,6 +117,24 @@ export class SessionService {
     return session;
   }
 
+  /**
+   * Which of these sessions are still live, without renewing them: each is there (not signed out or
+   * expired), within its lifetime, and its account's generation has not moved on. One round trip for
+   * all of them; a session whose check failed counts as live until the next check.
+   */
+  async stillLive(sessions: { token: string; session: AdminSession }[]): Promise<boolean[]> {
+    const pipeline = this.redis.pipeline();
+    for (const { token, session } of sessions) pipeline.exists(keyOf(token)).get(generationKey(session.username));
+    const results = (await pipeline.exec()) ?? [];
+    return sessions.map(({ session }, i) => {
+      const [existsError, exists] = results[2 * i] ?? [null, 1];
+      const [generationError, generation] = results[2 * i + 1] ?? [null, null];
+      if (existsError || generationError) return true;
+      const current = Number(generation ?? 0);
+      return exists === 1 && current === session.generation && Date.now() - session.createdAt <= this.config.session.maxSeconds * 1000;
+    });
+  }
+
   async destroy(token: string | undefined): Promise<void> {
     if (token) await this.redis.del(keyOf(token));
   }

@@ -2,6 +2,7 @@
 
 export { NewsletterJobsModule } from './newsletter.jobs.module.js';
 export { NewsletterModule } from './newsletter.module.js';
+export { Mailer } from './mailer.js';
 export { NewsletterSubscriber } from './newsletter-subscriber.entity.js';
 export { NewsletterDelivery } from './newsletter-delivery.entity.js';
 export { NewsletterDigest } from './newsletter-digest.entity.js';

@@ -1,5 +1,5 @@
-import { callApi, setCsrfToken } from '@ai-mind/ui';
-import { api, type AdminCheckResponse, type AdminLoginRequest } from '@ai-mind/contracts';
+import { ApiError, callApi, setCsrfToken } from '@ai-mind/ui';
+import { api, ErrorResponseSchema, type AdminCheckResponse, type AdminLoginRequest } from '@ai-mind/contracts';
 
 /** The session state; no session (401) is an answer, not an error. Keeps the CSRF token for later calls. */
 export async function checkSession(): Promise<AdminCheckResponse> {
@@ -14,6 +14,22 @@ export async function login(credentials: AdminLoginRequest): Promise<AdminCheckR
   const session = await callApi(api.admin.signIn, { body: credentials });
   setCsrfToken(session.csrfToken);
   return session;
+}
+
+/**
+ * What the server says of a code when it refused a sign-in because the username has had all the
+ * attempts it allows: a code is on its way by email (the field error of `code`), or null.
+ */
+export function signInCodeOffer(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.body);
+  } catch {
+    return null;
+  }
+  const parsed = ErrorResponseSchema.safeParse(body);
+  return parsed.success ? (parsed.data.details?.find((detail) => detail.path === 'code')?.message ?? null) : null;
 }
 
 export async function logout(): Promise<void> {
