@@ -95,7 +95,7 @@ describe('what a visitor can make Redis keep', () => {
     const before = await usedMemory();
     // The largest body a visitor may send, nearly all of it in the message.
     const padding = 'x'.repeat(PUBLIC_BODY_LIMIT_BYTES - 3000);
-    const forms = [
+    const forms: { url: string; fields: Record<string, string> }[] = [
       { url: '/api/contact/form', fields: { name: 'n'.repeat(300), email: 'not-an-address', subject: 's'.repeat(400), message: padding, extra: 'e'.repeat(500), back: '/contact' } },
       { url: `/api/articles/${articleId}/comments/form`, fields: { authorName: 'a'.repeat(300), content: padding, back: '/' } },
       { url: `/api/articles/${articleId}/error-reports/form`, fields: { details: padding, quote: 'q'.repeat(900), back: '/' } },
