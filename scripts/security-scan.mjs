@@ -85,7 +85,7 @@ async function signIn() {
 }
 
 /** Every endpoint that takes a parameter or a body, with a valid example for the scanner to vary. */
-function targets(article) {
+function targets(article, homeViewToken) {
   const json = (value) => JSON.stringify(value);
   const sessionId = 'scan-session-0001';
   return [
@@ -98,7 +98,8 @@ function targets(article) {
     { name: 'contact', method: 'POST', url: '/api/contact', data: json({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A message.' }) },
     { name: 'interactions', method: 'POST', url: '/api/interactions', data: json({ articleId: article.id, type: 'like' }) },
     { name: 'newsletter', method: 'POST', url: '/api/newsletter', data: json({ email: 'reader@example.com' }) },
-    { name: 'page view', method: 'POST', url: '/api/analytics/pageview', data: json({ path: '/', title: 'Home', source: 'direct' }) },
+    { name: 'page view token', method: 'GET', url: '/api/analytics/pageview-token?path=/about' },
+    { name: 'page view', method: 'POST', url: '/api/analytics/pageview', data: json({ path: '/', title: 'Home', source: 'direct', token: homeViewToken }) },
     { name: 'sign-in', method: 'POST', url: '/api/admin/login', data: json({ username: 'scan-nobody', password: 'not-the-password' }), ignore: '401' },
     {
       name: 'automation intake',
@@ -367,7 +368,9 @@ try {
   const [article] = await (await fetch(`${base}/api/articles?approved=true&limit=1`)).json();
   if (!article) throw new Error('The product has no published article to scan with');
 
-  const list = targets(article).filter((target) => !ONLY || ONLY.test(target.name));
+  // A page view carries the token of its page, as the home page's would.
+  const { token: homeViewToken } = await (await fetch(`${base}/api/analytics/pageview-token?path=/`)).json();
+  const list = targets(article, homeViewToken).filter((target) => !ONLY || ONLY.test(target.name));
   log(`sqlmap on ${list.length} endpoints, ${PARALLEL} at a time, at most ${TARGET_SECONDS} s each...`);
   const sqlResults = await runSqlmap(list, session);
   log(`wapiti on the public pages, at most ${WAPITI_SECONDS} s...`);

@@ -15,6 +15,7 @@ import { AnalyticsDashboardController } from '../src/modules/analytics/analytics
 import { permissionOf } from '../src/modules/auth/index.js';
 import { periodOf } from '../src/modules/analytics/analytics-periods.js';
 import { AnalyticsReader } from '../src/modules/analytics/analytics.reader.js';
+import { PageViewTokens } from '../src/modules/analytics/index.js';
 import type { Article } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
@@ -210,12 +211,12 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
   it('counts the views the site sends, by the source it classified and the visitor country', async () => {
     const today = dayOf(Date.now());
     const before = AnalyticsTopSchema.parse(await chart('sources', { from: today, to: today }));
-    const send = (source: string, path: string, country: string) =>
+    const send = async (source: string, path: string, country: string) =>
       app.inject({
         method: 'POST',
         url: '/api/analytics/pageview',
-        payload: { path, source },
-        headers: { 'cf-ipcountry': country },
+        payload: { path, source, token: await app.get(PageViewTokens).issue(path) },
+        headers: { 'accept-language': `en-${country}` },
         remoteAddress: '10.31.0.1',
       });
     for (const [source, path] of [

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
 import { CommentSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { PageView } from '../src/modules/analytics/index.js';
+import { PageView, PageViewTokens } from '../src/modules/analytics/index.js';
 import { Article } from '../src/modules/articles/index.js';
 import { Interaction } from '../src/modules/interactions/index.js';
 import { INTERACTION_LIMITS } from '../src/modules/interactions/interactions.controller.js';
@@ -272,15 +272,23 @@ describe('engagement', () => {
       expect(bad.json().details).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
     });
 
-    it.each([
-      [{ 'cf-ipcountry': 'de' }, 'DE'],
-      [{ 'cf-ipcountry': 'XX', 'accept-language': 'fr-FR,fr;q=0.9' }, 'FR'],
-      [{ 'accept-language': 'en;q=0.8, pt-BR' }, 'BR'],
-      [{ 'accept-language': 'en' }, null],
-      [{}, null],
-    ])('finds the country from %p', async (headers, country) => {
-      const response = await app.inject({ method: 'GET', url: '/api/geo', headers: headers as Record<string, string> });
-      expect(response.json()).toEqual({ country });
+    describe('behind a CDN that sets cf-ipcountry', () => {
+      let behindCdn: NestFastifyApplication;
+      beforeAll(async () => {
+        behindCdn = await createApiApp(testConfig({ REDIS_URL, TRUSTED_COUNTRY_HEADER: 'cf-ipcountry' }));
+      });
+      afterAll(() => behindCdn.close());
+
+      it.each([
+        [{ 'cf-ipcountry': 'de' }, 'DE'],
+        [{ 'cf-ipcountry': 'XX', 'accept-language': 'fr-FR,fr;q=0.9' }, 'FR'],
+        [{ 'accept-language': 'en;q=0.8, pt-BR' }, 'BR'],
+        [{ 'accept-language': 'en' }, null],
+        [{}, null],
+      ])('finds the country from %p', async (headers, country) => {
+        const response = await behindCdn.inject({ method: 'GET', url: '/api/geo', headers: headers as Record<string, string> });
+        expect(response.json()).toEqual({ country });
+      });
     });
 
     it('stores a page view with its source and the visitor country', async () => {
@@ -288,8 +296,8 @@ describe('engagement', () => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/analytics/pageview',
-        payload: { path, title: 'A page', source: 'google' },
-        headers: { 'cf-ipcountry': 'IE' },
+        payload: { path, title: 'A page', source: 'google', token: await app.get(PageViewTokens).issue(path) },
+        headers: { 'accept-language': 'en-IE' },
         remoteAddress: client(),
       });
       expect(response.statusCode).toBe(202);

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CONSENT_STORAGE_KEYS, COOKIE_BANNER_DELAY_MS, staticPageMeta } from '@ai-mind/contracts';
+import { CONSENT_STORAGE_KEYS, COOKIE_BANNER_DELAY_MS, PAGE_DATA_ELEMENT_ID, staticPageMeta } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import PublicApp from '../src/app/PublicApp';
 import { ADS_SCRIPT_URL } from '../src/features/ads/ads-script';
@@ -11,11 +11,24 @@ const pageViews = (network: ReturnType<typeof stubFetch>) => network.calls.filte
 const scripts = (prefix: string) => [...document.querySelectorAll('script')].filter((script) => script.src.startsWith(prefix));
 const GA4_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
+/** The API's token of a path's page; a path that is no page (here: /gone) has none. */
+const tokenOf = (path: string) => `token-of-${path}`;
+
 function openSite(path = '/privacy') {
-  const network = stubFetch({ 'GET /api/geo': () => ({ status: 200, body: { country: 'US' } }), 'POST /api/analytics/pageview': () => ({ status: 202 }) });
+  const network = stubFetch({
+    'GET /api/geo': () => ({ status: 200, body: { country: 'US' } }),
+    'GET /api/analytics/pageview-token': ({ url }) => {
+      const page = url.searchParams.get('path')!;
+      return page === '/gone'
+        ? { status: 404, body: { error: 'Not Found', message: 'No public page at this path' } }
+        : { status: 200, body: { token: tokenOf(page) } };
+    },
+    'POST /api/analytics/pageview': () => ({ status: 202 }),
+  });
   renderApp(<PublicApp />, path);
   return network;
 }
+const tokenRequests = (network: ReturnType<typeof stubFetch>) => network.calls.filter((call) => call.path.startsWith('/api/analytics/pageview-token'));
 
 function storeChoice(choice: 'accepted' | 'rejected' | 'custom', details?: object) {
   localStorage.setItem(CONSENT_STORAGE_KEYS.consent, choice);
@@ -35,6 +48,10 @@ describe('traffic source (docs/product.md#limits)', () => {
     ['', 'https://theaimind.example/article/x', 'direct'],
     ['', '', 'direct'],
     ['?utm_source=', '', 'direct'],
+    // Campaigns and hosts are counted as the API buckets them: never free text.
+    ['?utm_source=Spring_Sale', '', 'spring_sale'],
+    ['?utm_source=CALL%20555-0100%20evil.example%20promo', '', 'other'],
+    ['', 'http://192.168.1.20/page', 'other'],
   ])('search %j, referrer %j gives %j', (search, referrer, expected) => {
     expect(trafficSource(search, referrer, 'theaimind.example')).toBe(expected);
   });
@@ -61,7 +78,7 @@ describe('consent-gated analytics and ads', () => {
       expect(pageViews(network)).toEqual([]);
       fireEvent.click(within(banner).getByRole('button', { name: 'Accept' }));
       await waitFor(() => expect(pageViews(network)).toHaveLength(1));
-      expect(pageViews(network)[0]).toMatchObject({ method: 'POST', body: { path: '/privacy', source: 'direct' } });
+      expect(pageViews(network)[0]).toMatchObject({ method: 'POST', body: { path: '/privacy', source: 'direct', token: tokenOf('/privacy') } });
     } finally {
       jest.useRealTimers();
     }
@@ -92,6 +109,37 @@ describe('consent-gated analytics and ads', () => {
       staticPageMeta('/terms').title,
     ]);
     expect(screen.queryByRole('dialog', { name: CONSENT_COPY.title })).toBeNull();
+  });
+
+  it("sends the landing page's own token from its server-rendered data, and asks the API for the next pages'", async () => {
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = PAGE_DATA_ELEMENT_ID;
+    data.textContent = JSON.stringify({ queries: {}, viewToken: 'token-in-the-page' });
+    document.body.appendChild(data);
+    window.history.replaceState(null, '', '/privacy');
+    try {
+      storeChoice('accepted');
+      network = openSite('/privacy');
+      await waitFor(() => expect(pageViews(network)).toHaveLength(1));
+      expect(pageViews(network)[0]!.body).toMatchObject({ path: '/privacy', token: 'token-in-the-page' });
+      expect(tokenRequests(network)).toEqual([]);
+      fireEvent.click(screen.getAllByRole('link', { name: 'Terms' })[0]!);
+      await waitFor(() => expect(pageViews(network)).toHaveLength(2));
+      expect(pageViews(network)[1]!.body).toMatchObject({ path: '/terms', token: tokenOf('/terms') });
+      expect(tokenRequests(network).map((call) => call.path)).toEqual(['/api/analytics/pageview-token?path=%2Fterms']);
+    } finally {
+      data.remove();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('sends no view of a path that is no page (the API has no token for it)', async () => {
+    storeChoice('accepted');
+    network = openSite('/gone');
+    await waitFor(() => expect(tokenRequests(network)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pageViews(network)).toEqual([]);
   });
 
   it('follows custom details: analytics off sends nothing, analytics on sends page views', async () => {

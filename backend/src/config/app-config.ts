@@ -25,6 +25,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Fastify's trustProxy: false, true, or the comma-separated addresses of trusted proxies. */
   trustProxy: boolean | string;
+  /** The CDN header holding the visitor's country (TRUSTED_COUNTRY_HEADER); none when no CDN is in front. */
+  trustedCountryHeader?: string;
   /** Extra origins for the Content-Security-Policy, beyond the site, its media and the built-in third parties. */
   cspExtraOrigins: string[];
   loginMaxFailures: number;
@@ -179,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: trustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER,
     cspExtraOrigins: env.CSP_EXTRA_ORIGINS.map((origin) => new URL(origin).origin),
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginUsernameRate: { checks: env.LOGIN_USERNAME_CHECKS, windowSeconds: env.LOGIN_USERNAME_WINDOW_SECONDS },

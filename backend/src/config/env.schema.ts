@@ -62,6 +62,16 @@ export const EnvSchema = z.object({
     .trim()
     .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal')
     .optional(),
+  /**
+   * The one request header that carries the visitor's country, set by the CDN in front (e.g.
+   * cf-ipcountry): only a CDN that overwrites it makes it true. Unset: no header is believed.
+   */
+  TRUSTED_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a header name such as cf-ipcountry')
+    .optional(),
   /** Origins the pages may also load scripts, styles, images and data from (a CDN for the remotes, a geolocation service). */
   CSP_EXTRA_ORIGINS: z
     .string()

@@ -1,7 +1,15 @@
 import { AdminUser } from '../modules/auth/index.js';
 import { AuditLog, AuditRefusal } from '../modules/admin/index.js';
 import { Article, ArticleRevision, DeletedArticle } from '../modules/articles/index.js';
-import { PageView, PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDailyCountry, PageViewDailySource } from '../modules/analytics/index.js';
+import {
+  AnalyticsSettings,
+  PageView,
+  PageViewDaily,
+  PageViewDailyArticle,
+  PageViewDailyCategory,
+  PageViewDailyCountry,
+  PageViewDailySource,
+} from '../modules/analytics/index.js';
 import { Comment } from '../modules/comments/index.js';
 import { ContactSubmission } from '../modules/contact/index.js';
 import { ErrorReport } from '../modules/error-reports/index.js';
@@ -53,4 +61,5 @@ export const ENTITIES = [
   PageViewDailyArticle,
   PageViewDailyCategory,
   HttpCachePurge,
+  AnalyticsSettings,
 ];

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { NewsletterStatus } from '@ai-mind/contracts';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { REDIS } from '../../src/common/redis.token.js';
-import { PageView } from '../../src/modules/analytics/index.js';
+import { PageView, PageViewTokens } from '../../src/modules/analytics/index.js';
 import { Comment } from '../../src/modules/comments/index.js';
 import { ContactSubmission } from '../../src/modules/contact/index.js';
 import { ErrorReport } from '../../src/modules/error-reports/index.js';
@@ -174,7 +174,7 @@ describe('public writes come from the site itself', () => {
       'chat summary': { url: '/api/chat/summary', body: { sessionId: summarised, articleId }, form: false },
       'page view': {
         url: '/api/analytics/pageview',
-        body: { path: `/${marker}`, source: 'direct' },
+        body: { path: `/${marker}`, source: 'direct', token: await app.get(PageViewTokens).issue(`/${marker}`) },
         form: true,
         written: () => em.fork().count(PageView, { path: `/${marker}` }),
       },

@@ -60,6 +60,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/newsletter/unsubscribe/form': 'public-write',
   'POST /api/newsletter/erase/form': 'public-write',
   'POST /api/analytics/pageview': 'public-write',
+  // The token a page view of a page the site opened itself sends: only a public page's path has one.
+  'GET /api/analytics/pageview-token': 'public',
   'GET /api/trending': 'public',
   'GET /sitemap.xml': 'public',
   // The sitemap's files, listed by /sitemap.xml.

@@ -34,7 +34,7 @@ import { RestoreRevisionRequestSchema } from './article-history.js';
 import { ArticleListQuerySchema } from './articles.js';
 import { ChatRequestSchema, ChatSummaryRequestSchema } from './chat.js';
 import { ContactRequestSchema } from './contact.js';
-import { CreateCommentRequestSchema, InteractionRequestSchema, PageViewRequestSchema } from './engagement.js';
+import { CreateCommentRequestSchema, InteractionRequestSchema, PageViewRequestSchema, PageViewTokenQuerySchema } from './engagement.js';
 import { NewsletterAddressSchema, NewsletterScheduleSchema, NewsletterSignUpSchema } from './newsletter.js';
 import { ChangeRoleRequestSchema, ChangeStatusRequestSchema, InvitePersonRequestSchema, SetPasswordRequestSchema } from './people.js';
 import {
@@ -100,6 +100,7 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
   recordInteraction: { body: InteractionRequestSchema },
   signUpForNewsletter: { body: NewsletterSignUpSchema },
   recordPageView: { body: PageViewRequestSchema },
+  pageViewToken: { query: PageViewTokenQuerySchema },
   admin: {
     signIn: { body: AdminLoginRequestSchema },
     setPassword: { body: SetPasswordRequestSchema },

@@ -1,6 +1,8 @@
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from './engagement.constants.js';
 import { z } from './zod.js';
 import { MAX_ROW_ID } from './ids.js';
+import { TRAFFIC_SOURCE_MAX } from './traffic-source.js';
+import { PAGE_VIEW_TOKEN_MAX } from './page-data.js';
 
 export * from './engagement.constants.js';
 
@@ -67,10 +69,25 @@ export type NewsletterRequest = z.infer<typeof NewsletterRequestSchema>;
 export const GeoResponseSchema = z.object({ country: z.string().length(2).nullable() });
 export type GeoResponse = z.infer<typeof GeoResponseSchema>;
 
+/** The path of a public page, as the browser shows it. */
+const PageViewPathSchema = z.string().min(1).max(500).startsWith('/', 'must be a path');
+
+/**
+ * A page view, sent by the site only once the visitor allowed analytics, with the token the server
+ * signed into the page it served for `path` (PageData.viewToken, or the pageview-token route's).
+ */
 export const PageViewRequestSchema = z.object({
-  path: z.string().min(1).max(500).startsWith('/', 'must be a path'),
+  path: PageViewPathSchema,
   title: z.string().max(300).optional(),
-  /** utm_source, a named search engine or social site, the referrer host, or 'direct'. */
-  source: z.string().min(1).max(100),
+  /** utm_source, a named search engine or social site, the referrer host, or 'direct': stored as its bucket (trafficSourceBucket). */
+  source: z.string().min(1).max(TRAFFIC_SOURCE_MAX),
+  token: z.string().min(1).max(PAGE_VIEW_TOKEN_MAX),
 });
 export type PageViewRequest = z.infer<typeof PageViewRequestSchema>;
+
+/** GET /api/analytics/pageview-token: the token of the page at `path`, for a page the site opened without loading it. */
+export const PageViewTokenQuerySchema = z.object({ path: PageViewPathSchema });
+export type PageViewTokenQuery = z.infer<typeof PageViewTokenQuerySchema>;
+
+export const PageViewTokenSchema = z.object({ token: z.string() });
+export type PageViewToken = z.infer<typeof PageViewTokenSchema>;

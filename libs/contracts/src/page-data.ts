@@ -14,4 +14,12 @@ export interface PageData {
   flash?: FormFlash;
   /** Article images the server knows are missing (a local file that is not there): rendered as the fallback. */
   missingImages?: string[];
+  /**
+   * The proof a page view of this page sends (a page the server served, with status 200): signed over
+   * the page's path and the hour it was issued, so one cached page serves every reader of the hour.
+   */
+  viewToken?: string;
 }
+
+/** The longest page-view token accepted. */
+export const PAGE_VIEW_TOKEN_MAX = 100;

@@ -14,6 +14,8 @@ import type {
   InteractionRequestSchema,
   InteractionResponseSchema,
   PageViewRequestSchema,
+  PageViewTokenQuerySchema,
+  PageViewTokenSchema,
 } from './engagement.js';
 import type { NewsletterSignUpSchema } from './newsletter.js';
 import type { CorrectionEntryListSchema, CreateErrorReportRequestSchema, ErrorReportReceiptSchema, PublicArticleSchema } from './public-record.js';
@@ -46,4 +48,6 @@ export const publicApi = {
   listTrending: get('/api/trending').answers<typeof TrendingListSchema>(),
   /** Answers 204: no body. */
   recordPageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),
+  /** The token a page view of a page opened in the browser (not loaded from the server) sends; 404 for a path that is no public page. */
+  pageViewToken: get('/api/analytics/pageview-token').query<typeof PageViewTokenQuerySchema>().answers<typeof PageViewTokenSchema>(),
 } as const;

@@ -20,6 +20,7 @@ export * from './query-keys.js';
 export * from './seo.js';
 export * from './text.js';
 export * from './trending.constants.js';
+export * from './traffic-source.js';
 export type * from './admin.js';
 export type * from './articles.js';
 export type * from './chat.js';

@@ -22,6 +22,7 @@ import { Migration20261127150000_public_record } from './Migration20261127150000
 import { Migration20261127160000_http_cache_purge } from './Migration20261127160000_http_cache_purge.js';
 import { Migration20261127170000_schema_functions } from './Migration20261127170000_schema_functions.js';
 import { Migration20261127170100_checks_as_read } from './Migration20261127170100_checks_as_read.js';
+import { Migration20261129040000_analytics_settings } from './Migration20261129040000_analytics_settings.js';
 import { Migration20261129050000_reader_counts_purge_no_list } from './Migration20261129050000_reader_counts_purge_no_list.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127160000_http_cache_purge', class: Migration20261127160000_http_cache_purge },
   { name: 'Migration20261127170000_schema_functions', class: Migration20261127170000_schema_functions },
   { name: 'Migration20261127170100_checks_as_read', class: Migration20261127170100_checks_as_read },
+  { name: 'Migration20261129040000_analytics_settings', class: Migration20261129040000_analytics_settings },
   { name: 'Migration20261129050000_reader_counts_purge_no_list', class: Migration20261129050000_reader_counts_purge_no_list },
 ];

@@ -1,18 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** Country headers set by common CDNs and hosts, most specific first. */
-const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];
-
 /**
- * The visitor's country: a CDN's country header when present, else the region of the first
- * Accept-Language entry that has one (de-DE -> DE), else null.
+ * The visitor's country: the country header of the CDN in front (`trustedHeader`, the operator's
+ * TRUSTED_COUNTRY_HEADER) when it names one, else the region of the first Accept-Language entry that
+ * has one (de-DE -> DE), else null. No other country header is read: without a CDN that overwrites
+ * it, a header such as cf-ipcountry is whatever the sender wrote.
  */
-export function visitorCountry(headers: IncomingHttpHeaders): string | null {
-  for (const name of CDN_COUNTRY_HEADERS) {
-    const value = headers[name];
-    // XX and T1 are how CDNs say "unknown" and "Tor".
-    if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) && !/^(xx|t1)$/i.test(value)) return value.toUpperCase();
-  }
+export function visitorCountry(headers: IncomingHttpHeaders, trustedHeader: string | undefined): string | null {
+  const value = trustedHeader ? headers[trustedHeader] : undefined;
+  // XX and T1 are how CDNs say "unknown" and "Tor".
+  if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) && !/^(xx|t1)$/i.test(value)) return value.toUpperCase();
   const languages = (headers['accept-language'] ?? '').split(',');
   for (const language of languages) {
     const region = /^[a-z]{2,3}-([a-z]{2})\b/i.exec(language.trim())?.[1];

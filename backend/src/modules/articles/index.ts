@@ -14,7 +14,7 @@ export { ArticleReads } from './article-reads.js';
 export { SearchService } from './article-search.service.js';
 export { PassagesService } from './article-passages.service.js';
 export { ArticlePublicationsReader } from './article-publications.reader.js';
-export { ArticlesCacheService } from './articles-cache.service.js';
+export { ARTICLE_CACHE_TTL_SECONDS, ArticlesCacheService } from './articles-cache.service.js';
 export { ArticleChangeListener } from './article-change.listener.js';
 
 // Editorial commands: editors' and jobs' writes, the review stage, Article Management's list.

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/index.js';
 import { ArticlesModule } from '../articles/index.js';
+import { PageViewTokenController } from './page-view-token.controller.js';
 import { SeoController } from './seo.controller.js';
 import { SeoService } from './seo.service.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
@@ -8,8 +10,9 @@ import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 export const SEO_ROOT_PATHS = ['sitemap.xml', 'sitemaps/:file', 'rss.xml', 'robots.txt'];
 
 @Module({
-  imports: [ArticlesModule],
-  controllers: [SeoController],
+  // Every page it renders carries the token its page views prove it with.
+  imports: [ArticlesModule, AnalyticsModule],
+  controllers: [SeoController, PageViewTokenController],
   providers: [SeoService, SitemapSnapshotService],
   exports: [SeoService, SitemapSnapshotService],
 })

@@ -32,6 +32,7 @@ import { strongestCompression } from '../../common/compression-pool.js';
 import { cacheKeys, keysOfHeader, SURROGATE_KEY_HEADER } from '../../common/surrogate-keys.js';
 import { queuePurge } from '../http-cache/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { PageViewTokens } from '../analytics/index.js';
 
 export const RSS_ITEM_COUNT = 50;
 
@@ -69,6 +70,8 @@ export interface RenderedPage {
   isCurrent?: () => boolean;
   /** The surrogate keys of the API answers the page was made from: what it shows. */
   keys: string[];
+  /** The token a page view of this page proves it with (also in its data block); none for a 404. */
+  viewToken: string | null;
 }
 
 /** Pages rendered per request rather than cached: no data to read, and any path may ask for them. */
@@ -93,6 +96,7 @@ export class SeoService implements OnModuleInit {
     private readonly cache: ArticlesCacheService,
     private readonly snapshots: SitemapSnapshotService,
     private readonly em: EntityManager,
+    private readonly viewTokens: PageViewTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.site = new PublicSiteRenderer(config.web.distRoot);
@@ -141,9 +145,10 @@ export class SeoService implements OnModuleInit {
       const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
       head.push(renderHeadElements(headElements(page.meta, origin)));
       const headText = head.join('\n    ');
-      const data = renderPageData(page.pageData);
+      const viewToken = page.status === 200 ? await this.viewTokens.issue(pathname) : null;
+      const data = renderPageData(viewToken ? { ...page.pageData, viewToken } : page.pageData);
       const version = createHash('sha256').update(headText).update(page.html).update(data).digest('base64url').slice(0, 32);
-      return { status: page.status, head: headText, body: page.html, data, version, keys: [...keys] };
+      return { status: page.status, head: headText, body: page.html, data, version, keys: [...keys], viewToken };
     };
     // A search's page is rendered per request: one page per term would fill the cache with pages read once.
     if (search || flash || UNCACHED_PAGES.has(site.routePage(pathname))) return render();
