@@ -9,7 +9,6 @@ declare module 'fastify' {
   }
 }
 
-
 class UnsupportedMediaType extends Error {
   readonly statusCode = 415;
   readonly code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';

@@ -73,7 +73,11 @@ function maxLengthOf(schema: z.ZodType): number | null {
 const FIELD_LIMITS = new Map(
   Object.entries(FORM_FIELDS).map(([form, schema]) => [
     form as PageFormId,
-    new Map(Object.entries(schema.shape).flatMap(([field, type]) => (maxLengthOf(type as z.ZodType) === null ? [] : [[field, maxLengthOf(type as z.ZodType)!] as const]))),
+    new Map(
+      Object.entries(schema.shape).flatMap(([field, type]) =>
+        maxLengthOf(type as z.ZodType) === null ? [] : [[field, maxLengthOf(type as z.ZodType)!] as const],
+      ),
+    ),
   ]),
 );
 
@@ -163,7 +167,17 @@ export class FormFlashService {
     const bounded = flash.values ? { ...flash, values: keptValues(flash.form, flash.values) } : flash;
     const stored: StoredFlash = { path, flash: bounded };
     const now = Date.now();
-    await (this.redis as unknown as KeepCommand)[KEEP_COMMAND](FLASH_INDEX, `${FLASH_PREFIX}${id}`, now, now + FLASH_TTL_SECONDS * 1000, FLASH_TTL_SECONDS, FLASH_BUDGET, JSON.stringify(stored), id, FLASH_PREFIX);
+    await (this.redis as unknown as KeepCommand)[KEEP_COMMAND](
+      FLASH_INDEX,
+      `${FLASH_PREFIX}${id}`,
+      now,
+      now + FLASH_TTL_SECONDS * 1000,
+      FLASH_TTL_SECONDS,
+      FLASH_BUDGET,
+      JSON.stringify(stored),
+      id,
+      FLASH_PREFIX,
+    );
     return id;
   }
 

@@ -74,7 +74,10 @@ describe('what a visitor can make Redis keep', () => {
     const refused: string[] = [];
     for (const route of routes) {
       const bodies = [
-        { type: 'application/x-www-form-urlencoded', payload: urlencoded({ name: 'Reader', email: 'reader@example.com', subject: 'Hi', message: 'x'.repeat(ONE_MB - 100), back: '/contact' }) },
+        {
+          type: 'application/x-www-form-urlencoded',
+          payload: urlencoded({ name: 'Reader', email: 'reader@example.com', subject: 'Hi', message: 'x'.repeat(ONE_MB - 100), back: '/contact' }),
+        },
         { type: 'application/json', payload: JSON.stringify({ message: 'x'.repeat(ONE_MB - 100) }) },
       ];
       for (const { type, payload } of bodies) {
@@ -96,7 +99,10 @@ describe('what a visitor can make Redis keep', () => {
     // The largest body a visitor may send, nearly all of it in the message.
     const padding = 'x'.repeat(PUBLIC_BODY_LIMIT_BYTES - 3000);
     const forms: { url: string; fields: Record<string, string> }[] = [
-      { url: '/api/contact/form', fields: { name: 'n'.repeat(300), email: 'not-an-address', subject: 's'.repeat(400), message: padding, extra: 'e'.repeat(500), back: '/contact' } },
+      {
+        url: '/api/contact/form',
+        fields: { name: 'n'.repeat(300), email: 'not-an-address', subject: 's'.repeat(400), message: padding, extra: 'e'.repeat(500), back: '/contact' },
+      },
       { url: `/api/articles/${articleId}/comments/form`, fields: { authorName: 'a'.repeat(300), content: padding, back: '/' } },
       { url: `/api/articles/${articleId}/error-reports/form`, fields: { details: padding, quote: 'q'.repeat(900), back: '/' } },
       { url: '/api/newsletter/form', fields: { email: padding, back: '/' } },
