@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AutomationBlogSchema, type AutomationBlog, type AutomationBlogResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.token.js';
+import { OneAtATime } from '../../common/one-at-a-time.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -26,6 +27,7 @@ export class AutomationIntakeController {
     private readonly provenance: ProvenanceReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly oneAtATime: OneAtATime,
   ) {}
 
   @SignatureAuthenticated()
@@ -34,7 +36,8 @@ export class AutomationIntakeController {
   async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationBlogResponse> {
     await this.authenticate(request);
     const blog = new ZodValidationPipe(AutomationBlogSchema).transform(request.body);
-    return this.store(blog);
+    // The automation service is one account: its deliveries are stored one at a time, as an editor's saves are.
+    return this.oneAtATime.run('delivery', 'automation', () => this.store(blog));
   }
 
   private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {
