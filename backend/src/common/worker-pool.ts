@@ -1,6 +1,15 @@
 import { parentPort, Worker } from 'node:worker_threads';
 
 /**
+ * A worker script by its path under backend/dist (`modules/articles/x.worker.js`): the built one
+ * whether this module runs built or as TypeScript under the tests (which build the backend first),
+ * since a thread runs JavaScript only.
+ */
+export function builtWorkerScript(distPath: string): URL {
+  return new URL(`../../dist/${distPath}`, import.meta.url);
+}
+
+/**
  * CPU work on a request's input (sanitizing an article body, checking its claims: tens of
  * milliseconds for the largest body allowed) done on a worker thread of its own, as
  * CompressionPool does for compression: on the event loop it would hold up every other request
@@ -12,7 +21,7 @@ export class WorkerPool<Input, Output> {
   private readonly pending = new Map<number, { resolve: (output: Output) => void; reject: (error: Error) => void }>();
   private nextId = 0;
 
-  /** `script`: a module that calls serveJobs with the work this pool's jobs do. */
+  /** `script` (builtWorkerScript): a module that calls serveJobs with the work this pool's jobs do. */
   constructor(
     private readonly script: URL,
     private readonly name: string,
@@ -26,6 +35,11 @@ export class WorkerPool<Input, Output> {
       if (this.pending.size === 1) worker.ref();
       worker.postMessage({ id, input });
     });
+  }
+
+  /** Jobs waiting or under way (for tests). */
+  get queued(): number {
+    return this.pending.size;
   }
 
   async close(): Promise<void> {

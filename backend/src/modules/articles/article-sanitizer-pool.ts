@@ -1,7 +1,7 @@
-import { WorkerPool } from '../../common/worker-pool.js';
+import { builtWorkerScript, WorkerPool } from '../../common/worker-pool.js';
 
 /** The process's article sanitizer thread: sanitizing the largest body allowed takes tens of milliseconds, which the event loop never spends. */
-const articleSanitizer = new WorkerPool<string, string>(new URL('./article-sanitizer.worker.js', import.meta.url), 'article sanitizer');
+export const articleSanitizer = new WorkerPool<string, string>(builtWorkerScript('modules/articles/article-sanitizer.worker.js'), 'article sanitizer');
 
 /** `html` as the article store keeps it (sanitizeArticleHtml), made off the event loop. */
 export const sanitizeArticleBody = (html: string): Promise<string> => articleSanitizer.run(html);
