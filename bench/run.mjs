@@ -19,6 +19,7 @@ import { analyticsRows, analyticsVerdicts, measureAnalytics } from './lib/analyt
 import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
+import { measureWriterStall } from './lib/writer-scenarios.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 /** Seconds of measurement per read endpoint and scale, split between the API and the baseline. */
@@ -238,6 +239,7 @@ async function main() {
     }
 
     const churn = SKIP.has('churn') ? undefined : await measureChurn({ apiUrl, load, attackLoad, seconds: SECONDS });
+    const writer = SKIP.has('writer') ? undefined : await measureWriterStall({ apiUrl, admin, load, databaseUrl: postgres.url });
     // The sitemap's size grows with the articles: measured at the largest scale.
     const sitemap = !SKIP.has('sitemap') && articles === SCALES.at(-1) ? await measureSitemap({ apiUrl }) : undefined;
 
@@ -293,7 +295,7 @@ async function main() {
       images = { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
       memory();
     }
-    scales.push({ articles, reads, coldSearch, churn, sitemap, sharedCache, admin: adminFigures, interactions, images });
+    scales.push({ articles, reads, coldSearch, churn, writer, sitemap, sharedCache, admin: adminFigures, interactions, images });
   }
 
   // The page views' articles are those of the largest scale; measured once, after the article scales.

@@ -18,6 +18,7 @@ const PARAGRAPHS = Math.floor(ARTICLE_CONTENT_MAX_LENGTH / QUOTED.length);
 /** The largest body allowed, as deep as allowed: quotes in quotes down to a paragraph, again and again, up to the length limit. */
 const largestNestedBody = () => QUOTED.repeat(PARAGRAPHS);
 
+// The saves of the largest body allowed take seconds on a loaded CI machine (sanitizing, the claim check, PostgreSQL's search vector).
 describe('article bodies: limited in size and depth, worked on off the event loop, one save per account at a time', () => {
   let app: NestFastifyApplication;
   let em: EntityManager;
@@ -97,7 +98,7 @@ describe('article bodies: limited in size and depth, worked on off the event loo
     const claims = await em.fork().execute<{ flags: string[] }[]>('select flags from article_claim where article_id = ?', [id]);
     expect(claims).toHaveLength(PARAGRAPHS);
     expect(claims.filter((claim) => claim.flags.length > 0)).toEqual([]);
-  });
+  }, 120_000);
 
   it('takes one save per account at a time: a second save while the first runs gets a 429 and stores nothing, another account saves meanwhile', async () => {
     const [first, second, other] = [await draftWithSources(), await draftWithSources(), await draftWithSources()];
@@ -110,5 +111,5 @@ describe('article bodies: limited in size and depth, worked on off the event loo
     expect(await storedContent(second)).toBe(before);
     // Once the first is done, the next save goes through.
     expect((await save(alice, second, body)).statusCode).toBe(200);
-  });
+  }, 120_000);
 });
