@@ -68,7 +68,12 @@ describe('article bodies: limited in size and depth, worked on off the event loo
     ] as const) {
       for (const response of [
         await save(alice, article.id, content),
-        await app.inject({ method: 'POST', url: '/api/admin/articles', headers: alice.headers, payload: { title: 'New draft', category: 'Economics', content } }),
+        await app.inject({
+          method: 'POST',
+          url: '/api/admin/articles',
+          headers: alice.headers,
+          payload: { title: 'New draft', category: 'Economics', content },
+        }),
       ]) {
         expect(response.statusCode).toBe(400);
         expect(response.json().details).toEqual([{ path: 'content', message }]);

@@ -244,7 +244,10 @@ describe('blog workflow through the automation service (signed webhooks both way
     expect(rejected.json().details.map((d: { path: string }) => d.path)).toEqual(['approvedTopicId', 'title', 'content']);
     // A body nested deeper, or longer, than an article may be: refused before anything is stored.
     for (const [content, message] of [
-      [`${'<b>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}Deep${'</b>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}`, `must not nest elements more than ${ARTICLE_CONTENT_MAX_DEPTH} deep`],
+      [
+        `${'<b>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}Deep${'</b>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}`,
+        `must not nest elements more than ${ARTICLE_CONTENT_MAX_DEPTH} deep`,
+      ],
       [`<p>${'x'.repeat(ARTICLE_CONTENT_MAX_LENGTH)}</p>`, 'must be at most 200,000 characters'],
     ]) {
       const refused = await deliver({ ...body, content });

@@ -91,8 +91,22 @@ export function checkTargets(results) {
       );
     }
     if (scale.writer) {
-      checks.push(verdict(`${scale.writer.name} at ${scale.articles}: p50 ms`, scale.writer.api.p50 < TARGETS.writerReadP50Ms, scale.writer.api.p50, `< ${TARGETS.writerReadP50Ms}`));
-      checks.push(verdict(`${scale.writer.name} at ${scale.articles}: p99 ms`, scale.writer.api.p99 < TARGETS.writerReadP99Ms, scale.writer.api.p99, `< ${TARGETS.writerReadP99Ms}`));
+      checks.push(
+        verdict(
+          `${scale.writer.name} at ${scale.articles}: p50 ms`,
+          scale.writer.api.p50 < TARGETS.writerReadP50Ms,
+          scale.writer.api.p50,
+          `< ${TARGETS.writerReadP50Ms}`,
+        ),
+      );
+      checks.push(
+        verdict(
+          `${scale.writer.name} at ${scale.articles}: p99 ms`,
+          scale.writer.api.p99 < TARGETS.writerReadP99Ms,
+          scale.writer.api.p99,
+          `< ${TARGETS.writerReadP99Ms}`,
+        ),
+      );
     }
     if (scale.sharedCache) {
       const { burst, publishToVisible } = scale.sharedCache;

@@ -75,5 +75,11 @@ export async function measureWriterStall({ apiUrl, admin, load, databaseUrl }) {
   log(
     `writer: cached read p50 ${ms(during.api.p50)} ms, p99 ${ms(during.api.p99)} ms while ${SAVES} saves of ${largestBody(0).length} characters took ${savesSeconds.toFixed(1)} s`,
   );
-  return { name: `cached read while one writer saves the largest body ${SAVES} times`, path: CACHED_READ, api: during.api, saves: SAVES, savesSeconds: Number(savesSeconds.toFixed(1)) };
+  return {
+    name: `cached read while one writer saves the largest body ${SAVES} times`,
+    path: CACHED_READ,
+    api: during.api,
+    saves: SAVES,
+    savesSeconds: Number(savesSeconds.toFixed(1)),
+  };
 }

@@ -86,7 +86,10 @@ export function htmlNestingDepth(html: string, max: number): number {
 
 /** Whether an article body nests no deeper than ARTICLE_CONTENT_MAX_DEPTH, as sent and once its entities are decoded (as pages show it). */
 export function articleNestingAllowed(html: string): boolean {
-  return htmlNestingDepth(html, ARTICLE_CONTENT_MAX_DEPTH) <= ARTICLE_CONTENT_MAX_DEPTH && htmlNestingDepth(decodeEntities(html), ARTICLE_CONTENT_MAX_DEPTH) <= ARTICLE_CONTENT_MAX_DEPTH;
+  return (
+    htmlNestingDepth(html, ARTICLE_CONTENT_MAX_DEPTH) <= ARTICLE_CONTENT_MAX_DEPTH &&
+    htmlNestingDepth(decodeEntities(html), ARTICLE_CONTENT_MAX_DEPTH) <= ARTICLE_CONTENT_MAX_DEPTH
+  );
 }
 
 function skipTo(html: string, char: string, from: number): number {

@@ -1,5 +1,5 @@
 // The article sanitizer's thread (see article-sanitizer-pool.ts).
-import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
+import { articleBodyHtml, sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { serveJobs } from '../../common/worker-pool.js';
 
-serveJobs(sanitizeArticleHtml);
+serveJobs(({ html, forReaders }: { html: string; forReaders: boolean }) => (forReaders ? articleBodyHtml(html) : sanitizeArticleHtml(html)));
