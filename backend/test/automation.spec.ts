@@ -173,6 +173,18 @@ describe('blog workflow through the automation service (signed webhooks both way
     expect((await deliveries(approvedTopicId)).map((d) => d.statusCode)).toEqual([503, 503, 503]);
   });
 
+  it('stores blogs the service delivers at the same time one after another, refusing none', async () => {
+    answers = [200];
+    const topics = [await approveNewTopic(), await approveNewTopic(), await approveNewTopic()];
+    const responses = await Promise.all(
+      topics.map(({ approvedTopicId, topic }) =>
+        deliver({ approvedTopicId, title: topic, content: `<p>${'Reserve margins are thin this winter [1]. '.repeat(2_000)}</p>` }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(responses.map((response) => response.json().articleId)).size).toBe(3);
+  });
+
   it('takes the signed blog back as a sanitized draft, once per topic, and the topic shows blog_received', async () => {
     answers = [200];
     const { approvedTopicId } = await approveNewTopic();

@@ -14,6 +14,8 @@ import { BlogIntakeService } from './blog-intake.service.js';
 import { SignatureAuthenticated } from '../auth/index.js';
 
 const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
+/** How long a delivery waits for the one before it (each takes well under a second), before a 429. */
+const DELIVERY_WAIT_MS = 10_000;
 
 /**
  * Where the automation service delivers a generated blog. Authenticated by the shared-secret
@@ -36,8 +38,9 @@ export class AutomationIntakeController {
   async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationBlogResponse> {
     await this.authenticate(request);
     const blog = new ZodValidationPipe(AutomationBlogSchema).transform(request.body);
-    // The automation service is one account: its deliveries are stored one at a time, as an editor's saves are.
-    return this.oneAtATime.run('delivery', 'automation', () => this.store(blog));
+    // The automation service is one account: its deliveries are stored one at a time, as an editor's saves
+    // are; a machine delivering several at once waits its turn rather than being refused.
+    return this.oneAtATime.run('delivery', 'automation', () => this.store(blog), DELIVERY_WAIT_MS);
   }
 
   private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {
