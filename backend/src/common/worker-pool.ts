@@ -19,6 +19,12 @@ export function builtWorkerScript(distPath: string): URL {
  */
 export class WorkerPool<Input, Output> {
   private static readonly IDLE_MS = 30_000;
+  /**
+   * A small heap, collected early: the largest body's work needs a few tens of MB at most, and V8's
+   * default lets a thread grow far past that before it collects. A job that needed more fails alone
+   * (its call gets an error, the next job starts a new thread).
+   */
+  private static readonly LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 2 };
   private worker: Worker | null = null;
   private idle: NodeJS.Timeout | null = null;
   private readonly pending = new Map<number, { resolve: (output: Output) => void; reject: (error: Error) => void }>();
@@ -57,7 +63,7 @@ export class WorkerPool<Input, Output> {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.script, { name: this.name });
+    const worker = new Worker(this.script, { name: this.name, resourceLimits: WorkerPool.LIMITS });
     worker.on('message', (message: { id: number; output?: Output; error?: string }) => {
       const job = this.pending.get(message.id);
       if (!job) return;
