@@ -22,6 +22,7 @@ import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
 import { measureRedisOutage } from './lib/outage-scenarios.mjs';
+import { measureWriterStall } from './lib/writer-scenarios.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 /** Seconds of measurement per read endpoint and scale, split between the API and the baseline. */
@@ -289,6 +290,7 @@ async function main() {
       )) ?? {};
 
     const churn = await step('churn', () => measureChurn({ apiUrl, load, attackLoad, seconds: SECONDS }), articles);
+    const writer = await step('writer', () => measureWriterStall({ apiUrl, admin, load, databaseUrl: postgres.url }), articles);
     // The sitemap's size grows with the articles: measured at the largest scale.
     const sitemap = articles === SCALES.at(-1) ? await step('sitemap', () => measureSitemap({ apiUrl }), articles) : undefined;
 
@@ -320,7 +322,7 @@ async function main() {
 
     // Image work does not depend on how many articles there are: measured once, at the largest scale.
     const images = IMAGE_JOBS > 0 && articles === SCALES.at(-1) ? await step('images', measureImageScaling, articles) : undefined;
-    results.scales.push({ articles, reads, coldSearch, churn, sitemap, sharedCache, admin: adminFigures, interactions, images });
+    results.scales.push({ articles, reads, coldSearch, churn, writer, sitemap, sharedCache, admin: adminFigures, interactions, images });
 
     /** Image regeneration with 1 and with 2 workers; the second worker is stopped after. */
     async function measureImageScaling() {

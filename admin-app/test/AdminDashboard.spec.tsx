@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Article, ApprovedTopic, TrendingSourcesResponse, TrendingTopic } from '@ai-mind/contracts';
+import { ARTICLE_CONTENT_MAX_DEPTH } from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { articleRoutes } from './support/article-routes';
@@ -344,6 +345,20 @@ describe('admin dashboard', () => {
       metaDescription: 'New description',
     });
     await waitFor(() => expect(screen.queryByTestId('blog-editor')).toBeNull());
+  });
+
+  it('says when a body is nested deeper than a save may be, and holds the save', async () => {
+    // An article stored before the limit, or written in SQL.
+    const deep = `${'<blockquote>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}Deep${'</blockquote>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}`;
+    network = stubFetch({ ...SIGNED_IN, 'GET /api/trending-topics': () => ({ status: 200, body: [] }), ...articleRoutes(() => [article({ content: deep })]) });
+    renderApp(<AdminApp />, '/admin');
+    await openTab('Article Management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(await screen.findByTestId('content-problem')).toHaveTextContent(`Content must not nest elements more than ${ARTICLE_CONTENT_MAX_DEPTH} deep.`);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(alerts).toEqual([`Content must not nest elements more than ${ARTICLE_CONTENT_MAX_DEPTH} deep.`]));
+    expect(network.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('saves with Ctrl+S and reports a failed save in the editor', async () => {

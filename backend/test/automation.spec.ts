@@ -1,7 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
-import { ApprovedTopicSchema, ArticleProvenanceSchema, AutomationTopicSchema, type ApprovedTopic } from '@ai-mind/contracts';
+import {
+  ApprovedTopicSchema,
+  ARTICLE_CONTENT_MAX_DEPTH,
+  ARTICLE_CONTENT_MAX_LENGTH,
+  ArticleProvenanceSchema,
+  AutomationTopicSchema,
+  type ApprovedTopic,
+} from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { imageJobId } from '../src/modules/media/images.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
@@ -166,6 +173,18 @@ describe('blog workflow through the automation service (signed webhooks both way
     expect((await deliveries(approvedTopicId)).map((d) => d.statusCode)).toEqual([503, 503, 503]);
   });
 
+  it('stores blogs the service delivers at the same time one after another, refusing none', async () => {
+    answers = [200];
+    const topics = [await approveNewTopic(), await approveNewTopic(), await approveNewTopic()];
+    const responses = await Promise.all(
+      topics.map(({ approvedTopicId, topic }) =>
+        deliver({ approvedTopicId, title: topic, content: `<p>${'Reserve margins are thin this winter [1]. '.repeat(2_000)}</p>` }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(responses.map((response) => response.json().articleId)).size).toBe(3);
+  });
+
   it('takes the signed blog back as a sanitized draft, once per topic, and the topic shows blog_received', async () => {
     answers = [200];
     const { approvedTopicId } = await approveNewTopic();
@@ -235,6 +254,18 @@ describe('blog workflow through the automation service (signed webhooks both way
     const rejected = await deliver(invalid);
     expect(rejected.statusCode).toBe(400);
     expect(rejected.json().details.map((d: { path: string }) => d.path)).toEqual(['approvedTopicId', 'title', 'content']);
+    // A body nested deeper, or longer, than an article may be: refused before anything is stored.
+    for (const [content, message] of [
+      [
+        `${'<b>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}Deep${'</b>'.repeat(ARTICLE_CONTENT_MAX_DEPTH + 1)}`,
+        `must not nest elements more than ${ARTICLE_CONTENT_MAX_DEPTH} deep`,
+      ],
+      [`<p>${'x'.repeat(ARTICLE_CONTENT_MAX_LENGTH)}</p>`, 'must be at most 200,000 characters'],
+    ]) {
+      const refused = await deliver({ ...body, content });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toEqual([{ path: 'content', message }]);
+    }
     const unknown = await deliver({ ...body, approvedTopicId: 999_999_999 });
     expect(unknown.statusCode).toBe(404);
 

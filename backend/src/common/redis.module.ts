@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { logConnectionErrors } from './connection-errors.js';
 import { FormFlashService } from './page-form.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { REDIS } from './redis.token.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -18,6 +19,7 @@ export { REDIS };
   providers: [
     RateLimiterService,
     FormFlashService,
+    OneAtATime,
     {
       provide: REDIS,
       inject: [APP_CONFIG],
@@ -38,7 +40,7 @@ export { REDIS };
       },
     },
   ],
-  exports: [REDIS, RateLimiterService, FormFlashService],
+  exports: [REDIS, RateLimiterService, FormFlashService, OneAtATime],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

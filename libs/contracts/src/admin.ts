@@ -5,6 +5,7 @@ import { articleVersion } from './article-history.js';
 import { META_DESCRIPTION_LENGTH } from './seo.js';
 import { SignedInAccountSchema } from './people.js';
 import { WebLinkSchema } from './web-link.js';
+import { articleContent } from './article-body-limits.schema.js';
 
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100, 'must be at most 100 characters'),
@@ -56,10 +57,7 @@ export const BLOG_SAVE_INCOMPLETE_MESSAGE = 'Please fill in both title and conte
 
 export const UpdateBlogRequestSchema = z.object({
   title: z.string().trim().min(1, BLOG_SAVE_INCOMPLETE_MESSAGE).max(300, 'must be at most 300 characters'),
-  content: z
-    .string()
-    .max(500_000, 'must be at most 500,000 characters')
-    .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, BLOG_SAVE_INCOMPLETE_MESSAGE),
+  content: articleContent.refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, BLOG_SAVE_INCOMPLETE_MESSAGE),
   metaDescription: z.string().trim().max(META_DESCRIPTION_LENGTH, `must be at most ${META_DESCRIPTION_LENGTH} characters`).optional(),
   version: articleVersion.optional(),
 });

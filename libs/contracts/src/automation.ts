@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { MAX_ROW_ID } from './ids.js';
 import { ArticleSourceSchema } from './provenance.js';
 import { WebLinkSchema } from './web-link.js';
+import { articleContent } from './article-body-limits.schema.js';
 
 /** Headers of every message between the product and the automation service, in both directions. */
 export const AUTOMATION_TIMESTAMP_HEADER = 'x-ai-mind-timestamp';
@@ -30,7 +31,7 @@ export type AutomationTopic = z.infer<typeof AutomationTopicSchema>;
 export const AutomationBlogSchema = z.object({
   approvedTopicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   title: z.string().trim().min(1, 'Title is required').max(300),
-  content: z.string().trim().min(1, 'Content is required').max(200_000),
+  content: articleContent.trim().min(1, 'Content is required'),
   metaDescription: z.string().trim().max(320).optional(),
   aiCommentary: z.string().trim().max(5_000).nullable().optional(),
   sourceUrl: WebLinkSchema.nullable().optional(),

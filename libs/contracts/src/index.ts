@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './query-keys.js';
 export * from './text.js';
+export * from './article-body-limits.js';
 export * from './ids.js';
 export * from './admin.js';
 export * from './seo.js';

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { articleContent } from './article-body-limits.schema.js';
 import { MAX_ROW_ID } from './ids.js';
 import { articleVersion } from './article-history.js';
 import type { ArticleStage } from './article-stage.js';
@@ -62,7 +63,7 @@ export type AssignRequest = z.infer<typeof AssignRequestSchema>;
 export const CreateDraftRequestSchema = z.object({
   title: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters'),
   category: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  content: z.string().max(500_000, 'must be at most 500,000 characters'),
+  content: articleContent,
 });
 export type CreateDraftRequest = z.infer<typeof CreateDraftRequestSchema>;
 

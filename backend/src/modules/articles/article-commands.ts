@@ -1,13 +1,13 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { VERSION_CONFLICT_PREFIX, type CorrectionKind } from '@ai-mind/contracts';
-import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { sql, type Updateable } from 'kysely';
 import { db, type Database } from '../../database/kysely.js';
 import { ARTICLE_SELECTION, type ArticleRow } from './article-row.js';
 import { refuseWriter, writerScope, type Reviewer } from './article-review.store.js';
 import { adminActor, setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
+import { sanitizeArticleBody } from './article-sanitizer-pool.js';
 
 /** Columns an update sets. */
 type ArticleChanges = Updateable<Database['article']>;
@@ -65,8 +65,8 @@ export class ArticleCommands {
    * Saves an editor's or a writer's changes; a writer's only on their own or assigned drafts, said in
    * the saving statement (403 otherwise). The stage and any schedule stay as they are.
    */
-  saveEdit(id: number, changes: EditorChanges, reviewer: Reviewer, expectedVersion?: number): Promise<ArticleRow> {
-    const sets: ArticleChanges = { title: changes.title, content: sanitizeArticleHtml(changes.content) };
+  async saveEdit(id: number, changes: EditorChanges, reviewer: Reviewer, expectedVersion?: number): Promise<ArticleRow> {
+    const sets: ArticleChanges = { title: changes.title, content: await sanitizeArticleBody(changes.content) };
     if (changes.metaDescription !== undefined) sets.meta_description = changes.metaDescription || null;
     return this.writer.write(adminActor(reviewer.username), (em) => this.updateChecked(em, id, expectedVersion, sets, reviewer));
   }
@@ -178,6 +178,7 @@ export class ArticleCommands {
 
   /** Inserts a draft in `em`'s transaction (the caller's, which links it to its topic). */
   async insertDraft(em: EntityManager, input: DraftInput, actor: Actor): Promise<ArticleRow> {
+    const content = await sanitizeArticleBody(input.content);
     await setActor(em, actor);
     const now = sql<Date>`now()`;
     const row = await db(em)
@@ -185,7 +186,7 @@ export class ArticleCommands {
       .values({
         title: input.title,
         slug: input.slug,
-        content: sanitizeArticleHtml(input.content),
+        content,
         category: input.category,
         image_url: input.imageUrl,
         source_url: input.sourceUrl,

@@ -12,12 +12,12 @@ import {
   type CreateDraftRequest,
   type ReviewStep,
 } from '@ai-mind/contracts';
-import { sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { db, type Database } from '../../database/kysely.js';
 import { ARTICLE_SELECTION, articleColumnList, reviewColumnList, reviewSelection, type ArticleRow, type ReviewRow } from './article-row.js';
 import { adminActor, ArticleWriter, type Actor } from './article-writer.js';
+import { sanitizeArticleBody } from './article-sanitizer-pool.js';
 
 const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article')}`;
 
@@ -161,7 +161,8 @@ export class ArticleReviewStore {
   }
 
   /** A new draft, authored by the reviewer; its slug made from the title, numbered when taken. */
-  createDraft(input: CreateDraftRequest, reviewer: Reviewer): Promise<ReviewedRow> {
+  async createDraft(input: CreateDraftRequest, reviewer: Reviewer): Promise<ReviewedRow> {
+    const content = await sanitizeArticleBody(input.content);
     return this.writer.write(adminActor(reviewer.username), async (em) => {
       const base = slugify(input.title) || 'draft';
       // The unique slug index decides; a numbered slug is tried when the plain one is taken.
@@ -172,7 +173,7 @@ export class ArticleReviewStore {
            from (select ?::varchar as slug, 1 as n union all select ? || '-' || n, n from generate_series(2, 1000) n) s
           where not exists (select 1 from article a where a.slug = s.slug) order by s.n limit 1
          returning ${RETURNING}`,
-        [input.title, sanitizeArticleHtml(input.content), input.category, reviewer.userId, base, base.slice(0, 70)],
+        [input.title, content, input.category, reviewer.userId, base, base.slice(0, 70)],
       );
       if (!row) throw new ValidationFailedException([{ path: 'title', message: 'is taken by too many articles already' }]);
       return row;

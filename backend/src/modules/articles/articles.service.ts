@@ -10,7 +10,6 @@ import {
   type ArticleSummary,
   type CorrectionEntry,
 } from '@ai-mind/contracts';
-import { articleBodyHtml } from '@ai-mind/contracts/article-sanitizer';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './article-search.service.js';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
@@ -23,6 +22,7 @@ import { ArticleReads } from './article-reads.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from '../../common/list-cursor.js';
 import { createdAtKey, pastKey, summarySelection, toArticleSummary, type SummaryRow } from './article-summary.js';
+import { articleBodyForReaders } from './article-sanitizer-pool.js';
 import { db } from '../../database/kysely.js';
 
 /** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */
@@ -92,8 +92,8 @@ export class ArticlesService {
 
   /**
    * A published article by slug as JSON bytes (cached like list pages, counters fresh); drafts are not
-   * public. Its `content` is the body as pages show it (`articleBodyHtml`). With its surrogate keys: the
-   * article, and its counts (which a reader's count purges).
+   * public. Its `content` is the body as pages show it (`articleBodyHtml`, on the sanitizer's thread). With its
+   * surrogate keys: the article, and its counts (which a reader's count purges).
    */
   async renderPublishedArticle(slug: string): Promise<{ json: RenderedJson; keys: string[] }> {
     const article = await this.cache.remember(`article:${slug}`, async () => {
@@ -103,7 +103,7 @@ export class ArticlesService {
       // its reference markers linked to the sources the page lists.
       const provenance = await this.provenance.describe(found);
       const sourceNumbers = new Set((provenance.sources ?? []).map((source) => source.number));
-      return { ...toArticleDto(found), content: linkReferenceMarkers(articleBodyHtml(found.content), sourceNumbers), provenance };
+      return { ...toArticleDto(found), content: linkReferenceMarkers(await articleBodyForReaders(found.content), sourceNumbers), provenance };
     });
     const counters = await this.countersOf([article]);
     return {

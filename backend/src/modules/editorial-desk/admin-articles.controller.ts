@@ -21,6 +21,7 @@ import {
   type UpdateBlogResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { OneAtATime } from '../../common/one-at-a-time.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { AdminArticleListService, ArticleReviewStore, reviewerOf, toArticleDto, toReviewedArticle } from '../articles/index.js';
@@ -44,6 +45,7 @@ export class AdminArticlesController {
     private readonly review: ArticleReviewStore,
     private readonly claims: ClaimCheckService,
     private readonly audit: AuditLogWriter,
+    private readonly oneAtATime: OneAtATime,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -143,7 +145,7 @@ export class AdminArticlesController {
     return { message: `Removed ${removed.length} problematic draft${removed.length === 1 ? '' : 's'}.`, removedCount: removed.length, removed };
   }
 
-  /** An editor's save of any article, or a writer's of their own or assigned draft (403 otherwise). */
+  /** An editor's save of any article, or a writer's of their own or assigned draft (403 otherwise); one at a time per account (429 while the previous one runs). */
   @RequirePermission('articles.draft')
   @Put('blogs/:id')
   async update(
@@ -151,9 +153,13 @@ export class AdminArticlesController {
     @Body(new ZodValidationPipe(UpdateBlogRequestSchema)) body: UpdateBlogRequest,
     @Req() request: FastifyRequest,
   ): Promise<UpdateBlogResponse> {
-    const article = toArticleDto(await this.articles.update(params.id, body, reviewerOf(request)));
-    // Every saved body is checked again against its sources; the editor reads the result beside it.
-    await this.claims.checkArticle(params.id);
+    const reviewer = reviewerOf(request);
+    const article = await this.oneAtATime.run('save', String(reviewer.userId), async () => {
+      const saved = toArticleDto(await this.articles.update(params.id, body, reviewer));
+      // Every saved body is checked again against its sources; the editor reads the result beside it.
+      await this.claims.checkArticle(params.id);
+      return saved;
+    });
     return {
       message: 'Blog updated successfully.',
       seoSchema: articleMeta(article, this.config.publicUrl).jsonLd[0]!,

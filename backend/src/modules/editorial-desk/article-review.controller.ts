@@ -16,6 +16,7 @@ import {
 } from '@ai-mind/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { OneAtATime } from '../../common/one-at-a-time.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { AuditLogWriter } from '../admin/index.js';
 import { ArticleReviewStore, reviewerOf, toReviewedArticle } from '../articles/index.js';
@@ -39,12 +40,14 @@ export class ArticleReviewController {
     private readonly jobs: JobProducer,
     private readonly claims: ClaimCheckService,
     private readonly audit: AuditLogWriter,
+    private readonly oneAtATime: OneAtATime,
   ) {}
 
   @RequirePermission('articles.draft')
   @Post()
   async create(@Body(new ZodValidationPipe(CreateDraftRequestSchema)) body: CreateDraftRequest, @Req() request: FastifyRequest): Promise<ReviewedArticle> {
-    return toReviewedArticle(await this.review.createDraft(body, reviewerOf(request)));
+    const reviewer = reviewerOf(request);
+    return toReviewedArticle(await this.oneAtATime.run('save', String(reviewer.userId), () => this.review.createDraft(body, reviewer)));
   }
 
   @RequirePermission('articles.draft')

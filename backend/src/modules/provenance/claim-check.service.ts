@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { OPEN_CLAIMS_MESSAGE_PREFIX } from '@ai-mind/contracts';
 import { db } from '../../database/kysely.js';
 import { ArticleClaim } from './article-claim.entity.js';
-import { checkClaims, type CheckedClaim, type CheckSource } from './claim-check.js';
+import type { CheckedClaim, CheckSource } from './claim-check.js';
+import { checkClaimsOffLoop } from './claim-check-pool.js';
 
 /** What a publish found among the claims: how many were open, and how many the editor overrode now. */
 export interface PublishClaimsOutcome {
@@ -29,7 +30,7 @@ export class ClaimCheckService {
       if (!article) return false;
       const sources = await this.sourcesOf(em, articleId);
       if (sources === null) return false;
-      await this.store(em, articleId, article.version, checkClaims(article.content, sources));
+      await this.store(em, articleId, article.version, await checkClaimsOffLoop(article.content, sources));
       return true;
     });
   }
@@ -45,7 +46,7 @@ export class ClaimCheckService {
     const sources = await this.sourcesOf(em, articleId);
     if (sources === null) return { open: 0, overridden: 0 };
     const check = await db(em).selectFrom('article_claim_check').select('article_version').where('article_id', '=', articleId).forUpdate().executeTakeFirst();
-    if (check?.article_version !== article.version) await this.store(em, articleId, article.version, checkClaims(article.content, sources));
+    if (check?.article_version !== article.version) await this.store(em, articleId, article.version, await checkClaimsOffLoop(article.content, sources));
     const open = await db(em)
       .selectFrom('article_claim')
       .select(['id', 'position', 'sentence', 'flags'])

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { COMMENTARY_HEADING, SOURCE_MARKER_PATTERN, type ClaimFlag } from '@ai-mind/contracts';
 import { splitSentences } from '../../common/sentences.js';
-import { normalizeWords } from '../trending/index.js';
+import { normalizeWords } from '../../common/word-stems.js';
 
 /** A source as the check reads it: its number, outlet, and every sentence it states (title, summary, text). */
 export interface CheckSource {

@@ -6,6 +6,6 @@ export { TrendingRefresh } from './trending-refresh.entity.js';
 export { TrendingSource } from './trending-source.entity.js';
 export { TrendingTopic } from './trending-topic.entity.js';
 export { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
-export { clusterItems, normalizeWords, type FeedItem } from './topic-clustering.js';
+export { clusterItems, type FeedItem } from './topic-clustering.js';
 export { storeClusters, type TopicStoreOptions } from './topic-store.js';
 export { TrendingService } from './trending.service.js';

@@ -1,14 +1,6 @@
+import { normalizeWords } from '../../common/word-stems.js';
 import { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
-import {
-  categorize,
-  clusterItems,
-  DEFAULT_SIMILARITY_THRESHOLD,
-  isSameStory,
-  normalizeWords,
-  similarityMatrix,
-  trendOf,
-  type FeedItem,
-} from './topic-clustering.js';
+import { categorize, clusterItems, DEFAULT_SIMILARITY_THRESHOLD, isSameStory, similarityMatrix, trendOf, type FeedItem } from './topic-clustering.js';
 
 const item = (source: string, title: string, summary = '', link: string | null = null): FeedItem => ({ source, title, link, summary, publishedAt: null });
 

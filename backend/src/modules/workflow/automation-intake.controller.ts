@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AutomationBlogSchema, type AutomationBlog, type AutomationBlogResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.token.js';
+import { OneAtATime } from '../../common/one-at-a-time.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -13,6 +14,8 @@ import { BlogIntakeService } from './blog-intake.service.js';
 import { SignatureAuthenticated } from '../auth/index.js';
 
 const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
+/** How long a delivery waits for the one before it (each takes well under a second), before a 429. */
+const DELIVERY_WAIT_MS = 10_000;
 
 /**
  * Where the automation service delivers a generated blog. Authenticated by the shared-secret
@@ -26,6 +29,7 @@ export class AutomationIntakeController {
     private readonly provenance: ProvenanceReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly oneAtATime: OneAtATime,
   ) {}
 
   @SignatureAuthenticated()
@@ -34,7 +38,9 @@ export class AutomationIntakeController {
   async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationBlogResponse> {
     await this.authenticate(request);
     const blog = new ZodValidationPipe(AutomationBlogSchema).transform(request.body);
-    return this.store(blog);
+    // The automation service is one account: its deliveries are stored one at a time, as an editor's saves
+    // are; a machine delivering several at once waits its turn rather than being refused.
+    return this.oneAtATime.run('delivery', 'automation', () => this.store(blog), DELIVERY_WAIT_MS);
   }
 
   private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {

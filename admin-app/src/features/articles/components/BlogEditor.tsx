@@ -5,8 +5,17 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState } from 'react';
-import { adminKeys, META_DESCRIPTION_LENGTH, stripTags, type AdminArticle } from '@ai-mind/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  adminKeys,
+  ARTICLE_CONTENT_MAX_LENGTH,
+  ARTICLE_CONTENT_TOO_DEEP_MESSAGE,
+  ARTICLE_CONTENT_TOO_LONG_MESSAGE,
+  articleNestingAllowed,
+  META_DESCRIPTION_LENGTH,
+  stripTags,
+  type AdminArticle,
+} from '@ai-mind/contracts';
 import { ApiError, serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
@@ -53,6 +62,16 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
     },
   });
   const complete = title.trim().length > 0 && stripTags(content).length > 0;
+  // The server's limits, said before the save rather than by its 400.
+  const contentProblem = useMemo(
+    () =>
+      content.length > ARTICLE_CONTENT_MAX_LENGTH
+        ? `Content ${ARTICLE_CONTENT_TOO_LONG_MESSAGE} (it has ${content.length.toLocaleString('en')}).`
+        : articleNestingAllowed(content)
+          ? null
+          : `Content ${ARTICLE_CONTENT_TOO_DEEP_MESSAGE}.`,
+    [content],
+  );
 
   const source = useRef<SaveSource>('button');
   const save = useSaveArticle({
@@ -95,7 +114,7 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
   // The shortcut must see the latest state without re-registering on every keystroke.
   const saveWithShortcut = useRef(() => {});
   useEffect(() => {
-    saveWithShortcut.current = () => (complete ? saveFrom('shortcut') : showAlert(MESSAGES.saveIncomplete));
+    saveWithShortcut.current = () => (!complete ? showAlert(MESSAGES.saveIncomplete) : contentProblem ? showAlert(contentProblem) : saveFrom('shortcut'));
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -173,11 +192,16 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
             {MESSAGES.saveIncomplete}
           </Text>
         )}
+        {contentProblem && (
+          <Text size="sm" c="red" data-testid="content-problem">
+            {contentProblem}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={!complete} loading={save.isPending} onClick={() => saveFrom('button')}>
+          <Button disabled={!complete || contentProblem !== null} loading={save.isPending} onClick={() => saveFrom('button')}>
             Save
           </Button>
         </Group>
