@@ -10,6 +10,7 @@ import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { gunzipSync } from 'node:zlib';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 describe('admin article calls', () => {
   let app: NestFastifyApplication;
@@ -18,7 +19,7 @@ describe('admin article calls', () => {
 
   beforeAll(async () => {
     // Its own queues (Redis database 2, no worker): Refresh Data's trending refresh must not run on the shared database.
-    app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/2` }));
+    app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('admin-articles') }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
   });

@@ -19,6 +19,7 @@ import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -31,7 +32,7 @@ describe('the admin panel at scale: paged lists, counts, filters, search and mod
   // A database of its own: the counts are exact, so no other suite's rows may be in it.
   beforeAll(async () => {
     own = await createOwnDatabase();
-    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: `${process.env.REDIS_URL}/2` }));
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: suiteRedisUrl('admin-at-scale') }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
   });

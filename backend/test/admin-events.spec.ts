@@ -6,6 +6,7 @@ import { PeopleService } from '../src/modules/people/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 describe("the admin panel's live events", () => {
   let app: NestFastifyApplication;
@@ -13,7 +14,7 @@ describe("the admin panel's live events", () => {
   let url: string;
 
   beforeAll(async () => {
-    app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/2` }));
+    app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('admin-events') }));
     await app.listen(0, '127.0.0.1');
     url = await app.getUrl();
     admin = await signInAdmin(app);
@@ -52,7 +53,7 @@ describe("the admin panel's live events", () => {
     let other: NestFastifyApplication;
     beforeAll(async () => {
       // A second API process on the same Redis: the change is made there, the stream is open here.
-      other = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/2` }));
+      other = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('admin-events') }));
     });
     afterAll(() => other.close());
 

@@ -8,9 +8,10 @@ import { signInAdmin } from './support/admin-session.js';
 import { startFakeLlm } from './support/fake-llm-server.js';
 import { testConfig } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 5), so no other test's worker takes these jobs. */
-const REDIS_URL = `${process.env.REDIS_URL}/5`;
+const REDIS_URL = suiteRedisUrl('ai-jobs');
 
 async function commentaryOf(em: EntityManager, id: number, timeoutMs = 20_000): Promise<string | null> {
   const deadline = Date.now() + timeoutMs;

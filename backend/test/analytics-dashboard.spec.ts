@@ -21,6 +21,7 @@ import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 const DAY_MS = 86_400_000;
 /** The first day of the random page views: far from today, so the views the HTTP tests send never fall in it. */
@@ -43,7 +44,7 @@ describe('the analytics dashboard: daily rollups kept by the insert, read by ran
   // A database of its own: the counts are exact, so no other suite's page views may be in it.
   beforeAll(async () => {
     own = await createOwnDatabase();
-    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: `${process.env.REDIS_URL}/2` }));
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: suiteRedisUrl('analytics-dashboard') }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
     reader = app.get(AnalyticsReader);

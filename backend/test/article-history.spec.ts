@@ -7,6 +7,7 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { isClearError } from './security/attack-tally.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 describe('article history for editors', () => {
   let own: Awaited<ReturnType<typeof createOwnDatabase>>;
@@ -17,7 +18,7 @@ describe('article history for editors', () => {
   // A database of its own: suites that count every row of the shared one must not see these.
   beforeAll(async () => {
     own = await createOwnDatabase();
-    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: `${process.env.REDIS_URL}/2` }));
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL: suiteRedisUrl('article-history') }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
   });

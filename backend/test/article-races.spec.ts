@@ -14,8 +14,9 @@ import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { randomIp } from './security/attack-tally.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
-const REDIS_URL = `${process.env.REDIS_URL}/12`;
+const REDIS_URL = suiteRedisUrl('article-races');
 const BODY = `<p>${'A sound paragraph of analysis about the matter at hand. '.repeat(8)}</p>`;
 
 type StoreMethod = 'setImage' | 'setCommentaryIfMissing';

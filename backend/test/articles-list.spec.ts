@@ -6,9 +6,10 @@ import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { COUNTERS_REFRESH_MS } from '../src/modules/articles/article-counters.reader.js';
 import { createArticle } from './support/article-factory.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 // Its own Redis database: other suites running in parallel invalidate the shared article cache.
-const CACHE_REDIS_URL = `${process.env.REDIS_URL}/10`;
+const CACHE_REDIS_URL = suiteRedisUrl('articles-list');
 
 const HOUR = 60 * 60 * 1000;
 

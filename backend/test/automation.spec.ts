@@ -19,10 +19,11 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 const SECRET = 'shared-secret-for-the-automation-tests';
 /** Queues of their own (Redis database 15), so only this file's worker takes its jobs. */
-const REDIS_URL = `${process.env.REDIS_URL}/15`;
+const REDIS_URL = suiteRedisUrl('automation');
 
 describe('blog workflow through the automation service (signed webhooks both ways)', () => {
   let automation: Awaited<ReturnType<typeof startLocalHttpServer>>;

@@ -13,9 +13,10 @@ import { createArticle } from './support/article-factory.js';
 import { startFakeLlm } from './support/fake-llm-server.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 6), so only this file's worker takes its AI jobs. */
-const REDIS_URL = `${process.env.REDIS_URL}/6`;
+const REDIS_URL = suiteRedisUrl('engagement');
 let nextIp = 1;
 /** A fresh client address per call site, so limits of one test never touch another. */
 const client = () => `10.6.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;

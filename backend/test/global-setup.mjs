@@ -18,7 +18,8 @@ export default async function globalSetup() {
     services.postgres = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort(), database: 'ai_mind_test' });
   }
   if (!process.env.TEST_REDIS_URL) {
-    services.redis = await startRedis({ port: await freePort() });
+    // A database for each suite that needs its own (TEST_REDIS_DATABASES in support/suite-redis.ts).
+    services.redis = await startRedis({ port: await freePort(), databases: 32 });
   }
   process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? services.postgres.url;
   process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? services.redis.url;

@@ -19,9 +19,10 @@ import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 12), so only this file's workers take its jobs. */
-const REDIS_URL = `${process.env.REDIS_URL}/12`;
+const REDIS_URL = suiteRedisUrl('images');
 const QUEUE_TIMINGS = { QUEUE_LOCK_DURATION_MS: '2000', QUEUE_STALLED_INTERVAL_MS: '1000' };
 const ARTICLE_COUNT = 200;
 const IMAGE_URL = /^\/media\/articles\/(\d+)\/(v[a-z0-9]+)-1200x630\.webp$/;

@@ -6,9 +6,10 @@ import { INTERACTION_STATEMENTS, InteractionsService } from '../src/modules/inte
 import { createArticle } from './support/article-factory.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Redis database of its own: the limits of these readers touch no other suite. */
-const REDIS_URL = `${process.env.REDIS_URL}/12`;
+const REDIS_URL = suiteRedisUrl('interactions-group-commit');
 
 describe('likes and shares are committed in groups, each acknowledged only after its commit', () => {
   let database: Awaited<ReturnType<typeof createOwnDatabase>>;

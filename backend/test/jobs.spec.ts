@@ -9,6 +9,7 @@ import { ArticleBackup } from '../src/modules/recovery/index.js';
 import { createArticle } from './support/article-factory.js';
 import { collect } from './support/collect.js';
 import { testConfig } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 
 describe('API to worker job, end to end', () => {
@@ -16,8 +17,8 @@ describe('API to worker job, end to end', () => {
   let worker: ChildProcess;
 
   beforeAll(async () => {
-    app = await createApiApp(testConfig());
-    worker = startWorkerProcess();
+    app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('jobs') }));
+    worker = startWorkerProcess({ REDIS_URL: suiteRedisUrl('jobs') });
   });
   afterAll(async () => {
     await app.close();

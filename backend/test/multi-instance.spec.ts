@@ -19,6 +19,7 @@ import { runCli, startApiProcess, type ApiProcess } from './support/api-process.
 import { createOwnDatabase } from './support/own-database.js';
 import { uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /**
  * A small cluster on this machine, as infra/ deploys it: two API processes and two worker processes
@@ -28,7 +29,7 @@ import { startWorkerProcess, stopProcess } from './support/worker-process.js';
  */
 
 /** Queues, sessions, limits and caches of their own: Redis database 14 is this file's alone. */
-const REDIS_URL = `${process.env.REDIS_URL}/14`;
+const REDIS_URL = suiteRedisUrl('multi-instance');
 const LOGIN_MAX_FAILURES = 3;
 const ADMIN_PASSWORD = 'a-long-cluster-password';
 /** The container health check of the api and worker images (infra/Dockerfile). */

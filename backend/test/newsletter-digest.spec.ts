@@ -10,8 +10,9 @@ import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './suppo
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
-const REDIS_URL = `${process.env.REDIS_URL}/10`;
+const REDIS_URL = suiteRedisUrl('newsletter-digest');
 const SITE = 'https://digest.example';
 const READERS = 1_000;
 const SMTP_TIMEOUT_MS = 4_000;

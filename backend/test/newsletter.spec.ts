@@ -21,8 +21,9 @@ import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './suppo
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
-const REDIS_URL = `${process.env.REDIS_URL}/11`;
+const REDIS_URL = suiteRedisUrl('newsletter');
 const SITE = 'https://news.example';
 /** Short, so the expiry can be watched; long enough for a test to follow a link it just received. */
 const CONFIRM_TTL_SECONDS = 8;

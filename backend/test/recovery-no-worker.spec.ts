@@ -8,9 +8,10 @@ import { JobProducer } from '../src/queue/job-producer.service.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues no worker ever consumes (Redis database 13): what the admin gets while no worker runs. */
-const REDIS_URL = `${process.env.REDIS_URL}/13`;
+const REDIS_URL = suiteRedisUrl('recovery-no-worker');
 
 describe('recovery and images with no worker running', () => {
   let app: NestFastifyApplication;

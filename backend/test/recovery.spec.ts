@@ -27,9 +27,10 @@ import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 11), so only this file's workers take its jobs. */
-const REDIS_URL = `${process.env.REDIS_URL}/11`;
+const REDIS_URL = suiteRedisUrl('recovery');
 /** A killed worker's job goes back to the queue after about lock + stalled interval. */
 const QUEUE_TIMINGS = { QUEUE_LOCK_DURATION_MS: '2000', QUEUE_STALLED_INTERVAL_MS: '1000' };
 

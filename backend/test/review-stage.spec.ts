@@ -16,6 +16,7 @@ import { createApiApp } from '../src/app/create-api-app.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
@@ -29,7 +30,7 @@ describe('the review stage', () => {
 
   beforeAll(async () => {
     // Its own queues (no worker here): a scheduled article's job must not be published by another suite's worker.
-    app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/3` }));
+    app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('review-stage') }));
     em = app.get(EntityManager);
     editor = await signInAdmin(app);
     otherEditor = await signInAdmin(app, undefined, 'editor');

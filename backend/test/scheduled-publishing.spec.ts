@@ -11,9 +11,10 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 // Queues of their own: only this suite's workers take its jobs (any worker's sweep may still publish a due row, once).
-const REDIS_URL = `${process.env.REDIS_URL}/1`;
+const REDIS_URL = suiteRedisUrl('scheduled-publishing');
 const WORKER_ENV = { REDIS_URL, BACKUP_CRON: '' };
 
 async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {

@@ -10,9 +10,10 @@ import { ArticleReads, ArticlesCacheService } from '../src/modules/articles/inde
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 // Its own Redis database: other suites running in parallel invalidate the shared article cache.
-const CACHE_REDIS_URL = `${process.env.REDIS_URL}/9`;
+const CACHE_REDIS_URL = suiteRedisUrl('seo');
 
 /** The configured origin (PUBLIC_URL); every request below is sent with another Host and forwarded headers. */
 const ORIGIN = 'https://news.example.test';

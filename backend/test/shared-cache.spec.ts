@@ -13,6 +13,7 @@ import { writeFakeBuild } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { uniqueSuffix } from './support/test-config.js';
 import { stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /**
  * The shared HTTP cache as infra/ deploys it: a real varnishd running infra/varnish/default.vcl in
@@ -150,7 +151,7 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://cache.example',
       DATABASE_URL: database.url,
-      REDIS_URL: `${process.env.REDIS_URL}/13`,
+      REDIS_URL: suiteRedisUrl('shared-cache'),
       SERVE_WEB: 'true',
       WEB_DIST_ROOT: webRoot,
       MEDIA_DIR: path.join(webRoot, 'media'),

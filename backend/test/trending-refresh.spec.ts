@@ -10,6 +10,7 @@ import { startLocalHttpServer } from './support/local-http-server.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 interface Story {
   title: string;
@@ -59,7 +60,7 @@ const CEASEFIRE = {
 };
 
 /** Its own queues (Redis database 8) and database: a refresh rewrites the whole topic list. */
-const REDIS_URL = `${process.env.REDIS_URL}/8`;
+const REDIS_URL = suiteRedisUrl('trending-refresh');
 
 describe('trending refresh from real RSS and Atom feeds', () => {
   let feeds: Awaited<ReturnType<typeof startLocalHttpServer>>;
@@ -241,7 +242,7 @@ describe('scheduled trending refresh with two workers', () => {
 
   it('runs once per interval for the whole cluster, not once per worker', async () => {
     const intervalMs = 2_400;
-    const env = { DATABASE_URL: database.url, REDIS_URL: `${process.env.REDIS_URL}/4`, TRENDING_REFRESH_MINUTES: String(intervalMs / 60_000) };
+    const env = { DATABASE_URL: database.url, REDIS_URL: suiteRedisUrl('trending-refresh schedule'), TRENDING_REFRESH_MINUTES: String(intervalMs / 60_000) };
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
     const { MikroORM } = await import('@mikro-orm/postgresql');
     const { createOrmConfig } = await import('../src/database/mikro-orm.config.js');
@@ -272,7 +273,7 @@ describe('scheduled trending refresh with two workers', () => {
 describe('on-demand refresh when no worker answers in time', () => {
   it('never refreshes on a GET: ?refresh=true answers the list as it is, and queues nothing', async () => {
     // Redis database 3 has no worker: a refresh would wait in the queue and answer 504.
-    const app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/3`, TRENDING_REFRESH_WAIT_MS: '300' }));
+    const app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('trending-refresh wait'), TRENDING_REFRESH_WAIT_MS: '300' }));
     try {
       const admin = await signInAdmin(app);
       const queue = app.get(JobProducer).queue('trending');
@@ -289,7 +290,7 @@ describe('on-demand refresh when no worker answers in time', () => {
 
   it('answers 504 with a clear message after TRENDING_REFRESH_WAIT_MS instead of hanging', async () => {
     // Redis database 3 has no worker: the refresh job waits in the queue.
-    const app = await createApiApp(testConfig({ REDIS_URL: `${process.env.REDIS_URL}/3`, TRENDING_REFRESH_WAIT_MS: '300' }));
+    const app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('trending-refresh wait'), TRENDING_REFRESH_WAIT_MS: '300' }));
     try {
       const admin = await signInAdmin(app);
       const started = Date.now();

@@ -15,9 +15,10 @@ import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS, newsPage } from './support/source-pages.js';
+import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 7), so only this file's worker takes its jobs. */
-const REDIS_URL = `${process.env.REDIS_URL}/7`;
+const REDIS_URL = suiteRedisUrl('workflow');
 
 describe('blog workflow, offline generator', () => {
   let app: NestFastifyApplication;

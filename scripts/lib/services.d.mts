@@ -9,10 +9,11 @@ export function startPostgres(options: {
   ownSignals?: boolean;
   log?: (line: string) => void;
 }): Promise<{ url: string; stop: () => Promise<void> }>;
-/** redis-server on 127.0.0.1:port; with `dataDir` it keeps an append-only file there. */
+/** redis-server on 127.0.0.1:port; with `dataDir` it keeps an append-only file there; `databases` instead of Redis's 16. */
 export function startRedis(options: {
   port: number;
   dataDir?: string;
+  databases?: number;
   log?: (line: string) => void;
 }): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }>;
 /** How the mail catcher treats recipients whose address matches `match` (a regular expression). */

@@ -120,11 +120,12 @@ export const REDIS_MEMORY_ARGS = ['--maxmemory', '256mb', '--maxmemory-policy', 
 
 /**
  * Starts redis-server (`binary`, else the one on PATH) on 127.0.0.1:port; with `dataDir` it keeps an
- * append-only file there.
+ * append-only file there; with `databases`, that many logical databases instead of Redis's 16.
  */
-export async function startRedis({ port, dataDir, binary = redisServerPath(), log = () => {} }) {
+export async function startRedis({ port, dataDir, databases, binary = redisServerPath(), log = () => {} }) {
   if (!binary) throw new Error(REDIS_INSTALL_HINT);
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', ...REDIS_MEMORY_ARGS];
+  if (databases) args.push('--databases', String(databases));
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     args.push('--dir', dataDir, '--appendonly', 'yes');
