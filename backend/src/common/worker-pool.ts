@@ -91,12 +91,51 @@ export class WorkerPool<Input, Output> {
 }
 
 /** The worker thread's side of a WorkerPool: answers each job with `work`'s output (or its error). */
-export function serveJobs<Input, Output>(work: (input: Input) => Output): void {
+export function serveJobs<Input, Output>(work: (input: Input) => Output | Promise<Output>): void {
   parentPort!.on('message', ({ id, input }: { id: number; input: Input }) => {
-    try {
-      parentPort!.postMessage({ id, output: work(input) });
-    } catch (error) {
-      parentPort!.postMessage({ id, error: String(error) });
-    }
+    Promise.resolve()
+      .then(() => work(input))
+      .then(
+        (output) => parentPort!.postMessage({ id, output }),
+        (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
+      );
   });
+}
+
+/** A job for the body-work thread: the task module's script (its URL's href) and that task's input. */
+export interface BodyJob {
+  task: string;
+  input: unknown;
+}
+
+/**
+ * The process's one thread for work on bodies, whatever module asks (body-work.worker.ts): each
+ * thread costs its own heap and copies of the modules it loads (30 to 50 MB), so the sanitizer and
+ * the claim check share one rather than keeping two while editors save.
+ */
+export const bodyWorkThread = new WorkerPool<BodyJob, unknown>(builtWorkerScript('common/body-work.worker.js'), 'body work');
+
+/**
+ * One kind of body work, done on bodyWorkThread by the task module at `script` (builtWorkerScript),
+ * whose default export does one job. The owning module keeps its task to itself; the thread only
+ * loads the module the first time a job of it comes.
+ */
+export class BodyWorkTask<Input, Output> {
+  private running = 0;
+
+  constructor(private readonly script: URL) {}
+
+  async run(input: Input): Promise<Output> {
+    this.running++;
+    try {
+      return (await bodyWorkThread.run({ task: this.script.href, input })) as Output;
+    } finally {
+      this.running--;
+    }
+  }
+
+  /** Jobs of this task waiting or under way (for tests). */
+  get queued(): number {
+    return this.running;
+  }
 }

@@ -1,3 +1,4 @@
+import { SOURCE_MARKER_PATTERN } from './body-markers.js';
 import { z } from './zod.js';
 
 /**
@@ -149,16 +150,9 @@ export type ApprovedTopicSources = z.infer<typeof ApprovedTopicSourcesSchema>;
  */
 export const OPEN_CLAIMS_MESSAGE_PREFIX = 'This draft has claims no source supports';
 
-/** A reference marker in a body: `[n]` names source n, placed before the sentence's closing punctuation. */
-export const SOURCE_MARKER_PATTERN = /\[(\d{1,3})\]/g;
+export { COMMENTARY_HEADING, SOURCE_MARKER_PATTERN } from './body-markers.js';
 
 /** The source numbers a body cites, each once, in order of first citation. */
 export function citedSourceNumbers(text: string): number[] {
   return [...new Set([...text.matchAll(SOURCE_MARKER_PATTERN)].map((match) => Number(match[1])))];
 }
-
-/**
- * The heading that sets the persona's own opinion apart: what follows it (up to the next heading) is
- * commentary, never checked as a claim and never presented as a sourced fact.
- */
-export const COMMENTARY_HEADING = "The AI Mind's take";

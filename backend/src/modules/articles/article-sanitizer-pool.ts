@@ -1,9 +1,8 @@
-import { builtWorkerScript, WorkerPool } from '../../common/worker-pool.js';
+import { BodyWorkTask, builtWorkerScript } from '../../common/worker-pool.js';
 
-/** The process's article sanitizer thread: sanitizing the largest body allowed takes tens of milliseconds, which the event loop never spends. */
-export const articleSanitizer = new WorkerPool<{ html: string; forReaders: boolean }, string>(
+/** Article sanitizing, on the body-work thread: sanitizing the largest body allowed takes tens of milliseconds, which the event loop never spends. */
+export const articleSanitizer = new BodyWorkTask<{ html: string; forReaders: boolean }, string>(
   builtWorkerScript('modules/articles/article-sanitizer.worker.js'),
-  'article sanitizer',
 );
 
 /** `html` as the article store keeps it (sanitizeArticleHtml), made off the event loop. */

@@ -1,5 +1,4 @@
-// The article sanitizer's thread (see article-sanitizer-pool.ts).
+// The article sanitizer's task on the body-work thread (see article-sanitizer-pool.ts).
 import { articleBodyHtml, sanitizeArticleHtml } from '@ai-mind/contracts/article-sanitizer';
-import { serveJobs } from '../../common/worker-pool.js';
 
-serveJobs(({ html, forReaders }: { html: string; forReaders: boolean }) => (forReaders ? articleBodyHtml(html) : sanitizeArticleHtml(html)));
+export default ({ html, forReaders }: { html: string; forReaders: boolean }): string => (forReaders ? articleBodyHtml(html) : sanitizeArticleHtml(html));

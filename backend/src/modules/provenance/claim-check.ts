@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom';
-import { COMMENTARY_HEADING, SOURCE_MARKER_PATTERN, type ClaimFlag } from '@ai-mind/contracts';
+import type { ClaimFlag } from '@ai-mind/contracts';
+import { COMMENTARY_HEADING, SOURCE_MARKER_PATTERN } from '@ai-mind/contracts/body-markers';
 import { splitSentences } from '../../common/sentences.js';
 import { normalizeWords } from '../../common/word-stems.js';
 

@@ -1,5 +1,4 @@
-// The claim check's thread (see claim-check-pool.ts).
-import { serveJobs } from '../../common/worker-pool.js';
+// The claim check's task on the body-work thread (see claim-check-pool.ts).
 import { checkClaims, type CheckSource } from './claim-check.js';
 
-serveJobs(({ html, sources }: { html: string; sources: CheckSource[] }) => checkClaims(html, sources));
+export default ({ html, sources }: { html: string; sources: CheckSource[] }) => checkClaims(html, sources);
