@@ -116,7 +116,13 @@ describe('image regeneration', () => {
     const revisionsBefore = (await sql<{ n: number }>('select count(*)::int as n from article_revision'))[0]!.n;
     const response = await app.inject({ method: 'POST', url: '/api/admin/regenerate-images', headers: admin.headers, payload: { regenerateAll: true } });
     expect(response.statusCode).toBe(200);
-    expect(RegenerateImagesResponseSchema.parse(response.json())).toMatchObject({ updatedCount: ARTICLE_COUNT, queuedCount: ARTICLE_COUNT, pendingCount: 0 });
+    // The answer counts what was done within the wait and what is still under way; a busy machine may
+    // answer before every image is made, and the rest are made after it.
+    const outcome = RegenerateImagesResponseSchema.parse(response.json());
+    expect(outcome.queuedCount).toBe(ARTICLE_COUNT);
+    expect(outcome.updatedCount + outcome.pendingCount).toBe(ARTICLE_COUNT);
+    const replaced = async () => [...(await imageUrls())].filter(([id, url]) => ids.includes(id) && url !== before.get(id)).length;
+    for (let i = 0; i < 1800 && (await replaced()) < ARTICLE_COUNT; i++) await sleep(100);
     const after = await expectOneNewImageEach(before);
     // One change per article: one revision each (the imageUrl update), none written twice.
     expect((await sql<{ n: number }>('select count(*)::int as n from article_revision'))[0]!.n - revisionsBefore).toBe(ARTICLE_COUNT);
@@ -129,7 +135,7 @@ describe('image regeneration', () => {
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 630 });
     const small = await sharp(await fs.readFile(path.join(config.mediaDir, url.replace('/media/', '').replace('1200x630', '600x315')))).metadata();
     expect(small).toMatchObject({ format: 'webp', width: 600, height: 315 });
-  }, 90_000);
+  }, 300_000);
 
   it('runs the scheduled backup once per tick for the whole cluster, not once per worker', async () => {
     const schedulers = await app.get(JobProducer).queue('recovery').getJobSchedulers();
