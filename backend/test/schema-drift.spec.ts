@@ -1,11 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { DATABASE_BEHAVIOUR, databaseBehaviourSql } from '../src/app/database-behaviour.js';
 import { createOrmConfig } from '../src/database/mikro-orm.config.js';
-import { DATABASE_FUNCTIONS, DATABASE_TRIGGERS, databaseFunctionsSql } from '../src/database/schema/functions.js';
 import { createOwnDatabase } from './support/own-database.js';
 
 /**
  * A freshly migrated database is what the code declares: the entities (the ORM finds nothing to
- * change) and database/schema/functions.ts (every function and trigger, byte for byte, none more).
+ * change) and the functions and triggers the modules declare, assembled in app/database-behaviour.ts
+ * (every one, byte for byte, none more).
  */
 describe('the migrated schema', () => {
   let own: Awaited<ReturnType<typeof createOwnDatabase>>;
@@ -28,8 +29,8 @@ describe('the migrated schema', () => {
     );
     return Object.fromEntries(rows.map((row) => [`${row.table}.${row.name}`, row.sql]));
   };
-  const declaredFunctions = Object.fromEntries(DATABASE_FUNCTIONS.map((fn) => [`${fn.name}(${fn.args})`, fn.sql]));
-  const declaredTriggers = Object.fromEntries(DATABASE_TRIGGERS.map((trigger) => [`${trigger.table}.${trigger.name}`, trigger.sql]));
+  const declaredFunctions = Object.fromEntries(DATABASE_BEHAVIOUR.functions.map((fn) => [`${fn.name}(${fn.args})`, fn.sql]));
+  const declaredTriggers = Object.fromEntries(DATABASE_BEHAVIOUR.triggers.map((trigger) => [`${trigger.table}.${trigger.name}`, trigger.sql]));
 
   beforeAll(async () => {
     own = await createOwnDatabase();
@@ -44,14 +45,14 @@ describe('the migrated schema', () => {
     expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
   });
 
-  it('has exactly the functions and triggers of database/schema/functions.ts', async () => {
+  it('has exactly the functions and triggers the modules declare', async () => {
     expect(await functionsInDatabase()).toEqual(declaredFunctions);
     expect(await triggersInDatabase()).toEqual(declaredTriggers);
   });
 
-  it('ends the same when the schema file is applied again', async () => {
+  it('ends the same when the declarations are applied again', async () => {
     await orm.em.fork().transactional(async (em) => {
-      for (const statement of databaseFunctionsSql()) await em.execute(statement);
+      for (const statement of databaseBehaviourSql()) await em.execute(statement);
     });
     expect(await functionsInDatabase()).toEqual(declaredFunctions);
     expect(await triggersInDatabase()).toEqual(declaredTriggers);

@@ -1,25 +1,41 @@
 import type { IncomingMessage } from 'node:http';
 
+/** A key as an SQL string literal, for a trigger's SQL. */
+export function sqlKey(key: string): string {
+  return `'${key.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A family of keys, `<prefix><value>`: called in TypeScript (`cacheKeys.article(7)`), or spelled as the
+ * SQL expression that makes the same key from a value in a trigger (`cacheKeys.article.sql('new_row.id')`
+ * is `'article-' || new_row.id`).
+ */
+function keyFamily<Value extends number | string>(prefix: string) {
+  return Object.assign((value: Value) => `${prefix}${value}`, { sql: (expression: string) => `${sqlKey(prefix)} || ${expression}` });
+}
+
 /**
  * The surrogate keys of the shared HTTP cache: what a public answer depends on, named so that a change
  * purges exactly the answers that show it. Every shared answer names its keys in SURROGATE_KEY_HEADER
  * (space-separated, as Varnish xkey and Fastly read it; infra/varnish copies it to xkey), and every
- * committed change names the keys it affects in the purge outbox (the triggers of migration
- * Migration20261127160000_http_cache_purge spell them as below).
+ * committed change names the keys it affects in the purge outbox.
+ *
+ * This is the one spelling of the keys: the triggers that queue purges (the modules' *-purge.sql.ts)
+ * write theirs with `sqlKey` and a family's `.sql`, so their SQL is generated from these definitions.
  *
  * A route of its own (a corrections page, a newsletter archive) names what it shows with these, or a
  * key of its own from `cacheKeys.named`, and queues the same key in the transaction that changes it:
  *   surrogateKeys(request).add(cacheKeys.article(id), cacheKeys.named('corrections'));
- *   await queuePurge(em, [cacheKeys.named('corrections')]);   // http-cache-purge.ts
+ *   await queuePurge(em, [cacheKeys.named('corrections')]);   // modules/http-cache/queue-purge.ts
  */
 export const cacheKeys = {
   /** One article: its page, its JSON, and every list answer that shows it. */
-  article: (id: number) => `article-${id}`,
+  article: keyFamily<number>('article-'),
   /**
    * One article's reader counts (likes, shares, comments) as its own page and JSON show them: a
    * reader's count purges this key alone, so a like or a share drops no list (lists name listedCounts).
    */
-  counts: (id: number) => `counts-${id}`,
+  counts: keyFamily<number>('counts-'),
   /**
    * Named by every answer that shows counts of articles it is not purged for (the lists, and the pages
    * made from them): the shared cache keeps it at most LISTED_COUNTS_MAX_AGE_SECONDS (http-cache.ts),
@@ -29,7 +45,7 @@ export const cacheKeys = {
   /** The newest-first list of every published article (the home page, /api/articles). */
   newest: 'newest',
   /** The list of one category, by its slug. */
-  category: (slug: string) => `category-${slug}`,
+  category: keyFamily<string>('category-'),
   /** Every search answer (any change may change what matches). */
   search: 'search',
   sitemap: 'sitemap',

@@ -1,18 +1,19 @@
 import { Migration } from '@mikro-orm/migrations';
-import { databaseFunctionsSql } from '../schema/functions.js';
+import { SCHEMA_FUNCTIONS_SQL } from './Migration20261127170000_schema_functions.js';
 
 /**
  * A reader's count (a like, a share, a comment's count) queues the purge of `counts-<id>` alone: the
  * article's own page and JSON, never the home page or a list, which show counts within their short
  * shared lifetime (cacheKeys.listedCounts). Before, it queued `article-<id>`, which every list showing
  * the article names, so a stream of anonymous likes kept emptying the shared cache of the most read
- * pages. The definitions are database/schema/functions.ts, applied again.
+ * pages. It applies every function and trigger again, the statements schema_functions wrote out
+ * (which hold this change: they are the behaviour as of this migration).
  */
 export class Migration20261129050000_reader_counts_purge_no_list extends Migration {
   override name = 'Migration20261129050000_reader_counts_purge_no_list';
 
   override up(): void {
-    for (const statement of databaseFunctionsSql()) this.addSql(statement);
+    for (const statement of SCHEMA_FUNCTIONS_SQL) this.addSql(statement);
   }
 
   override down(): void {

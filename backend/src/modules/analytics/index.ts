@@ -5,3 +5,5 @@ export { AnalyticsSettings } from './analytics-settings.entity.js';
 export { PageView } from './page-view.entity.js';
 export { PageViewTokens } from './page-view-tokens.service.js';
 export { PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDailyCountry, PageViewDailySource } from './page-view-daily.entity.js';
+// The database's behaviour on the page_view table (assembled in app/database-behaviour.ts).
+export { pageViewRollupSql } from './page-view-rollup.sql.js';

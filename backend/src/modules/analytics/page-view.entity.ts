@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { triggersOf } from '../../database/schema/functions.js';
+import { triggersOn } from '../../database/schema/functions.js';
+import { pageViewRollupSql } from './page-view-rollup.sql.js';
 
 /** First-party, consent-gated page views: no cookies, no client identifiers. */
 export const PageViewSchema = defineEntity({
@@ -16,8 +17,8 @@ export const PageViewSchema = defineEntity({
       .onCreate(() => new Date())
       .index(),
   },
-  // Declared in database/schema/functions.ts.
-  triggers: triggersOf('page_view'),
+  // Declared in page-view-rollup.sql.ts.
+  triggers: triggersOn('page_view', pageViewRollupSql),
 });
 
 export class PageView extends PageViewSchema.class {}

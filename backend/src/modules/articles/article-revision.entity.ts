@@ -1,7 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ArticleRevisionSummary } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
-import { triggersOf } from '../../database/schema/functions.js';
+import { triggersOn } from '../../database/schema/functions.js';
+import { articleHistorySql } from './article-history.sql.js';
 import type { EntityRow } from '../../database/kysely.js';
 
 export type RevisionAction = ArticleRevisionSummary['action'];
@@ -44,8 +45,8 @@ export const ArticleRevisionSchema = defineEntity({
       expression: `create index "article_revision_publication_index" on "article_revision" ("created_at") where "action" in ('publish', 'create')`,
     },
   ],
-  // Declared in database/schema/functions.ts.
-  triggers: triggersOf('article_revision'),
+  // Declared in article-history.sql.ts.
+  triggers: triggersOn('article_revision', articleHistorySql),
 });
 
 export class ArticleRevision extends ArticleRevisionSchema.class {}

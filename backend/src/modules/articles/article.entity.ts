@@ -1,6 +1,9 @@
 import { defineEntity, p, type Opt } from '@mikro-orm/core';
 import type { ArticleStage, Correction } from '@ai-mind/contracts';
-import { triggersOf } from '../../database/schema/functions.js';
+import { triggersOn } from '../../database/schema/functions.js';
+import { articleColumnsSql } from './article-columns.sql.js';
+import { articleHistorySql } from './article-history.sql.js';
+import { articlePurgeSql } from './article-purge.sql.js';
 import { AdminUser } from '../auth/index.js';
 
 export const ArticleSchema = defineEntity({
@@ -100,8 +103,8 @@ export const ArticleSchema = defineEntity({
     { name: 'article_scheduled_at_check', expression: `(stage = 'scheduled') = (scheduled_at is not null)` },
     { name: 'article_corrections_check', expression: 'article_corrections_valid(corrections)' },
   ],
-  // Declared in database/schema/functions.ts.
-  triggers: triggersOf('article'),
+  // Declared in article-columns.sql.ts, article-history.sql.ts and article-purge.sql.ts.
+  triggers: triggersOn('article', articleColumnsSql, articleHistorySql, articlePurgeSql),
 });
 
 export class Article extends ArticleSchema.class {}

@@ -34,3 +34,8 @@ export { ArticleProvenanceService, type GenerationRecord } from './article-prove
 
 // Recovery: backups' snapshots and restores.
 export { ArticleRecoveryStore, type RestoreCandidate, type SnapshotRow } from './article-recovery.store.js';
+
+// The database's behaviour on the article tables: column rules, revisions, HTTP cache purges (assembled in app/database-behaviour.ts).
+export { articleColumnsSql } from './article-columns.sql.js';
+export { articleHistorySql } from './article-history.sql.js';
+export { articlePurgeSql } from './article-purge.sql.js';

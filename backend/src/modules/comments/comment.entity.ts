@@ -1,5 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { triggersOf } from '../../database/schema/functions.js';
+import { triggersOn } from '../../database/schema/functions.js';
+import { commentNotifySql } from './comment-notify.sql.js';
+import { commentPurgeSql } from './comment-purge.sql.js';
 
 export const CommentSchema = defineEntity({
   name: 'Comment',
@@ -20,8 +22,8 @@ export const CommentSchema = defineEntity({
     { properties: ['articleId', 'createdAt'] },
     { name: 'comment_created_at_id_index', expression: 'create index "comment_created_at_id_index" on "comment" ("created_at" desc, "id" desc)' },
   ],
-  // Declared in database/schema/functions.ts.
-  triggers: triggersOf('comment'),
+  // Declared in comment-notify.sql.ts and comment-purge.sql.ts.
+  triggers: triggersOn('comment', commentNotifySql, commentPurgeSql),
 });
 
 export class Comment extends CommentSchema.class {}

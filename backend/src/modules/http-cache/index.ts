@@ -3,3 +3,5 @@
 export { HttpCachePurger } from './http-cache-purger.js';
 export { queuePurge } from './queue-purge.js';
 export { HttpCachePurge } from './http-cache-purge.entity.js';
+// The outbox's queue function the purge triggers call (assembled in app/database-behaviour.ts).
+export { purgeQueueSql } from './purge-queue.sql.js';

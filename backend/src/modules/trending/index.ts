@@ -9,3 +9,5 @@ export { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
 export { clusterItems, type FeedItem } from './topic-clustering.js';
 export { storeClusters, type TopicStoreOptions } from './topic-store.js';
 export { TrendingService } from './trending.service.js';
+// The database's behaviour on the trending_topic table (assembled in app/database-behaviour.ts).
+export { trendingPurgeSql } from './trending-purge.sql.js';

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { FeedItem } from './topic-clustering.js';
-import { triggersOf } from '../../database/schema/functions.js';
+import { triggersOn } from '../../database/schema/functions.js';
+import { trendingPurgeSql } from './trending-purge.sql.js';
 
 export const TrendingTopicSchema = defineEntity({
   name: 'TrendingTopic',
@@ -31,8 +32,8 @@ export const TrendingTopicSchema = defineEntity({
   },
   indexes: [{ properties: ['mentions'] }],
   uniques: [{ properties: ['topic'] }],
-  // Declared in database/schema/functions.ts.
-  triggers: triggersOf('trending_topic'),
+  // Declared in trending-purge.sql.ts.
+  triggers: triggersOn('trending_topic', trendingPurgeSql),
 });
 
 export class TrendingTopic extends TrendingTopicSchema.class {}

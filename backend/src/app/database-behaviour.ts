@@ -1,0 +1,36 @@
+import { functionsAndTriggersSql, type DatabaseBehaviour } from '../database/schema/functions.js';
+import { pageViewRollupSql } from '../modules/analytics/index.js';
+import { articleColumnsSql, articleHistorySql, articlePurgeSql } from '../modules/articles/index.js';
+import { commentNotifySql, commentPurgeSql } from '../modules/comments/index.js';
+import { purgeQueueSql } from '../modules/http-cache/index.js';
+import { trendingPurgeSql } from '../modules/trending/index.js';
+
+/**
+ * The database's behaviour, whole: every PostgreSQL function and trigger, each declared by the module
+ * that owns its table. test/schema-drift.spec.ts checks that a migrated database has exactly these,
+ * byte for byte; a change to one comes with a migration that applies it.
+ *
+ * In creation order: the article's column helpers before the functions that use them (an SQL
+ * function's body is checked when it is created; a plpgsql one's when it first runs).
+ */
+const DECLARATIONS: readonly DatabaseBehaviour[] = [
+  articleColumnsSql,
+  articleHistorySql,
+  commentNotifySql,
+  pageViewRollupSql,
+  purgeQueueSql,
+  articlePurgeSql,
+  commentPurgeSql,
+  trendingPurgeSql,
+];
+
+/** Every function and every trigger of the schema. */
+export const DATABASE_BEHAVIOUR: DatabaseBehaviour = {
+  functions: DECLARATIONS.flatMap((declaration) => declaration.functions),
+  triggers: DECLARATIONS.flatMap((declaration) => declaration.triggers),
+};
+
+/** The statements that bring a database's functions and triggers to these definitions (see functionsAndTriggersSql). */
+export function databaseBehaviourSql(): string[] {
+  return functionsAndTriggersSql(DATABASE_BEHAVIOUR);
+}
