@@ -34,6 +34,8 @@ export class AnalyticsController {
   /**
    * A consented page view; the site sends it only when analytics consent was given, with the token of
    * the page the server served for its path. The source is stored as its bucket, never as sent.
+   * The insert's statement also adds the view to the daily rollups (the page_view_rollup trigger,
+   * page-view-rollup.sql.ts).
    */
   @PublicWrite()
   @Post('analytics/pageview')

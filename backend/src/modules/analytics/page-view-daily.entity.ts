@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 
 /*
  * The daily page-view rollups, one row per UTC day (and key): written only by page_view's insert
- * trigger (database/schema/functions.ts), read by the Analytics tab. `views` is a bigint, which the
+ * trigger (page-view-rollup.sql.ts), read by the Analytics tab. `views` is a bigint, which the
  * driver reads as a string: queries cast the sums they read to int.
  */
 const views = () => p.bigint('string');

@@ -39,8 +39,9 @@ export interface ProblemDraft {
 /**
  * Every write of the `article` table by editors, jobs and other modules (readers' counts are
  * ArticleReaderCounts', recovery's ArticleRecoveryStore's, the review stage's ArticleReviewStore's). Each
- * write runs in a transaction that names its actor for the article_history trigger, which writes the
- * revision from the committed row; jobs change only the columns they own; editors' saves carry the
+ * write runs in a transaction that names its actor for the article_history trigger
+ * (article-history.sql.ts), which writes the revision from the committed row, and the http_cache_article
+ * trigger (article-purge.sql.ts) queues the purge of what it changed (see ArticleWriter); jobs change only the columns they own; editors' saves carry the
  * version they loaded and are refused over a newer change; deletes re-check their condition in the
  * deleting statement.
  */

@@ -5,7 +5,10 @@ import { db } from '../../database/kysely.js';
 /**
  * Readers' counts on the article row: likes and shares (grouped, one statement per batch) and comment
  * counts (in the transaction that stores or removes the comment). A reader's count is no edit: it
- * writes no revision and does not move the version an editor's save carries.
+ * writes no revision and does not move the version an editor's save carries (article_is_reader_count,
+ * read by the article_before_update and article_history triggers, article-columns.sql.ts and
+ * article-history.sql.ts). The http_cache_article trigger (article-purge.sql.ts) queues the purge of
+ * `counts-<id>` alone, due in 400 ms.
  */
 @Injectable()
 export class ArticleReaderCounts {

@@ -20,8 +20,9 @@ export type SnapshotRow = ArticleRow & { interactions_through: string; comments_
 
 /**
  * What recovery reads and writes of the article table: the rows to back up, the newest revisions of
- * missing articles, and the restoring inserts (recorded by the trigger as 'restore' revisions of the
- * recovery run).
+ * missing articles, and the restoring inserts (recorded by the article_history trigger,
+ * article-history.sql.ts, as 'restore' revisions of the recovery run; the http_cache_article trigger,
+ * article-purge.sql.ts, queues their purge).
  */
 @Injectable()
 export class ArticleRecoveryStore {

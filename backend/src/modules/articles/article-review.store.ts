@@ -87,6 +87,11 @@ export async function refuseWriter(em: EntityManager, id: number, reviewer: Revi
  * the stage it may start from (and the version, and a writer's rule), so two editors acting at once
  * cannot both take a step from the same stage; PostgreSQL's constraints refuse any state the table
  * does not lead to. A step's note goes into the revision it writes (`ai_mind.note`).
+ *
+ * The triggers complete each step (see ArticleWriter): article_stage_follows_approved
+ * (article-columns.sql.ts) keeps `approved` in step with the stage; article_history and
+ * article_revision_note (article-history.sql.ts) write the revision with its note; http_cache_article
+ * (article-purge.sql.ts) queues the purge when a step publishes or unpublishes.
  */
 @Injectable()
 export class ArticleReviewStore {
@@ -216,7 +221,7 @@ export class ArticleReviewStore {
   }
 }
 
-/** Names the note of the transaction's revision for the article_history trigger; local to the transaction. */
+/** Names the note of the transaction's revision for the article_revision_note trigger (article-history.sql.ts); local to the transaction. */
 async function setNote(em: EntityManager, note: string | undefined): Promise<void> {
   // Raw: a transaction-local setting (`set_config(..., true)`) the article_history trigger reads.
   await em.execute(`select set_config('ai_mind.note', ?, true)`, [note?.trim() ?? '']);

@@ -9,7 +9,7 @@ export type RevisionAction = ArticleRevisionSummary['action'];
 
 /**
  * The article row as committed by one insert, update or delete, written by PostgreSQL's
- * article_history trigger (see database/schema/functions.ts): never by the application, so no
+ * article_history trigger (see article-history.sql.ts): never by the application, so no
  * write path can skip it. No foreign key: revisions must outlive the article row, since recovery
  * reads them when the row is gone.
  */
@@ -30,7 +30,7 @@ export const ArticleRevisionSchema = defineEntity({
     /** The newest interaction and comment ids of the article that its counters included. */
     interactionsThrough: p.bigint('number').defaultRaw('0'),
     commentsThrough: p.bigint('number').defaultRaw('0'),
-    /** The note a review step was taken with (`ai_mind.note`, see article_revision_note in database/schema/functions.ts). */
+    /** The note a review step was taken with (`ai_mind.note`, see article_revision_note in article-history.sql.ts). */
     note: p.string().length(2000).nullable(),
   },
   indexes: [

@@ -9,13 +9,23 @@ import { ArticlesCacheService } from './articles-cache.service.js';
 export type Actor = string;
 export const adminActor = (username: string): Actor => `admin:${username}`;
 
-/** Names the transaction's actor (and action) for the article_history trigger; local to the transaction. */
+/** Names the transaction's actor (and action) for the article_history trigger (article-history.sql.ts); local to the transaction. */
 export async function setActor(em: EntityManager, actor: Actor, action = ''): Promise<void> {
   // Raw: transaction-local settings (`set_config(..., true)`) the article_history trigger reads.
   await em.execute(`select set_config('ai_mind.actor', ?, true), set_config('ai_mind.action', ?, true)`, [actor.slice(0, 200), action]);
 }
 
-/** How the article stores write: in a transaction that names its actor, then the caches dropped. */
+/**
+ * How the article stores write: in a transaction that names its actor, then the caches dropped.
+ *
+ * PostgreSQL completes every write of the article table, whoever makes it (SQL by hand included):
+ * - before it, article-columns.sql.ts: article_search_vector (the search document),
+ *   article_before_update (version and updated_at, unless a reader's count) and
+ *   article_stage_follows_approved (approved and stage in step);
+ * - after it, article-history.sql.ts: article_history writes the revision and NOTIFYs article_changed
+ *   (ArticleChangeListener); and article-purge.sql.ts: http_cache_article queues the surrogate keys
+ *   the change affects in http-cache's purge outbox (HttpCachePurger sends them).
+ */
 @Injectable()
 export class ArticleWriter {
   constructor(

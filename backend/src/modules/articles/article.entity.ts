@@ -28,7 +28,7 @@ export const ArticleSchema = defineEntity({
     shares: p.integer().default(0),
     comments: p.integer().default(0),
     approved: p.boolean().default(false),
-    /** Where the article is in review (ARTICLE_STAGES); `approved` is true exactly when it is published (article_stage_follows_approved in database/schema/functions.ts). */
+    /** Where the article is in review (ARTICLE_STAGES); `approved` is true exactly when it is published (article_stage_follows_approved in article-columns.sql.ts). */
     stage: p.string().$type<Opt<ArticleStage>>().length(20).default('draft'),
     /** When the worker publishes it; set exactly when the stage is scheduled. */
     scheduledAt: p.datetime().nullable(),
@@ -54,11 +54,11 @@ export const ArticleSchema = defineEntity({
     metaDescription: p.string().length(320).nullable(),
     /** Dated correction and update notes, oldest first; checked by PostgreSQL (article_corrections_check). */
     corrections: p.json<Correction[]>().$type<Opt<Correction[]>>().defaultRaw(`'[]'::jsonb`),
-    /** Moved on by PostgreSQL on every change but a reader's count (article_before_update in database/schema/functions.ts); editors save against it. */
+    /** Moved on by PostgreSQL on every change but a reader's count (article_before_update in article-columns.sql.ts); editors save against it. */
     version: p.integer().$type<Opt<number>>().default(1),
     /**
      * Weighted full-text document (title, commentary, body), kept by PostgreSQL: the article_search_vector
-     * trigger (database/schema/functions.ts) sets it on every write of those columns, so the application
+     * trigger (article-columns.sql.ts) sets it on every write of those columns, so the application
      * never assigns it (and a value it wrote would be replaced). A plain column: no longer generated.
      */
     searchVector: p.string().$type<Opt<string>>().columnType('tsvector').nullable().lazy().hidden(),

@@ -16,7 +16,9 @@ export interface AdminCommentPage {
 /**
  * Comment moderation: every article's comments newest first, found by article, text or name; deleted
  * (the AI reply is a column of the comment, so it goes with it) or marked spam (kept, hidden from
- * readers). Either takes the comment off its article's counter through the article store.
+ * readers). Either takes the comment off its article's counter through the article store; the
+ * comment_changed (comment-notify.sql.ts) and http_cache_comment (comment-purge.sql.ts) triggers NOTIFY
+ * and queue the article's purge.
  */
 @Injectable()
 export class CommentsAdminService {

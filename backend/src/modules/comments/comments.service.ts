@@ -30,6 +30,11 @@ export function toCommentDto(comment: Comment): CommentDto {
   };
 }
 
+/**
+ * Readers' comments and their AI replies. PostgreSQL completes each change readers can see: the
+ * comment_changed trigger (comment-notify.sql.ts) NOTIFYs article_changed, and http_cache_comment
+ * (comment-purge.sql.ts) queues the purge of the article's key in http-cache's purge outbox.
+ */
 @Injectable()
 export class CommentsService {
   private readonly logger = new Logger(CommentsService.name);

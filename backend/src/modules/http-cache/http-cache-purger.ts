@@ -12,7 +12,7 @@ const CLAIM_BATCH = 500;
 /** How often due rows are looked for besides the notifications (retries, and rows written while no process listened). */
 const POLL_MS = 1000;
 /**
- * Rows are due a little after their commit (150 ms, or 400 ms for a reader's count; see the purge functions in database/schema/functions.ts):
+ * Rows are due a little after their commit (150 ms, or 400 ms for a reader's count; see http_cache_article_changed in articles/article-purge.sql.ts):
  * a notification is acted on once the first are, and rows still waiting are sent when they fall due.
  */
 const NOTIFIED_WAIT_MS = 160;
@@ -23,10 +23,11 @@ const MAX_BACKOFF_MS = 60_000;
 type ClaimedRow = Pick<Selectable<Database['http_cache_purge']>, 'keys' | 'target' | 'attempts'>;
 
 /**
- * Sends the purge outbox (table http_cache_purge, filled by the database triggers of every committed
- * change and by `queuePurge`) to every configured shared cache. Each API process claims due rows with
- * `for update skip locked` and deletes them in the same statement, so each change is purged by one
- * process, once, however many run. Keys of all the rows claimed together are sent as one purge per
+ * Sends the purge outbox (table http_cache_purge, filled by `queuePurge` and by other modules'
+ * triggers through http_cache_queue, purge-queue.sql.ts: articles', comments' and trending's
+ * *-purge.sql.ts) to every configured shared cache. Each API process claims due rows with `for update
+ * skip locked` and deletes them in the same statement, so each change is purged by one process, once,
+ * however many run. Keys of all the rows claimed together are sent as one purge per
  * cache. A cache that fails gets a row of its own, due again later with backoff: the others are not
  * purged twice, and the write that queued the purge never waited for any of it.
  */

@@ -8,6 +8,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export async function queuePurge(em: EntityManager, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  // Raw: a call of the database function the triggers share (database/schema/functions.ts), not a query of a table.
+  // Raw: a call of the database function the triggers share (http_cache_queue in purge-queue.sql.ts), not a query of a table.
   await em.execute(`select http_cache_queue(string_to_array(?, ' '), interval '0')`, [keys.join(' ')]);
 }

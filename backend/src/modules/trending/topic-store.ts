@@ -23,7 +23,8 @@ const REFRESH_LOCK_KEY = 7_301_001;
  *   becomes a new topic with its items;
  * - a cluster matching an approved or declined story is not offered again (its memory is refreshed);
  * - undecided topics no feed mentions any more are dropped; decided ones are kept with 0 mentions.
- * Returns how many topics are on offer after the refresh.
+ * Returns how many topics are on offer after the refresh. Each statement that changes the topics
+ * queues the purge of the `trending` key (the http_cache_trending trigger, trending-purge.sql.ts).
  */
 export async function storeClusters(em: EntityManager, clusters: StoryCluster[], options: TopicStoreOptions, now = new Date()): Promise<number> {
   return em.transactional(async (tx) => {

@@ -12,7 +12,7 @@ import { TrendingTopic } from './trending-topic.entity.js';
 /**
  * How long each API process reuses the public feed: at most two reads a second per process instead
  * of one per page view, and short enough that a refresh's purge of the shared caches (due once no
- * process holds the old feed, see the http_cache_purge migration) reaches readers within a second.
+ * process holds the old feed, see trending-purge.sql.ts) reaches readers within a second.
  */
 export const TRENDING_FEED_REUSE_MS = 500;
 
