@@ -3,13 +3,15 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Every function and trigger, from the point where their definitions moved out of the migrations
  * into one declaration (now the modules' *.sql.ts files, assembled in app/database-behaviour.ts). It
- * changed nothing a migrated database did: the statements hold the bodies the earlier migrations left,
- * as PostgreSQL prints them. Idempotent: functions are created or replaced, triggers dropped if present
+ * changed nothing a migrated database did: it holds the bodies the earlier migrations left, as
+ * PostgreSQL prints them. Idempotent: functions are created or replaced, triggers dropped if present
  * and created again, in this one transaction.
  *
- * The statements are written out here, as this migration applies them, because a migration's effect
- * never changes after it has run; reader_counts_purge_no_list applies them again. Never edit them: a
- * change of behaviour is a migration of its own.
+ * The statements are written out below because a migration's effect never changes after it has run.
+ * They are the ones this migration applied until the declarations moved into the modules: the
+ * behaviour as of reader_counts_purge_no_list (20261129050000, which applies them again), so a fresh
+ * database runs the same statements it always did. Never edit them: a change of behaviour is a
+ * migration of its own.
  */
 export class Migration20261127170000_schema_functions extends Migration {
   override name = 'Migration20261127170000_schema_functions';

@@ -34,10 +34,7 @@ export interface DatabaseBehaviour {
  * longer declared needs its own drop; schema-drift.spec names any left over.)
  */
 export function functionsAndTriggersSql({ functions, triggers }: DatabaseBehaviour): string[] {
-  return [
-    ...functions.map((fn) => fn.sql),
-    ...triggers.flatMap((trigger) => [`drop trigger if exists "${trigger.name}" on "${trigger.table}";`, trigger.sql]),
-  ];
+  return [...functions.map((fn) => fn.sql), ...triggers.flatMap((trigger) => [`drop trigger if exists "${trigger.name}" on "${trigger.table}";`, trigger.sql])];
 }
 
 /**

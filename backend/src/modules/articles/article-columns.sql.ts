@@ -159,6 +159,14 @@ const articleStageFollowsApprovedTrigger: DatabaseTrigger = {
 
 /** The article's column rules, functions in the order they are created (an SQL function's body is checked then). */
 export const articleColumnsSql: DatabaseBehaviour = {
-  functions: [articleRowJson, articleChangedColumns, articleIsReaderCount, articleCorrectionsValid, articleSearchVector, articleBeforeUpdate, articleStageFollowsApproved],
+  functions: [
+    articleRowJson,
+    articleChangedColumns,
+    articleIsReaderCount,
+    articleCorrectionsValid,
+    articleSearchVector,
+    articleBeforeUpdate,
+    articleStageFollowsApproved,
+  ],
   triggers: [articleSearchVectorTrigger, articleBeforeUpdateTrigger, articleStageFollowsApprovedTrigger],
 };
