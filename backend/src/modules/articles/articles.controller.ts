@@ -4,7 +4,7 @@ import { Cacheable } from '../../common/cacheable.js';
 import { PUBLIC_CACHE_CONTROL, renderedJson, type RenderedAnswer } from '../../common/http-cache.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ArticlesService } from './articles.service.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 
 /**
  * The public reads. Each answer computed here is also kept as a prepared response (@Cacheable): later
