@@ -92,5 +92,19 @@ export default tseslint.config(
       ],
     },
   },
+  // The access declarations (@Public() and its siblings) have one import path, common/route-access.ts,
+  // so a search for the one spelling finds every use: a re-export would give them a second one.
+  {
+    files: ['backend/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':matches(ExportNamedDeclaration, ExportAllDeclaration)[source.value=/common\\x2Froute-access\\.js$/]',
+          message: 'Import the access declarations from common/route-access.ts itself: they have one import path, so do not re-export them.',
+        },
+      ],
+    },
+  },
   ...boundaries,
 );

@@ -221,15 +221,12 @@ describe('image regeneration', () => {
     workers[0]!.kill('SIGKILL');
     expect(await done()).toBeLessThan(subset.length);
 
-    const queue = app.get(JobProducer).queue('images');
-    for (let i = 0; i < 300; i++) {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
-      if (counts.waiting! + counts.active! + counts.delayed! + counts.failed! === 0) break;
-      await sleep(100);
-    }
+    // The one worker left makes the rest, and takes over the killed one's jobs once their locks expire:
+    // however long a busy machine takes for that, every article ends with its one new image.
+    for (let i = 0; i < 1800 && (await done()) < subset.length; i++) await sleep(100);
     const finished = await done();
     recordSecurity('images-worker-kill', { faultsInjected: 1, writesLost: subset.length - finished });
     expect(finished).toBe(subset.length);
     await expectOneNewImageEach(before, subset);
-  }, 60_000);
+  }, 240_000);
 });

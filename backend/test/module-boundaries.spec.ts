@@ -53,4 +53,17 @@ describe('module boundaries (lint)', () => {
     ]);
     expect(await boundaryErrors("import { api as x } from '@ai-mind/contracts';", 'libs/ui/src/x.ts')).toEqual([]);
   });
+
+  it('keeps one import path for the access declarations: a re-export of common/route-access.ts is refused', async () => {
+    const syntaxErrors = async (code: string, filePath: string) => {
+      const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(REPO_ROOT, filePath) });
+      return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+    };
+    for (const reExport of ["export { Public } from '../../common/route-access.js';", "export * from '../../common/route-access.js';"]) {
+      expect(await syntaxErrors(reExport, 'backend/src/modules/auth/x.ts')).toEqual([expect.stringContaining('one import path')]);
+    }
+    expect(
+      await syntaxErrors("import { Public } from '../../common/route-access.js';\nexport const used = [Public];", 'backend/src/modules/chat/x.ts'),
+    ).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { ChatModule } from '../modules/chat/index.js';
 import { CommentsModule } from '../modules/comments/index.js';
 import { ErrorReportsModule } from '../modules/error-reports/index.js';
 import { InteractionsModule } from '../modules/interactions/index.js';
+import { MediaModule } from '../modules/media/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { ContactModule } from '../modules/contact/index.js';
@@ -43,6 +44,7 @@ export class ApiModule {
         ErrorReportsModule,
         HealthModule,
         InteractionsModule,
+        MediaModule,
         NewsletterModule,
         PeopleModule,
         ProvenanceAdminModule,

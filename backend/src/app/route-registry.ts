@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { accessOf, type Permission, permissionOf, type RouteAccess } from '../modules/auth/index.js';
+import { type Permission, permissionOf } from '../modules/auth/index.js';
+import { accessOf, type RouteAccess } from '../common/route-access.js';
 
 export interface RegisteredRoute {
   method: string;

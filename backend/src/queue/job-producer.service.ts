@@ -68,11 +68,18 @@ export class JobProducer implements OnApplicationShutdown {
     }
   }
 
-  private queueEvents(name: QueueName): Promise<QueueEvents> {
+  /**
+   * The process's one QueueEvents of a queue (one Redis connection each, opened on first use and closed
+   * at shutdown), for whoever waits on that queue's jobs: `run`, and callers that follow many jobs or
+   * their progress.
+   */
+  queueEvents(name: QueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
       const created = new QueueEvents(name, { connection: consumerConnection(this.config.redisUrl) });
       logConnectionErrors(created, new Logger('Queues'), `Events of ${name}`);
+      // Each request waiting for its jobs listens for a while: many at once are expected, not a leak.
+      created.setMaxListeners(0);
       events = created.waitUntilReady().then(() => created);
       this.events.set(name, events);
     }

@@ -9,7 +9,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { PageView } from './page-view.entity.js';
 import { PageViewTokens } from './page-view-tokens.service.js';
 import { visitorCountry } from './visitor-country.js';
-import { Public, PublicWrite } from '../auth/index.js';
+import { Public, PublicWrite } from '../../common/route-access.js';
 import { clientOf } from '../../common/client-hash.js';
 
 export const PAGE_VIEW_LIMIT = { perWindow: 120, windowSeconds: 60 };

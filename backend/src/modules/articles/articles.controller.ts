@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ArticleListQuerySchema, ArticleSlugParamsSchema, NEXT_CURSOR_HEADER, type ArticleListQuery } from '@ai-mind/contracts';
+import { ArticleListQuerySchema, ArticleSlugParamsSchema, type ArticleListQuery } from '@ai-mind/contracts';
 import { Cacheable } from '../../common/cacheable.js';
 import { PUBLIC_CACHE_CONTROL, renderedJson, type RenderedAnswer } from '../../common/http-cache.js';
+import { nextPageHeaders } from '../../common/next-page-headers.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ArticlesService } from './articles.service.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 
 /**
  * The public reads. Each answer computed here is also kept as a prepared response (@Cacheable): later
@@ -21,13 +22,7 @@ export class ArticlesController {
   @Cacheable({ cacheControl: PUBLIC_CACHE_CONTROL, keys: (page: { keys: string[] }) => page.keys, prepared: { currentness: ArticlesService } })
   async list(@Query(new ZodValidationPipe(ArticleListQuerySchema)) query: ArticleListQuery): Promise<RenderedAnswer & { keys: string[] }> {
     const page = await this.articles.renderPublishedList(query);
-    const headers: Record<string, string> = {};
-    if (page.nextCursor) {
-      const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
-      headers[NEXT_CURSOR_HEADER] = page.nextCursor;
-      headers.link = `</api/articles?${next}>; rel="next"`;
-    }
-    return { ...renderedJson(page.json, { headers }), keys: page.keys };
+    return { ...renderedJson(page.json, { headers: nextPageHeaders('/api/articles', query, page.nextCursor) }), keys: page.keys };
   }
 
   /** An Article, as JSON bytes. */

@@ -3,7 +3,7 @@ import type { CorrectionEntry } from '@ai-mind/contracts';
 import { Cacheable } from '../../common/cacheable.js';
 import { PUBLIC_CACHE_CONTROL } from '../../common/http-cache.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 import { ArticlesService } from './articles.service.js';
 
 /** Every correction and update note of the published articles, newest first: what /corrections shows. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditLogWriter } from '../admin/index.js';
 import { changesSomething, type AdminAccessService } from './admin-access.service.js';
-import { accessOf } from './route-access.js';
+import { accessOf } from '../../common/route-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { fromAllowedOrigin } from './request-origin.js';
 import { permissionOf, roleMay, type Permission, type Role } from './permissions.js';
-import { accessOf, CSRF_HEADER, SESSION_COOKIE } from './route-access.js';
+import { CSRF_HEADER, SESSION_COOKIE } from './route-access.js';
+import { accessOf } from '../../common/route-access.js';
 import { SessionService, type AdminSession } from './session.service.js';
 
 declare module 'fastify' {

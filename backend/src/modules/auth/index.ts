@@ -7,6 +7,6 @@ export { AdminAccessService } from './admin-access.service.js';
 export { AdminUsersService } from './admin-users.service.js';
 export { hashPassword } from './password-hasher.js';
 export { permissionOf, RequirePermission, roleMay, type Permission } from './permissions.js';
-export { accessOf, Public, PublicWrite, registerWithRouteConfig, SignatureAuthenticated, SignInRoute, type RouteAccess } from './route-access.js';
+export { registerWithRouteConfig } from './route-access.js';
 export { endSessionsOf } from './session-generation.js';
 export { SessionWatch } from './session-watch.js';

@@ -1,5 +1,5 @@
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { ADMIN_ROLES, PERMISSIONS, ROLE_PERMISSIONS, type AdminRole, type Permission } from '@ai-mind/contracts';
+import { withRouteConfig } from '../../common/route-access.js';
 
 /**
  * What an admin route lets its caller do. Each admin route declares the one permission it needs next
@@ -32,10 +32,5 @@ export function permissionOf(config: { permission?: Permission } | undefined): P
  * the access gate decides on the route the router matched. Method level only.
  */
 export function RequirePermission(permission: Permission): MethodDecorator {
-  return (_target, _key, descriptor) => {
-    const handler = descriptor.value as object;
-    const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as Record<string, unknown>;
-    Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, permission }, handler);
-    return descriptor;
-  };
+  return withRouteConfig({ permission });
 }

@@ -1,9 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 
-// The access declarations live in common/ (common code reads them too); the auth module's routes and
-// the feature modules keep importing them from here.
-export { accessOf, Public, PublicWrite, SignatureAuthenticated, SignInRoute, type ChangeProof, type RouteAccess } from '../../common/route-access.js';
-
 export const SESSION_COOKIE = 'ai_mind_admin';
 /** Marks a browser that signed in before, for the sign-in rate (LoginThrottleService); sent to the login route only. */
 export const DEVICE_COOKIE = 'ai_mind_device';

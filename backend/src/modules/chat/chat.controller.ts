@@ -4,7 +4,7 @@ import { ChatRequestSchema, ChatSummaryRequestSchema, type ChatRequest, type Cha
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ChatService } from './chat.service.js';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { clientOf } from '../../common/client-hash.js';
 
 /** Chat calls per client IP per minute: a fast typist never meets it, a script does. */

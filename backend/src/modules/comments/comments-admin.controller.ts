@@ -13,10 +13,9 @@ import {
   type MarkSpamRequest,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { plural } from '../../common/plural.js';
 import { CommentsAdminService } from './comments-admin.service.js';
 import { RequirePermission } from '../auth/index.js';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 @Controller('admin/comments')
 export class CommentsAdminController {

@@ -4,7 +4,7 @@ import { ArticleIdParamsSchema, CreateCommentRequestSchema, type Comment, type C
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CommentsService, toCommentDto } from './comments.service.js';
-import { Public, PublicWrite } from '../auth/index.js';
+import { Public, PublicWrite } from '../../common/route-access.js';
 import { clientOf } from '../../common/client-hash.js';
 
 /** Comments per client per window: a conversation is fine, a flood is not. */

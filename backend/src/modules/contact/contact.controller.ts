@@ -4,7 +4,7 @@ import { CONTACT_SUCCESS_MESSAGE, ContactRequestSchema, type ContactRequest, typ
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ContactService } from './contact.service.js';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { clientOf } from '../../common/client-hash.js';
 
 /** Messages per client IP per window: plenty for a person, useless for a spam script. */

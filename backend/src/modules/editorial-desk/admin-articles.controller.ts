@@ -5,7 +5,6 @@ import {
   articleMeta,
   DRAFT_COUNT_HEADER,
   MORE_MATCHES_HEADER,
-  NEXT_CURSOR_HEADER,
   PUBLISHED_COUNT_HEADER,
   STAGE_COUNTS_HEADER,
   TOTAL_COUNT_HEADER,
@@ -20,6 +19,7 @@ import {
   type UpdateBlogRequest,
   type UpdateBlogResponse,
 } from '@ai-mind/contracts';
+import { nextPageHeaders } from '../../common/next-page-headers.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { OneAtATime } from '../../common/one-at-a-time.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -72,10 +72,7 @@ export class AdminArticlesController {
           .join(','),
       );
     if (page.moreMatches) void reply.header(MORE_MATCHES_HEADER, 'true');
-    if (page.nextCursor) {
-      const next = new URLSearchParams(Object.entries({ ...query, cursor: page.nextCursor }).map(([k, v]): [string, string] => [k, String(v)]));
-      void reply.header(NEXT_CURSOR_HEADER, page.nextCursor).header('link', `</api/admin/articles?${next}>; rel="next"`);
-    }
+    void reply.headers(nextPageHeaders('/api/admin/articles', query, page.nextCursor));
     return page.items;
   }
 

@@ -4,7 +4,7 @@ import { ArticleIdParamsSchema, CreateErrorReportRequestSchema } from '@ai-mind/
 import { answerPageForm, formField, FormFlashService, type PostedForm } from '../../common/page-form.js';
 import { clientOf } from '../../common/client-hash.js';
 import { parseRequest, ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { ErrorReportsService } from './error-reports.service.js';
 
 /**

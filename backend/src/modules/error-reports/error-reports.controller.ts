@@ -9,7 +9,7 @@ import {
 } from '@ai-mind/contracts';
 import { clientOf } from '../../common/client-hash.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { ErrorReportsService } from './error-reports.service.js';
 
 /** A reader's "Report an error" on an article, as the hydrated page sends it. */

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { HealthResponse } from '@ai-mind/contracts';
 import { HealthService } from './health.service.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 
 @Controller('health')
 export class HealthController {

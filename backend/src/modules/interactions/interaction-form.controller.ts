@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InteractionFormSchema, type InteractionForm } from '@ai-mind/contracts';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { answerPageForm, FormFlashService } from '../../common/page-form.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';

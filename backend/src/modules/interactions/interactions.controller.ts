@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InteractionRequestSchema, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/app-config.js';

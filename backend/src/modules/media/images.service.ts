@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { QueueEvents } from 'bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.token.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -32,9 +31,8 @@ export interface RegenerateImagesOutcome {
  * (JOB_WAIT_TIMEOUT_MS) for their outcomes, answering with how many were replaced by then.
  */
 @Injectable()
-export class ImagesService implements OnModuleDestroy {
+export class ImagesService {
   private readonly logger = new Logger(ImagesService.name);
-  private events?: Promise<QueueEvents>;
 
   constructor(
     private readonly articles: ArticleReads,
@@ -54,7 +52,7 @@ export class ImagesService implements OnModuleDestroy {
     if (ids.length === 0) return outcome;
 
     const pending = new Set(ids.map(imageJobId));
-    const events = await this.queueEvents();
+    const events = await this.jobs.queueEvents('images');
     let finish = () => undefined as void;
     const done = new Promise<void>((resolve) => (finish = resolve));
     const settle = (jobId: string, result: ImageRegenerateResult | null) => {
@@ -110,20 +108,5 @@ export class ImagesService implements OnModuleDestroy {
 
   private existingIds(request: { blogIds?: number[]; regenerateAll?: boolean }): Promise<number[]> {
     return this.articles.existingIds(request.regenerateAll ? 'all' : (request.blogIds ?? []));
-  }
-
-  private queueEvents(): Promise<QueueEvents> {
-    this.events ??= (async () => {
-      const events = new QueueEvents('images', { connection: { url: this.config.redisUrl } });
-      // Each request waiting for its jobs listens for a while: many at once are expected, not a leak.
-      events.setMaxListeners(0);
-      await events.waitUntilReady();
-      return events;
-    })();
-    return this.events;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    if (this.events) await (await this.events).close();
   }
 }

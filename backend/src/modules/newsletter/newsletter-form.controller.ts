@@ -5,7 +5,7 @@ import { answerPageForm, formField, FormFlashService, type PostedForm } from '..
 import { clientOf } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { parseRequest, ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { consumeNewsletterLimit } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 

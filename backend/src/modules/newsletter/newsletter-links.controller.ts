@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { FORM_FLASH_PARAM, NEWSLETTER_PAGE_TEXT, NEWSLETTER_PAGES, NEWSLETTER_TOKEN_FIELD, type FormFlash } from '@ai-mind/contracts';
 import { AcceptsMultipartForm } from '../../common/multipart-form.js';
 import { FormFlashService } from '../../common/page-form.js';
-import { Public, SignatureAuthenticated } from '../auth/index.js';
+import { Public, SignatureAuthenticated } from '../../common/route-access.js';
 import { NewsletterService } from './newsletter.service.js';
 
 type TokenQuery = Record<string, unknown> | undefined;

@@ -4,7 +4,7 @@ import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterSignUpSchema, type MessageRespons
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { NewsletterService } from './newsletter.service.js';
-import { PublicWrite } from '../auth/index.js';
+import { PublicWrite } from '../../common/route-access.js';
 import { clientOf } from '../../common/client-hash.js';
 
 export const NEWSLETTER_LIMIT = { perWindow: 10, windowSeconds: 3600 };

@@ -15,7 +15,8 @@ import {
   type SetPasswordResponse,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RequirePermission, SignInRoute } from '../auth/index.js';
+import { RequirePermission } from '../auth/index.js';
+import { SignInRoute } from '../../common/route-access.js';
 import { PeopleService } from './people.service.js';
 
 /** The People tab: the owner lists accounts, invites, changes roles, disables and resets passwords. */

@@ -1,27 +1,14 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import {
-  RegenerateImagesRequestSchema,
-  type ExhaustiveRecoveryResponse,
-  type ForceRecoveryResponse,
-  type RecreateFromSitemapResponse,
-  type RegenerateImagesRequest,
-  type RegenerateImagesResponse,
-} from '@ai-mind/contracts';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { ImagesService } from '../media/index.js';
+import type { ExhaustiveRecoveryResponse, ForceRecoveryResponse, RecreateFromSitemapResponse } from '@ai-mind/contracts';
 import { RecoveryService } from './recovery.service.js';
+import { plural } from '../../common/plural.js';
 import { RequirePermission } from '../auth/index.js';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** Data Recovery, Emergency Article Recreation and image regeneration: each runs on the worker's queues. */
+/** Data Recovery and Emergency Article Recreation: each runs on the worker's recovery queue. */
 @Controller('admin')
 export class AdminRecoveryController {
-  constructor(
-    private readonly recovery: RecoveryService,
-    private readonly images: ImagesService,
-  ) {}
+  constructor(private readonly recovery: RecoveryService) {}
 
   @RequirePermission('operations.run')
   @Post('force-recovery')
@@ -61,17 +48,5 @@ export class AdminRecoveryController {
       publishedArticlesNow: result.publishedArticlesNow,
       message: `Recreated ${plural(result.restored.length, 'article')} listed in the last sitemap.`,
     };
-  }
-
-  @RequirePermission('media.regenerate')
-  @Post('regenerate-images')
-  @HttpCode(200)
-  async regenerateImages(@Body(new ZodValidationPipe(RegenerateImagesRequestSchema)) body: RegenerateImagesRequest): Promise<RegenerateImagesResponse> {
-    const outcome = await this.images.regenerate(body);
-    const message =
-      outcome.pendingCount > 0
-        ? `New images for ${plural(outcome.updatedCount, 'article')} so far; ${outcome.pendingCount} more ${outcome.pendingCount === 1 ? 'is' : 'are'} still being made.`
-        : `New images for ${plural(outcome.updatedCount, 'article')}.`;
-    return { ...outcome, message };
   }
 }

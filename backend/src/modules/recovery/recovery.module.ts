@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/index.js';
-import { MediaModule } from '../media/index.js';
 import { SeoModule } from '../seo/index.js';
 import { AdminRecoveryController } from './admin-recovery.controller.js';
 import { ArticleRestoreService } from './article-restore.service.js';
@@ -8,7 +7,7 @@ import { BackupService } from './backup.service.js';
 import { RecoveryService } from './recovery.service.js';
 
 @Module({
-  imports: [ArticlesModule, MediaModule, SeoModule],
+  imports: [ArticlesModule, SeoModule],
   controllers: [AdminRecoveryController],
   providers: [RecoveryService, BackupService, ArticleRestoreService],
   // The recovery snapshot (SeoModule's) is written by the recovery queue's jobs too.

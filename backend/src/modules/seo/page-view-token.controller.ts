@@ -4,7 +4,7 @@ import { PageViewTokenQuerySchema, type PageViewToken, type PageViewTokenQuery }
 import { clientOf } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 import { inProcessFetch } from './public-site-renderer.js';
 import { SeoService } from './seo.service.js';
 

@@ -4,7 +4,7 @@ import { FEED_CACHE_CONTROL, renderedBytes, type RenderedAnswer } from '../../co
 import { ArticlesCacheService } from '../articles/index.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { SeoService } from './seo.service.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 
 const SITEMAP_FILE = /^([1-9]\d{0,5})\.xml\.gz$/;
 

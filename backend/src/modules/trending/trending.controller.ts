@@ -3,7 +3,7 @@ import { Cacheable } from '../../common/cacheable.js';
 import { PUBLIC_CACHE_CONTROL, renderedJson, type RenderedAnswer } from '../../common/http-cache.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { TrendingService } from './trending.service.js';
-import { Public } from '../auth/index.js';
+import { Public } from '../../common/route-access.js';
 
 @Controller('trending')
 export class TrendingController {

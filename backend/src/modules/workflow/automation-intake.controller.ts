@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { verifySignature } from './automation-signature.js';
 import { ProvenanceReader } from '../provenance/index.js';
 import { BlogIntakeService } from './blog-intake.service.js';
-import { SignatureAuthenticated } from '../auth/index.js';
+import { SignatureAuthenticated } from '../../common/route-access.js';
 
 const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
 /** How long a delivery waits for the one before it (each takes well under a second), before a 429. */
