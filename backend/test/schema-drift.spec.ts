@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createOrmConfig } from '../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../src/app/orm-config.js';
 import { DATABASE_FUNCTIONS, DATABASE_TRIGGERS, databaseFunctionsSql } from '../src/database/schema/functions.js';
 import { createOwnDatabase } from './support/own-database.js';
 

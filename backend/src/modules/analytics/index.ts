@@ -5,3 +5,4 @@ export { AnalyticsSettings } from './analytics-settings.entity.js';
 export { PageView } from './page-view.entity.js';
 export { PageViewTokens } from './page-view-tokens.service.js';
 export { PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDailyCountry, PageViewDailySource } from './page-view-daily.entity.js';
+export { ANALYTICS_ENTITIES } from './tables.js';

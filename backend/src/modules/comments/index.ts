@@ -4,3 +4,4 @@ export { CommentsModule } from './comments.module.js';
 export { Comment } from './comment.entity.js';
 export { aiReplyJobOptions, CommentsService } from './comments.service.js';
 export { spamReason } from './spam-screen.js';
+export { COMMENTS_ENTITIES } from './tables.js';

@@ -3,3 +3,4 @@
 export { HttpCachePurger } from './http-cache-purger.js';
 export { queuePurge } from './queue-purge.js';
 export { HttpCachePurge } from './http-cache-purge.entity.js';
+export { HTTP_CACHE_ENTITIES } from './tables.js';

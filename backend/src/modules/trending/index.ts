@@ -9,3 +9,4 @@ export { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
 export { clusterItems, type FeedItem } from './topic-clustering.js';
 export { storeClusters, type TopicStoreOptions } from './topic-store.js';
 export { TrendingService } from './trending.service.js';
+export { TRENDING_ENTITIES } from './tables.js';
