@@ -15,7 +15,7 @@ import { SEO_ENTITIES } from '../modules/seo/index.js';
 import { TRENDING_ENTITIES } from '../modules/trending/index.js';
 import { WORKFLOW_ENTITIES } from '../modules/workflow/index.js';
 import { SeedRun } from '../database/seed-run.entity.js';
-import { moduleDatabase, type DatabaseOf } from '../database/kysely.js';
+import { moduleDatabase, type DatabaseOf, type RegisteredEntity } from '../database/kysely.js';
 
 /**
  * Every entity, listed explicitly by the module that owns its table (its `tables.ts`): no folder scanning,
@@ -40,6 +40,14 @@ export const ENTITIES = [
   ...WORKFLOW_ENTITIES,
   SeedRun,
 ] as const;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * The modules' own declarations (ModuleEntities, by which a module names the tables it reads) are these
+ * entities, and the ORM is given no other: a module that forgets either fails to compile here.
+ */
+export const ENTITIES_ARE_DECLARED: Same<RegisteredEntity | typeof SeedRun, (typeof ENTITIES)[number]> = true;
 
 /** The whole database as Kysely sees it: for the composition root (the demo seeders, the CLI), never a module. */
 export type Database = DatabaseOf<typeof ENTITIES>;

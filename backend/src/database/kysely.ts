@@ -60,7 +60,8 @@ type Writes = 'insertInto' | 'updateTable' | 'deleteFrom' | 'mergeInto' | 'repla
  * builder of every table (a transaction of its own, another schema, plugins) is left out: a module's
  * transaction is its entity manager's.
  */
-export type ModuleKysely<Own, Reads> = Omit<Kysely<Own & Reads>, Writes | CommonTableExpressions | Unscoped> & Pick<Kysely<Own>, Writes | CommonTableExpressions>;
+export type ModuleKysely<Own, Reads> = Omit<Kysely<Own & Reads>, Writes | CommonTableExpressions | Unscoped> &
+  Pick<Kysely<Own>, Writes | CommonTableExpressions>;
 
 type CommonTableExpressions = 'with' | 'withRecursive';
 type Unscoped = 'transaction' | 'startTransaction' | 'connection' | 'withTables' | 'withPlugin' | 'withoutPlugins' | 'withSchema' | 'schema' | 'introspection';
@@ -74,7 +75,11 @@ type Unscoped = 'transaction' | 'startTransaction' | 'connection' | 'withTables'
 export interface ModuleEntities {}
 
 /** Every entity a module has declared in ModuleEntities. */
-export type RegisteredEntity = ModuleEntities[keyof ModuleEntities] extends infer Lists ? (Lists extends readonly EntityClass[] ? Lists[number] : never) : never;
+export type RegisteredEntity = ModuleEntities[keyof ModuleEntities] extends infer Lists
+  ? Lists extends readonly EntityClass[]
+    ? Lists[number]
+    : never
+  : never;
 
 /** A table of any module, by name: what a module may declare it reads. */
 export type TableName = keyof DatabaseOf<RegisteredEntity[]>;

@@ -7,7 +7,7 @@ export const ADMIN_ENTITIES = [AuditLog, AuditRefusal] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'admin': typeof ADMIN_ENTITIES;
+    admin: typeof ADMIN_ENTITIES;
   }
 }
 

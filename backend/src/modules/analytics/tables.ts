@@ -4,11 +4,19 @@ import { PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDai
 import { PageView } from './page-view.entity.js';
 
 /** The entities whose tables this module owns: only its queries write them (docs/architecture.md#modules). */
-export const ANALYTICS_ENTITIES = [AnalyticsSettings, PageViewDaily, PageViewDailySource, PageViewDailyCountry, PageViewDailyArticle, PageViewDailyCategory, PageView] as const;
+export const ANALYTICS_ENTITIES = [
+  AnalyticsSettings,
+  PageViewDaily,
+  PageViewDailySource,
+  PageViewDailyCountry,
+  PageViewDailyArticle,
+  PageViewDailyCategory,
+  PageView,
+] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'analytics': typeof ANALYTICS_ENTITIES;
+    analytics: typeof ANALYTICS_ENTITIES;
   }
 }
 

@@ -163,7 +163,11 @@ export class AdminArticleListService {
 }
 
 /** The scope's conditions added to a query over `article`; the counts leave out the status and stage (they count each). */
-function filtered<O>(query: SelectQueryBuilder<ArticlesDatabase, 'article', O>, scope: Scope, withStage: boolean): SelectQueryBuilder<ArticlesDatabase, 'article', O> {
+function filtered<O>(
+  query: SelectQueryBuilder<ArticlesDatabase, 'article', O>,
+  scope: Scope,
+  withStage: boolean,
+): SelectQueryBuilder<ArticlesDatabase, 'article', O> {
   if (withStage && scope.approved !== null) query = query.where('article.approved', '=', scope.approved);
   if (withStage && scope.stage !== null) query = query.where('article.stage', '=', scope.stage);
   if (scope.category !== null) query = query.where('article.category_slug', '=', scope.category);

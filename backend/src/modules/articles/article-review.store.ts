@@ -97,7 +97,8 @@ export class ArticleReviewStore {
 
   async findReviewed(id: number): Promise<ReviewedRow | null> {
     return (
-      (await articlesDb(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ?? null
+      (await articlesDb(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ??
+      null
     );
   }
 
@@ -200,7 +201,12 @@ export class ArticleReviewStore {
 
   /** When the article is scheduled to be published, or null when it is not scheduled. */
   async scheduledAt(id: number): Promise<Date | null> {
-    const row = await articlesDb(this.em.fork()).selectFrom('article').select('scheduled_at').where('id', '=', id).where('stage', '=', 'scheduled').executeTakeFirst();
+    const row = await articlesDb(this.em.fork())
+      .selectFrom('article')
+      .select('scheduled_at')
+      .where('id', '=', id)
+      .where('stage', '=', 'scheduled')
+      .executeTakeFirst();
     return row ? new Date(row.scheduled_at!) : null;
   }
 

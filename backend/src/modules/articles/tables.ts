@@ -8,7 +8,7 @@ export const ARTICLES_ENTITIES = [ArticleRevision, Article, DeletedArticle] as c
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'articles': typeof ARTICLES_ENTITIES;
+    articles: typeof ARTICLES_ENTITIES;
   }
 }
 

@@ -65,7 +65,9 @@ export async function changeAdminAccess(
       q.where((eb) =>
         eb.or([
           eb.not(eb.and([eb('u.role', '=', 'owner'), eb('u.status', '=', 'active')])),
-          eb.exists(eb.selectFrom('admin_user as o').select('o.id').where('o.role', '=', 'owner').where('o.status', '=', 'active').whereRef('o.id', '<>', 'u.id')),
+          eb.exists(
+            eb.selectFrom('admin_user as o').select('o.id').where('o.role', '=', 'owner').where('o.status', '=', 'active').whereRef('o.id', '<>', 'u.id'),
+          ),
         ]),
       ),
     )

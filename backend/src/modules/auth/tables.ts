@@ -6,7 +6,7 @@ export const AUTH_ENTITIES = [AdminUser] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'auth': typeof AUTH_ENTITIES;
+    auth: typeof AUTH_ENTITIES;
   }
 }
 

@@ -72,7 +72,13 @@ export class CommentsAdminService {
   /** Marks (or unmarks) as spam; only comments whose mark changes move their article's counter. */
   markSpam(ids: number[], spam: boolean): Promise<number> {
     return this.em.fork().transactional(async (em) => {
-      const changed = await commentsDb(em).updateTable('comment').set({ spam }).where('id', 'in', ids).where('spam', '=', !spam).returning('article_id').execute();
+      const changed = await commentsDb(em)
+        .updateTable('comment')
+        .set({ spam })
+        .where('id', 'in', ids)
+        .where('spam', '=', !spam)
+        .returning('article_id')
+        .execute();
       const articleIds = changed.map((row) => row.article_id);
       await (spam ? this.articles.uncountComments(em, articleIds) : this.articles.recountComments(em, articleIds));
       return changed.length;

@@ -6,7 +6,7 @@ export const COMMENTS_ENTITIES = [Comment] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'comments': typeof COMMENTS_ENTITIES;
+    comments: typeof COMMENTS_ENTITIES;
   }
 }
 

@@ -6,7 +6,7 @@ export const CONTACT_ENTITIES = [ContactSubmission] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'contact': typeof CONTACT_ENTITIES;
+    contact: typeof CONTACT_ENTITIES;
   }
 }
 

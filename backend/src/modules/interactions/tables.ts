@@ -6,7 +6,7 @@ export const INTERACTIONS_ENTITIES = [Interaction] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'interactions': typeof INTERACTIONS_ENTITIES;
+    interactions: typeof INTERACTIONS_ENTITIES;
   }
 }
 

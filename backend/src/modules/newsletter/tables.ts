@@ -10,7 +10,7 @@ export const NEWSLETTER_ENTITIES = [NewsletterDelivery, NewsletterDigest, Newsle
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'newsletter': typeof NEWSLETTER_ENTITIES;
+    newsletter: typeof NEWSLETTER_ENTITIES;
   }
 }
 

@@ -6,14 +6,7 @@ import type { AccountStatus, AdminAccount, AdminRole, InvitePersonRequest, Passw
 import { REDIS } from '../../common/redis.token.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { peopleDb } from './tables.js';
-import {
-  changeAdminAccess,
-  endSessionsOf,
-  hashPassword,
-  insertAdminAccount,
-  setActiveAdminPasswordHash,
-  setAdminPasswordHash,
-} from '../auth/index.js';
+import { changeAdminAccess, endSessionsOf, hashPassword, insertAdminAccount, setActiveAdminPasswordHash, setAdminPasswordHash } from '../auth/index.js';
 import { hashOfLinkToken, newLinkToken, PASSWORD_LINK_HOURS } from './password-links.js';
 
 /** Every change that could leave no active owner takes this lock first, so two such changes run one after the other. */

@@ -6,7 +6,7 @@ export const PEOPLE_ENTITIES = [AdminPasswordLink] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'people': typeof PEOPLE_ENTITIES;
+    people: typeof PEOPLE_ENTITIES;
   }
 }
 

@@ -41,11 +41,21 @@ export class ClaimCheckService {
    * `override`, which records `username` and the time on each open claim.
    */
   async settleForPublish(em: EntityManager, articleId: number, override: boolean, username: string): Promise<PublishClaimsOutcome> {
-    const article = await provenanceDb(em).selectFrom('article').select(['content', 'version', 'approved']).where('id', '=', articleId).forUpdate().executeTakeFirst();
+    const article = await provenanceDb(em)
+      .selectFrom('article')
+      .select(['content', 'version', 'approved'])
+      .where('id', '=', articleId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!article || article.approved) return { open: 0, overridden: 0 };
     const sources = await this.sourcesOf(em, articleId);
     if (sources === null) return { open: 0, overridden: 0 };
-    const check = await provenanceDb(em).selectFrom('article_claim_check').select('article_version').where('article_id', '=', articleId).forUpdate().executeTakeFirst();
+    const check = await provenanceDb(em)
+      .selectFrom('article_claim_check')
+      .select('article_version')
+      .where('article_id', '=', articleId)
+      .forUpdate()
+      .executeTakeFirst();
     if (check?.article_version !== article.version) await this.store(em, articleId, article.version, await checkClaimsOffLoop(article.content, sources));
     const open = await provenanceDb(em)
       .selectFrom('article_claim')

@@ -9,7 +9,7 @@ export const PROVENANCE_ENTITIES = [ApprovedTopic, ArticleClaimCheck, ArticleCla
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'provenance': typeof PROVENANCE_ENTITIES;
+    provenance: typeof PROVENANCE_ENTITIES;
   }
 }
 

@@ -6,7 +6,7 @@ export const RECOVERY_ENTITIES = [ArticleBackup] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'recovery': typeof RECOVERY_ENTITIES;
+    recovery: typeof RECOVERY_ENTITIES;
   }
 }
 

@@ -6,7 +6,7 @@ export const SEO_ENTITIES = [SitemapSnapshot] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'seo': typeof SEO_ENTITIES;
+    seo: typeof SEO_ENTITIES;
   }
 }
 

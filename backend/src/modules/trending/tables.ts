@@ -8,7 +8,7 @@ export const TRENDING_ENTITIES = [TrendingRefresh, TrendingSource, TrendingTopic
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'trending': typeof TRENDING_ENTITIES;
+    trending: typeof TRENDING_ENTITIES;
   }
 }
 

@@ -6,7 +6,7 @@ export const WORKFLOW_ENTITIES = [WebhookDelivery] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {
-    'workflow': typeof WORKFLOW_ENTITIES;
+    workflow: typeof WORKFLOW_ENTITIES;
   }
 }
 
