@@ -21,7 +21,7 @@ declare module '../../database/kysely.js' {
 }
 
 /** This module's queries: its own tables, and the other modules' tables it reads. */
-export const analyticsDb = moduleDatabase<typeof ANALYTICS_ENTITIES, 'newsletter_subscriber'>();
+export const analyticsDb = moduleDatabase<typeof ANALYTICS_ENTITIES, 'article' | 'newsletter_subscriber'>();
 
 /** The tables analyticsDb sees, for helpers that take part of a query. */
 export type AnalyticsDatabase = DatabaseOfModule<typeof analyticsDb>;
