@@ -88,7 +88,9 @@ export type TableName = keyof DatabaseOf<RegisteredEntity[]>;
  * The one way a module queries the database, declared once in its `tables.ts` (docs/architecture.md#modules):
  * `moduleDatabase<typeof OWN_ENTITIES, 'admin_user' | 'comment'>()` gives the query builder of the tables of
  * its own entities plus the other modules' tables it names. A query on any other table is a compile
- * error, and so is a write to a table it only reads. The reads are reviewed like its imports.
+ * error, and so is a write to a table it only reads. The reads are reviewed like its imports. A raw SQL
+ * string (`em.execute`) and the ORM's entity calls are outside this check: a raw statement names its
+ * other modules' tables among the declared reads too.
  */
 export function moduleDatabase<Own extends readonly EntityClass[], Reads extends Exclude<TableName, keyof DatabaseOf<Own>> = never>(): ModuleQueries<
   DatabaseOf<Own>,
@@ -112,6 +114,9 @@ export type DatabaseOfModule<Queries extends { readonly tables?: unknown }> = No
  * properties would make it `undefined` too, which a selected column never is).
  */
 export type Row<Table> = { [K in keyof Selectable<Table>]-?: Exclude<Selectable<Table>[K], undefined> };
+
+/** A row of table `T` of those a module's queries see, as PostgreSQL returns it: `RowOf<typeof articlesDb, 'article'>`. */
+export type RowOf<Queries extends { readonly tables?: unknown }, T extends keyof DatabaseOfModule<Queries>> = Row<DatabaseOfModule<Queries>[T]>;
 
 /** The row of one entity's table, for a type an entity itself uses (through `DatabaseOf` it would refer to itself). */
 export type EntityRow<E> = Row<TablesOf<E>[keyof TablesOf<E>]>;
