@@ -7,9 +7,12 @@ import tseslint from 'typescript-eslint';
 // of backend/src/modules/<a>/ may import `../<b>/index.js` but no other file of <b>; the module's own
 // files import each other directly. backend/test may reach a module's internals (its limits, its unit
 // functions) where the index does not offer them, and so may unit specs colocated in a module.
+// backend/src/database/ is below the modules and imports none of them (app/ assembles their entities).
 const MODULE_INTERNALS = 'A module is used through its index.ts: import `<module>/index.js`, or add what you need to that index.';
 const deepModuleImport = (prefix) => ({ regex: `^${prefix}(?!\\.\\.?/)[^/]+/(?!index\\.js$).+`, message: MODULE_INTERNALS });
 const OWN_INDEX = "A module's own files import each other directly: its index.ts is for other modules (importing it from inside makes an import cycle).";
+const DATABASE_BELOW_MODULES =
+  'database/ is infrastructure below the modules: it imports none of them (nor app/). The composition root (app/) assembles their entities.';
 const NO_BACKEND = 'The apps talk to the backend over HTTP (routes declared in @ai-mind/contracts), never by importing it.';
 const NO_APP_IN_LIBS = 'A library serves the apps and imports none of them (nor the backend).';
 const APPS = '(public-site|admin-app|shell|backend)';
@@ -28,6 +31,21 @@ const boundaries = [
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/modules/**', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\.?/)+modules/[^/]+/(?!index\\.js$).+', message: MODULE_INTERNALS }] }] },
+  },
+  {
+    files: ['backend/src/database/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+modules(/|$)', message: DATABASE_BELOW_MODULES },
+            { regex: '^(\\.\\./)+app(/|$)', message: DATABASE_BELOW_MODULES },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['public-site/**/*.{ts,tsx,js,mjs}', 'admin-app/**/*.{ts,tsx,js,mjs}', 'shell/**/*.{ts,tsx,js,mjs}'],

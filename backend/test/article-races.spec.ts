@@ -286,7 +286,7 @@ describe('article races', () => {
     await tally(article.id, { title, ai_commentary: row.ai_commentary, approved: true });
   });
 
-  it('a lost article comes back linked to its approved topic, which Blog Workflow shows again; a deleted one unlinks it', async () => {
+  it('a lost article comes back linked to its approved topic, with its comments and reports; a deleted one unlinks it and takes them along', async () => {
     const article = await createArticle(em, { approved: false, content: BODY });
     const declined = await createArticle(em, { approved: false, content: BODY });
     const topicFor = async (articleId: number) =>
@@ -297,6 +297,18 @@ describe('article races', () => {
         )
       )[0]!.id;
     const [topic, declinedTopic] = [await topicFor(article.id), await topicFor(declined.id)];
+    // What other modules keep of each article: a comment (comments) and a reader's report (error-reports).
+    for (const id of [article.id, declined.id]) {
+      await sql(`insert into comment (article_id, author_name, content, client_hash, created_at) values (?, 'Reader', 'A comment', 'hash', now())`, [id]);
+      await sql(`insert into error_report (article_id, details, client_hash) values (?, 'A wrong date', 'hash')`, [id]);
+    }
+    const keptOf = async (id: number) =>
+      (
+        await sql<{ comments: number; reports: number }>(
+          `select (select count(*)::int from comment where article_id = ?) as comments, (select count(*)::int from error_report where article_id = ?) as reports`,
+          [id, id],
+        )
+      )[0];
     const blogOf = async (topicId: number) => {
       const topics = (await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: alice.headers })).json() as {
         id: number;
@@ -310,9 +322,12 @@ describe('article races', () => {
     expect(await blogOf(topic)).toBeNull();
     await app.get(ArticleRestoreService).quick();
     expect(await blogOf(topic)).toBe(article.id);
+    expect(await keptOf(article.id)).toEqual({ comments: 1, reports: 1 });
 
+    expect(await keptOf(declined.id)).toEqual({ comments: 1, reports: 1 });
     expect((await admin(alice, 'POST', '/api/admin/decline-blog', { blogId: declined.id })).statusCode).toBe(200);
     expect((await sql<{ article_id: number | null }>('select article_id from approved_topic where id = ?', [declinedTopic]))[0]!.article_id).toBeNull();
+    expect(await keptOf(declined.id)).toEqual({ comments: 0, reports: 0 });
   });
 
   it('records SQL run by hand as the database user, and a reader count as no revision', async () => {

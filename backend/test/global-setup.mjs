@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startPostgres, startRedis } from '../../scripts/lib/services.mjs';
-import { createOrmConfig } from '../dist/database/mikro-orm.config.js';
+import { createOrmConfig } from '../dist/app/orm-config.js';
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-mind-test-'));

@@ -32,11 +32,24 @@ describe('module boundaries (lint)', () => {
     ]);
   });
 
-  it('refuses deep imports into modules from outside them (app, database, queue)', async () => {
-    expect(await boundaryErrors("import { Article as x } from '../modules/articles/article.entity.js';", 'backend/src/database/x.ts')).toEqual([
+  it('refuses deep imports into modules from outside them (app, queue)', async () => {
+    expect(await boundaryErrors("import { Article as x } from '../modules/articles/article.entity.js';", 'backend/src/queue/x.ts')).toEqual([
       expect.stringContaining('through its index.ts'),
     ]);
-    expect(await boundaryErrors("import { Article as x } from '../modules/articles/index.js';", 'backend/src/database/x.ts')).toEqual([]);
+    expect(await boundaryErrors("import { Article as x } from '../modules/articles/index.js';", 'backend/src/app/x.ts')).toEqual([]);
+  });
+
+  it('refuses database/ importing any module or the app: it is below them', async () => {
+    expect(await boundaryErrors("import { ARTICLES_ENTITIES as x } from '../modules/articles/index.js';", 'backend/src/database/x.ts')).toEqual([
+      expect.stringContaining('below the modules'),
+    ]);
+    expect(await boundaryErrors("import type { Article as x } from '../../modules/articles/index.js';", 'backend/src/database/schema/x.ts')).toEqual([
+      expect.stringContaining('below the modules'),
+    ]);
+    expect(await boundaryErrors("import { ENTITIES as x } from '../app/entities.js';", 'backend/src/database/x.ts')).toEqual([
+      expect.stringContaining('below the modules'),
+    ]);
+    expect(await boundaryErrors("import { moduleDatabase as x } from './kysely.js';", 'backend/src/database/x.ts')).toEqual([]);
   });
 
   it('refuses an app importing the backend', async () => {

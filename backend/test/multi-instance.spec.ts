@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startRedis } from '../../scripts/lib/services.mjs';
-import { createOrmConfig } from '../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../src/app/orm-config.js';
 import { ArticleBackup } from '../src/modules/recovery/index.js';
 import { Comment } from '../src/modules/comments/index.js';
 import { CONTACT_LIMIT } from '../src/modules/contact/contact.controller.js';

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { articleCanonicalPath } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { createOrmConfig } from '../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../src/app/orm-config.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher.js';

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { DEMO_ARTICLES } from '../src/database/seeders/demo-content.js';
+import { DEMO_ARTICLES } from '../src/app/demo-seed/demo-content.js';
 import { createArticle } from './support/article-factory.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { cacheKeys } from '../src/common/surrogate-keys.js';
-import { createOrmConfig } from '../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../src/app/orm-config.js';
 import { createOwnDatabase } from './support/own-database.js';
 
 /**

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/services.mjs';
 import { startVarnish, type RunningVarnish } from '../../scripts/lib/varnish.mjs';
-import { createOrmConfig } from '../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../src/app/orm-config.js';
 import { createArticle } from './support/article-factory.js';
 import { runCli, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { writeFakeBuild } from './support/fake-web-build.js';

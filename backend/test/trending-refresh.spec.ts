@@ -245,7 +245,7 @@ describe('scheduled trending refresh with two workers', () => {
     const env = { DATABASE_URL: database.url, REDIS_URL: suiteRedisUrl('trending-refresh schedule'), TRENDING_REFRESH_MINUTES: String(intervalMs / 60_000) };
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    const { createOrmConfig } = await import('../src/database/mikro-orm.config.js');
+    const { createOrmConfig } = await import('../src/app/orm-config.js');
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 1 }));
     try {
       const em = orm.em.fork() as unknown as EntityManager;

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { loggerOptions } from '../common/logger.js';
 import { RedisModule } from '../common/redis.module.js';
-import { createOrmConfig } from '../database/mikro-orm.config.js';
+import { createOrmConfig } from './orm-config.js';
 import { QueueModule } from '../queue/queue.module.js';
 
 /** What the API and the worker share: config, logs, PostgreSQL, Redis and the queues. */

@@ -2,7 +2,7 @@ import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ENTITIES } from './entities.js';
+import type { EntityClass } from './kysely.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Where new migrations are written by `cli migration:create` (always the source tree). */
@@ -14,10 +14,11 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 /** Tables with no entity: read and written by SQL only (see schemaGenerator.skipTables below). None at present. */
 export const SQL_ONLY_TABLES: string[] = [];
 
-export function createOrmConfig(options: { databaseUrl: string; poolMax?: number; debug?: boolean }) {
+/** How the ORM connects and migrates, for these entities (the app's are assembled in app/orm-config.ts). */
+export function defineOrmConfig(options: { entities: readonly EntityClass[]; databaseUrl: string; poolMax?: number; debug?: boolean }) {
   return defineConfig({
     clientUrl: options.databaseUrl,
-    entities: ENTITIES,
+    entities: [...options.entities],
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
     // pg's pool: while PostgreSQL is down or every connection is busy, a query waits at most this

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startPostgres, startRedis } from '../../../scripts/lib/services.mjs';
-import { createOrmConfig } from '../../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../../src/app/orm-config.js';
 import { runCli } from '../support/api-process.js';
 import { uniqueSuffix } from '../support/test-config.js';
 

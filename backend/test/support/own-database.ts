@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createOrmConfig } from '../../src/database/mikro-orm.config.js';
+import { createOrmConfig } from '../../src/app/orm-config.js';
 import { uniqueSuffix } from './test-config.js';
 
 /**

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AuditLogEntry, type AuditLogQuery, type AuditRefusals, type AuditRefusalsQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
-import { db } from '../../database/kysely.js';
+import { adminDb } from './tables.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** A date without a time names the whole day (UTC): `from` starts at its beginning, `to` reaches its end. */
@@ -22,7 +22,7 @@ export class AuditLogReader {
   /** How many admin calls were refused without a session in the dates, in all and by route and status. */
   async refusals(query: AuditRefusalsQuery): Promise<AuditRefusals> {
     const { from, to } = query;
-    const routes = await db(this.em.fork())
+    const routes = await adminDb(this.em.fork())
       .selectFrom('audit_refusal')
       .select(['action', 'status', sql<number>`sum(count)::int`.as('count')])
       .$if(from !== undefined, (q) => q.where('minute', '>=', sql<Date>`${startOf(from!)}::timestamptz`))
@@ -41,7 +41,7 @@ export class AuditLogReader {
   async page(query: AuditLogQuery): Promise<{ items: AuditLogEntry[]; nextCursor: string | null; total: number }> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
     const { actor, action, from, to } = query;
-    const filtered = db(this.em.fork())
+    const filtered = adminDb(this.em.fork())
       .selectFrom('audit_log as l')
       .$if(actor !== undefined, (q) => q.where('l.actor', '=', actor!))
       .$if(action !== undefined, (q) => q.where('l.action', 'ilike', containing(action!)))

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { db } from '../../database/kysely.js';
+import { adminDb } from './tables.js';
 import { AuditLog } from './audit-log.entity.js';
 
 /** Text from the caller, cut to fit its column; control characters (PostgreSQL refuses NUL) become `?`. */
@@ -45,7 +45,7 @@ export class AuditLogWriter {
    */
   async recordAnonymousRefusal(request: FastifyRequest, status: number): Promise<void> {
     try {
-      const row = await db(this.em.fork())
+      const row = await adminDb(this.em.fork())
         .insertInto('audit_refusal')
         .values({ minute: sql<Date>`date_trunc('minute', now())`, action: actionOf(request), status, count: 1 })
         .onConflict((conflict) => conflict.columns(['minute', 'action', 'status']).doUpdateSet((eb) => ({ count: eb('audit_refusal.count', '+', 1) })))

@@ -7,3 +7,4 @@ export { AuditRefusal } from './audit-refusal.entity.js';
 export { AdminEventsController } from './admin-events.controller.js';
 export { AuditLogWriter } from './audit-log.writer.js';
 export { QUEUE_DASHBOARD_PATH, registerQueueDashboard } from './queue-dashboard.js';
+export { ADMIN_ENTITIES } from './tables.js';

@@ -9,7 +9,7 @@ import {
   type AnalyticsTopArticles,
   type AnalyticsViews,
 } from '@ai-mind/contracts';
-import { db } from '../../database/kysely.js';
+import { analyticsDb } from './tables.js';
 import { instantsOf, sumByPeriod } from './analytics-periods.js';
 
 /** The daily rollups a top list reads, each with the column it ranks. */
@@ -33,7 +33,7 @@ export class AnalyticsReader {
   constructor(private readonly em: EntityManager) {}
 
   async views(range: AnalyticsRangeQuery): Promise<AnalyticsViews> {
-    const days = await db(this.em.fork())
+    const days = await analyticsDb(this.em.fork())
       .selectFrom('page_view_daily')
       .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<number>`views::int`.as('value')])
       .where(inRange(range))
@@ -45,7 +45,7 @@ export class AnalyticsReader {
     const { table, column } = TOP_DIMENSIONS[dimension];
     // The window runs over every key before the limit, so the total is the range's, not the top's.
     const key = sql.ref<string>(column);
-    const rows = await db(this.em.fork())
+    const rows = await analyticsDb(this.em.fork())
       .selectFrom(table)
       .select([key.as('key'), sql<number>`sum(views)::int`.as('views'), sql<number>`(sum(sum(views)) over ())::int`.as('total')])
       .where(inRange(range))
@@ -94,7 +94,7 @@ export class AnalyticsReader {
 
   async newsletter(range: AnalyticsRangeQuery): Promise<AnalyticsNewsletter> {
     const { start, end } = instantsOf(range);
-    const subscribers = db(this.em.fork()).selectFrom('newsletter_subscriber');
+    const subscribers = analyticsDb(this.em.fork()).selectFrom('newsletter_subscriber');
     const { before } = await subscribers
       .select(sql<number>`count(*)::int`.as('before'))
       .where('created_at', '<', sql<Date>`${start}::timestamptz`)

@@ -7,3 +7,4 @@ export { PageViewTokens } from './page-view-tokens.service.js';
 export { PageViewDaily, PageViewDailyArticle, PageViewDailyCategory, PageViewDailyCountry, PageViewDailySource } from './page-view-daily.entity.js';
 // The database's behaviour on the page_view table (assembled in app/database-behaviour.ts).
 export { pageViewRollupSql } from './page-view-rollup.sql.js';
+export { ANALYTICS_ENTITIES } from './tables.js';

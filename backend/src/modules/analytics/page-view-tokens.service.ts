@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { db } from '../../database/kysely.js';
+import { analyticsDb } from './tables.js';
 import { ARTICLE_CACHE_TTL_SECONDS } from '../articles/index.js';
 import { pageViewToken, pageViewTokenLifetime, pageViewTokenValid } from './page-view-token.js';
 
@@ -34,7 +34,7 @@ export class PageViewTokens {
   }
 
   private signingKey(): Promise<Buffer> {
-    this.key ??= db(this.em.fork())
+    this.key ??= analyticsDb(this.em.fork())
       .selectFrom('analytics_settings')
       .select('signing_secret')
       .where('id', '=', 1)

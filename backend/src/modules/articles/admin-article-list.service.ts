@@ -12,7 +12,7 @@ import {
 } from '@ai-mind/contracts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { db, type Database } from '../../database/kysely.js';
+import { articlesDb, type ArticlesDatabase } from './tables.js';
 import { reviewSelection, toReviewFields, type ReviewRow } from './article-row.js';
 import { SEARCH_CANDIDATES, SearchService } from './article-search.service.js';
 import { createdAtKey, pastKey, summarySelection, toArticleSummary, type SummaryRow } from './article-summary.js';
@@ -88,7 +88,7 @@ export class AdminArticleListService {
   private async ordered(query: AdminArticleListQuery, scope: Scope, limit: number): Promise<ListPage> {
     const sort = query.sort ?? 'newest';
     const cursor: ListCursor | null = query.cursor === undefined ? null : requireCursor(query.cursor, sort === 'likes' ? ['likes'] : ['keyset'], cursorError);
-    let list = filtered(db(this.em.fork()).selectFrom('article'), scope, true).select((eb) => [
+    let list = filtered(articlesDb(this.em.fork()).selectFrom('article'), scope, true).select((eb) => [
       ...summarySelection(eb),
       'article.version',
       ...reviewSelection(eb),
@@ -131,7 +131,7 @@ export class AdminArticleListService {
 
   /** Exact counts of the category and assignee in one statement, from the stage indexes (see the review_schedule migration). */
   private async counts(scope: Scope): Promise<Pick<AdminArticlePage, 'published' | 'drafts' | 'stages'>> {
-    const row = await filtered(db(this.em.fork()).selectFrom('article'), scope, false)
+    const row = await filtered(articlesDb(this.em.fork()).selectFrom('article'), scope, false)
       // Each stage written into the statement, not bound: the application's constants, not a request's values.
       .select((eb) => ARTICLE_STAGES.map((stage) => eb.cast<number>(eb.fn.countAll().filterWhere('article.stage', '=', sql.lit(stage)), 'integer').as(stage)))
       // Named by the stages, which a selection made by a map does not say to the type.
@@ -146,7 +146,7 @@ export class AdminArticleListService {
    * a common word in 100,000 articles would read most of the table for a number nobody pages through.
    */
   private async matches(term: string, scope: Scope): Promise<number> {
-    const row = await db(this.em.fork())
+    const row = await articlesDb(this.em.fork())
       .selectFrom((eb) =>
         // The query spelled out in the condition, as SearchService does, so the planner sees its words.
         filtered(eb.selectFrom('article').where('article.search_vector', '@@', sql<string>`websearch_to_tsquery('english'::regconfig, ${term})`), scope, true)
@@ -163,7 +163,11 @@ export class AdminArticleListService {
 }
 
 /** The scope's conditions added to a query over `article`; the counts leave out the status and stage (they count each). */
-function filtered<O>(query: SelectQueryBuilder<Database, 'article', O>, scope: Scope, withStage: boolean): SelectQueryBuilder<Database, 'article', O> {
+function filtered<O>(
+  query: SelectQueryBuilder<ArticlesDatabase, 'article', O>,
+  scope: Scope,
+  withStage: boolean,
+): SelectQueryBuilder<ArticlesDatabase, 'article', O> {
   if (withStage && scope.approved !== null) query = query.where('article.approved', '=', scope.approved);
   if (withStage && scope.stage !== null) query = query.where('article.stage', '=', scope.stage);
   if (scope.category !== null) query = query.where('article.category_slug', '=', scope.category);

@@ -2,15 +2,22 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { EntityManager } from '@mikro-orm/postgresql';
 import { VERSION_CONFLICT_PREFIX, type CorrectionKind } from '@ai-mind/contracts';
 import { sql, type Updateable } from 'kysely';
-import { db, type Database } from '../../database/kysely.js';
+import { articlesDb, type ArticlesDatabase } from './tables.js';
 import { ARTICLE_SELECTION, type ArticleRow } from './article-row.js';
 import { refuseWriter, writerScope, type Reviewer } from './article-review.store.js';
 import { adminActor, setActor, ArticleWriter, type Actor } from './article-writer.js';
 import { draftProblem, publishedTitleSet } from './problematic-drafts.js';
 import { sanitizeArticleBody } from './article-sanitizer-pool.js';
 
+/**
+ * Removes what other modules keep of deleted articles (their own rows: comments, reports, a topic's
+ * link), inside the deleting transaction. The caller that spans those modules passes it (editorial-desk):
+ * each module writes only its own tables, and this one imports none of them.
+ */
+export type ArticleDependents = (em: EntityManager, articleIds: number[]) => Promise<void>;
+
 /** Columns an update sets. */
-type ArticleChanges = Updateable<Database['article']>;
+type ArticleChanges = Updateable<ArticlesDatabase['article']>;
 
 export interface DraftInput {
   title: string;
@@ -80,7 +87,7 @@ export class ArticleCommands {
     return this.writer.write(
       actor,
       async (em) => {
-        const revision = await db(em)
+        const revision = await articlesDb(em)
           .selectFrom('article_revision')
           .select('snapshot')
           .where('id', '=', BigInt(revisionId))
@@ -101,19 +108,20 @@ export class ArticleCommands {
   }
 
   /**
-   * Deletes the article for good: a tombstone (so no recovery brings it back), its comments, and its
-   * approved topic's link, in one transaction; with `expectedVersion`, only the version the editor saw.
+   * Deletes the article for good: a tombstone (so no recovery brings it back) and, through `dependents`,
+   * its comments, reports and approved topic's link, in one transaction; with `expectedVersion`, only
+   * the version the editor saw.
    */
-  delete(id: number, actor: Actor, expectedVersion?: number): Promise<void> {
+  delete(id: number, actor: Actor, expectedVersion: number | undefined, dependents: ArticleDependents): Promise<void> {
     return this.writer.write(actor, async (em) => {
-      const deleted = await db(em)
+      const deleted = await articlesDb(em)
         .deleteFrom('article')
         .where('id', '=', id)
         .$if(expectedVersion !== undefined, (query) => query.where('version', '=', expectedVersion!))
         .returning(['id', 'slug', 'title'])
         .executeTakeFirst();
       if (!deleted) await this.explainMiss(em, id);
-      await this.afterDelete(em, [deleted!], actor);
+      await this.afterDelete(em, [deleted!], actor, dependents);
     });
   }
 
@@ -122,11 +130,11 @@ export class ArticleCommands {
    * re-checks each one: still a draft, and still the version that was judged; a draft published or
    * edited in between is left alone.
    */
-  deleteProblematicDrafts(actor: Actor): Promise<ProblemDraft[]> {
+  deleteProblematicDrafts(actor: Actor, dependents: ArticleDependents): Promise<ProblemDraft[]> {
     return this.writer.write(actor, async (em) => {
       const [drafts, published] = await Promise.all([
-        db(em).selectFrom('article').select(['id', 'title', 'content', 'version']).where('approved', '=', false).execute(),
-        db(em).selectFrom('article').select('title').where('approved', '=', true).execute(),
+        articlesDb(em).selectFrom('article').select(['id', 'title', 'content', 'version']).where('approved', '=', false).execute(),
+        articlesDb(em).selectFrom('article').select('title').where('approved', '=', true).execute(),
       ]);
       const titles = publishedTitleSet(published.map((row) => row.title));
       const flagged = drafts.flatMap((draft) => {
@@ -141,7 +149,7 @@ export class ArticleCommands {
           returning a.id, a.slug, a.title`,
         [flagged.map((f) => f.draft.id), flagged.map((f) => f.draft.version)],
       );
-      await this.afterDelete(em, deleted, actor);
+      await this.afterDelete(em, deleted, actor, dependents);
       const gone = new Set(deleted.map((row) => row.id));
       return flagged.filter((f) => gone.has(f.draft.id)).map((f) => ({ id: f.draft.id, title: f.draft.title, reason: f.reason }));
     });
@@ -154,7 +162,7 @@ export class ArticleCommands {
     return this.writer.write(
       actor,
       async (em) =>
-        (await db(em)
+        (await articlesDb(em)
           .updateTable('article')
           .set({ image_url: imageUrl, updated_at: sql`now()` })
           .where('id', '=', id)
@@ -166,7 +174,7 @@ export class ArticleCommands {
   /** Writes the AI commentary unless the article has one by now. */
   async setCommentaryIfMissing(id: number, commentary: string, actor: Actor): Promise<boolean> {
     return this.writer.write(actor, async (em) => {
-      const row = await db(em)
+      const row = await articlesDb(em)
         .updateTable('article')
         .set({ ai_commentary: commentary, updated_at: sql`now()` })
         .where('id', '=', id)
@@ -182,7 +190,7 @@ export class ArticleCommands {
     const content = await sanitizeArticleBody(input.content);
     await setActor(em, actor);
     const now = sql<Date>`now()`;
-    const row = await db(em)
+    const row = await articlesDb(em)
       .insertInto('article')
       .values({
         title: input.title,
@@ -206,7 +214,7 @@ export class ArticleCommands {
 
   /** Whether a slug is taken, in `em`'s transaction. */
   async slugTaken(em: EntityManager, slug: string): Promise<boolean> {
-    return (await db(em).selectFrom('article').select(sql.lit(1).as('taken')).where('slug', '=', slug).executeTakeFirst()) !== undefined;
+    return (await articlesDb(em).selectFrom('article').select(sql.lit(1).as('taken')).where('slug', '=', slug).executeTakeFirst()) !== undefined;
   }
 
   // Corrections and update notes
@@ -221,7 +229,7 @@ export class ArticleCommands {
       actor,
       async (em) => {
         const covers = JSON.stringify(note.covers?.length ? { covers: note.covers } : {});
-        const row = await db(em)
+        const row = await articlesDb(em)
           .updateTable('article')
           .set({
             // The note's id and time are PostgreSQL's (the transaction's time), built in jsonb.
@@ -237,7 +245,7 @@ export class ArticleCommands {
           .$castTo<ArticleRow>()
           .executeTakeFirst();
         if (row) return row;
-        if ((await db(em).selectFrom('article').select('id').where('id', '=', id).where('approved', '=', false).executeTakeFirst()) !== undefined) {
+        if ((await articlesDb(em).selectFrom('article').select('id').where('id', '=', id).where('approved', '=', false).executeTakeFirst()) !== undefined) {
           throw new ConflictException({ error: 'Conflict', message: `Article ${id} is a draft: corrections and update notes are for published articles.` });
         }
         return this.explainMiss(em, id);
@@ -255,7 +263,7 @@ export class ArticleCommands {
     sets: ArticleChanges,
     reviewer?: Reviewer,
   ): Promise<ArticleRow> {
-    const row = await db(em)
+    const row = await articlesDb(em)
       .updateTable('article')
       .set({ ...sets, updated_at: sql`now()` })
       .where('id', '=', id)
@@ -273,7 +281,7 @@ export class ArticleCommands {
 
   /** A versioned write that touched nothing: 404 when the article is gone, else 409 naming the newer change. */
   private async explainMiss(em: EntityManager, id: number): Promise<never> {
-    const latest = await db(em)
+    const latest = await articlesDb(em)
       .selectFrom('article as a')
       .leftJoinLateral(
         (eb) => eb.selectFrom('article_revision').select(['actor', 'created_at']).whereRef('article_id', '=', 'a.id').orderBy('id', 'desc').limit(1).as('r'),
@@ -288,17 +296,20 @@ export class ArticleCommands {
     throw new ConflictException({ error: 'Conflict', message });
   }
 
-  private async afterDelete(em: EntityManager, deleted: { id: number; slug: string; title: string }[], actor: Actor): Promise<void> {
+  private async afterDelete(
+    em: EntityManager,
+    deleted: { id: number; slug: string; title: string }[],
+    actor: Actor,
+    dependents: ArticleDependents,
+  ): Promise<void> {
     if (deleted.length === 0) return;
     const ids = deleted.map((row) => row.id);
     const deletedBy = actor.replace(/^admin:/, '').slice(0, 100);
-    await db(em)
+    await articlesDb(em)
       .insertInto('deleted_article')
       .values(deleted.map((row) => ({ article_id: row.id, slug: row.slug, title: row.title, deleted_by: deletedBy, deleted_at: sql<Date>`now()` })))
       .execute();
     // Comments, error reports and topics outlive a lost row (recovery brings the article back); a deliberate delete takes them along.
-    await db(em).deleteFrom('comment').where('article_id', 'in', ids).execute();
-    await db(em).deleteFrom('error_report').where('article_id', 'in', ids).execute();
-    await db(em).updateTable('approved_topic').set({ article_id: null }).where('article_id', 'in', ids).execute();
+    await dependents(em, ids);
   }
 }

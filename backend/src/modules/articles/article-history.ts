@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { db } from '../../database/kysely.js';
+import { articlesDb } from './tables.js';
 import type { RevisionRow } from './article-revision.entity.js';
 
 /**
@@ -18,7 +18,7 @@ export class ArticleHistory {
    * account is gone) of whoever published it, or of whoever scheduled it when a job published it.
    */
   async lastPublished(articleId: number): Promise<{ actor: string; created_at: Date; editor_name: string | null } | null> {
-    const row = await db(this.em.fork())
+    const row = await articlesDb(this.em.fork())
       .selectFrom('article_revision as p')
       .select((eb) => [
         'p.actor',
@@ -45,7 +45,7 @@ export class ArticleHistory {
 
   /** The article as it was first written (its 'create' revision): who wrote it and its body. */
   async firstDraft(articleId: number): Promise<{ actor: string; content: string } | null> {
-    const row = await db(this.em.fork())
+    const row = await articlesDb(this.em.fork())
       .selectFrom('article_revision')
       .select((eb) => ['actor', eb.ref('snapshot', '->>').key('content').as('content')])
       .where('article_id', '=', articleId)
@@ -67,6 +67,6 @@ export class ArticleHistory {
 
   private rows() {
     // Typed as PostgreSQL returns them (RevisionRow): the bigints as text, the snapshot an ArticleRow.
-    return db(this.em.fork()).selectFrom('article_revision').selectAll().$castTo<RevisionRow>();
+    return articlesDb(this.em.fork()).selectFrom('article_revision').selectAll().$castTo<RevisionRow>();
   }
 }

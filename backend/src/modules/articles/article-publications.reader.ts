@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { articlesDb } from './tables.js';
 
 export interface PublishedArticle {
   id: number;
@@ -19,7 +19,7 @@ export class ArticlePublicationsReader {
   constructor(private readonly em: EntityManager) {}
 
   publishedBetween(from: Date, until: Date, limit: number): Promise<PublishedArticle[]> {
-    return db(this.em.fork())
+    return articlesDb(this.em.fork())
       .selectFrom('article as a')
       .innerJoinLateral(
         (eb) =>

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { articlesDb } from './tables.js';
 
 /**
  * Readers' counts on the article row: likes and shares (grouped, one statement per batch) and comment
@@ -75,7 +75,7 @@ export class ArticleReaderCounts {
 
   /** Counts a new comment, in the transaction (`em`) that stores it. */
   async countComment(em: EntityManager, id: number): Promise<void> {
-    await db(em)
+    await articlesDb(em)
       .updateTable('article')
       .set((eb) => ({ comments: eb('comments', '+', 1) }))
       .where('id', '=', id)
@@ -90,7 +90,7 @@ export class ArticleReaderCounts {
    */
   async uncountComments(em: EntityManager, articleIds: number[]): Promise<void> {
     for (const id of articleIds) {
-      await db(em)
+      await articlesDb(em)
         .updateTable('article')
         .set((eb) => ({ comments: eb('comments', '-', 1) }))
         .where('id', '=', id)

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Correction } from '@ai-mind/contracts';
 import { sql } from 'kysely';
-import { db } from '../../database/kysely.js';
+import { articlesDb } from './tables.js';
 import { ARTICLE_SELECTION, type ArticleRow } from './article-row.js';
 
 /**
@@ -28,7 +28,7 @@ export class ArticleReads {
 
   /** The newest other published articles of the article's category (compared in its comparable form). */
   publishedInSameCategory(id: number, limit: number): Promise<{ title: string; slug: string; category: string }[]> {
-    return db(this.em.fork())
+    return articlesDb(this.em.fork())
       .selectFrom('article as a')
       .select(['a.title', 'a.slug', 'a.category'])
       .where('a.approved', '=', true)
@@ -42,7 +42,7 @@ export class ArticleReads {
 
   /** Whether the article is published, read in `em`'s transaction when given. */
   async isPublished(id: number, em: EntityManager = this.em.fork()): Promise<boolean> {
-    return (await db(em).selectFrom('article').select('id').where('id', '=', id).where('approved', '=', true).executeTakeFirst()) !== undefined;
+    return (await articlesDb(em).selectFrom('article').select('id').where('id', '=', id).where('approved', '=', true).executeTakeFirst()) !== undefined;
   }
 
   findByIds(ids: number[]): Promise<ArticleRow[]> {
@@ -53,13 +53,13 @@ export class ArticleReads {
   /** Of these ids (or all), those with a row, ascending. */
   async existingIds(ids: number[] | 'all'): Promise<number[]> {
     if (ids !== 'all' && ids.length === 0) return [];
-    let query = db(this.em.fork()).selectFrom('article').select('id').orderBy('id');
+    let query = articlesDb(this.em.fork()).selectFrom('article').select('id').orderBy('id');
     if (ids !== 'all') query = query.where('id', 'in', [...new Set(ids)]);
     return (await query.execute()).map((row) => row.id);
   }
 
   async counts(): Promise<{ totalArticles: number; publishedArticles: number }> {
-    const row = await db(this.em.fork())
+    const row = await articlesDb(this.em.fork())
       .selectFrom('article')
       .select((eb) => [
         eb.cast<number>(eb.fn.countAll(), 'integer').as('total'),
@@ -145,11 +145,11 @@ export class ArticleReads {
   /** Whole article rows, for a query to go on with. */
   private rows() {
     // The entity-typed selection would let a nullable column be undefined too; a selected one never is.
-    return db(this.em.fork()).selectFrom('article').select(ARTICLE_SELECTION).$castTo<ArticleRow>();
+    return articlesDb(this.em.fork()).selectFrom('article').select(ARTICLE_SELECTION).$castTo<ArticleRow>();
   }
 
   /** The published articles, for a query to go on with. */
   private published() {
-    return db(this.em.fork()).selectFrom('article').where('approved', '=', true);
+    return articlesDb(this.em.fork()).selectFrom('article').where('approved', '=', true);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { articlesDb } from './tables.js';
 import type { RevisionRow } from './article-revision.entity.js';
 import { ARTICLE_COLUMNS, ARTICLE_SELECTION, ARTICLE_VALUE_ROW, articleColumnList, articleRowValues, type ArticleRow } from './article-row.js';
 import { ArticleWriter, type Actor } from './article-writer.js';
@@ -41,7 +41,7 @@ export class ArticleRecoveryStore {
     await this.em.fork().transactional(
       async (em) => {
         for (let after = 0; ;) {
-          const rows = await db(em)
+          const rows = await articlesDb(em)
             .selectFrom('article as a')
             .select(ARTICLE_SELECTION.map((column) => `a.${column}` as const))
             .select((eb) => [
@@ -129,14 +129,14 @@ export class ArticleRecoveryStore {
   /** Of these slugs, those with a row. */
   async presentSlugs(slugs: string[]): Promise<Set<string>> {
     if (slugs.length === 0) return new Set();
-    const rows = await db(this.em.fork()).selectFrom('article').select('slug').where('slug', 'in', slugs).execute();
+    const rows = await articlesDb(this.em.fork()).selectFrom('article').select('slug').where('slug', 'in', slugs).execute();
     return new Set(rows.map((row) => row.slug));
   }
 
   /** Of these slugs, those of deliberately deleted articles. */
   async tombstonedSlugs(slugs: string[]): Promise<Set<string>> {
     if (slugs.length === 0) return new Set();
-    const rows = await db(this.em.fork()).selectFrom('deleted_article').select('slug').where('slug', 'in', slugs).execute();
+    const rows = await articlesDb(this.em.fork()).selectFrom('deleted_article').select('slug').where('slug', 'in', slugs).execute();
     return new Set(rows.map((row) => row.slug));
   }
 
@@ -171,11 +171,11 @@ export class ArticleRecoveryStore {
   }
 
   async revisedArticleIds(): Promise<number[]> {
-    return (await db(this.em.fork()).selectFrom('article_revision').select('article_id').distinct().execute()).map((row) => row.article_id);
+    return (await articlesDb(this.em.fork()).selectFrom('article_revision').select('article_id').distinct().execute()).map((row) => row.article_id);
   }
 
   private revisions() {
     // Typed as PostgreSQL returns them (RevisionRow): the bigints as text, the snapshot an ArticleRow.
-    return db(this.em.fork()).selectFrom('article_revision as r').selectAll('r').$castTo<RevisionRow>();
+    return articlesDb(this.em.fork()).selectFrom('article_revision as r').selectAll('r').$castTo<RevisionRow>();
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '@ai-mind/contracts';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { db, type Database } from '../../database/kysely.js';
+import { articlesDb, type ArticlesDatabase } from './tables.js';
 import { ARTICLE_SELECTION, articleColumnList, reviewColumnList, reviewSelection, type ArticleRow, type ReviewRow } from './article-row.js';
 import { adminActor, ArticleWriter, type Actor } from './article-writer.js';
 import { sanitizeArticleBody } from './article-sanitizer-pool.js';
@@ -22,7 +22,7 @@ import { sanitizeArticleBody } from './article-sanitizer-pool.js';
 const RETURNING = `${articleColumnList('article')}, ${reviewColumnList('article')}`;
 
 /** The article's columns and its place in review (with the accounts' names), for a typed statement's `select` or `returning` (as RETURNING). */
-function reviewedColumns(eb: ExpressionBuilder<Database, 'article'>) {
+function reviewedColumns(eb: ExpressionBuilder<ArticlesDatabase, 'article'>) {
   return [...ARTICLE_SELECTION, ...reviewSelection(eb)];
 }
 
@@ -52,7 +52,7 @@ export const SCHEDULED_PUBLISH_ACTOR: Actor = 'job:scheduled-publish';
  * The writer's own or assigned, still editable articles, for a writer's statement (an editor's has no such
  * condition): the object-level rule, said in the statement that acts so it cannot change in between.
  */
-export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<Database, 'article'>) => Expression<SqlBool> {
+export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<ArticlesDatabase, 'article'>) => Expression<SqlBool> {
   return (eb) =>
     eb.and([
       eb('article.stage', 'in', [...WRITER_EDITABLE_STAGES]),
@@ -63,7 +63,7 @@ export function writerScope(reviewer: Reviewer): (eb: ExpressionBuilder<Database
 /** Why a writer's statement touched nothing, when it is the object-level rule (403); otherwise returns. */
 export async function refuseWriter(em: EntityManager, id: number, reviewer: Reviewer): Promise<void> {
   if (reviewer.editsAny) return;
-  const row = await db(em)
+  const row = await articlesDb(em)
     .selectFrom('article')
     .select(['stage', 'author_id', 'assignee_id'])
     .where('id', '=', id)
@@ -102,7 +102,8 @@ export class ArticleReviewStore {
 
   async findReviewed(id: number): Promise<ReviewedRow | null> {
     return (
-      (await db(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ?? null
+      (await articlesDb(this.em.fork()).selectFrom('article').select(reviewedColumns).where('article.id', '=', id).$castTo<ReviewedRow>().executeTakeFirst()) ??
+      null
     );
   }
 
@@ -120,7 +121,7 @@ export class ArticleReviewStore {
       async (em) => {
         await setNote(em, options.note);
         await options.beforeStep?.(em);
-        const row = await db(em)
+        const row = await articlesDb(em)
           .updateTable('article')
           .set({ stage: rule.to, scheduled_at: sql<Date | null>`${scheduledAt?.toISOString() ?? null}::timestamptz`, updated_at: sql`now()` })
           .where('article.id', '=', id)
@@ -145,7 +146,7 @@ export class ArticleReviewStore {
         if (assigneeId !== null && !(await isAssignable(em, assigneeId))) {
           throw new ValidationFailedException([{ path: 'assigneeId', message: 'is not an active writer or editor' }]);
         }
-        const row = await db(em)
+        const row = await articlesDb(em)
           .updateTable('article')
           .set({ assignee_id: assigneeId, updated_at: sql`now()` })
           .where('id', '=', id)
@@ -162,7 +163,7 @@ export class ArticleReviewStore {
 
   /** Accounts an article may be assigned to. */
   assignees(): Promise<{ id: number; username: string; role: string | null }[]> {
-    return db(this.em.fork()).selectFrom('admin_user').select(['id', 'username', 'role']).where(assignable).orderBy('username').execute();
+    return articlesDb(this.em.fork()).selectFrom('admin_user').select(['id', 'username', 'role']).where(assignable).orderBy('username').execute();
   }
 
   /** A new draft, authored by the reviewer; its slug made from the title, numbered when taken. */
@@ -192,7 +193,7 @@ export class ArticleReviewStore {
    */
   publishDue(): Promise<{ id: number; title: string; ai_commentary: string | null }[]> {
     return this.writer.write(SCHEDULED_PUBLISH_ACTOR, (em) =>
-      db(em)
+      articlesDb(em)
         .updateTable('article')
         .set({ stage: 'published', scheduled_at: null, updated_at: sql`now()` })
         .where('stage', '=', 'scheduled')
@@ -205,13 +206,18 @@ export class ArticleReviewStore {
 
   /** When the article is scheduled to be published, or null when it is not scheduled. */
   async scheduledAt(id: number): Promise<Date | null> {
-    const row = await db(this.em.fork()).selectFrom('article').select('scheduled_at').where('id', '=', id).where('stage', '=', 'scheduled').executeTakeFirst();
+    const row = await articlesDb(this.em.fork())
+      .selectFrom('article')
+      .select('scheduled_at')
+      .where('id', '=', id)
+      .where('stage', '=', 'scheduled')
+      .executeTakeFirst();
     return row ? new Date(row.scheduled_at!) : null;
   }
 
   /** Every scheduled article and its time, for the worker's start. */
   scheduled(): Promise<{ id: number; scheduled_at: Date }[]> {
-    return db(this.em.fork())
+    return articlesDb(this.em.fork())
       .selectFrom('article')
       .select(['id', 'scheduled_at'])
       .where('stage', '=', 'scheduled')
@@ -228,17 +234,17 @@ async function setNote(em: EntityManager, note: string | undefined): Promise<voi
 }
 
 /** Who may be given an article to write: active writers and editors. */
-function assignable(eb: ExpressionBuilder<Database, 'admin_user'>): Expression<SqlBool> {
+function assignable(eb: ExpressionBuilder<ArticlesDatabase, 'admin_user'>): Expression<SqlBool> {
   return eb.and([eb('role', 'in', ['writer', 'editor']), eb('status', '=', 'active')]);
 }
 
 async function isAssignable(em: EntityManager, accountId: number): Promise<boolean> {
-  return (await db(em).selectFrom('admin_user').select('id').where('id', '=', accountId).where(assignable).executeTakeFirst()) !== undefined;
+  return (await articlesDb(em).selectFrom('admin_user').select('id').where('id', '=', accountId).where(assignable).executeTakeFirst()) !== undefined;
 }
 
 /** A step's statement touched nothing: 404, a writer's 403, 409 for a newer version, else 409 naming the stage. */
 async function explainRefusedStep(em: EntityManager, id: number, step: ReviewStep, reviewer: Reviewer, version: number | undefined): Promise<never> {
-  const row = await db(em)
+  const row = await articlesDb(em)
     .selectFrom('article')
     .select(['stage', 'version', 'title'])
     .where('id', '=', id)
@@ -247,7 +253,7 @@ async function explainRefusedStep(em: EntityManager, id: number, step: ReviewSte
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   // A writer's step is a submit (step() refuses the others before any statement).
   if (!reviewer.editsAny) {
-    const mine = await db(em)
+    const mine = await articlesDb(em)
       .selectFrom('article')
       .select('id')
       .where('id', '=', id)
@@ -272,7 +278,7 @@ async function explainRefusedStep(em: EntityManager, id: number, step: ReviewSte
 }
 
 async function explainMiss(em: EntityManager, id: number): Promise<never> {
-  const row = await db(em).selectFrom('article').select(['version', 'title']).where('id', '=', id).executeTakeFirst();
+  const row = await articlesDb(em).selectFrom('article').select(['version', 'title']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
   throw new ConflictException({
     error: 'Conflict',

@@ -1,6 +1,7 @@
 import type { AdminArticle, Article as ArticleDto, ArticleReviewFields, Correction, ReviewedArticle } from '@ai-mind/contracts';
 import type { AliasedSelectQueryBuilder, ExpressionBuilder } from 'kysely';
-import type { Database, EntityRow } from '../../database/kysely.js';
+import type { EntityRow } from '../../database/kysely.js';
+import type { ArticlesDatabase } from './tables.js';
 import type { Article } from './article.entity.js';
 
 /** The article table's row; through the entity alone, since revisions keep an ArticleRow (see EntityRow). */
@@ -85,7 +86,7 @@ export function reviewColumnList(alias = 'article'): string {
 }
 
 /** The review columns (with the accounts' names) for a typed statement over `article`, in a select or a returning list. */
-export function reviewSelection(eb: ExpressionBuilder<Database, 'article'>) {
+export function reviewSelection(eb: ExpressionBuilder<ArticlesDatabase, 'article'>) {
   const username = (column: ReviewColumn) => eb.selectFrom('admin_user as u').select('u.username').whereRef('u.id', '=', `article.${column}`);
   return REVIEW_COLUMNS.flatMap<`article.${ReviewColumn}` | AliasedSelectQueryBuilder<{ username: string }, AccountName>>(([column, name]) =>
     name === null ? [`article.${column}`] : [`article.${column}`, username(column).as(name)],

@@ -1,6 +1,6 @@
 import type { ArticleSummary } from '@ai-mind/contracts';
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../database/kysely.js';
+import type { ArticlesDatabase } from './tables.js';
 import { ARTICLE_COLUMNS, articleColumnList, type ArticleRow, type Field } from './article-row.js';
 
 /**
@@ -32,7 +32,7 @@ const SUMMARY_FIELDS = [
 export const SUMMARY_COLUMNS = `${articleColumnList('a', SUMMARY_FIELDS)}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
 
 /** The columns of a list item (as SUMMARY_COLUMNS), for a typed query over `article`. */
-export function summarySelection(eb: ExpressionBuilder<Database, 'article'>) {
+export function summarySelection(eb: ExpressionBuilder<ArticlesDatabase, 'article'>) {
   return [
     ...SUMMARY_FIELDS.map((field) => `article.${ARTICLE_COLUMNS[field][0]}` as const),
     eb.fn<string>('left', ['article.content', sql.lit(CONTENT_HEAD_CHARS)]).as('content_head'),
@@ -43,7 +43,7 @@ export function summarySelection(eb: ExpressionBuilder<Database, 'article'>) {
  * The row's creation time as PostgreSQL prints it, to the microsecond (a JavaScript Date would keep only
  * milliseconds): the key a list's next page starts after.
  */
-export function createdAtKey(eb: ExpressionBuilder<Database, 'article'>) {
+export function createdAtKey(eb: ExpressionBuilder<ArticlesDatabase, 'article'>) {
   return eb.cast<string>('article.created_at', 'text').as('created_at_key');
 }
 
@@ -79,6 +79,6 @@ export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) =>
  * the microsecond it printed), not as a JavaScript Date would keep it.
  */
 export function pastKey(direction: '<' | '>', key: { createdAt: string; id: number }) {
-  return (eb: ExpressionBuilder<Database, 'article'>) =>
+  return (eb: ExpressionBuilder<ArticlesDatabase, 'article'>) =>
     eb(eb.refTuple('article.created_at', 'article.id'), direction, eb.tuple(eb.cast<Date>(eb.val(key.createdAt), 'timestamptz'), eb.val(key.id)));
 }

@@ -23,7 +23,7 @@ import { ArticlesCacheService } from './articles-cache.service.js';
 import { decodeCursor, encodeCursor, type ListCursor } from '../../common/list-cursor.js';
 import { createdAtKey, pastKey, summarySelection, toArticleSummary, type SummaryRow } from './article-summary.js';
 import { articleBodyForReaders } from './article-sanitizer-pool.js';
-import { db } from '../../database/kysely.js';
+import { articlesDb } from './tables.js';
 
 /** Seconds a cached list page lives; invalidation makes publish/edit/delete visible at once anyway. */
 const LIST_CACHE_TTL_SECONDS = 60;
@@ -167,7 +167,7 @@ export class ArticlesService {
     if (cursor && !(await this.store.isPublishedAt(cursor.id, cursor.createdAt, category))) {
       throw new ValidationFailedException([{ path: 'cursor', message: 'names no article of this list' }]);
     }
-    let query = db(this.em.fork())
+    let query = articlesDb(this.em.fork())
       .selectFrom('article')
       .select((eb) => [...summarySelection(eb), createdAtKey(eb)])
       .where('article.approved', '=', true);

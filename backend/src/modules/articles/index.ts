@@ -18,7 +18,7 @@ export { ARTICLE_CACHE_TTL_SECONDS, ArticlesCacheService } from './articles-cach
 export { ArticleChangeListener } from './article-change.listener.js';
 
 // Editorial commands: editors' and jobs' writes, the review stage, Article Management's list.
-export { ArticleCommands, type ProblemDraft } from './article-commands.js';
+export { ArticleCommands, type ArticleDependents, type ProblemDraft } from './article-commands.js';
 export { ArticleReviewStore, type Reviewer } from './article-review.store.js';
 export { reviewerOf } from './reviewer.js';
 export { AdminArticleListService } from './admin-article-list.service.js';
@@ -39,3 +39,4 @@ export { ArticleRecoveryStore, type RestoreCandidate, type SnapshotRow } from '.
 export { articleColumnsSql } from './article-columns.sql.js';
 export { articleHistorySql } from './article-history.sql.js';
 export { articlePurgeSql } from './article-purge.sql.js';
+export { ARTICLES_ENTITIES } from './tables.js';

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditLogWriter } from '../admin/index.js';
 import { changesSomething, type AdminAccessService } from './admin-access.service.js';
 import { accessOf } from '../../common/route-access.js';
 
@@ -14,6 +13,15 @@ declare module 'fastify' {
 }
 
 /**
+ * Where the gate writes its audit rows: the admin module's AuditLogWriter, passed in by the app. Declared
+ * here, not imported, because the admin module's routes depend on this one (no import cycle).
+ */
+export interface AccessAudit {
+  recordAnonymousRefusal(request: FastifyRequest, status: number): Promise<void>;
+  record(request: FastifyRequest, status: number): Promise<void>;
+}
+
+/**
  * The gate in front of every route of the app (added on the root instance, so routes registered
  * later, by Nest or by plugins, pass through it too): refuses what the matched route's access does
  * not allow, and writes the audit row of every admin or sign-in change and of every refusal before
@@ -21,7 +29,7 @@ declare module 'fastify' {
  * counted, and sampled, rather than written each: AuditLogWriter.recordAnonymousRefusal). Register
  * after the cookie parser, before the routes.
  */
-export function registerAccessGate(fastify: FastifyInstance, access: AdminAccessService, audit: AuditLogWriter): void {
+export function registerAccessGate(fastify: FastifyInstance, access: AdminAccessService, audit: AccessAudit): void {
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const refusal = await access.check(request);
     if (!refusal) return;

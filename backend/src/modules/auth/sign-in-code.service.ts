@@ -6,8 +6,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { REDIS } from '../../common/redis.module.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import type { Mailer } from '../newsletter/index.js';
 import { AdminUser } from './admin-user.entity.js';
+import { SIGN_IN_CODE_MAILER, type SignInCodeMailer } from './sign-in-code-mailer.js';
 
 const CODE = 'ai-mind:login-code:';
 const CODE_MAIL = 'ai-mind:login-code-mail:';
@@ -53,7 +53,7 @@ export class SignInCodeService {
     const user = username.toLowerCase();
     if ((await this.redis.set(`${CODE_MAIL}${user}`, '1', 'EX', SIGN_IN_CODE_MAIL_SECONDS, 'NX')) !== 'OK') return;
     const account = await this.em.fork().findOne(AdminUser, { username });
-    const mailer = await this.mailer();
+    const mailer = this.mailer();
     if (!account?.email || !account.passwordHash || account.status !== 'active' || !mailer.configured) return;
     const code = Array.from({ length: 3 }, () => String(randomInt(0, 10_000)).padStart(4, '0')).join('');
     const key = signInCodeKey(user);
@@ -68,16 +68,12 @@ export class SignInCodeService {
     );
   }
 
-  /**
-   * The newsletter module's mailer, imported when first needed: that module's files import this one's
-   * index (its entities name the account), so a static import would be a cycle of ES modules.
-   */
-  private async mailer(): Promise<Mailer> {
-    const { Mailer } = await import('../newsletter/index.js');
-    return this.moduleRef.get(Mailer, { strict: false });
+  /** The newsletter module's mailer (SIGN_IN_CODE_MAILER), looked up where the app provides it. */
+  private mailer(): SignInCodeMailer {
+    return this.moduleRef.get<SignInCodeMailer>(SIGN_IN_CODE_MAILER, { strict: false });
   }
 
-  private async mail(mailer: Mailer, to: string, username: string, code: string): Promise<void> {
+  private async mail(mailer: SignInCodeMailer, to: string, username: string, code: string): Promise<void> {
     const site = new URL(this.config.publicUrl).host;
     const shown = code.replace(/(\d{4})(?=\d)/g, '$1-');
     const text = [

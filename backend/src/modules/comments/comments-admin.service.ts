@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AdminComment, type AdminCommentListQuery } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
-import { db, type Database } from '../../database/kysely.js';
+import { commentsDb, type CommentsDatabase } from './tables.js';
 import { ArticleReaderCounts } from '../articles/index.js';
 
 export interface AdminCommentPage {
@@ -30,7 +30,7 @@ export class CommentsAdminService {
   async page(query: AdminCommentListQuery): Promise<AdminCommentPage> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
     const { articleId, search, spam } = query;
-    const filtered = db(this.em.fork())
+    const filtered = commentsDb(this.em.fork())
       .selectFrom('comment as c')
       .$if(articleId !== undefined, (q) => q.where('c.article_id', '=', articleId!))
       .$if(search !== undefined, (q) =>
@@ -62,7 +62,7 @@ export class CommentsAdminService {
   /** Deletes the comments (and their AI replies); the counters lose those readers still saw. */
   delete(ids: number[]): Promise<number> {
     return this.em.fork().transactional(async (em) => {
-      const deleted = await db(em).deleteFrom('comment').where('id', 'in', ids).returning(['article_id', 'spam']).execute();
+      const deleted = await commentsDb(em).deleteFrom('comment').where('id', 'in', ids).returning(['article_id', 'spam']).execute();
       await this.articles.uncountComments(
         em,
         deleted.filter((row) => !row.spam).map((row) => row.article_id),
@@ -74,7 +74,13 @@ export class CommentsAdminService {
   /** Marks (or unmarks) as spam; only comments whose mark changes move their article's counter. */
   markSpam(ids: number[], spam: boolean): Promise<number> {
     return this.em.fork().transactional(async (em) => {
-      const changed = await db(em).updateTable('comment').set({ spam }).where('id', 'in', ids).where('spam', '=', !spam).returning('article_id').execute();
+      const changed = await commentsDb(em)
+        .updateTable('comment')
+        .set({ spam })
+        .where('id', 'in', ids)
+        .where('spam', '=', !spam)
+        .returning('article_id')
+        .execute();
       const articleIds = changed.map((row) => row.article_id);
       await (spam ? this.articles.uncountComments(em, articleIds) : this.articles.recountComments(em, articleIds));
       return changed.length;
@@ -82,9 +88,9 @@ export class CommentsAdminService {
   }
 }
 
-type Row = Pick<Selectable<Database['comment']>, 'id' | 'article_id' | 'author_name' | 'content' | 'ai_response' | 'spam' | 'created_at'> & {
-  article_title: Selectable<Database['article']>['title'] | null;
-  article_slug: Selectable<Database['article']>['slug'] | null;
+type Row = Pick<Selectable<CommentsDatabase['comment']>, 'id' | 'article_id' | 'author_name' | 'content' | 'ai_response' | 'spam' | 'created_at'> & {
+  article_title: Selectable<CommentsDatabase['article']>['title'] | null;
+  article_slug: Selectable<CommentsDatabase['article']>['slug'] | null;
 };
 
 function toAdminComment(row: Row): AdminComment {

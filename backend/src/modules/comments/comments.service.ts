@@ -8,6 +8,7 @@ import type { AiCommentaryResult } from '../../queue/job-types.js';
 import { AiService } from '../ai/index.js';
 import { ArticleReaderCounts, ArticleReads } from '../articles/index.js';
 import { Comment } from './comment.entity.js';
+import { commentsDb } from './tables.js';
 import { spamReason } from './spam-screen.js';
 
 /** Comments shown per article, newest first. */
@@ -46,6 +47,11 @@ export class CommentsService {
     private readonly articles: ArticleReads,
     private readonly counts: ArticleReaderCounts,
   ) {}
+
+  /** Deletes the comments of articles deleted for good, in the deleting transaction `em` (ArticleDependents). */
+  async deleteOfArticles(em: EntityManager, articleIds: number[]): Promise<void> {
+    await commentsDb(em).deleteFrom('comment').where('article_id', 'in', articleIds).execute();
+  }
 
   async list(articleId: number): Promise<Comment[]> {
     const em = this.em.fork();

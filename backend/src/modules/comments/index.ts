@@ -7,3 +7,4 @@ export { spamReason } from './spam-screen.js';
 // The database's behaviour on the comment table (assembled in app/database-behaviour.ts).
 export { commentNotifySql } from './comment-notify.sql.js';
 export { commentPurgeSql } from './comment-purge.sql.js';
+export { COMMENTS_ENTITIES } from './tables.js';

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_PAGE_SIZE, type AdminContactListQuery, type AdminContactSubmission, type ContactRequest } from '@ai-mind/contracts';
 import { containing } from '../../common/sql-like.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
-import { db } from '../../database/kysely.js';
+import { contactDb } from './tables.js';
 import { ContactSubmission } from './contact-submission.entity.js';
 
 export interface ContactPage {
@@ -43,7 +43,7 @@ export class ContactService {
   async page(query: AdminContactListQuery): Promise<ContactPage> {
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
     const { search, handled } = query;
-    const filtered = db(this.em.fork())
+    const filtered = contactDb(this.em.fork())
       .selectFrom('contact_submission as s')
       .$if(search !== undefined, (q) =>
         q.where((eb) => {
@@ -62,7 +62,7 @@ export class ContactService {
   }
 
   async markHandled(ids: number[], handled: boolean): Promise<number> {
-    const changed = await db(this.em.fork())
+    const changed = await contactDb(this.em.fork())
       .updateTable('contact_submission')
       .set({ handled })
       .where('id', 'in', ids)
@@ -73,6 +73,6 @@ export class ContactService {
   }
 
   async delete(ids: number[]): Promise<number> {
-    return (await db(this.em.fork()).deleteFrom('contact_submission').where('id', 'in', ids).returning('id').execute()).length;
+    return (await contactDb(this.em.fork()).deleteFrom('contact_submission').where('id', 'in', ids).returning('id').execute()).length;
   }
 }

@@ -2,3 +2,4 @@
 
 export { ContactModule } from './contact.module.js';
 export { ContactSubmission } from './contact-submission.entity.js';
+export { CONTACT_ENTITIES } from './tables.js';

@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AddCorrectionRequest, UpdateBlogRequest } from '@ai-mind/contracts';
-import { adminActor, ArticleCommands, ArticleReads, ArticlesCacheService, type ArticleRow, type ProblemDraft, type Reviewer } from '../articles/index.js';
+import {
+  adminActor,
+  ArticleCommands,
+  ArticleReads,
+  ArticlesCacheService,
+  type ArticleDependents,
+  type ArticleRow,
+  type ProblemDraft,
+  type Reviewer,
+} from '../articles/index.js';
+import { CommentsService } from '../comments/index.js';
+import { ErrorReportsService } from '../error-reports/index.js';
+import { ApprovedTopicLinks } from '../provenance/index.js';
 
 /**
  * What editors do to articles (Article Management's list is AdminArticleListService's): publish, edit, delete for good, clear problematic drafts.
@@ -14,7 +26,17 @@ export class ArticlesAdminService {
     private readonly store: ArticleCommands,
     private readonly reads: ArticleReads,
     private readonly cache: ArticlesCacheService,
+    private readonly comments: CommentsService,
+    private readonly errorReports: ErrorReportsService,
+    private readonly topicLinks: ApprovedTopicLinks,
   ) {}
+
+  /** What goes with an article deleted for good, each by the module that owns it. */
+  private readonly dependents: ArticleDependents = async (em, articleIds) => {
+    await this.comments.deleteOfArticles(em, articleIds);
+    await this.errorReports.deleteOfArticles(em, articleIds);
+    await this.topicLinks.unlinkArticles(em, articleIds);
+  };
 
   /** Clears the public caches and counts the articles, for the admin's Refresh Data. */
   async refreshCaches(): Promise<{ totalArticles: number; publishedArticles: number }> {
@@ -30,9 +52,9 @@ export class ArticlesAdminService {
     return this.store.saveEdit(id, changes, reviewer, changes.version);
   }
 
-  /** Deletes the article and leaves a tombstone, in one transaction. */
+  /** Deletes the article and what goes with it, and leaves a tombstone, in one transaction. */
   delete(id: number, username: string, version?: number): Promise<void> {
-    return this.store.delete(id, adminActor(username), version);
+    return this.store.delete(id, adminActor(username), version, this.dependents);
   }
 
   /** A dated correction or update note on a published article, as a revision of its history. */
@@ -46,6 +68,6 @@ export class ArticlesAdminService {
   }
 
   clearProblematicDrafts(username: string): Promise<ProblemDraft[]> {
-    return this.store.deleteProblematicDrafts(adminActor(username));
+    return this.store.deleteProblematicDrafts(adminActor(username), this.dependents);
   }
 }

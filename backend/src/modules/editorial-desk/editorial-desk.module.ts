@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AiCommentaryModule } from '../ai-jobs/index.js';
 import { AdminModule } from '../admin/index.js';
 import { ArticlesModule } from '../articles/index.js';
+import { CommentsModule } from '../comments/index.js';
+import { ErrorReportsModule } from '../error-reports/index.js';
 import { ProvenanceModule } from '../provenance/index.js';
 import { RecoveryModule } from '../recovery/index.js';
 import { SeoModule } from '../seo/index.js';
@@ -18,7 +20,7 @@ import { ArticlesAdminService } from './articles-admin.service.js';
  * dependency points down: the article module never imports this one.
  */
 @Module({
-  imports: [ArticlesModule, AiCommentaryModule, AdminModule, ProvenanceModule, RecoveryModule, SeoModule, TrendingModule],
+  imports: [ArticlesModule, AiCommentaryModule, AdminModule, CommentsModule, ErrorReportsModule, ProvenanceModule, RecoveryModule, SeoModule, TrendingModule],
   controllers: [AdminArticlesController, ArticleReviewController, AssigneesController, ArticleCorrectionsController],
   providers: [ArticlesAdminService],
 })

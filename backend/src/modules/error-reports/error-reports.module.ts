@@ -9,5 +9,6 @@ import { ErrorReportsService } from './error-reports.service.js';
   imports: [ArticlesModule],
   controllers: [ErrorReportsController, ErrorReportFormController, ErrorReportsAdminController],
   providers: [ErrorReportsService],
+  exports: [ErrorReportsService],
 })
 export class ErrorReportsModule {}

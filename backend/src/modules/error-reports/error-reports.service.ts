@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type InferResult, type Kysely } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { AdminErrorReport, AdminErrorReportListQuery, CreateErrorReportRequest, ErrorReportStatus } from '@ai-mind/contracts';
 import { clientHash } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { db, type Database } from '../../database/kysely.js';
+import { errorReportsDb } from './tables.js';
 import { ArticleReads } from '../articles/index.js';
 import { ErrorReport } from './error-report.entity.js';
 import { spamReason } from '../comments/index.js';
@@ -34,7 +34,7 @@ const toDto = (row: InferResult<ReturnType<typeof reportsWithArticles>>[number])
 });
 
 /** The reports with the title and address of their article (gone: null). */
-const reportsWithArticles = (query: Kysely<Database>) =>
+const reportsWithArticles = (query: ReturnType<typeof errorReportsDb>) =>
   query
     .selectFrom('error_report as r')
     .leftJoin('article as a', 'a.id', 'r.article_id')
@@ -63,6 +63,11 @@ export class ErrorReportsService {
     private readonly articles: ArticleReads,
     private readonly rateLimiter: RateLimiterService,
   ) {}
+
+  /** Deletes the reports on articles deleted for good, in the deleting transaction `em` (ArticleDependents). */
+  async deleteOfArticles(em: EntityManager, articleIds: number[]): Promise<void> {
+    await errorReportsDb(em).deleteFrom('error_report').where('article_id', 'in', articleIds).execute();
+  }
 
   async create(articleId: number, report: CreateErrorReportRequest, client: string): Promise<number> {
     await this.rateLimiter.consumeAll([
@@ -100,7 +105,7 @@ export class ErrorReportsService {
   /** The queue: newest first, by status and article when asked. */
   async list(query: AdminErrorReportListQuery): Promise<AdminErrorReport[]> {
     const { status, article } = query;
-    const rows = await reportsWithArticles(db(this.em.fork()))
+    const rows = await reportsWithArticles(errorReportsDb(this.em.fork()))
       .$if(Boolean(status), (q) => q.where('r.status', '=', status!))
       .$if(Boolean(article), (q) => q.where('r.article_id', '=', article!))
       .orderBy('r.id', 'desc')
@@ -112,7 +117,7 @@ export class ErrorReportsService {
   /** Sets the reports' status (back to open clears who handled them); answers how many there were. */
   async setStatus(ids: number[], status: ErrorReportStatus, username: string): Promise<number> {
     const handled = status !== 'open';
-    const rows = await db(this.em.fork())
+    const rows = await errorReportsDb(this.em.fork())
       .updateTable('error_report')
       .set({ status, handled_by: handled ? username.slice(0, 100) : null, handled_at: handled ? sql<Date>`now()` : null })
       .where('id', 'in', [...new Set(ids)])

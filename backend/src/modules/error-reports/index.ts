@@ -2,3 +2,5 @@
 
 export { ErrorReportsModule } from './error-reports.module.js';
 export { ErrorReport } from './error-report.entity.js';
+export { ErrorReportsService } from './error-reports.service.js';
+export { ERROR_REPORTS_ENTITIES } from './tables.js';

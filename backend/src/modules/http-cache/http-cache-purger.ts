@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Selectable } from 'kysely';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { db, type Database } from '../../database/kysely.js';
+import { httpCacheDb, type HttpCacheDatabase } from './tables.js';
 import { ArticleChangeListener } from '../articles/index.js';
 import { purgeTargetOf, type PurgeTarget } from './purge-targets.js';
 
@@ -20,7 +20,7 @@ const NOTIFIED_WAIT_MS = 160;
 const MAX_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 60_000;
 
-type ClaimedRow = Pick<Selectable<Database['http_cache_purge']>, 'keys' | 'target' | 'attempts'>;
+type ClaimedRow = Pick<Selectable<HttpCacheDatabase['http_cache_purge']>, 'keys' | 'target' | 'attempts'>;
 
 /**
  * Sends the purge outbox (table http_cache_purge, filled by `queuePurge` and by other modules'
@@ -102,7 +102,7 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
 
   /** How long until the next row is due, if any. */
   private async nextDueInMs(): Promise<number | null> {
-    const row = await db(this.em.fork())
+    const row = await httpCacheDb(this.em.fork())
       .selectFrom('http_cache_purge')
       .select(sql<number | null>`greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000))::int`.as('wait'))
       .executeTakeFirst();
@@ -110,7 +110,7 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async claim(): Promise<ClaimedRow[]> {
-    return db(this.em.fork())
+    return httpCacheDb(this.em.fork())
       .deleteFrom('http_cache_purge')
       .where('id', 'in', (eb) =>
         eb
@@ -150,7 +150,7 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
     }
     const delayMs = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempts - 1));
     this.logger.warn({ err: error, cache: target.url, attempts, retryInMs: delayMs }, 'Could not purge a shared cache; trying again later');
-    await db(this.em.fork())
+    await httpCacheDb(this.em.fork())
       .insertInto('http_cache_purge')
       .values({ keys, target: target.url, attempts, due_at: sql<Date>`clock_timestamp() + ${delayMs} * interval '1 millisecond'` })
       .execute();

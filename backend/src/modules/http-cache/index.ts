@@ -5,3 +5,4 @@ export { queuePurge } from './queue-purge.js';
 export { HttpCachePurge } from './http-cache-purge.entity.js';
 // The outbox's queue function the purge triggers call (assembled in app/database-behaviour.ts).
 export { purgeQueueSql } from './purge-queue.sql.js';
+export { HTTP_CACHE_ENTITIES } from './tables.js';

@@ -2,3 +2,4 @@
 
 export { InteractionsModule } from './interactions.module.js';
 export { Interaction } from './interaction.entity.js';
+export { INTERACTIONS_ENTITIES } from './tables.js';

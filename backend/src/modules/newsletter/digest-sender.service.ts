@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { db } from '../../database/kysely.js';
+import { newsletterDb } from './tables.js';
 import { failureIsPermanent, failureText, Mailer } from './mailer.js';
 import { listUnsubscribeHeaders, personalised } from './newsletter-emails.js';
 import { NewsletterService } from './newsletter.service.js';
@@ -43,7 +43,7 @@ export class DigestSenderService {
   ) {}
 
   async send(digestId: number, stopping: () => boolean = () => false): Promise<{ sent: number; failed: number; stopped: boolean }> {
-    const digest = await db(this.em.fork())
+    const digest = await newsletterDb(this.em.fork())
       .selectFrom('newsletter_digest')
       .select(['id', 'subject', 'html', 'text'])
       .where('id', '=', digestId)
@@ -81,7 +81,7 @@ export class DigestSenderService {
         if (final) outcome.failed += 1;
         // The server says the address does not take mail: it stays off the list until it signs up again.
         if (failureIsPermanent(error)) {
-          await db(this.em.fork())
+          await newsletterDb(this.em.fork())
             .updateTable('newsletter_subscriber')
             .set({ status: 'bounced' })
             .where('id', '=', claimed.subscriber_id)
@@ -95,7 +95,7 @@ export class DigestSenderService {
   /** The next row to send: waiting and due, or claimed by a sender whose lease ran out. */
   private async claim(digestId: number) {
     const leaseSeconds = this.config.newsletter.sendLeaseMs / 1000;
-    const row = await db(this.em.fork())
+    const row = await newsletterDb(this.em.fork())
       .with('next', (q) =>
         q
           .selectFrom('newsletter_delivery')
@@ -130,7 +130,7 @@ export class DigestSenderService {
   /** Records the attempt's outcome, if this sender still holds the claim; a retry waits twice as long each time. */
   private async settle(claimed: Claimed, outcome: 'sent' | 'failed' | 'skipped' | 'retry', error: string | null): Promise<void> {
     const delaySeconds = (this.config.newsletter.retryDelayMs * 2 ** (claimed.attempts - 1)) / 1000;
-    await db(this.em.fork())
+    await newsletterDb(this.em.fork())
       .updateTable('newsletter_delivery')
       .set({
         status: outcome === 'retry' ? 'pending' : outcome,
@@ -148,7 +148,7 @@ export class DigestSenderService {
 
   /** Marks the digest sent once none of its rows is waiting or claimed; true when it is (by this sender or another). */
   private async finishIfDone(digestId: number): Promise<boolean> {
-    const open = await db(this.em.fork())
+    const open = await newsletterDb(this.em.fork())
       .selectFrom('newsletter_delivery')
       .select('id')
       .where('digest_id', '=', digestId)
@@ -156,7 +156,7 @@ export class DigestSenderService {
       .limit(1)
       .executeTakeFirst();
     if (open) return false;
-    const finished = await db(this.em.fork())
+    const finished = await newsletterDb(this.em.fork())
       .updateTable('newsletter_digest')
       .set({ status: 'sent', finished_at: sql<Date>`now()` })
       .where('id', '=', digestId)

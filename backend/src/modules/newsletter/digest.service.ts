@@ -5,7 +5,7 @@ import { articleLabel, DIGEST_TESTS_PER_HOUR, NEWSLETTER_PAGES, type NewsletterP
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
-import { db } from '../../database/kysely.js';
+import { newsletterDb } from './tables.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleProvenanceService, ArticlePublicationsReader } from '../articles/index.js';
 import { latestSlot, periodLengthMs } from './digest-schedule.js';
@@ -43,7 +43,7 @@ export class DigestService {
   ) {}
 
   async settings(em = this.em.fork()): Promise<ScheduleSettings> {
-    const row = await db(em)
+    const row = await newsletterDb(em)
       .selectFrom('newsletter_settings')
       .select(['cadence', 'weekday', 'send_time', 'schedule_changed_at'])
       .where('id', '=', 1)
@@ -53,7 +53,7 @@ export class DigestService {
   }
 
   async saveSchedule(schedule: NewsletterSchedule, editor: string): Promise<void> {
-    await db(this.em.fork())
+    await newsletterDb(this.em.fork())
       .updateTable('newsletter_settings')
       .set({ cadence: schedule.cadence, weekday: schedule.weekday, send_time: schedule.sendTime, schedule_changed_at: sql`now()`, updated_by: editor })
       .where('id', '=', 1)
@@ -62,7 +62,7 @@ export class DigestService {
 
   /** From the end of the last digest's period (or one cadence back, for the first) until now. */
   private async nextPeriod(em: EntityManager, settings: ScheduleSettings): Promise<Period> {
-    const row = await db(em)
+    const row = await newsletterDb(em)
       .selectFrom('newsletter_digest')
       .select((eb) => [eb.fn.max<Date | null>('period_until').as('last_until'), sql<Date>`now()`.as('now')])
       .executeTakeFirstOrThrow();
@@ -92,7 +92,7 @@ export class DigestService {
    */
   async sendTest(accountId: number): Promise<string> {
     // The account's own address, as the people module keeps it.
-    const account = await db(this.em.fork()).selectFrom('admin_user').select('email').where('id', '=', accountId).executeTakeFirst();
+    const account = await newsletterDb(this.em.fork()).selectFrom('admin_user').select('email').where('id', '=', accountId).executeTakeFirst();
     const email = account?.email;
     if (!email) {
       throw new ConflictException({
@@ -131,13 +131,13 @@ export class DigestService {
       // Raw: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await tx.execute(`select pg_advisory_xact_lock(hashtext('newsletter-digest'))`);
       if (trigger.kind === 'schedule') {
-        const done = await db(tx).selectFrom('newsletter_digest').select('id').where('slot', '=', trigger.slot).executeTakeFirst();
+        const done = await newsletterDb(tx).selectFrom('newsletter_digest').select('id').where('slot', '=', trigger.slot).executeTakeFirst();
         if (done) return null;
       }
       const period = await this.nextPeriod(tx, await this.settings(tx));
       const { email, articleCount } = await this.render(period);
       if (articleCount === 0 && trigger.kind === 'manual') return null;
-      const digest = await db(tx)
+      const digest = await newsletterDb(tx)
         .insertInto('newsletter_digest')
         .values({
           slot: trigger.kind === 'schedule' ? trigger.slot : null,
@@ -155,7 +155,7 @@ export class DigestService {
         .returning('id')
         .executeTakeFirstOrThrow();
       if (articleCount > 0) {
-        const recipients = await db(tx)
+        const recipients = await newsletterDb(tx)
           .insertInto('newsletter_delivery')
           .columns(['digest_id', 'subscriber_id'])
           .expression((eb) =>
@@ -166,7 +166,7 @@ export class DigestService {
           )
           .returning('id')
           .execute();
-        await db(tx).updateTable('newsletter_digest').set({ recipient_count: recipients.length }).where('id', '=', digest.id).execute();
+        await newsletterDb(tx).updateTable('newsletter_digest').set({ recipient_count: recipients.length }).where('id', '=', digest.id).execute();
       }
       return { digestId: digest.id, articleCount };
     });
@@ -198,7 +198,7 @@ export class DigestService {
     const settings = await this.settings();
     const slot = latestSlot(settings, now);
     if (slot && slot.getTime() >= settings.scheduleChangedAt.getTime()) await this.create({ kind: 'schedule', slot });
-    const sending = await db(this.em.fork()).selectFrom('newsletter_digest').select('id').where('status', '=', 'sending').execute();
+    const sending = await newsletterDb(this.em.fork()).selectFrom('newsletter_digest').select('id').where('status', '=', 'sending').execute();
     for (const { id } of sending) await this.startSending(id);
   }
 }

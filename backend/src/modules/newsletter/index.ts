@@ -8,3 +8,4 @@ export { NewsletterDelivery } from './newsletter-delivery.entity.js';
 export { NewsletterDigest } from './newsletter-digest.entity.js';
 export { NewsletterSettings } from './newsletter-settings.entity.js';
 export { NewsletterSuppression } from './newsletter-suppression.entity.js';
+export { NEWSLETTER_ENTITIES } from './tables.js';

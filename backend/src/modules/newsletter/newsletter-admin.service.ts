@@ -12,13 +12,13 @@ import {
 } from '@ai-mind/contracts';
 import { newestFirstPage } from '../../common/newest-first-page.js';
 import { containing } from '../../common/sql-like.js';
-import { db, type Database } from '../../database/kysely.js';
+import { newsletterDb, type NewsletterDatabase } from './tables.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 const SUBSCRIBER_COLUMNS = ['s.id', 's.email', 's.status', 's.consent_source', 's.consent_at', 's.confirmed_at', 's.unsubscribed_at', 's.created_at'] as const;
 type SubscriberRow = Pick<
-  Selectable<Database['newsletter_subscriber']>,
+  Selectable<NewsletterDatabase['newsletter_subscriber']>,
   'id' | 'email' | 'status' | 'consent_source' | 'consent_at' | 'confirmed_at' | 'unsubscribed_at' | 'created_at'
 >;
 
@@ -50,7 +50,7 @@ export class NewsletterAdminService {
   /** The subscribers the filters match (`s`), for the page, its count and the export. */
   private subscribersMatching(query: Pick<AdminNewsletterSubscriberListQuery, 'search' | 'status'>) {
     const { search, status } = query;
-    return db(this.em.fork())
+    return newsletterDb(this.em.fork())
       .selectFrom('newsletter_subscriber as s')
       .$if(search !== undefined, (q) => q.where('s.email', 'ilike', containing(search!.toLowerCase())))
       .$if(status !== undefined, (q) => q.where('s.status', '=', status!));
@@ -67,7 +67,7 @@ export class NewsletterAdminService {
   }
 
   async counts(): Promise<NewsletterCounts> {
-    const rows = await db(this.em.fork())
+    const rows = await newsletterDb(this.em.fork())
       .selectFrom('newsletter_subscriber')
       .select(['status', sql<number>`count(*)::int`.as('count')])
       .groupBy('status')
@@ -90,7 +90,7 @@ export class NewsletterAdminService {
 
   async digests(query: AdminNewsletterDigestListQuery): Promise<{ items: AdminNewsletterDigest[]; nextCursor: string | null; total: number }> {
     const { rows, nextCursor, total } = await newestFirstPage(
-      db(this.em.fork()).selectFrom('newsletter_digest as d'),
+      newsletterDb(this.em.fork()).selectFrom('newsletter_digest as d'),
       { time: 'd.created_at', id: 'd.id' },
       (q) =>
         q
@@ -151,7 +151,7 @@ export class NewsletterAdminService {
 
   /** The recipients a digest could not reach, with the SMTP server's last answer (the first 200). */
   failures(digestId: number): Promise<NewsletterFailedDelivery[]> {
-    return db(this.em.fork())
+    return newsletterDb(this.em.fork())
       .selectFrom('newsletter_delivery as d')
       .leftJoin('newsletter_subscriber as s', 's.id', 'd.subscriber_id')
       .select(['s.email', 'd.attempts', 'd.last_error as error'])

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { newsletterDb } from './tables.js';
 
 /**
  * The key that signs the newsletter's links, made once by the newsletter migration and kept in
@@ -14,7 +14,7 @@ export class NewsletterSecret {
   constructor(private readonly em: EntityManager) {}
 
   get(): Promise<string> {
-    this.secret ??= db(this.em.fork())
+    this.secret ??= newsletterDb(this.em.fork())
       .selectFrom('newsletter_settings')
       .select('signing_secret')
       .where('id', '=', 1)

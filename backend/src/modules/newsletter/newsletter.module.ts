@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/index.js';
+import { SIGN_IN_CODE_MAILER } from '../auth/index.js';
 import { PublicRecordModule } from '../public-record/index.js';
 import { DigestService } from './digest.service.js';
 import { Mailer } from './mailer.js';
@@ -16,7 +17,16 @@ import { ReaderMailPolicy } from './reader-mail-policy.js';
   // The public record gives every article's label its sources, engine and claims, in whichever process renders a digest.
   imports: [ArticlesModule, PublicRecordModule],
   controllers: [NewsletterController, NewsletterFormController, NewsletterLinksController, NewsletterAdminController],
-  providers: [NewsletterService, NewsletterSecret, Mailer, DigestService, NewsletterAdminService, ReaderMailPolicy],
+  providers: [
+    NewsletterService,
+    NewsletterSecret,
+    Mailer,
+    // The auth module's sign-in codes are mailed by this module's mailer (auth declares only the shape).
+    { provide: SIGN_IN_CODE_MAILER, useExisting: Mailer },
+    DigestService,
+    NewsletterAdminService,
+    ReaderMailPolicy,
+  ],
   exports: [NewsletterService, NewsletterSecret, Mailer, DigestService, ReaderMailPolicy],
 })
 export class NewsletterModule {}

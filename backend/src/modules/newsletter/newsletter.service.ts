@@ -5,7 +5,7 @@ import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_LINKS, NEWSLETTER_TOKEN_FIELD } fro
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { db, type Database } from '../../database/kysely.js';
+import { newsletterDb, type NewsletterDatabase } from './tables.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { Mailer } from './mailer.js';
 import { confirmationEmail, listUnsubscribeHeaders } from './newsletter-emails.js';
@@ -13,7 +13,7 @@ import { NewsletterSecret } from './newsletter-secret.js';
 import { ReaderMailPolicy, SUPPRESSED_MAILBOX_CONFIRMATIONS } from './reader-mail-policy.js';
 import { confirmationToken, readToken, suppressionHash, tokenValid, unsubscribeToken, type TokenPurpose, type TokenSubject } from './newsletter-tokens.js';
 
-type SubscriberRow = Pick<Selectable<Database['newsletter_subscriber']>, 'id' | 'email' | 'status'>;
+type SubscriberRow = Pick<Selectable<NewsletterDatabase['newsletter_subscriber']>, 'id' | 'email' | 'status'>;
 
 /**
  * A reader's place on the list: signing up (double opt-in, with the consent recorded), confirming,
@@ -41,7 +41,7 @@ export class NewsletterService {
    * the list or was erased from it.
    */
   async subscribe(email: string, source: string): Promise<void> {
-    const query = db(this.em.fork());
+    const query = newsletterDb(this.em.fork());
     const address = email.trim().toLowerCase();
     await query
       .insertInto('newsletter_subscriber')
@@ -131,7 +131,7 @@ export class NewsletterService {
   }
 
   private subscriber(id: number): Promise<SubscriberRow | undefined> {
-    return db(this.em.fork()).selectFrom('newsletter_subscriber').select(['id', 'email', 'status']).where('id', '=', id).executeTakeFirst();
+    return newsletterDb(this.em.fork()).selectFrom('newsletter_subscriber').select(['id', 'email', 'status']).where('id', '=', id).executeTakeFirst();
   }
 
   /** Confirms the address the token was sent to; false when the token is not (or no longer) valid. */
@@ -140,14 +140,14 @@ export class NewsletterService {
     if (!holder) return false;
     const em = this.em.fork();
     await em.transactional(async (tx) => {
-      await db(tx)
+      await newsletterDb(tx)
         .updateTable('newsletter_subscriber')
         .set({ status: 'confirmed', confirmed_at: sql`now()` })
         .where('id', '=', holder.id)
         .where('status', '=', 'pending')
         .execute();
       // The mailbox's owner, who was erased and signs up again, gives new consent from it: the fingerprint goes.
-      await db(tx).deleteFrom('newsletter_suppression').where('email_hash', '=', suppressionHash(holder.email)).execute();
+      await newsletterDb(tx).deleteFrom('newsletter_suppression').where('email_hash', '=', suppressionHash(holder.email)).execute();
     });
     return true;
   }
@@ -162,13 +162,13 @@ export class NewsletterService {
 
   /** An editor takes an address off the list. */
   async unsubscribeByEditor(id: number): Promise<void> {
-    const row = await db(this.em.fork()).selectFrom('newsletter_subscriber').select('id').where('id', '=', id).executeTakeFirst();
+    const row = await newsletterDb(this.em.fork()).selectFrom('newsletter_subscriber').select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `Subscriber ${id} not found` });
     await this.markUnsubscribed(id);
   }
 
   private async markUnsubscribed(id: number): Promise<void> {
-    await db(this.em.fork())
+    await newsletterDb(this.em.fork())
       .updateTable('newsletter_subscriber')
       .set({ status: 'unsubscribed', unsubscribed_at: sql`now()` })
       .where('id', '=', id)
@@ -184,12 +184,12 @@ export class NewsletterService {
     const holder = await this.holderOf('unsubscribe', token);
     if (!holder) return false;
     await this.em.fork().transactional(async (tx) => {
-      await db(tx)
+      await newsletterDb(tx)
         .insertInto('newsletter_suppression')
         .values({ email_hash: suppressionHash(holder.email), reason: 'erased' })
         .onConflict((conflict) => conflict.column('email_hash').doNothing())
         .execute();
-      await db(tx).deleteFrom('newsletter_subscriber').where('id', '=', holder.id).execute();
+      await newsletterDb(tx).deleteFrom('newsletter_subscriber').where('id', '=', holder.id).execute();
     });
     this.logger.log({ subscriberId: holder.id }, 'Newsletter subscriber erased at their request');
     return true;

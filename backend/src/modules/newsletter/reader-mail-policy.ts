@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
-import { db } from '../../database/kysely.js';
+import { newsletterDb } from './tables.js';
 import { suppressionHash } from './newsletter-tokens.js';
 
 /** Confirmation emails one mailbox receives, whichever spellings of it were signed up and by whom. */
@@ -30,7 +30,7 @@ export class ReaderMailPolicy {
 
   /** Whether the address's mailbox is on the suppression list. */
   async suppressed(email: string): Promise<boolean> {
-    const row = await db(this.em.fork())
+    const row = await newsletterDb(this.em.fork())
       .selectFrom('newsletter_suppression')
       .select('email_hash')
       .where('email_hash', '=', suppressionHash(email))

@@ -3,3 +3,4 @@
 export { PeopleModule } from './people.module.js';
 export { PeopleService } from './people.service.js';
 export { AdminPasswordLink } from './admin-password-link.entity.js';
+export { PEOPLE_ENTITIES } from './tables.js';

@@ -1,12 +1,12 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type InferResult, type Kysely } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { AccountStatus, AdminAccount, AdminRole, InvitePersonRequest, PasswordLinkResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.token.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
-import { db, type Database } from '../../database/kysely.js';
-import { endSessionsOf, hashPassword } from '../auth/index.js';
+import { peopleDb } from './tables.js';
+import { changeAdminAccess, endSessionsOf, hashPassword, insertAdminAccount, setActiveAdminPasswordHash, setAdminPasswordHash } from '../auth/index.js';
 import { hashOfLinkToken, newLinkToken, PASSWORD_LINK_HOURS } from './password-links.js';
 
 /** Every change that could leave no active owner takes this lock first, so two such changes run one after the other. */
@@ -16,7 +16,7 @@ const SPENT_LINK_MESSAGE = 'This link has expired or was already used. Ask an ow
 const LAST_OWNER_MESSAGE = 'This is the last active owner: make another account an owner first.';
 
 /** Every account with what the People tab shows of it: whether it has a password, and until when its live link lasts. */
-const accounts = (query: Kysely<Database>) =>
+const accounts = (query: ReturnType<typeof peopleDb>) =>
   query.selectFrom('admin_user as u').select((eb) => [
     'u.id',
     'u.username',
@@ -72,7 +72,7 @@ export class PeopleService {
   ) {}
 
   async list(): Promise<AdminAccount[]> {
-    const rows = await accounts(db(this.em.fork()))
+    const rows = await accounts(peopleDb(this.em.fork()))
       .orderBy((eb) => eb('u.role', '=', 'owner'), 'desc')
       .orderBy((eb) => eb('u.role', '=', 'editor'), 'desc')
       .orderBy((eb) => eb.fn('lower', ['u.display_name']))
@@ -82,7 +82,7 @@ export class PeopleService {
   }
 
   async find(id: number): Promise<AdminAccount> {
-    const row = await accounts(db(this.em.fork())).where('u.id', '=', id).executeTakeFirst();
+    const row = await accounts(peopleDb(this.em.fork())).where('u.id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `No account ${id}.` });
     return toAccount(row);
   }
@@ -93,21 +93,9 @@ export class PeopleService {
     const id = await this.em
       .fork()
       .transactional(async (tx) => {
-        const created = await db(tx)
-          .insertInto('admin_user')
-          .values({
-            username: person.username,
-            display_name: person.displayName,
-            email: person.email,
-            role: person.role,
-            status: 'active',
-            password_hash: null,
-            created_at: sql<Date>`now()`,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await this.insertLink(tx, created.id, 'invite', link.hash, actor);
-        return created.id;
+        const created = await insertAdminAccount(tx, { ...person, passwordHash: null });
+        await this.insertLink(tx, created, 'invite', link.hash, actor);
+        return created;
       })
       .catch((error: unknown) => {
         const field = duplicateField(error);
@@ -122,7 +110,7 @@ export class PeopleService {
     const account = await this.find(id);
     const link = newLinkToken();
     await this.em.fork().transactional(async (tx) => {
-      await db(tx).updateTable('admin_user').set({ password_hash: null }).where('id', '=', id).execute();
+      await setAdminPasswordHash(tx, id, null);
       await this.insertLink(tx, id, 'reset', link.hash, actor);
       await endSessionsOf(this.redis, account.username);
     });
@@ -141,33 +129,17 @@ export class PeopleService {
   }
 
   /**
-   * Sets the role or status in one statement that keeps an active owner, under the owners lock (so
-   * two owners demoting each other at once run one after the other, and the second sees the first):
-   * the row changes only when it stays or was no active owner, or another active owner remains.
+   * Sets the role or status so that an active owner remains (changeAdminAccess), under the owners lock
+   * (so two owners demoting each other at once run one after the other, and the second sees the first).
    */
   private async changeAccess(id: number, change: { role: AdminRole } | { status: AccountStatus }, keepsOwner: boolean): Promise<AdminAccount> {
     const account = await this.find(id);
     const changed = await this.em.fork().transactional(async (tx) => {
       // Raw: a PostgreSQL advisory lock is a function call for its effect, not a query of any table.
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
-      const rows = await db(tx)
-        .updateTable('admin_user as u')
-        .set(change)
-        .where('u.id', '=', id)
-        .$if(!keepsOwner, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb.not(eb.and([eb('u.role', '=', 'owner'), eb('u.status', '=', 'active')])),
-              eb.exists(
-                eb.selectFrom('admin_user as o').select('o.id').where('o.role', '=', 'owner').where('o.status', '=', 'active').whereRef('o.id', '<>', 'u.id'),
-              ),
-            ]),
-          ),
-        )
-        .returning('u.id')
-        .execute();
-      if (rows.length) await endSessionsOf(this.redis, account.username);
-      return rows.length > 0;
+      const changed = await changeAdminAccess(tx, id, change, keepsOwner);
+      if (changed) await endSessionsOf(this.redis, account.username);
+      return changed;
     });
     if (!changed) throw new ConflictException({ error: 'Conflict', message: LAST_OWNER_MESSAGE });
     await endSessionsOf(this.redis, account.username);
@@ -175,13 +147,14 @@ export class PeopleService {
   }
 
   /**
-   * Sets the password of the account a link was made for. The statement that sets it also spends the
-   * link (unused, unexpired, its account active), so of two uses at once exactly one succeeds.
+   * Sets the password of the account a link was made for, in the transaction that spends the link
+   * (unused, unexpired, its account active): the spending statement locks the link's row, so of two
+   * uses at once exactly one succeeds.
    */
   async setPasswordByLink(token: string, password: string): Promise<{ username: string }> {
     const tokenHash = hashOfLinkToken(token);
     // A token that names no live link is refused before the costly hash (anyone may post here).
-    const live = await db(this.em.fork())
+    const live = await peopleDb(this.em.fork())
       .selectFrom('admin_password_link')
       .select('token_hash')
       .where('token_hash', '=', tokenHash)
@@ -191,26 +164,18 @@ export class PeopleService {
     if (!live) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
     const passwordHash = await hashPassword(password);
     const username = await this.em.fork().transactional(async (tx) => {
-      const row = await db(tx)
-        .with('spent', (q) =>
-          q
-            .updateTable('admin_password_link')
-            .set({ used_at: sql<Date>`now()` })
-            .where('token_hash', '=', tokenHash)
-            .where('used_at', 'is', null)
-            .where('expires_at', '>', sql<Date>`now()`)
-            .returning('user_id'),
-        )
-        .updateTable('admin_user as u')
-        .from('spent')
-        .set({ password_hash: passwordHash })
-        .whereRef('u.id', '=', 'spent.user_id')
-        .where('u.status', '=', 'active')
-        .returning('u.username')
+      const spent = await peopleDb(tx)
+        .updateTable('admin_password_link')
+        .set({ used_at: sql<Date>`now()` })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('user_id')
         .executeTakeFirst();
+      const username = spent ? await setActiveAdminPasswordHash(tx, spent.user_id, passwordHash) : null;
       // A link of a disabled account is spent for nothing: roll back, it may work once enabled.
-      if (!row) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
-      return row.username;
+      if (!username) throw new ValidationFailedException([{ path: 'token', message: SPENT_LINK_MESSAGE }]);
+      return username;
     });
     await endSessionsOf(this.redis, username);
     return { username };
@@ -225,25 +190,22 @@ export class PeopleService {
     const result = await this.em.fork().transactional(async (tx) => {
       // Raw: an advisory lock. It orders first accounts too: of two made at once on an empty table, one is the first.
       await tx.execute(`select pg_advisory_xact_lock(${OWNERS_LOCK})`);
-      const existing = await db(tx).selectFrom('admin_user').select(['id', 'role']).where('username', '=', input.username).executeTakeFirst();
+      const existing = await peopleDb(tx).selectFrom('admin_user').select(['id', 'role']).where('username', '=', input.username).executeTakeFirst();
       if (existing) {
         if (!input.ifMissing) {
-          await db(tx).updateTable('admin_user').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
+          await setAdminPasswordHash(tx, existing.id, passwordHash);
           await endSessionsOf(this.redis, input.username);
         }
         return { created: false, id: existing.id, role: existing.role };
       }
-      const { accounts } = await db(tx)
+      const { accounts } = await peopleDb(tx)
         .selectFrom('admin_user')
         .select(sql<number>`count(*)::int`.as('accounts'))
         .executeTakeFirstOrThrow();
       if (accounts === 0 && input.role && input.role !== 'owner') throw new Error('The first account must be an owner: use --role owner.');
       if (accounts > 0 && !input.role) throw new Error('Give the new account a role: --role owner, editor or writer.');
       const role = input.role ?? 'owner';
-      await db(tx)
-        .insertInto('admin_user')
-        .values({ username: input.username, display_name: input.username, role, status: 'active', password_hash: passwordHash, created_at: sql<Date>`now()` })
-        .execute();
+      await insertAdminAccount(tx, { username: input.username, displayName: input.username, role, passwordHash });
       return { created: true, id: 0, role };
     });
     if (result.created || input.ifMissing) return { created: result.created, role: result.role };
@@ -254,13 +216,13 @@ export class PeopleService {
 
   private async insertLink(tx: EntityManager, userId: number, purpose: 'invite' | 'reset', hash: string, actor: string): Promise<void> {
     // A new link replaces the account's earlier unused ones.
-    await db(tx)
+    await peopleDb(tx)
       .updateTable('admin_password_link')
       .set({ used_at: sql<Date>`now()` })
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .execute();
-    await db(tx)
+    await peopleDb(tx)
       .insertInto('admin_password_link')
       .values({ token_hash: hash, user_id: userId, purpose, created_by: actor, expires_at: sql<Date>`now() + make_interval(hours => ${PASSWORD_LINK_HOURS})` })
       .execute();

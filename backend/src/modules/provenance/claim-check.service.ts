@@ -2,7 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { OPEN_CLAIMS_MESSAGE_PREFIX } from '@ai-mind/contracts';
-import { db } from '../../database/kysely.js';
+import { provenanceDb } from './tables.js';
 import { ArticleClaim } from './article-claim.entity.js';
 import type { CheckedClaim, CheckSource } from './claim-check.js';
 import { checkClaimsOffLoop } from './claim-check-pool.js';
@@ -26,7 +26,7 @@ export class ClaimCheckService {
   /** Checks the article's current body; false when it has no sources (or is gone). */
   async checkArticle(articleId: number): Promise<boolean> {
     return this.em.fork().transactional(async (em) => {
-      const article = await db(em).selectFrom('article').select(['content', 'version']).where('id', '=', articleId).executeTakeFirst();
+      const article = await provenanceDb(em).selectFrom('article').select(['content', 'version']).where('id', '=', articleId).executeTakeFirst();
       if (!article) return false;
       const sources = await this.sourcesOf(em, articleId);
       if (sources === null) return false;
@@ -41,13 +41,23 @@ export class ClaimCheckService {
    * `override`, which records `username` and the time on each open claim.
    */
   async settleForPublish(em: EntityManager, articleId: number, override: boolean, username: string): Promise<PublishClaimsOutcome> {
-    const article = await db(em).selectFrom('article').select(['content', 'version', 'approved']).where('id', '=', articleId).forUpdate().executeTakeFirst();
+    const article = await provenanceDb(em)
+      .selectFrom('article')
+      .select(['content', 'version', 'approved'])
+      .where('id', '=', articleId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!article || article.approved) return { open: 0, overridden: 0 };
     const sources = await this.sourcesOf(em, articleId);
     if (sources === null) return { open: 0, overridden: 0 };
-    const check = await db(em).selectFrom('article_claim_check').select('article_version').where('article_id', '=', articleId).forUpdate().executeTakeFirst();
+    const check = await provenanceDb(em)
+      .selectFrom('article_claim_check')
+      .select('article_version')
+      .where('article_id', '=', articleId)
+      .forUpdate()
+      .executeTakeFirst();
     if (check?.article_version !== article.version) await this.store(em, articleId, article.version, await checkClaimsOffLoop(article.content, sources));
-    const open = await db(em)
+    const open = await provenanceDb(em)
       .selectFrom('article_claim')
       .select(['id', 'position', 'sentence', 'flags'])
       .where('article_id', '=', articleId)
@@ -63,7 +73,7 @@ export class ClaimCheckService {
         details: open.map((claim) => ({ path: `claims.${claim.position}`, message: `${claim.flags.join(', ')}: ${claim.sentence.slice(0, 200)}` })),
       });
     }
-    await db(em)
+    await provenanceDb(em)
       .updateTable('article_claim')
       .set({ overridden_by: username, overridden_at: sql<Date>`now()` })
       .where(
@@ -77,9 +87,9 @@ export class ClaimCheckService {
 
   /** The article's sources as the check reads them, or null when no approved topic is behind it. */
   private async sourcesOf(em: EntityManager, articleId: number): Promise<CheckSource[] | null> {
-    const topic = await db(em).selectFrom('approved_topic').select('id').where('article_id', '=', articleId).executeTakeFirst();
+    const topic = await provenanceDb(em).selectFrom('approved_topic').select('id').where('article_id', '=', articleId).executeTakeFirst();
     if (!topic) return null;
-    return db(em)
+    return provenanceDb(em)
       .selectFrom('topic_source')
       .select(['number', 'outlet', 'title', 'summary', 'text'])
       .where('approved_topic_id', '=', topic.id)
@@ -93,7 +103,7 @@ export class ClaimCheckService {
    * while its sentence and flags stay the same: they vouched for exactly that.
    */
   private async store(em: EntityManager, articleId: number, version: number, claims: CheckedClaim[]): Promise<void> {
-    const kept = await db(em)
+    const kept = await provenanceDb(em)
       .insertInto('article_claim_check')
       .values({ article_id: articleId, article_version: version, checked_at: sql<Date>`now()` })
       .onConflict((conflict) =>
@@ -105,14 +115,14 @@ export class ClaimCheckService {
       .returning('article_version')
       .executeTakeFirst();
     if (!kept) return;
-    const overrides = await db(em)
+    const overrides = await provenanceDb(em)
       .selectFrom('article_claim')
       .select(['sentence', 'flags', 'overridden_by', 'overridden_at'])
       .where('article_id', '=', articleId)
       .where('overridden_by', 'is not', null)
       .execute();
     const vouched = new Map(overrides.map((row) => [`${row.sentence}\n${[...row.flags].sort().join(',')}`, row]));
-    await db(em).deleteFrom('article_claim').where('article_id', '=', articleId).execute();
+    await provenanceDb(em).deleteFrom('article_claim').where('article_id', '=', articleId).execute();
     for (const claim of claims) {
       const override = claim.flags.length ? vouched.get(`${claim.sentence}\n${[...claim.flags].sort().join(',')}`) : undefined;
       em.create(ArticleClaim, { articleId, ...claim, overriddenBy: override?.overridden_by ?? null, overriddenAt: override?.overridden_at ?? null });

@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ApprovedTopicLinks } from './approved-topic-links.js';
 import { ClaimCheckService } from './claim-check.service.js';
 import { ProvenanceReader } from './provenance.reader.js';
 import { SourceSetService } from './source-set.service.js';
 
 /** How articles are made: their frozen sources, generation records and checked claims. Used by the API and the worker. */
-@Module({ providers: [ProvenanceReader, SourceSetService, ClaimCheckService], exports: [ProvenanceReader, SourceSetService, ClaimCheckService] })
+@Module({
+  providers: [ProvenanceReader, SourceSetService, ClaimCheckService, ApprovedTopicLinks],
+  exports: [ProvenanceReader, SourceSetService, ClaimCheckService, ApprovedTopicLinks],
+})
 export class ProvenanceModule {}

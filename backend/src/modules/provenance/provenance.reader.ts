@@ -18,7 +18,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { provenanceDb } from './tables.js';
 import type {
   ArticleClaim as ArticleClaimDto,
   ArticleGeneration as ArticleGenerationDto,
@@ -107,7 +107,7 @@ export class ProvenanceReader {
 
   /** The approved topic the article was written for (read here, not through the workflow module, which sits above this one). */
   private async approvedTopicOf(articleId: number): Promise<{ id: number; topic: string; approvedBy: string; approvedAt: string } | null> {
-    const row = await db(this.em.fork())
+    const row = await provenanceDb(this.em.fork())
       .selectFrom('approved_topic')
       .select(['id', 'topic', 'approved_by', 'approved_at'])
       .where('article_id', '=', articleId)

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { publicRecordDb } from './tables.js';
 import type { Correction, NewStoryReports, StoryReport } from '@ai-mind/contracts';
 import { ArticleReads } from '../articles/index.js';
 import { ProvenanceReader } from '../provenance/index.js';
@@ -27,7 +27,7 @@ export class StoryUpdatesService {
   async newReports(articleId: number): Promise<NewStoryReports> {
     const article = await this.articles.findPublishedById(articleId);
     if (!article) throw new NotFoundException({ error: 'Not Found', message: `No published article ${articleId}` });
-    const topic = await db(this.em.fork())
+    const topic = await publicRecordDb(this.em.fork())
       .selectFrom('approved_topic as a')
       .leftJoin('trending_topic as t', 't.id', 'a.trending_topic_id')
       .select(['a.id as approved_topic_id', 't.items'])
@@ -40,7 +40,7 @@ export class StoryUpdatesService {
 
   /** Every published article whose story has new reports, with how many: the panel's list. */
   async storiesWithNewReports(): Promise<{ articleId: number; title: string; count: number }[]> {
-    const rows = await db(this.em.fork())
+    const rows = await publicRecordDb(this.em.fork())
       .selectFrom('approved_topic as a')
       .innerJoin('trending_topic as t', 't.id', 'a.trending_topic_id')
       .select(['a.article_id', 'a.id as approved_topic_id', 't.items'])

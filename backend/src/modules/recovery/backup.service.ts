@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { db } from '../../database/kysely.js';
+import { recoveryDb } from './tables.js';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -100,7 +100,7 @@ export class BackupService {
   }
 
   private async rows(limit?: number): Promise<BackupSource[]> {
-    const rows = await db(this.em.fork())
+    const rows = await recoveryDb(this.em.fork())
       .selectFrom('article_backup')
       .select(['id', 'created_at'])
       .orderBy('id', 'desc')
@@ -155,7 +155,7 @@ export class BackupService {
    * SQL text as hex, a string twice the archive's compressed size in the JavaScript heap.
    */
   private async insert(reason: string, encoded: Encoded): Promise<SavedBackup> {
-    const row = await db(this.em.fork())
+    const row = await recoveryDb(this.em.fork())
       .insertInto('article_backup')
       .values({
         reason: reason.slice(0, 100),
@@ -171,7 +171,7 @@ export class BackupService {
 
   /** A row's compressed bytes, a chunk at a time; throws when the row is gone (pruned meanwhile). */
   private async *rowBytes(backupId: number): AsyncGenerator<Buffer> {
-    const query = db(this.em.fork());
+    const query = recoveryDb(this.em.fork());
     for (let offset = 1; ; offset += READ_CHUNK_BYTES) {
       const row = await query
         .selectFrom('article_backup')
@@ -189,7 +189,7 @@ export class BackupService {
    * lengths and digests, so the newest backup's bytes never come into this process.
    */
   private async newestIfIdentical(compressed: Buffer): Promise<BackupSnapshotResult | null> {
-    const newest = await db(this.em.fork())
+    const newest = await recoveryDb(this.em.fork())
       .selectFrom('article_backup')
       .select(['id', 'article_count', 'published_count'])
       .where((eb) =>
@@ -210,7 +210,7 @@ export class BackupService {
   /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
   private async prune(): Promise<void> {
     const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
-    const query = db(this.em.fork());
+    const query = recoveryDb(this.em.fork());
     const rows = await query.selectFrom('article_backup').select(['id', 'created_at']).execute();
     const keptRows = backupsToKeep(
       rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })),

@@ -6,3 +6,4 @@ export { ArticleBackup } from './article-backup.entity.js';
 export { BackupBeforeInterceptor } from './backup-before.interceptor.js';
 export { OPS_COMMANDS } from './ops-commands.js';
 export { RecoveryProcessor } from './recovery.processor.js';
+export { RECOVERY_ENTITIES } from './tables.js';

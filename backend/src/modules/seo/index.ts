@@ -6,3 +6,4 @@ export { escapeMarkup } from './markup.js';
 export { seoPageRenderer } from './seo-page-renderer.js';
 export { SeoService } from './seo.service.js';
 export { SitemapSnapshotService } from './sitemap-snapshot.service.js';
+export { SEO_ENTITIES } from './tables.js';

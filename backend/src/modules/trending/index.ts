@@ -11,3 +11,4 @@ export { storeClusters, type TopicStoreOptions } from './topic-store.js';
 export { TrendingService } from './trending.service.js';
 // The database's behaviour on the trending_topic table (assembled in app/database-behaviour.ts).
 export { trendingPurgeSql } from './trending-purge.sql.js';
+export { TRENDING_ENTITIES } from './tables.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { trendingDb } from './tables.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { TrendingRefreshPayload, TrendingRefreshResult } from '../../queue/job-types.js';
@@ -42,7 +42,7 @@ export class TrendingRefreshService {
   private async fetchSource(url: string): Promise<{ items: FeedItem[]; ok: boolean }> {
     const em = this.em.fork();
     // Two workers may meet a new source at once: the row is created idempotently, then read.
-    await db(em)
+    await trendingDb(em)
       .insertInto('trending_source')
       .values({ url, name: new URL(url).hostname })
       .onConflict((conflict) => conflict.column('url').doNothing())

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../database/kysely.js';
+import { workflowDb } from './tables.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { slugify, type GenerationEngine } from '@ai-mind/contracts';
@@ -43,7 +43,7 @@ export class BlogIntakeService {
   async receive(approvedTopicId: number, blog: IncomingBlog, actor: Actor): Promise<ArticleRow> {
     const { article, created } = await this.em.fork().transactional(async (em) => {
       // The row lock makes two deliveries of the same blog wait for each other.
-      const locked = await db(em).selectFrom('approved_topic').select('id').where('id', '=', approvedTopicId).forUpdate().executeTakeFirst();
+      const locked = await workflowDb(em).selectFrom('approved_topic').select('id').where('id', '=', approvedTopicId).forUpdate().executeTakeFirst();
       if (!locked) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${approvedTopicId} not found` });
       const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
       const existing = topic.articleId ? (await this.articles.findByIds([topic.articleId]))[0] : undefined;

@@ -3,3 +3,4 @@
 export { WorkflowJobsModule } from './workflow.jobs.module.js';
 export { WorkflowModule } from './workflow.module.js';
 export { WebhookDelivery } from './webhook-delivery.entity.js';
+export { WORKFLOW_ENTITIES } from './tables.js';

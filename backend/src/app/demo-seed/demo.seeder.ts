@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { db } from '../kysely.js';
+import { appDb } from '../entities.js';
 import { Article, setActor } from '../../modules/articles/index.js';
 import { Comment } from '../../modules/comments/index.js';
 import { renderCoverSvg } from '../../modules/media/index.js';
@@ -87,7 +87,7 @@ async function seedDemoComments(em: EntityManager): Promise<void> {
       }
     }
     await tx.flush();
-    await db(tx)
+    await appDb(tx)
       .updateTable('article as a')
       .set((eb) => ({
         likes: eb
@@ -112,7 +112,7 @@ async function seedDemoComments(em: EntityManager): Promise<void> {
 
 /** Records that the named seed ran; false when it already had (its row was there), so it runs once per database. */
 async function claimSeedRun(tx: EntityManager, name: string): Promise<boolean> {
-  const claimed = await db(tx)
+  const claimed = await appDb(tx)
     .insertInto('seed_run')
     .values({ name, applied_at: sql<Date>`now()` })
     .onConflict((conflict) => conflict.column('name').doNothing())
