@@ -8,10 +8,10 @@ const valid = {
 describe('loadConfig', () => {
   it('fills defaults into a typed object', () => {
     const config = loadConfig(valid);
-    expect(config.port).toBe(3000);
-    expect(config.env).toBe('development');
+    expect(config.server.port).toBe(3000);
+    expect(config.site.env).toBe('development');
     expect(config.web.enabled).toBe(true);
-    expect(config.databaseUrl).toBe(valid.DATABASE_URL);
+    expect(config.database.url).toBe(valid.DATABASE_URL);
   });
 
   it('names the variable that is wrong', () => {
@@ -30,13 +30,13 @@ describe('loadConfig', () => {
 
 describe('loadConfig: sessions and origins', () => {
   it('makes cookies Secure in production only, unless told', () => {
-    expect(loadConfig({ ...valid, NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' }).session.cookieSecure).toBe(true);
-    expect(loadConfig(valid).session.cookieSecure).toBe(false);
-    expect(loadConfig({ ...valid, COOKIE_SECURE: 'true' }).session.cookieSecure).toBe(true);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' }).auth.session.cookieSecure).toBe(true);
+    expect(loadConfig(valid).auth.session.cookieSecure).toBe(false);
+    expect(loadConfig({ ...valid, COOKIE_SECURE: 'true' }).auth.session.cookieSecure).toBe(true);
   });
 
   it('parses the admin-app origins and refuses garbage', () => {
-    expect(loadConfig({ ...valid, CORS_ORIGINS: 'https://admin.example.com/, http://localhost:3102' }).corsOrigins).toEqual([
+    expect(loadConfig({ ...valid, CORS_ORIGINS: 'https://admin.example.com/, http://localhost:3102' }).server.corsOrigins).toEqual([
       'https://admin.example.com',
       'http://localhost:3102',
     ]);
@@ -45,13 +45,13 @@ describe('loadConfig: sessions and origins', () => {
 
   it('refuses a short admin password in production', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD/);
-    expect(loadConfig({ ...valid, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' }).initialAdmin).toEqual({ username: 'admin', password: 'admin' });
+    expect(loadConfig({ ...valid, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin' }).auth.initialAdmin).toEqual({ username: 'admin', password: 'admin' });
   });
 
   it('takes the site origin from PUBLIC_URL, by default the local address of PORT', () => {
-    expect(loadConfig(valid).publicUrl).toBe('http://localhost:3000');
-    expect(loadConfig({ ...valid, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ ...valid, PUBLIC_URL: 'https://www.example.com/' }).publicUrl).toBe('https://www.example.com');
+    expect(loadConfig(valid).site.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...valid, PORT: '8080' }).site.publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...valid, PUBLIC_URL: 'https://www.example.com/' }).site.publicUrl).toBe('https://www.example.com');
     expect(() => loadConfig({ ...valid, PUBLIC_URL: 'https://www.example.com/blog' })).toThrow(/PUBLIC_URL: must be an origin only/);
     expect(() => loadConfig({ ...valid, PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);

@@ -15,6 +15,12 @@ type Values<N extends SliceName> = SliceValues<Declarations[N]>;
  * The slices whose typed values are more than their settings as parsed: defaults that depend on
  * another setting, paths resolved, settings that only mean something together.
  */
+interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
 const DERIVED = {
   site: ({ env, publicUrl, logLevel }: Values<'site'>, all: Env) => ({
     env,
@@ -66,7 +72,7 @@ const DERIVED = {
           endpoint: values.s3Endpoint as string | undefined,
           credentials:
             values.s3AccessKeyId && values.s3SecretAccessKey
-              ? { accessKeyId: values.s3AccessKeyId, secretAccessKey: values.s3SecretAccessKey, sessionToken: values.s3SessionToken }
+              ? ({ accessKeyId: values.s3AccessKeyId, secretAccessKey: values.s3SecretAccessKey, sessionToken: values.s3SessionToken } as S3Credentials)
               : undefined,
           publicUrl: values.s3PublicUrl!.replace(/\/+$/, ''),
         }
@@ -75,6 +81,7 @@ const DERIVED = {
 } satisfies { [N in SliceName]?: (values: Values<N>, all: Env) => unknown };
 
 type Derived = typeof DERIVED;
+
 
 /** The validated, typed configuration: one slice per module, each derived from settings.ts. */
 export type AppConfig = { [N in SliceName]: N extends keyof Derived ? ReturnType<Derived[N]> : Values<N> };

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.token.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
 import { ArticleReads } from '../articles/index.js';
@@ -39,7 +38,8 @@ export class ImagesService implements OnModuleDestroy {
   constructor(
     private readonly articles: ArticleReads,
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('queue') private readonly config: ConfigSlice<'queue'>,
+    @InjectConfig('redis') private readonly redisConfig: ConfigSlice<'redis'>,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -114,7 +114,7 @@ export class ImagesService implements OnModuleDestroy {
 
   private queueEvents(): Promise<QueueEvents> {
     this.events ??= (async () => {
-      const events = new QueueEvents('images', { connection: { url: this.config.redisUrl } });
+      const events = new QueueEvents('images', { connection: { url: this.redisConfig.url } });
       // Each request waiting for its jobs listens for a while: many at once are expected, not a leak.
       events.setMaxListeners(0);
       await events.waitUntilReady();

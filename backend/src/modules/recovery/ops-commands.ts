@@ -13,7 +13,7 @@ type Say = (line: string) => void;
 
 /** Adds a recovery job and waits for it, printing its progress as it goes. */
 async function runWithProgress(app: INestApplicationContext, config: AppConfig, name: JobName, say: Say): Promise<unknown> {
-  const events = new QueueEvents('recovery', { connection: { url: config.redisUrl } });
+  const events = new QueueEvents('recovery', { connection: { url: config.redis.url } });
   await events.waitUntilReady();
   try {
     const job = await app.get(JobProducer).enqueue(name, name === 'backup-snapshot' ? { reason: 'ops cli' } : { requestedBy: 'ops cli' });
