@@ -63,7 +63,7 @@ export const SETTINGS = {
         .trim()
         .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal')
         .optional(),
-      defaultText: 'unset: `loopback,linklocal,uniquelocal` in production, none otherwise',
+      defaultText: '`loopback,linklocal,uniquelocal` in production, none otherwise',
       description:
         'peers whose `X-Forwarded-For`/`-Proto`/`-Host` are believed (rate limits and lockouts key on the client address): `true`, `false`, or addresses, CIDRs and `loopback`/`linklocal`/`uniquelocal`; set it to the address of nginx or the ingress when they reach the API from a public address',
     }),
@@ -75,7 +75,7 @@ export const SETTINGS = {
         .toLowerCase()
         .regex(/^[a-z0-9-]{1,64}$/, 'must be a header name such as cf-ipcountry')
         .optional(),
-      defaultText: 'unset: no country header is believed',
+      defaultText: 'none: no country header is believed',
       example: 'cf-ipcountry',
       description:
         "the header the CDN in front sets to the visitor's country (e.g. `cf-ipcountry`), read by analytics and `/api/geo`; set it only behind a CDN that overwrites it, else anyone can send it",
@@ -110,7 +110,7 @@ export const SETTINGS = {
       schema: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }),
       defaultText: 'required (`npm start` starts an embedded PostgreSQL when unset)',
       secret: true,
-      example: 'postgresql://ai_mind:change-me@postgres:5432/ai_mind',
+      example: 'postgresql://postgres:postgres@127.0.0.1:54329/ai_mind',
       description: '`postgresql://user:password@host:5432/db` (percent-encode special characters)',
     }),
     poolMax: setting({ env: 'DATABASE_POOL_MAX', schema: integer(1, 200), default: '10', description: 'PostgreSQL connections per process' }),
@@ -121,7 +121,7 @@ export const SETTINGS = {
       schema: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// URL' }),
       defaultText: 'required (`npm start` starts redis-server when unset)',
       secret: true,
-      example: 'redis://:change-me@redis:6379',
+      example: 'redis://127.0.0.1:63790',
       description: 'queues, sessions, rate limits and worker heartbeats: `redis://:password@host:6379` or `rediss://` for TLS; a path selects the database (`/2`)',
     }),
   }),
