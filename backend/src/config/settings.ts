@@ -194,7 +194,7 @@ export const SETTINGS = {
       description:
         'passwords checked per username per window from all clients together; beyond, 429 with `Retry-After` until the window passes (parallel guessing from many addresses is bounded as a rate)',
     }),
-    loginUsernameWindowSeconds: setting({ env: 'LOGIN_USERNAME_WINDOW_SECONDS', schema: integer(1, 3600), default: '60', description: 'that window' }),
+    loginUsernameWindowSeconds: setting({ env: 'LOGIN_USERNAME_WINDOW_SECONDS', schema: integer(1, 3600), default: '60', description: 'the window of `LOGIN_USERNAME_CHECKS`' }),
     adminUsername: setting({
       env: 'ADMIN_USERNAME',
       schema: z.string().trim().min(1).max(100).optional(),
@@ -223,8 +223,8 @@ export const SETTINGS = {
       description:
         "any OpenAI-compatible API (OpenAI, Ollama `http://localhost:11434/v1`, llama.cpp, vLLM); unset: the offline persona engine answers from the site's own articles",
     }),
-    apiKey: setting({ env: 'AI_API_KEY', schema: z.string().min(1).optional(), secret: true, example: 'sk-...', description: 'its key' }),
-    model: setting({ env: 'AI_MODEL', schema: z.string().min(1), default: 'gpt-4o-mini', description: 'model name' }),
+    apiKey: setting({ env: 'AI_API_KEY', schema: z.string().min(1).optional(), secret: true, example: 'sk-...', description: "the AI API's key" }),
+    model: setting({ env: 'AI_MODEL', schema: z.string().min(1), default: 'gpt-4o-mini', description: 'the model the AI API is asked for' }),
     timeoutMs: setting({ env: 'AI_TIMEOUT_MS', schema: integer(100, 120_000), default: '20000', description: 'upper bound of one AI call, its one retry included' }),
     maxOutputTokens: setting({ env: 'AI_MAX_TOKENS', schema: integer(16, 8_000), default: '400', description: 'output tokens per call' }),
   }),
