@@ -94,14 +94,22 @@ describe('the settings declaration', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const declaration of ALL_SETTINGS) {
       expect({ env: declaration.env, described: declaration.description.length > 10 }).toEqual({ env: declaration.env, described: true });
-      if (declaration.default !== undefined) expect({ env: declaration.env, ok: declaration.schema.safeParse(declaration.default).success }).toEqual({ env: declaration.env, ok: true });
+      if (declaration.default !== undefined)
+        expect({ env: declaration.env, ok: declaration.schema.safeParse(declaration.default).success }).toEqual({ env: declaration.env, ok: true });
     }
     expect(Object.keys(EnvSchema.shape)).toEqual(names);
   });
 
   it('fills every slice from its settings, derived values included', () => {
     const config = loadConfig({ ...valid, SESSION_IDLE_MINUTES: '30', TRENDING_FEEDS: 'https://example.com/feed.xml', PUBLIC_URL: 'https://www.example.com' });
-    expect(config.newsletter).toEqual({ confirmTtlSeconds: 172_800, resendWindowSeconds: 600, maxAttempts: 4, retryDelayMs: 60_000, sendLeaseMs: 300_000, senders: 4 });
+    expect(config.newsletter).toEqual({
+      confirmTtlSeconds: 172_800,
+      resendWindowSeconds: 600,
+      maxAttempts: 4,
+      retryDelayMs: 60_000,
+      sendLeaseMs: 300_000,
+      senders: 4,
+    });
     expect(config.auth.session).toEqual({ idleSeconds: 1800, maxSeconds: 86_400, cookieSecure: false, cookieSameSite: 'lax' });
     expect(config.sources.fetchPages).toBe(true);
     expect(loadConfig(valid).sources.fetchPages).toBe(false);

@@ -82,7 +82,6 @@ const DERIVED = {
 
 type Derived = typeof DERIVED;
 
-
 /** The validated, typed configuration: one slice per module, each derived from settings.ts. */
 export type AppConfig = { [N in SliceName]: N extends keyof Derived ? ReturnType<Derived[N]> : Values<N> };
 

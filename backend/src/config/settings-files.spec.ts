@@ -9,14 +9,28 @@ describe('the files generated from settings.ts', () => {
 
   it('name every backend setting in the full references, and .env.example gives each default', () => {
     for (const { file, content } of generatedFiles(REPO_ROOT).filter(({ file }) => file !== 'infra/backend.env.example')) {
-      expect({ file, missing: ALL_SETTINGS.filter((declaration) => !content.includes(`\`${declaration.env}\``) && !content.includes(`${declaration.env}=`)).map((d) => d.env) }).toEqual({ file, missing: [] });
+      expect({
+        file,
+        missing: ALL_SETTINGS.filter((declaration) => !content.includes(`\`${declaration.env}\``) && !content.includes(`${declaration.env}=`)).map(
+          (d) => d.env,
+        ),
+      }).toEqual({ file, missing: [] });
     }
     const envExample = generatedFiles(REPO_ROOT).find(({ file }) => file === '.env.example')!.content;
-    for (const declaration of ALL_SETTINGS.filter((d) => d.default !== undefined)) expect(envExample).toContain(`\n${declaration.env}=${declaration.default}\n`);
+    for (const declaration of ALL_SETTINGS.filter((d) => d.default !== undefined))
+      expect(envExample).toContain(`\n${declaration.env}=${declaration.default}\n`);
   });
 
   it('leave out of infra/backend.env.example only what compose.yaml sets itself', () => {
-    const compose = ['services:', '  api:', '    environment: &backend-environment', '      NODE_ENV: production', '      # a note', '      REDIS_URL: redis://redis', '    volumes: []'].join('\n');
+    const compose = [
+      'services:',
+      '  api:',
+      '    environment: &backend-environment',
+      '      NODE_ENV: production',
+      '      # a note',
+      '      REDIS_URL: redis://redis',
+      '    volumes: []',
+    ].join('\n');
     expect(composeBackendVariables(compose)).toEqual(['NODE_ENV', 'REDIS_URL']);
     const { content } = generatedFiles(REPO_ROOT).find(({ file }) => file === 'infra/backend.env.example')!;
     const absent = ALL_SETTINGS.filter((declaration) => !content.includes(`# ${declaration.env}=`)).map((declaration) => declaration.env);

@@ -77,7 +77,8 @@ export function renderEnvExample(): string {
   }
   for (const group of TOOLING_VARIABLES) {
     lines.push('', `# --- ${group.title} ---`);
-    for (const variable of group.variables) lines.push(...comment(plain(`${variable.description[0]!.toUpperCase()}${variable.description.slice(1)}.`)), `${variable.env}=${variable.default}`);
+    for (const variable of group.variables)
+      lines.push(...comment(plain(`${variable.description[0]!.toUpperCase()}${variable.description.slice(1)}.`)), `${variable.env}=${variable.default}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -127,7 +128,8 @@ export function renderInfraReadme(readme: string): string {
   if (start < 0 || end < start) throw new Error(`infra/README.md: no ${README_START} ... ${README_END} section`);
   const rows = GROUPS.flatMap((group) =>
     group.settings.map(
-      (declaration) => `| \`${declaration.env}\` | ${cell(defaultCell(declaration))} | ${cell(declaration.description)}${declaration.secret ? ' (secret)' : ''} |`,
+      (declaration) =>
+        `| \`${declaration.env}\` | ${cell(defaultCell(declaration))} | ${cell(declaration.description)}${declaration.secret ? ' (secret)' : ''} |`,
     ),
   );
   const table = ['| variable | default | what |', '|---|---|---|', ...rows].join('\n');
@@ -147,7 +149,7 @@ export function renderSettingsReference(): string {
     '',
     'Each setting is declared once, in [`backend/src/config/settings.ts`](../backend/src/config/settings.ts):',
     'its variable, validation, default, description and whether it is a secret. The typed config is derived',
-    "from it, one slice per group below, and a module is given only its own slice",
+    'from it, one slice per group below, and a module is given only its own slice',
     "(`@InjectConfig('newsletter') private readonly config: ConfigSlice<'newsletter'>`). To add a setting,",
     'add one entry to its group there and run `npm run settings`, which rewrites this page,',
     '[`.env.example`](../.env.example), [`infra/backend.env.example`](../infra/backend.env.example) and the',
@@ -159,12 +161,15 @@ export function renderSettingsReference(): string {
   for (const group of GROUPS) {
     lines.push('', `## ${group.title}`, '', `Slice \`${group.slice}\`.`, '', '| variable | default | what |', '|---|---|---|');
     for (const declaration of group.settings)
-      lines.push(`| \`${declaration.env}\` | ${cell(defaultCell(declaration))} | ${cell(declaration.description)}${declaration.secret ? ' **(secret)**' : ''} |`);
+      lines.push(
+        `| \`${declaration.env}\` | ${cell(defaultCell(declaration))} | ${cell(declaration.description)}${declaration.secret ? ' **(secret)**' : ''} |`,
+      );
   }
   lines.push('', '## Outside the backend', '', 'Read by the tooling around it, never validated by the backend.');
   for (const group of TOOLING_VARIABLES) {
     lines.push('', `### ${group.title}`, '', '| variable | default | what |', '|---|---|---|');
-    for (const variable of group.variables) lines.push(`| \`${variable.env}\` | ${variable.default === '' ? 'empty' : `\`${variable.default}\``} | ${cell(variable.description)} |`);
+    for (const variable of group.variables)
+      lines.push(`| \`${variable.env}\` | ${variable.default === '' ? 'empty' : `\`${variable.default}\``} | ${cell(variable.description)} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -61,7 +61,10 @@ export const SETTINGS = {
       schema: z
         .string()
         .trim()
-        .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal')
+        .regex(
+          /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+          'must be true, false or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal',
+        )
         .optional(),
       defaultText: '`loopback,linklocal,uniquelocal` in production, none otherwise',
       description:
@@ -82,8 +85,8 @@ export const SETTINGS = {
     }),
     cspExtraOrigins: setting({
       env: 'CSP_EXTRA_ORIGINS',
-      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of origins like https://cdn.example.com' })).transform((origins) =>
-        origins.map((origin) => new URL(origin).origin),
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of origins like https://cdn.example.com' })).transform(
+        (origins) => origins.map((origin) => new URL(origin).origin),
       ),
       default: '',
       description:
@@ -95,7 +98,8 @@ export const SETTINGS = {
       env: 'SERVE_WEB',
       schema: booleanString,
       default: 'true',
-      description: 'the API renders page HTML (for crawlers) and serves the built bundles; keep `true` behind the web image, `false` when a CDN or proxy serves everything',
+      description:
+        'the API renders page HTML (for crawlers) and serves the built bundles; keep `true` behind the web image, `false` when a CDN or proxy serves everything',
     }),
     distRoot: setting({
       env: 'WEB_DIST_ROOT',
@@ -122,7 +126,8 @@ export const SETTINGS = {
       defaultText: 'required (`npm start` starts redis-server when unset)',
       secret: true,
       example: 'redis://127.0.0.1:63790',
-      description: 'queues, sessions, rate limits and worker heartbeats: `redis://:password@host:6379` or `rediss://` for TLS; a path selects the database (`/2`)',
+      description:
+        'queues, sessions, rate limits and worker heartbeats: `redis://:password@host:6379` or `rediss://` for TLS; a path selects the database (`/2`)',
     }),
   }),
   queue: slice('Queues and workers', {
@@ -194,7 +199,12 @@ export const SETTINGS = {
       description:
         'passwords checked per username per window from all clients together; beyond, 429 with `Retry-After` until the window passes (parallel guessing from many addresses is bounded as a rate)',
     }),
-    loginUsernameWindowSeconds: setting({ env: 'LOGIN_USERNAME_WINDOW_SECONDS', schema: integer(1, 3600), default: '60', description: 'the window of `LOGIN_USERNAME_CHECKS`' }),
+    loginUsernameWindowSeconds: setting({
+      env: 'LOGIN_USERNAME_WINDOW_SECONDS',
+      schema: integer(1, 3600),
+      default: '60',
+      description: 'the window of `LOGIN_USERNAME_CHECKS`',
+    }),
     adminUsername: setting({
       env: 'ADMIN_USERNAME',
       schema: z.string().trim().min(1).max(100).optional(),
@@ -225,7 +235,12 @@ export const SETTINGS = {
     }),
     apiKey: setting({ env: 'AI_API_KEY', schema: z.string().min(1).optional(), secret: true, example: 'sk-...', description: "the AI API's key" }),
     model: setting({ env: 'AI_MODEL', schema: z.string().min(1), default: 'gpt-4o-mini', description: 'the model the AI API is asked for' }),
-    timeoutMs: setting({ env: 'AI_TIMEOUT_MS', schema: integer(100, 120_000), default: '20000', description: 'upper bound of one AI call, its one retry included' }),
+    timeoutMs: setting({
+      env: 'AI_TIMEOUT_MS',
+      schema: integer(100, 120_000),
+      default: '20000',
+      description: 'upper bound of one AI call, its one retry included',
+    }),
     maxOutputTokens: setting({ env: 'AI_MAX_TOKENS', schema: integer(16, 8_000), default: '400', description: 'output tokens per call' }),
   }),
   trending: slice('Trending topics', {
@@ -282,13 +297,23 @@ export const SETTINGS = {
       default: '10000',
       description: 'one deadline per source page, redirects included',
     }),
-    maxPageBytes: setting({ env: 'SOURCE_MAX_PAGE_BYTES', schema: integer(1_024, 50_000_000), default: '2000000', description: 'size limit of one source page' }),
-    maxRedirects: setting({ env: 'SOURCE_MAX_REDIRECTS', schema: integer(0, 20), default: '5', description: 'redirects followed per source page, each checked again' }),
+    maxPageBytes: setting({
+      env: 'SOURCE_MAX_PAGE_BYTES',
+      schema: integer(1_024, 50_000_000),
+      default: '2000000',
+      description: 'size limit of one source page',
+    }),
+    maxRedirects: setting({
+      env: 'SOURCE_MAX_REDIRECTS',
+      schema: integer(0, 20),
+      default: '5',
+      description: 'redirects followed per source page, each checked again',
+    }),
     trustedOrigins: setting({
       env: 'SOURCE_TRUSTED_ORIGINS',
-      schema: commaList(
-        z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) origins whose host is an IP address' }),
-      ).transform((origins) => origins.map((origin) => new URL(origin).origin)),
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) origins whose host is an IP address' })).transform(
+        (origins) => origins.map((origin) => new URL(origin).origin),
+      ),
       default: '',
       description:
         'exact IP-literal origins exempt from the rule that sources are on public addresses (a source server of your own on a private network, tests); names are never exempt',
@@ -316,7 +341,12 @@ export const SETTINGS = {
     }),
     timeoutMs: setting({ env: 'AUTOMATION_TIMEOUT_MS', schema: integer(100, 120_000), default: '10000', description: 'webhook call timeout' }),
     maxAttempts: setting({ env: 'AUTOMATION_MAX_ATTEMPTS', schema: integer(1, 20), default: '5', description: 'delivery attempts' }),
-    retryDelayMs: setting({ env: 'AUTOMATION_RETRY_DELAY_MS', schema: integer(10, 600_000), default: '5000', description: 'first retry delay, doubling each time' }),
+    retryDelayMs: setting({
+      env: 'AUTOMATION_RETRY_DELAY_MS',
+      schema: integer(10, 600_000),
+      default: '5000',
+      description: 'first retry delay, doubling each time',
+    }),
     toleranceSeconds: setting({
       env: 'AUTOMATION_SIGNATURE_TOLERANCE_SECONDS',
       schema: integer(10, 3_600),
@@ -376,7 +406,8 @@ export const SETTINGS = {
       env: 'NEWSLETTER_SEND_LEASE_MS',
       schema: integer(500, 3_600_000),
       default: '300000',
-      description: 'a recipient claimed this long ago by a sender that never finished (a killed worker) is sent again; must be longer than three `SMTP_TIMEOUT_MS`',
+      description:
+        'a recipient claimed this long ago by a sender that never finished (a killed worker) is sent again; must be longer than three `SMTP_TIMEOUT_MS`',
     }),
     senders: setting({
       env: 'NEWSLETTER_SENDERS',
@@ -450,7 +481,7 @@ export const SETTINGS = {
       env: 'MEDIA_PUBLIC_URL',
       schema: z.url({ message: 'must be the public base URL of the media bucket, e.g. https://media.example.com' }).optional(),
       example: 'https://media.example.com',
-      description: "public or CDN base URL of the bucket; article `imageUrl`s start with it (`MEDIA_PUBLIC_URL/articles/<id>/<version>-1200x630.webp`)",
+      description: 'public or CDN base URL of the bucket; article `imageUrl`s start with it (`MEDIA_PUBLIC_URL/articles/<id>/<version>-1200x630.webp`)',
     }),
   }),
   backup: slice('Backups', {
@@ -487,7 +518,12 @@ export const SETTINGS = {
     }),
   }),
   recovery: slice('Recovery', {
-    batchSize: setting({ env: 'RECOVERY_BATCH_SIZE', schema: integer(1, 1_000), default: '50', description: 'articles a recovery run restores per transaction' }),
+    batchSize: setting({
+      env: 'RECOVERY_BATCH_SIZE',
+      schema: integer(1, 1_000),
+      default: '50',
+      description: 'articles a recovery run restores per transaction',
+    }),
     fetchLivePages: setting({
       env: 'RECOVERY_FETCH_LIVE_PAGES',
       schema: booleanString,
@@ -501,7 +537,8 @@ export const SETTINGS = {
       env: 'SITEMAP_URLS_PER_FILE',
       schema: integer(10, 50_000),
       default: '50000',
-      description: "URLs per sitemap file; `/sitemap.xml` is the index of `/sitemaps/<n>.xml.gz` (the protocol's limit is 50000; smaller in tests to see the split)",
+      description:
+        "URLs per sitemap file; `/sitemap.xml` is the index of `/sitemaps/<n>.xml.gz` (the protocol's limit is 50000; smaller in tests to see the split)",
     }),
   }),
   httpCache: slice('Shared HTTP cache (Varnish with xkey, or a CDN)', {
@@ -510,13 +547,14 @@ export const SETTINGS = {
       schema: commaList(z.url({ protocol: /^(https?|xkey)$/, message: 'must be a comma-separated list of http(s):// or xkey:// cache addresses' })),
       default: '',
       description:
-        'shared HTTP caches purged by key on every committed change, comma-separated: `http://host:6091` (one Varnish), `xkey://host:6091` (every address the name resolves to: a headless Service\'s pods); empty: none. A cache that cannot be reached is retried (1 s, 2 s, 4 s... up to a minute apart, 20 times)',
+        "shared HTTP caches purged by key on every committed change, comma-separated: `http://host:6091` (one Varnish), `xkey://host:6091` (every address the name resolves to: a headless Service's pods); empty: none. A cache that cannot be reached is retried (1 s, 2 s, 4 s... up to a minute apart, 20 times)",
     }),
     maxAgeSeconds: setting({
       env: 'HTTP_CACHE_MAX_AGE_SECONDS',
       schema: integer(1, 31_536_000),
       default: '3600',
-      description: 'how long a shared cache may keep a public page or read (`s-maxage`); purges make changes visible at once, this only bounds a purge that never arrived',
+      description:
+        'how long a shared cache may keep a public page or read (`s-maxage`); purges make changes visible at once, this only bounds a purge that never arrived',
     }),
     staleWhileRevalidateSeconds: setting({
       env: 'HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS',
@@ -538,7 +576,11 @@ export const TOOLING_VARIABLES: { title: string; variables: { env: string; defau
   {
     title: 'npm start only',
     variables: [
-      { env: 'AI_MIND_DATA_DIR', default: '', description: 'folder for the embedded PostgreSQL data, the local Redis append-only file, media and backups (default: .data)' },
+      {
+        env: 'AI_MIND_DATA_DIR',
+        default: '',
+        description: 'folder for the embedded PostgreSQL data, the local Redis append-only file, media and backups (default: .data)',
+      },
       { env: 'PG_PORT', default: '54329', description: 'preferred port of the embedded PostgreSQL (a free one is used when taken; 0 = any)' },
       { env: 'REDIS_PORT', default: '63790', description: 'preferred port of the local redis-server (a free one is used when taken; 0 = any)' },
       { env: 'SEED_DEMO', default: 'true', description: 'set false to skip the demo content on a fresh database' },
@@ -549,10 +591,22 @@ export const TOOLING_VARIABLES: { title: string; variables: { env: string; defau
     variables: [
       { env: 'PUBLIC_API_ORIGIN', default: '', description: 'the API origin the admin app deployed on its own origin calls (empty: same origin)' },
       { env: 'PUBLIC_SITE_URL', default: '', description: 'where the admin app opens published articles for preview (empty: same origin)' },
-      { env: 'PUBLIC_PUBLIC_APP_URL', default: '', description: "where the shell finds the public site remote's manifest (default: /remotes/<app>/mf-manifest.json on its origin)" },
+      {
+        env: 'PUBLIC_PUBLIC_APP_URL',
+        default: '',
+        description: "where the shell finds the public site remote's manifest (default: /remotes/<app>/mf-manifest.json on its origin)",
+      },
       { env: 'PUBLIC_ADMIN_APP_URL', default: '', description: "where the shell finds the admin app remote's manifest (same default)" },
-      { env: 'PUBLIC_GA4_ID', default: '', description: 'GA4 measurement id (G-XXXXXXX); empty: page views go only to the first-party endpoint, no Google request' },
-      { env: 'PUBLIC_ADSENSE_CLIENT', default: '', description: 'AdSense client id (ca-pub-...); empty: ad slots stay placeholder boxes and no ads script loads' },
+      {
+        env: 'PUBLIC_GA4_ID',
+        default: '',
+        description: 'GA4 measurement id (G-XXXXXXX); empty: page views go only to the first-party endpoint, no Google request',
+      },
+      {
+        env: 'PUBLIC_ADSENSE_CLIENT',
+        default: '',
+        description: 'AdSense client id (ca-pub-...); empty: ad slots stay placeholder boxes and no ads script loads',
+      },
       {
         env: 'PUBLIC_GEO_LOOKUP_URL',
         default: '',

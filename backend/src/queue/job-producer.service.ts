@@ -46,7 +46,11 @@ export class JobProducer implements OnApplicationShutdown {
    * interval for the whole cluster however many processes call this, so every worker may call it at start.
    */
   schedule<N extends JobName>(name: N, repeat: { every: number } | { pattern: string }, payload: JobPayload<N>): Promise<unknown> {
-    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, { name, data: payload, opts: retryPolicy(name, payload, configReader(this.moduleRef)) });
+    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, {
+      name,
+      data: payload,
+      opts: retryPolicy(name, payload, configReader(this.moduleRef)),
+    });
   }
 
   unschedule(name: JobName): Promise<boolean> {

@@ -23,16 +23,25 @@ describe("a job name's retries", () => {
   });
 
   it('try a digest sender ten times, from 1 s apart', () => {
-    expect(retryPolicy('newsletter-send', { digestId: 1, sender: 0 }, configReaderOf(config))).toEqual({ attempts: 10, backoff: { type: 'exponential', delay: 1_000 } });
+    expect(retryPolicy('newsletter-send', { digestId: 1, sender: 0 }, configReaderOf(config))).toEqual({
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1_000 },
+    });
   });
 
   it('follow the automation settings for a hand-off to the automation service', () => {
-    expect(retryPolicy('workflow-dispatch', { approvedTopicId: 1 }, configReaderOf(config))).toEqual({ attempts: 7, backoff: { type: 'exponential', delay: 1_500 } });
+    expect(retryPolicy('workflow-dispatch', { approvedTopicId: 1 }, configReaderOf(config))).toEqual({
+      attempts: 7,
+      backoff: { type: 'exponential', delay: 1_500 },
+    });
   });
 
   it('try a refresh an admin asked for once, a scheduled one three times', () => {
     expect(retryPolicy('trending-refresh', { trigger: 'manual' }, configReaderOf(config))).toMatchObject({ attempts: 1 });
-    expect(retryPolicy('trending-refresh', { trigger: 'schedule' }, configReaderOf(config))).toEqual({ attempts: 3, backoff: { type: 'exponential', delay: 2_000 } });
+    expect(retryPolicy('trending-refresh', { trigger: 'schedule' }, configReaderOf(config))).toEqual({
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2_000 },
+    });
   });
 });
 

@@ -45,7 +45,10 @@ export class Mailer implements OnApplicationShutdown {
   private readonly logger = new Logger(Mailer.name);
   private transport: Transporter | null = null;
 
-  constructor(@InjectConfig('mail') private readonly config: ConfigSlice<'mail'>, @InjectConfig('newsletter') private readonly newsletterConfig: ConfigSlice<'newsletter'>) {}
+  constructor(
+    @InjectConfig('mail') private readonly config: ConfigSlice<'mail'>,
+    @InjectConfig('newsletter') private readonly newsletterConfig: ConfigSlice<'newsletter'>,
+  ) {}
 
   get configured(): boolean {
     return this.config.smtpUrl !== undefined;
