@@ -9,4 +9,4 @@ paceGarbageCollection();
 const config = loadConfigOrExit();
 const app = await createApiApp(config);
 closeOnSignals(app, { httpServer: app.getHttpServer() });
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.server.port, host: config.server.host });

@@ -60,10 +60,10 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
     return result.fileName ? `Wrote ${result.fileName}; add it to database/migrations/index.ts.` : 'No changes to migrate.';
   },
   async seed(orm, _args, config) {
-    const result = await runDemoSeed(orm.em.fork(), config.mediaDir, config.trending);
+    const result = await runDemoSeed(orm.em.fork(), config.images.mediaDir, config.trending);
     const lines = [result.seeded ? `Seeded ${result.articles} articles and ${result.topics} trending topics.` : 'Demo content already present.'];
-    if (config.initialAdmin) {
-      const { username, password } = config.initialAdmin;
+    if (config.auth.initialAdmin) {
+      const { username, password } = config.auth.initialAdmin;
       const { created } = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role: 'owner', ifMissing: true }));
       lines.push(created ? `Created admin '${username}' (owner).` : `Admin '${username}' already exists.`);
     }
@@ -72,7 +72,7 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
   async 'create-admin'(orm, args, config) {
     const { username, role, ifMissing } = parseCreateAdmin(args);
     const password = await readPassword();
-    const minLength = config.env === 'production' ? PRODUCTION_PASSWORD_MIN_LENGTH : 1;
+    const minLength = config.site.env === 'production' ? PRODUCTION_PASSWORD_MIN_LENGTH : 1;
     if (password.length < minLength) throw new Error(`The password must be at least ${minLength} characters.`);
     const saved = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role, ifMissing }));
     if (saved.created) return `Created admin '${username}' (${saved.role}).`;
@@ -114,7 +114,7 @@ function parseCreateAdmin(args: string[]): { username: string; role?: (typeof AD
 
 /** The people store with a Redis connection of its own, to end the sessions of an account it changes. */
 async function withPeople<T>(orm: MikroORM, config: AppConfig, work: (people: PeopleService) => Promise<T>): Promise<T> {
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
     return await work(new PeopleService(orm.em, redis));
@@ -143,7 +143,7 @@ async function main() {
     process.exit(name ? 64 : 0);
   }
   const config = loadConfigOrExit();
-  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: config.databaseUrl, poolMax: 2 }));
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: config.database.url, poolMax: 2 }));
   try {
     process.stdout.write(`${await command(orm, args, config)}\n`);
   } finally {

@@ -6,9 +6,7 @@ import { AuditLog } from '../src/modules/admin/index.js';
 import { PeopleService } from '../src/modules/people/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin } from './support/admin-session.js';
-import { testConfig, uniqueSuffix } from './support/test-config.js';
-import type { AppConfig } from '../src/config/app-config.js';
-import { APP_CONFIG } from '../src/config/config.module.js';
+import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 
 describe('admin sign-in and server-enforced admin rights', () => {
   let app: NestFastifyApplication;
@@ -131,7 +129,7 @@ describe('admin sign-in and server-enforced admin rights', () => {
 
   it('does not lock the editor out: 50 wrong passwords from 50 addresses, then the right one from a new address signs in once the window passes', async () => {
     const admin = await signInAdmin(app);
-    const { checks, windowSeconds } = app.get<AppConfig>(APP_CONFIG).loginUsernameRate;
+    const { checks, windowSeconds } = configOf(app).auth.loginUsernameRate;
     const wrong = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         app.inject({

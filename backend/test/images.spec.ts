@@ -10,13 +10,12 @@ import sharp from 'sharp';
 import { RegenerateImagesResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import type { AppConfig } from '../src/config/app-config.js';
-import { APP_CONFIG } from '../src/config/config.module.js';
 import { articleImageDir } from '../src/modules/media/article-image.service.js';
 import { ImagesService, imageJobId } from '../src/modules/media/images.service.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
-import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 import { suiteRedisUrl } from './support/suite-redis.js';
@@ -49,7 +48,7 @@ describe('image regeneration', () => {
     const worker = startWorkerProcess({
       DATABASE_URL: own.url,
       REDIS_URL,
-      MEDIA_DIR: config.mediaDir,
+      MEDIA_DIR: config.images.mediaDir,
       BACKUP_DIR: config.backup.dir,
       BACKUP_CRON: '* * * * * *',
       ...QUEUE_TIMINGS,
@@ -62,7 +61,7 @@ describe('image regeneration', () => {
     new Map((await sql<{ id: number; image_url: string | null }>('select id, image_url from article order by id')).map((row) => [row.id, row.image_url]));
   /** The files of each article's image folder. */
   const folders = async (articleIds: number[]) =>
-    Promise.all(articleIds.map(async (id) => (await fs.readdir(articleImageDir(config.mediaDir, id)).catch(() => [] as string[])).sort()));
+    Promise.all(articleIds.map(async (id) => (await fs.readdir(articleImageDir(config.images.mediaDir, id)).catch(() => [] as string[])).sort()));
 
   /** Every article points at an image of a version it did not have before, and its folder holds that version only, in both sizes. */
   async function expectOneNewImageEach(before: Map<number, string | null>, articleIds = ids): Promise<Map<number, string | null>> {
@@ -84,7 +83,7 @@ describe('image regeneration', () => {
     await redis.flushdb();
     await redis.quit();
     app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL, JOB_WAIT_TIMEOUT_MS: '50000', ...QUEUE_TIMINGS }));
-    config = app.get(APP_CONFIG);
+    config = configOf(app);
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
     const suffix = uniqueSuffix();
@@ -133,7 +132,7 @@ describe('image regeneration', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 630 });
-    const small = await sharp(await fs.readFile(path.join(config.mediaDir, url.replace('/media/', '').replace('1200x630', '600x315')))).metadata();
+    const small = await sharp(await fs.readFile(path.join(config.images.mediaDir, url.replace('/media/', '').replace('1200x630', '600x315')))).metadata();
     expect(small).toMatchObject({ format: 'webp', width: 600, height: 315 });
   }, 300_000);
 
@@ -177,9 +176,9 @@ describe('image regeneration', () => {
   it('an article that keeps failing is retried with backoff and never holds up the others', async () => {
     const [broken, ...others] = ids.slice(-3);
     // A file where the article's image folder should be: every attempt for it fails.
-    await fs.mkdir(path.join(config.mediaDir, 'articles'), { recursive: true });
-    await fs.rm(articleImageDir(config.mediaDir, broken!), { recursive: true, force: true });
-    await fs.writeFile(articleImageDir(config.mediaDir, broken!), 'not a folder');
+    await fs.mkdir(path.join(config.images.mediaDir, 'articles'), { recursive: true });
+    await fs.rm(articleImageDir(config.images.mediaDir, broken!), { recursive: true, force: true });
+    await fs.writeFile(articleImageDir(config.images.mediaDir, broken!), 'not a folder');
     const before = await imageUrls();
 
     // Long enough for the two good ones and a first retry of the broken one (2 s backoff).
@@ -192,7 +191,7 @@ describe('image regeneration', () => {
     expect(job!.attemptsMade).toBeGreaterThanOrEqual(1);
     expect(['delayed', 'waiting', 'active']).toContain(await job!.getState());
     await job!.remove().catch(() => undefined);
-    await fs.rm(articleImageDir(config.mediaDir, broken!), { force: true });
+    await fs.rm(articleImageDir(config.images.mediaDir, broken!), { force: true });
   });
 
   it('runs recovery jobs one at a time across the two workers', async () => {

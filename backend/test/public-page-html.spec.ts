@@ -80,8 +80,8 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     const config = testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, DATABASE_URL: database.url, REDIS_URL: redis.url, PUBLIC_URL: SITE });
     // The images the pages show are there (a missing one is rendered as the fallback: page-forms.spec.ts).
     for (const image of ['covers/older.svg', 'covers/payload.svg', 'articles/9/vab12-1200x630.webp']) {
-      fs.mkdirSync(path.dirname(path.join(config.mediaDir, image)), { recursive: true });
-      fs.writeFileSync(path.join(config.mediaDir, image), '');
+      fs.mkdirSync(path.dirname(path.join(config.images.mediaDir, image)), { recursive: true });
+      fs.writeFileSync(path.join(config.images.mediaDir, image), '');
     }
     app = await createApiApp(config);
     em = app.get(EntityManager);

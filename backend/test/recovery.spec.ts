@@ -14,7 +14,6 @@ import type { AddressInfo } from 'node:net';
 import { ExhaustiveRecoveryResponseSchema, ForceRecoveryResponseSchema, RecreateFromSitemapResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import type { AppConfig } from '../src/config/app-config.js';
-import { APP_CONFIG } from '../src/config/config.module.js';
 import { Article, ArticleReads, type ArticleRow, toArticleDto } from '../src/modules/articles/index.js';
 import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
@@ -24,7 +23,7 @@ import { createArticle } from './support/article-factory.js';
 import { runCli } from './support/api-process.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
-import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 import { suiteRedisUrl } from './support/suite-redis.js';
@@ -62,7 +61,7 @@ describe('article recovery', () => {
     const worker = startWorkerProcess({
       DATABASE_URL: own.url,
       REDIS_URL,
-      MEDIA_DIR: config.mediaDir,
+      MEDIA_DIR: config.images.mediaDir,
       BACKUP_DIR: config.backup.dir,
       ...QUEUE_TIMINGS,
       ...env,
@@ -78,7 +77,7 @@ describe('article recovery', () => {
     await redis.quit();
     // The API keeps 4 backups (the workers 60): the retention case below counts on it.
     app = await createApiApp(testConfig({ DATABASE_URL: own.url, REDIS_URL, BACKUP_RETENTION_COUNT: '4', ...QUEUE_TIMINGS }));
-    config = app.get(APP_CONFIG);
+    config = configOf(app);
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
     // One article per transaction, so a run is long enough to be interrupted (see the SIGKILL case).
@@ -248,7 +247,7 @@ describe('article recovery', () => {
       (urls) => [kept!.slug, lostOne!.slug].every((slug) => urls.some((url) => url.slug === slug)),
     );
     expect(listed.map((url) => url.slug)).toEqual(expect.arrayContaining([kept!.slug, lostOne!.slug]));
-    expect(listed.every((url) => url.url.startsWith(`${config.publicUrl}/`))).toBe(true);
+    expect(listed.every((url) => url.url.startsWith(`${config.site.publicUrl}/`))).toBe(true);
 
     const expected = (await rows([lostOne!.id])).map(essentials);
     await lose([lostOne!.id]);
@@ -379,7 +378,7 @@ describe('article recovery', () => {
 
   it('the ops CLI takes a backup and runs a recovery, printing what it did', async () => {
     const [lost] = await articles(1, 'Cli');
-    const env = { DATABASE_URL: own.url, REDIS_URL, MEDIA_DIR: config.mediaDir, BACKUP_DIR: config.backup.dir, ...QUEUE_TIMINGS };
+    const env = { DATABASE_URL: own.url, REDIS_URL, MEDIA_DIR: config.images.mediaDir, BACKUP_DIR: config.backup.dir, ...QUEUE_TIMINGS };
     expect(runCli(['backup'], env)).toMatch(/^Backup \d+: \d+ articles \(\d+ published\), also in /);
     await lose([lost!.id]);
     const output = runCli(['recover:quick'], env);

@@ -25,7 +25,7 @@ describe('demo seed', () => {
   });
 
   it('makes a real-looking site, once, however often it runs', async () => {
-    const mediaDir = testConfig().mediaDir;
+    const mediaDir = testConfig().images.mediaDir;
 
     const first = await runDemoSeed(orm.em.fork(), mediaDir, testConfig().trending);
     const second = await runDemoSeed(orm.em.fork(), mediaDir, testConfig().trending);

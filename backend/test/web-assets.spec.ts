@@ -13,7 +13,7 @@ describe('serving the built frontends', () => {
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
     const config = testConfig({ SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot });
-    mediaDir = config.mediaDir;
+    mediaDir = config.images.mediaDir;
     app = await createApiApp(config);
   });
   afterAll(() => app.close());

@@ -6,12 +6,11 @@ import { createHash } from 'node:crypto';
 import { ApprovedTopicSchema, ApprovedTopicSourcesSchema, ArticleProvenanceSchema, OPEN_CLAIMS_MESSAGE_PREFIX, type ApprovedTopic } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
-import { APP_CONFIG } from '../src/config/config.module.js';
 import { type FeedItem, TrendingTopic } from '../src/modules/trending/index.js';
 import { ApprovedTopic as ApprovedTopicEntity, ClaimCheckService } from '../src/modules/provenance/index.js';
 import { BlogIntakeService } from '../src/modules/workflow/blog-intake.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
-import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS, newsPage } from './support/source-pages.js';
@@ -47,7 +46,7 @@ describe('blog workflow, offline generator', () => {
     app = await createApiApp(testConfig({ REDIS_URL, ...sources }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
-    worker = startWorkerProcess({ REDIS_URL, MEDIA_DIR: app.get(APP_CONFIG).mediaDir, ...sources });
+    worker = startWorkerProcess({ REDIS_URL, MEDIA_DIR: configOf(app).images.mediaDir, ...sources });
   });
   afterAll(async () => {
     await stopProcess(worker);
@@ -163,7 +162,7 @@ describe('blog workflow, offline generator', () => {
     await fork.flush();
     const intake = new BlogIntakeService(
       em,
-      app.get(APP_CONFIG),
+      configOf(app).images,
       app.get(JobProducer),
       app.get(ArticleReads),
       app.get(ArticleCommands),

@@ -23,7 +23,7 @@ export class CoreModule {
           },
         }),
         MikroOrmModule.forRoot({
-          ...createOrmConfig({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax }),
+          ...createOrmConfig({ databaseUrl: config.database.url, poolMax: config.database.poolMax }),
           registerRequestContext: processName === 'api',
         }),
         RedisModule,

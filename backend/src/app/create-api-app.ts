@@ -43,7 +43,7 @@ function serverWithPreparedAnswers(
   config: AppConfig,
   state: { cache?: PreparedResponseCache; shuttingDown: () => boolean },
 ): Server {
-  const requestTimeout = options.requestTimeout ?? config.requestTimeoutMs;
+  const requestTimeout = options.requestTimeout ?? config.server.requestTimeoutMs;
   const server: Server = createServer(
     { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeout / 4)) },
     preparedAnswers(
@@ -66,8 +66,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const prepared: { cache?: PreparedResponseCache; shuttingDown: () => boolean } = { shuttingDown: () => false };
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: config.requestTimeoutMs,
-    trustProxy: config.trustProxy,
+    requestTimeout: config.server.requestTimeoutMs,
+    trustProxy: config.server.trustProxy,
     genReqId: requestId,
     // `//api/admin/x` reaches the route `/api/admin/x` (and its access rules) rather than the site's pages.
     routerOptions: { ignoreDuplicateSlashes: true },
@@ -108,9 +108,9 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   // Every route, whoever registers it, is an admin route unless it declares otherwise.
   registerAccessGate(fastify, app.get(AdminAccessService), app.get(AuditLogWriter));
   // Only the admin app's own origins may call with credentials from another origin.
-  if (config.corsOrigins.length > 0) {
+  if (config.server.corsOrigins.length > 0) {
     app.enableCors({
-      origin: config.corsOrigins,
+      origin: config.server.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['content-type', 'x-csrf-token', 'x-request-id'],

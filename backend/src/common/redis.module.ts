@@ -1,12 +1,11 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { APP_CONFIG } from '../config/config.module.js';
+import { configToken, type ConfigSlice } from '../config/config.module.js';
 import { logConnectionErrors } from './connection-errors.js';
 import { FormFlashService } from './page-form.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { REDIS } from './redis.token.js';
-import type { AppConfig } from '../config/app-config.js';
 
 /** Upper bound of one Redis command, so that no request waits long on a Redis that is down. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_500;
@@ -22,12 +21,12 @@ export { REDIS };
     OneAtATime,
     {
       provide: REDIS,
-      inject: [APP_CONFIG],
+      inject: [configToken('redis')],
       // While Redis is down a command fails at the next failed reconnect attempt (at most 0.5 s apart),
       // or after the command timeout for a server that accepts but never answers, instead of waiting for
       // Redis to return: readers fall back to PostgreSQL and writers get a 503. Reconnects go on forever.
-      useFactory: (config: AppConfig) => {
-        const redis = new Redis(config.redisUrl, {
+      useFactory: (config: ConfigSlice<'redis'>) => {
+        const redis = new Redis(config.url, {
           maxRetriesPerRequest: 0,
           connectTimeout: 5_000,
           commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

@@ -23,8 +23,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * <style> element of CSS variables at run time and sets style attributes; CSS cannot run script in
  * the browsers we support. Nothing may frame the site, embed plugins or move the base URL.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'cspExtraOrigins' | 'images'>, forDashboard = false): string {
-  const extra = config.cspExtraOrigins;
+export function contentSecurityPolicy(config: Pick<AppConfig, 'server' | 'images'>, forDashboard = false): string {
+  const extra = config.server.cspExtraOrigins;
   const media = config.images.s3 ? [new URL(config.images.s3.publicUrl).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -66,7 +66,7 @@ export function securityHeaders(config: AppConfig, dashboardPath: string): (rout
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-    ...(config.env === 'production' ? { 'strict-transport-security': HSTS } : {}),
+    ...(config.site.env === 'production' ? { 'strict-transport-security': HSTS } : {}),
   };
   const site = Object.freeze({ 'content-security-policy': contentSecurityPolicy(config), ...common });
   const dashboard = Object.freeze({ 'content-security-policy': contentSecurityPolicy(config, true), ...common });

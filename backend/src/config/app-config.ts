@@ -1,107 +1,97 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { EnvSchema } from './env.schema.js';
+import { EnvSchema, type Env } from './env.schema.js';
+import type { SliceValues } from './setting.js';
+import { SETTINGS } from './settings.js';
 
 /** The monorepo root, found from this file's place in backend/src or backend/dist. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export interface AppConfig {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  /** The longest a client may take to send a whole request, headers and body (then 408 and the connection closed). */
-  requestTimeoutMs: number;
-  /** The site's origin (scheme, host, port; no trailing slash): every URL the site writes about itself starts with it. */
-  publicUrl: string;
-  logLevel: string;
-  databaseUrl: string;
-  databasePoolMax: number;
-  redisUrl: string;
-  web: { enabled: boolean; distRoot: string };
-  mediaDir: string;
-  jobWaitTimeoutMs: number;
-  workerConcurrency: number;
-  session: { idleSeconds: number; maxSeconds: number; cookieSecure: boolean; cookieSameSite: 'strict' | 'lax' | 'none' };
-  corsOrigins: string[];
-  /** Fastify's trustProxy: false, true, or the comma-separated addresses of trusted proxies. */
-  trustProxy: boolean | string;
-  /** The CDN header holding the visitor's country (TRUSTED_COUNTRY_HEADER); none when no CDN is in front. */
-  trustedCountryHeader?: string;
-  /** Extra origins for the Content-Security-Policy, beyond the site, its media and the built-in third parties. */
-  cspExtraOrigins: string[];
-  loginMaxFailures: number;
-  /** At most `checks` passwords are checked per username per `windowSeconds`, from all clients together. */
-  loginUsernameRate: { checks: number; windowSeconds: number };
-  /** Audit rows and refusal counts older than this are deleted (once an hour, once per cluster). */
-  auditRetentionDays: number;
-  /** No baseUrl: the offline persona engine. */
-  ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxOutputTokens: number };
-  /** The first admin, created at seed time when set. */
-  initialAdmin?: { username: string; password: string };
-  /** No feeds: the bundled snapshot. refreshMinutes 0 turns the schedule off (refresh on demand only). */
-  trending: {
-    feeds: string[];
-    refreshMinutes: number;
-    refreshWaitMs: number;
-    fetchTimeoutMs: number;
-    maxFeedBytes: number;
-    similarityThreshold: number;
-    highPriorityMentions: number;
-    maxTopics: number;
-  };
+type Declarations = typeof SETTINGS;
+export type SliceName = keyof Declarations;
+type Values<N extends SliceName> = SliceValues<Declarations[N]>;
+
+/**
+ * The slices whose typed values are more than their settings as parsed: defaults that depend on
+ * another setting, paths resolved, settings that only mean something together.
+ */
+interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+const DERIVED = {
+  site: ({ env, publicUrl, logLevel }: Values<'site'>, all: Env) => ({
+    env,
+    /** The site's origin (scheme, host, port; no trailing slash): every URL the site writes about itself starts with it. */
+    publicUrl: new URL(publicUrl ?? `http://localhost:${all.PORT}`).origin,
+    logLevel: logLevel as string,
+  }),
+  server: (values: Values<'server'>, all: Env) => ({ ...values, trustProxy: trustProxy(values.trustProxy, all.NODE_ENV) }),
+  web: ({ enabled, distRoot }: Values<'web'>) => ({ enabled, distRoot: path.resolve(distRoot ?? REPO_ROOT) }),
+  auth: (values: Values<'auth'>, all: Env) => ({
+    session: {
+      idleSeconds: values.sessionIdleMinutes * 60,
+      maxSeconds: values.sessionMaxHours * 3600,
+      cookieSecure: values.cookieSecure ?? all.NODE_ENV === 'production',
+      cookieSameSite: values.cookieSameSite,
+    },
+    loginMaxFailures: values.loginMaxFailures,
+    /** At most `checks` passwords are checked per username per `windowSeconds`, from all clients together. */
+    loginUsernameRate: { checks: values.loginUsernameChecks, windowSeconds: values.loginUsernameWindowSeconds },
+    /** The first admin, created at seed time when set. */
+    initialAdmin: values.adminUsername && values.adminPassword ? { username: values.adminUsername, password: values.adminPassword } : undefined,
+  }),
+  sources: (values: Values<'sources'>, all: Env) => ({
+    ...values,
+    fetchPages: values.fetchPages === 'auto' ? all.TRENDING_FEEDS.length > 0 : values.fetchPages === 'on',
+  }),
+  mail: (values: Values<'mail'>, all: Env) => ({
+    ...values,
+    from: values.from ?? `The AI Mind <newsletter@${new URL(all.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+  }),
+  backup: (values: Values<'backup'>) => ({ ...values, dir: path.resolve(values.dir ?? path.join(REPO_ROOT, '.data/backups')) }),
   /**
-   * Source pages of approved topics. fetchPages off: each source is its feed item. trustedOrigins are
-   * exact IP-literal origins exempt from the public-address rule (a source server of one's own).
+   * No provider: covers are rendered locally. With s3, images go to that bucket (path-style when an
+   * endpoint is given) and are linked under publicUrl; without it, to mediaDir, served under /media/.
    */
-  sources: { fetchPages: boolean; timeoutMs: number; maxPageBytes: number; maxRedirects: number; trustedOrigins: string[] };
-  /** No webhookUrl: the built-in generator writes the blogs. The secret signs both directions. */
-  automation: {
-    webhookUrl?: string;
-    secret?: string;
-    callbackUrl?: string;
-    timeoutMs: number;
-    maxAttempts: number;
-    retryDelayMs: number;
-    toleranceSeconds: number;
-  };
-  /**
-   * Article backups: a copy of each snapshot goes to this folder; the cron runs once per cluster; the newest `retention` are kept, and the
-   * newest of each of the last `dailyDays` days. Backups are written and scanned `batchSize` articles at a time, which bounds the memory they take.
-   */
-  backup: { dir: string; cron: string; retention: number; dailyDays: number; batchSize: number };
-  /**
-   * No provider: covers are rendered locally. baseUrl overrides the provider's API origin (a proxy, or
-   * tests). With s3, images go to that bucket (path-style when an endpoint is given) and are linked
-   * under publicUrl; without it, to mediaDir, served under /media/.
-   */
-  images: {
-    provider?: { name: 'unsplash' | 'pexels'; apiKey: string; baseUrl?: string };
-    concurrency: number;
-    /** libvips threads per image: a worker's CPU use is about concurrency x threads cores, so workers scale out by count. */
-    threads: number;
+  images: (values: Values<'images'>) => ({
+    mediaDir: path.resolve(values.mediaDir ?? path.join(REPO_ROOT, '.data/media')),
+    provider:
+      values.provider && values.providerApiKey
+        ? { name: values.provider, apiKey: values.providerApiKey, baseUrl: values.providerBaseUrl as string | undefined }
+        : undefined,
+    concurrency: values.concurrency,
+    threads: values.threads,
     /** No credentials: the AWS SDK's default chain (environment, web identity, instance roles). */
-    s3?: {
-      bucket: string;
-      region: string;
-      endpoint?: string;
-      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-      publicUrl: string;
-    };
-  };
-  /**
-   * A job whose worker stops renewing its lock (a killed process) is handed to another worker after about lockDuration + stalledInterval.
-   * sweepIntervalMs: how often workers queue stored work whose job could not be added (Redis was down).
-   */
-  queue: { lockDurationMs: number; stalledIntervalMs: number; sweepIntervalMs: number };
-  /** Articles restored per transaction; live pages are fetched for recreate-from-sitemap only when enabled. */
-  recovery: { batchSize: number; fetchLivePages: boolean };
-  /** URLs per file of the split sitemap (/sitemap.xml is their index). */
-  sitemapUrlsPerFile: number;
-  /** The shared HTTP caches to purge, and how long they may keep a public answer (http-cache.ts). */
-  httpCache: { purgeUrls: string[]; maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number };
-  /** No smtpUrl: emails are not sent (their jobs fail and say why). */
-  mail: { smtpUrl?: string; from: string; timeoutMs: number };
-  newsletter: { confirmTtlSeconds: number; resendWindowSeconds: number; maxAttempts: number; retryDelayMs: number; sendLeaseMs: number; senders: number };
+    s3: values.s3Bucket
+      ? {
+          bucket: values.s3Bucket,
+          region: values.s3Region,
+          endpoint: values.s3Endpoint as string | undefined,
+          credentials:
+            values.s3AccessKeyId && values.s3SecretAccessKey
+              ? ({ accessKeyId: values.s3AccessKeyId, secretAccessKey: values.s3SecretAccessKey, sessionToken: values.s3SessionToken } as S3Credentials)
+              : undefined,
+          publicUrl: values.s3PublicUrl!.replace(/\/+$/, ''),
+        }
+      : undefined,
+  }),
+} satisfies { [N in SliceName]?: (values: Values<N>, all: Env) => unknown };
+
+type Derived = typeof DERIVED;
+
+/** The validated, typed configuration: one slice per module, each derived from settings.ts. */
+export type AppConfig = { [N in SliceName]: N extends keyof Derived ? ReturnType<Derived[N]> : Values<N> };
+
+function deriveConfig(env: Env): AppConfig {
+  const values = (name: SliceName) =>
+    Object.fromEntries(Object.entries(SETTINGS[name].settings).map(([key, declaration]) => [key, env[declaration.env as keyof Env]]));
+  const derive = DERIVED as Record<string, (values: unknown, all: Env) => unknown>;
+  return Object.fromEntries(
+    (Object.keys(SETTINGS) as SliceName[]).map((name) => [name, derive[name] ? derive[name](values(name), env) : values(name)]),
+  ) as AppConfig;
 }
 
 export class ConfigError extends Error {}
@@ -159,111 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.COOKIE_SAMESITE === 'none' && env.COOKIE_SECURE === false) {
     throw new ConfigError('Invalid configuration:\n  COOKIE_SAMESITE: none requires COOKIE_SECURE=true (browsers drop such cookies otherwise)');
   }
-  return {
-    env: env.NODE_ENV,
-    host: env.HOST,
-    port: env.PORT,
-    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
-    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
-    logLevel: env.LOG_LEVEL,
-    databaseUrl: env.DATABASE_URL,
-    databasePoolMax: env.DATABASE_POOL_MAX,
-    redisUrl: env.REDIS_URL,
-    web: { enabled: env.SERVE_WEB, distRoot: path.resolve(env.WEB_DIST_ROOT ?? REPO_ROOT) },
-    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(REPO_ROOT, '.data/media')),
-    jobWaitTimeoutMs: env.JOB_WAIT_TIMEOUT_MS,
-    workerConcurrency: env.WORKER_CONCURRENCY,
-    session: {
-      idleSeconds: env.SESSION_IDLE_MINUTES * 60,
-      maxSeconds: env.SESSION_MAX_HOURS * 3600,
-      cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
-      cookieSameSite: env.COOKIE_SAMESITE,
-    },
-    corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
-    trustProxy: trustProxy(env.TRUST_PROXY, env.NODE_ENV),
-    trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER,
-    cspExtraOrigins: env.CSP_EXTRA_ORIGINS.map((origin) => new URL(origin).origin),
-    loginMaxFailures: env.LOGIN_MAX_FAILURES,
-    loginUsernameRate: { checks: env.LOGIN_USERNAME_CHECKS, windowSeconds: env.LOGIN_USERNAME_WINDOW_SECONDS },
-    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS, maxOutputTokens: env.AI_MAX_TOKENS },
-    initialAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
-    trending: {
-      feeds: env.TRENDING_FEEDS,
-      refreshMinutes: env.TRENDING_REFRESH_MINUTES,
-      refreshWaitMs: env.TRENDING_REFRESH_WAIT_MS,
-      fetchTimeoutMs: env.TRENDING_FETCH_TIMEOUT_MS,
-      maxFeedBytes: env.TRENDING_MAX_FEED_BYTES,
-      similarityThreshold: env.TRENDING_SIMILARITY_THRESHOLD,
-      highPriorityMentions: env.TRENDING_HIGH_PRIORITY_MENTIONS,
-      maxTopics: env.TRENDING_MAX_TOPICS,
-    },
-    sources: {
-      fetchPages: env.SOURCE_FETCH_PAGES === 'auto' ? env.TRENDING_FEEDS.length > 0 : env.SOURCE_FETCH_PAGES === 'on',
-      timeoutMs: env.SOURCE_FETCH_TIMEOUT_MS,
-      maxPageBytes: env.SOURCE_MAX_PAGE_BYTES,
-      maxRedirects: env.SOURCE_MAX_REDIRECTS,
-      trustedOrigins: env.SOURCE_TRUSTED_ORIGINS.map((origin) => new URL(origin).origin),
-    },
-    automation: {
-      webhookUrl: env.AUTOMATION_WEBHOOK_URL,
-      secret: env.AUTOMATION_WEBHOOK_SECRET,
-      callbackUrl: env.AUTOMATION_CALLBACK_URL,
-      timeoutMs: env.AUTOMATION_TIMEOUT_MS,
-      maxAttempts: env.AUTOMATION_MAX_ATTEMPTS,
-      retryDelayMs: env.AUTOMATION_RETRY_DELAY_MS,
-      toleranceSeconds: env.AUTOMATION_SIGNATURE_TOLERANCE_SECONDS,
-    },
-    backup: {
-      dir: path.resolve(env.BACKUP_DIR ?? path.join(REPO_ROOT, '.data/backups')),
-      cron: env.BACKUP_CRON,
-      retention: env.BACKUP_RETENTION_COUNT,
-      dailyDays: env.BACKUP_DAILY_DAYS,
-      batchSize: env.BACKUP_BATCH_SIZE,
-    },
-    images: {
-      provider:
-        env.IMAGE_PROVIDER && env.IMAGE_PROVIDER_API_KEY
-          ? { name: env.IMAGE_PROVIDER, apiKey: env.IMAGE_PROVIDER_API_KEY, baseUrl: env.IMAGE_PROVIDER_BASE_URL }
-          : undefined,
-      concurrency: env.IMAGE_CONCURRENCY,
-      threads: env.IMAGE_THREADS,
-      s3: env.MEDIA_S3_BUCKET
-        ? {
-            bucket: env.MEDIA_S3_BUCKET,
-            region: env.MEDIA_S3_REGION,
-            endpoint: env.MEDIA_S3_ENDPOINT,
-            credentials:
-              env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY, sessionToken: env.MEDIA_S3_SESSION_TOKEN }
-                : undefined,
-            publicUrl: env.MEDIA_PUBLIC_URL!.replace(/\/+$/, ''),
-          }
-        : undefined,
-    },
-    queue: { lockDurationMs: env.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS, sweepIntervalMs: env.QUEUE_SWEEP_INTERVAL_MS },
-    recovery: { batchSize: env.RECOVERY_BATCH_SIZE, fetchLivePages: env.RECOVERY_FETCH_LIVE_PAGES },
-    sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
-    httpCache: {
-      purgeUrls: env.HTTP_CACHE_PURGE_URLS,
-      maxAgeSeconds: env.HTTP_CACHE_MAX_AGE_SECONDS,
-      staleWhileRevalidateSeconds: env.HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS,
-      staleIfErrorSeconds: env.HTTP_CACHE_STALE_IF_ERROR_SECONDS,
-    },
-    mail: {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `The AI Mind <newsletter@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
-      timeoutMs: env.SMTP_TIMEOUT_MS,
-    },
-    newsletter: {
-      confirmTtlSeconds: env.NEWSLETTER_CONFIRM_TTL_SECONDS,
-      resendWindowSeconds: env.NEWSLETTER_RESEND_WINDOW_SECONDS,
-      maxAttempts: env.NEWSLETTER_MAX_ATTEMPTS,
-      retryDelayMs: env.NEWSLETTER_RETRY_DELAY_MS,
-      sendLeaseMs: env.NEWSLETTER_SEND_LEASE_MS,
-      senders: env.NEWSLETTER_SENDERS,
-    },
-  };
+  return deriveConfig(env);
 }
 
 /** Loads the config or ends the process with the validation message (used by every entry point). */

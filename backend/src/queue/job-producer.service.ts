@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type Job, type JobsOptions, type Queue } from 'bullmq';
 import { logConnectionErrors } from '../common/connection-errors.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
+import { configReader, InjectConfig, type ConfigSlice } from '../config/config.module.js';
 import { JOB_QUEUE, retryPolicy, type JobName, type JobPayload, type JobResult } from './job-types.js';
 import type { QueueName } from './queue-names.js';
 import { consumerConnection } from './redis-connection.js';
@@ -21,7 +20,8 @@ export class JobProducer implements OnApplicationShutdown {
 
   constructor(
     private readonly moduleRef: ModuleRef,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('queue') private readonly config: ConfigSlice<'queue'>,
+    @InjectConfig('redis') private readonly redisConfig: ConfigSlice<'redis'>,
   ) {}
 
   queue(name: QueueName): Queue {
@@ -29,7 +29,7 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: AddJobOptions): Promise<Job<JobPayload<N>, JobResult<N>, N>> {
-    return this.queue(JOB_QUEUE[name]).add(name, payload, { ...options, ...retryPolicy(name, payload, this.config) }) as Promise<
+    return this.queue(JOB_QUEUE[name]).add(name, payload, { ...options, ...retryPolicy(name, payload, configReader(this.moduleRef)) }) as Promise<
       Job<JobPayload<N>, JobResult<N>, N>
     >;
   }
@@ -37,7 +37,7 @@ export class JobProducer implements OnApplicationShutdown {
   /** Adds many jobs of one name in one round trip. */
   enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options?: AddJobOptions }[]): Promise<Job<JobPayload<N>, JobResult<N>, N>[]> {
     return this.queue(JOB_QUEUE[name]).addBulk(
-      jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...options, ...retryPolicy(name, payload, this.config) } })),
+      jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...options, ...retryPolicy(name, payload, configReader(this.moduleRef)) } })),
     ) as Promise<Job<JobPayload<N>, JobResult<N>, N>[]>;
   }
 
@@ -46,7 +46,11 @@ export class JobProducer implements OnApplicationShutdown {
    * interval for the whole cluster however many processes call this, so every worker may call it at start.
    */
   schedule<N extends JobName>(name: N, repeat: { every: number } | { pattern: string }, payload: JobPayload<N>): Promise<unknown> {
-    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, { name, data: payload, opts: retryPolicy(name, payload, this.config) });
+    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(name, repeat, {
+      name,
+      data: payload,
+      opts: retryPolicy(name, payload, configReader(this.moduleRef)),
+    });
   }
 
   unschedule(name: JobName): Promise<boolean> {
@@ -76,7 +80,7 @@ export class JobProducer implements OnApplicationShutdown {
   queueEvents(name: QueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
-      const created = new QueueEvents(name, { connection: consumerConnection(this.config.redisUrl) });
+      const created = new QueueEvents(name, { connection: consumerConnection(this.redisConfig.url) });
       logConnectionErrors(created, new Logger('Queues'), `Events of ${name}`);
       // Each request waiting for its jobs listens for a while: many at once are expected, not a leak.
       created.setMaxListeners(0);

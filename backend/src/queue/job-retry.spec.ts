@@ -1,6 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { loadConfig } from '../config/app-config.js';
+import { configReaderOf } from '../config/config.module.js';
 import { JobProducer } from './job-producer.service.js';
 import { retryPolicy } from './job-types.js';
 
@@ -13,25 +14,34 @@ const config = loadConfig({
 
 describe("a job name's retries", () => {
   it('try most jobs three times, 2 s then 4 s apart', () => {
-    expect(retryPolicy('ai-comment-reply', { commentId: 1 }, config)).toEqual({ attempts: 3, backoff: { type: 'exponential', delay: 2_000 } });
-    expect(retryPolicy('sitemap-snapshot', {}, config)).toEqual({ attempts: 3, backoff: { type: 'exponential', delay: 2_000 } });
+    expect(retryPolicy('ai-comment-reply', { commentId: 1 }, configReaderOf(config))).toEqual({ attempts: 3, backoff: { type: 'exponential', delay: 2_000 } });
+    expect(retryPolicy('sitemap-snapshot', {}, configReaderOf(config))).toEqual({ attempts: 3, backoff: { type: 'exponential', delay: 2_000 } });
   });
 
   it('try an image four times', () => {
-    expect(retryPolicy('image-regenerate', { articleId: 1 }, config)).toEqual({ attempts: 4, backoff: { type: 'exponential', delay: 2_000 } });
+    expect(retryPolicy('image-regenerate', { articleId: 1 }, configReaderOf(config))).toEqual({ attempts: 4, backoff: { type: 'exponential', delay: 2_000 } });
   });
 
   it('try a digest sender ten times, from 1 s apart', () => {
-    expect(retryPolicy('newsletter-send', { digestId: 1, sender: 0 }, config)).toEqual({ attempts: 10, backoff: { type: 'exponential', delay: 1_000 } });
+    expect(retryPolicy('newsletter-send', { digestId: 1, sender: 0 }, configReaderOf(config))).toEqual({
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1_000 },
+    });
   });
 
   it('follow the automation settings for a hand-off to the automation service', () => {
-    expect(retryPolicy('workflow-dispatch', { approvedTopicId: 1 }, config)).toEqual({ attempts: 7, backoff: { type: 'exponential', delay: 1_500 } });
+    expect(retryPolicy('workflow-dispatch', { approvedTopicId: 1 }, configReaderOf(config))).toEqual({
+      attempts: 7,
+      backoff: { type: 'exponential', delay: 1_500 },
+    });
   });
 
   it('try a refresh an admin asked for once, a scheduled one three times', () => {
-    expect(retryPolicy('trending-refresh', { trigger: 'manual' }, config)).toMatchObject({ attempts: 1 });
-    expect(retryPolicy('trending-refresh', { trigger: 'schedule' }, config)).toEqual({ attempts: 3, backoff: { type: 'exponential', delay: 2_000 } });
+    expect(retryPolicy('trending-refresh', { trigger: 'manual' }, configReaderOf(config))).toMatchObject({ attempts: 1 });
+    expect(retryPolicy('trending-refresh', { trigger: 'schedule' }, configReaderOf(config))).toEqual({
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2_000 },
+    });
   });
 });
 
@@ -42,7 +52,7 @@ describe('JobProducer', () => {
     addBulk: async (jobs: { name: string; opts: object }[]) => added.push(...jobs.map(({ name, opts }) => ({ name, opts }))),
     upsertJobScheduler: async (_id: string, _repeat: unknown, { name, opts }: { name: string; opts: object }) => added.push({ name, opts }),
   } as unknown as Queue;
-  const producer = new JobProducer({ get: () => queue } as unknown as ModuleRef, config);
+  const producer = new JobProducer({ get: () => queue } as unknown as ModuleRef, config.queue, config.redis);
 
   beforeEach(() => {
     added.length = 0;

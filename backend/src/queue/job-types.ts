@@ -1,6 +1,6 @@
 import type { RestoredArticle } from '@ai-mind/contracts';
 import type { BackoffOptions } from 'bullmq';
-import type { AppConfig } from '../config/app-config.js';
+import type { ConfigReader } from '../config/config.module.js';
 import type { QueueName } from './queue-names.js';
 
 export interface BackupSnapshotPayload {
@@ -161,7 +161,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, backoff: { type: 'expon
  * Each job name's retries, applied by the producer to every job it adds or schedules; a policy that
  * depends on the payload or the config is a function of them.
  */
-export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>, config: AppConfig) => RetryPolicy) } = {
+export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>, config: ConfigReader) => RetryPolicy) } = {
   'backup-snapshot': DEFAULT_RETRY,
   'quick-recovery': DEFAULT_RETRY,
   'deep-recovery': DEFAULT_RETRY,
@@ -173,8 +173,8 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'ai-comment-reply': DEFAULT_RETRY,
   'workflow-generate': DEFAULT_RETRY,
   'workflow-dispatch': (_payload, config) => ({
-    attempts: config.automation.maxAttempts,
-    backoff: { type: 'exponential', delay: config.automation.retryDelayMs },
+    attempts: config('automation').maxAttempts,
+    backoff: { type: 'exponential', delay: config('automation').retryDelayMs },
   }),
   // One an admin asked for is tried once; the schedule's runs retry.
   'trending-refresh': ({ trigger }) => (trigger === 'manual' ? { ...DEFAULT_RETRY, attempts: 1 } : DEFAULT_RETRY),
@@ -184,7 +184,7 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
 };
 
-export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: AppConfig): RetryPolicy {
-  const policy = JOB_RETRY[name] as RetryPolicy | ((payload: JobPayload<N>, config: AppConfig) => RetryPolicy);
+export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: ConfigReader): RetryPolicy {
+  const policy = JOB_RETRY[name] as RetryPolicy | ((payload: JobPayload<N>, config: ConfigReader) => RetryPolicy);
   return typeof policy === 'function' ? policy(payload, config) : policy;
 }

@@ -8,7 +8,7 @@ import { QueueWorker } from './queue-worker.js';
 
 describe('a queue worker', () => {
   it('starts with the validated config: its timings, and a concurrency read from the config', async () => {
-    @QueueWorker(QUEUE.images, (config) => config.images.concurrency + 1)
+    @QueueWorker(QUEUE.images, (config) => config('images').concurrency + 1)
     class Images extends JobProcessor<typeof QUEUE.images> {
       readonly handlers: JobHandlers<typeof QUEUE.images> = { 'image-regenerate': () => Promise.resolve(undefined as never) };
     }

@@ -1,13 +1,12 @@
-import { Inject, Injectable, SetMetadata, applyDecorators, type OnModuleInit } from '@nestjs/common';
+import { Injectable, SetMetadata, applyDecorators, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, ModuleRef, Reflector } from '@nestjs/core';
 import { BullRegistrar, Processor } from '@nestjs/bullmq';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
+import { configReader, InjectConfig, type ConfigReader, type ConfigSlice } from '../config/config.module.js';
 import type { QueueName } from './queue-names.js';
 import { consumerConnection } from './redis-connection.js';
 
 /** How many jobs of its queue one worker runs at once: a number, or read from the validated config. */
-export type Concurrency = number | ((config: AppConfig) => number);
+export type Concurrency = number | ((config: ConfigReader) => number);
 
 interface QueueWorkerDeclaration {
   queue: QueueName;
@@ -31,7 +30,8 @@ export function QueueWorker(queue: QueueName, concurrency: Concurrency): ClassDe
 @Injectable()
 export class QueueWorkers implements OnModuleInit {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('queue') private readonly config: ConfigSlice<'queue'>,
+    @InjectConfig('redis') private readonly redisConfig: ConfigSlice<'redis'>,
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
     private readonly moduleRef: ModuleRef,
@@ -43,10 +43,10 @@ export class QueueWorkers implements OnModuleInit {
       if (!declared || !metatype) continue;
       const { concurrency, queue } = declared;
       Processor(queue, {
-        connection: consumerConnection(this.config.redisUrl),
-        concurrency: typeof concurrency === 'number' ? concurrency : concurrency(this.config),
-        lockDuration: this.config.queue.lockDurationMs,
-        stalledInterval: this.config.queue.stalledIntervalMs,
+        connection: consumerConnection(this.redisConfig.url),
+        concurrency: typeof concurrency === 'number' ? concurrency : concurrency(configReader(this.moduleRef)),
+        lockDuration: this.config.lockDurationMs,
+        stalledInterval: this.config.stalledIntervalMs,
       })(metatype);
     }
     // @nestjs/bullmq's registrar lives in a module of its own that QueueModule cannot import by name.

@@ -19,7 +19,7 @@ export class QueueModule {
       module: QueueModule,
       imports: [
         BullModule.forRoot({
-          connection: producerConnection(config.redisUrl),
+          connection: producerConnection(config.redis.url),
           // The JobProducer gives each job its name's retries (JOB_RETRY); these are for a job added by hand in Bull Board.
           defaultJobOptions: {
             ...DEFAULT_RETRY,

@@ -5,13 +5,11 @@ import { AuditRefusalsSchema } from '@ai-mind/contracts';
 import { freePort, startRedis } from '../../../scripts/lib/services.mjs';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { REDIS } from '../../src/common/redis.token.js';
-import type { AppConfig } from '../../src/config/app-config.js';
-import { APP_CONFIG } from '../../src/config/config.module.js';
 import { REFUSAL_SAMPLES_PER_MINUTE } from '../../src/modules/admin/audit-log.writer.js';
 import { AuditRetentionService } from '../../src/modules/admin/audit-retention.service.js';
 import { signInAdmin } from '../support/admin-session.js';
 import { createOwnDatabase } from '../support/own-database.js';
-import { testConfig, uniqueSuffix } from '../support/test-config.js';
+import { configOf, testConfig, uniqueSuffix } from '../support/test-config.js';
 import { attackTally } from './attack-tally.js';
 
 const tally = attackTally('audit-flood');
@@ -119,7 +117,7 @@ describe('refused anonymous admin calls are counted and sampled, and the audit l
     await connection.execute(`insert into audit_refusal (minute, action, status, count) values (date_trunc('minute', now() - interval '31 days'), ?, 401, 7)`, [
       marker,
     ]);
-    const retention = new AuditRetentionService(em, app.get<Redis>(REDIS), app.get<AppConfig>(APP_CONFIG));
+    const retention = new AuditRetentionService(em, app.get<Redis>(REDIS), configOf(app).admin);
     // Two workers at the same hour: one of them deletes.
     await Promise.all([retention.run(), retention.run()]);
     const left = await connection.execute<{ request_id: string }[]>('select request_id from audit_log where actor = ?', [marker]);

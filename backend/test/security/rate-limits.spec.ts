@@ -146,7 +146,7 @@ describe('rate limits hold under a concurrent burst', () => {
       const username = `v6-${uniqueSuffix()}`;
       await app.get(PeopleService).saveAccount({ username, password: 'a-long-test-password', role: 'owner' });
       const address = oneNetwork();
-      const limit = testConfig().loginMaxFailures;
+      const limit = testConfig().auth.loginMaxFailures;
       const statuses: number[] = [];
       for (let i = 0; i <= limit; i += 1) {
         const response = await app.inject({

@@ -3,8 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.module.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { AuditLog } from './audit-log.entity.js';
 import { AuditRefusal } from './audit-refusal.entity.js';
 
@@ -25,7 +24,7 @@ export class AuditRetentionService implements OnApplicationBootstrap {
   constructor(
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('admin') private readonly config: ConfigSlice<'admin'>,
   ) {}
 
   onApplicationBootstrap(): void {

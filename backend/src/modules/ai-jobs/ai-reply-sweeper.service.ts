@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { PendingWorkSweeper } from '../../queue/sweeper.js';
 import { aiReplyJobOptions, Comment } from '../comments/index.js';
@@ -16,9 +15,9 @@ export class AiReplySweeperService extends PendingWorkSweeper {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig('queue') config: ConfigSlice<'queue'>,
   ) {
-    super(config.queue.sweepIntervalMs, 'AI replies of comments');
+    super(config.sweepIntervalMs, 'AI replies of comments');
   }
 
   async sweep(): Promise<number> {

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { citedSourceNumbers, META_DESCRIPTION_LENGTH, stripTags, truncate } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { AiUnavailableError, type AiEngine, type AiTask, type BlogRequest, type GeneratedBlog, type WrittenBlog } from './ai.types.js';
 import { BLOG_PROMPT_VERSION } from './prompts/blog.prompt.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
@@ -33,8 +32,8 @@ export class AiService implements OnModuleInit {
   private readonly engine: AiEngine;
   readonly offline: boolean;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    const { ai } = config;
+  constructor(@InjectConfig('ai') private readonly config: ConfigSlice<'ai'>) {
+    const ai = config;
     this.offline = !ai.baseUrl;
     this.engine = ai.baseUrl
       ? new OpenAiCompatibleEngine({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model, maxOutputTokens: ai.maxOutputTokens })
@@ -52,7 +51,7 @@ export class AiService implements OnModuleInit {
   async generate(task: AiTask): Promise<string> {
     let text: string;
     try {
-      text = await this.engine.generate(task, AbortSignal.timeout(this.config.ai.timeoutMs));
+      text = await this.engine.generate(task, AbortSignal.timeout(this.config.timeoutMs));
     } catch (error) {
       // The message only: provider errors carry the whole prompt, readers' words included.
       this.logger.warn({ task: task.kind, reason: error instanceof Error ? error.message : String(error) }, 'AI engine failed');
@@ -76,7 +75,7 @@ export class AiService implements OnModuleInit {
     for (let attempt = 1; attempt <= BLOG_ATTEMPTS; attempt++) {
       let blog: GeneratedBlog;
       try {
-        blog = await this.engine.generateBlog(request, AbortSignal.timeout(this.config.ai.timeoutMs));
+        blog = await this.engine.generateBlog(request, AbortSignal.timeout(this.config.timeoutMs));
       } catch (error) {
         this.logger.warn({ task: 'blog', reason: error instanceof Error ? error.message : String(error) }, 'AI engine failed');
         throw new AiUnavailableError('The AI engine failed to write a blog', { cause: error });
@@ -94,7 +93,7 @@ export class AiService implements OnModuleInit {
           html: blog.html,
           metaDescription: truncate(stripTags(blog.metaDescription), META_DESCRIPTION_LENGTH),
           engine: this.offline ? 'offline' : 'openai-compatible',
-          model: this.offline ? null : this.config.ai.model,
+          model: this.offline ? null : this.config.model,
           promptVersion: BLOG_PROMPT_VERSION,
         };
       }

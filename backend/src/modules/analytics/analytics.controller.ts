@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PageViewRequestSchema, trafficSourceBucket, type GeoResponse, type PageViewRequest } from '@ai-mind/contracts';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ValidationFailedException, ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { PageView } from './page-view.entity.js';
 import { PageViewTokens } from './page-view-tokens.service.js';
 import { visitorCountry } from './visitor-country.js';
@@ -20,7 +19,7 @@ export class AnalyticsController {
     private readonly em: EntityManager,
     private readonly rateLimiter: RateLimiterService,
     private readonly tokens: PageViewTokens,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('server') private readonly config: ConfigSlice<'server'>,
   ) {}
 
   /** Where the visitor is, for the consent banner's wording. */

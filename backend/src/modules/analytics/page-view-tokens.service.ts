@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { analyticsDb } from './tables.js';
 import { ARTICLE_CACHE_TTL_SECONDS } from '../articles/index.js';
 import { pageViewToken, pageViewTokenLifetime, pageViewTokenValid } from './page-view-token.js';
@@ -19,9 +18,9 @@ export class PageViewTokens {
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig('httpCache') config: ConfigSlice<'httpCache'>,
   ) {
-    this.lifetimeSeconds = pageViewTokenLifetime(ARTICLE_CACHE_TTL_SECONDS, config.httpCache);
+    this.lifetimeSeconds = pageViewTokenLifetime(ARTICLE_CACHE_TTL_SECONDS, config);
   }
 
   /** The token of the page at `path`, issued within the hour of `now`. */

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { fromAllowedOrigin } from './request-origin.js';
 import { permissionOf, roleMay, type Permission, type Role } from './permissions.js';
 import { CSRF_HEADER, SESSION_COOKIE } from './route-access.js';
@@ -70,11 +69,12 @@ export class AdminAccessService {
 
   constructor(
     private readonly sessions: SessionService,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig('site') config: ConfigSlice<'site'>,
+    @InjectConfig('server') serverConfig: ConfigSlice<'server'>,
   ) {
     // The site's own origin (PUBLIC_URL) and the admin app's: behind a proxy that rewrites Host, the
     // configured origin is still the site itself.
-    this.siteOrigins = [config.publicUrl, ...config.corsOrigins];
+    this.siteOrigins = [config.publicUrl, ...serverConfig.corsOrigins];
   }
 
   /** Null when the call may go on (an admin call then carries its session); else why it is refused. */

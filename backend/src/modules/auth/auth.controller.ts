@@ -1,9 +1,8 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminCheckResponse } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { DEVICE_COOKIE, SESSION_COOKIE } from './route-access.js';
 import { SignInRoute } from '../../common/route-access.js';
 import { KNOWN_DEVICE_SECONDS } from './login-throttle.service.js';
@@ -26,7 +25,7 @@ function checkResponse(session: AdminSession): AdminCheckResponse {
 export class AuthController {
   constructor(
     private readonly sessions: SessionService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('auth') private readonly config: ConfigSlice<'auth'>,
   ) {}
 
   /** Signs in; always a new session id (any earlier one is destroyed), never reused from the request. */

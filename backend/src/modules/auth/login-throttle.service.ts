@@ -4,8 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SIGN_IN_CODE_OFFER } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.module.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { hashOfSignInCode, SIGN_IN_CODE_USES, SignInCodeService, signInCodeKey } from './sign-in-code.service.js';
 
 const FAILURES = 'ai-mind:login-failures:';
@@ -93,7 +92,7 @@ export interface Attempt {
 export class LoginThrottleService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('auth') private readonly config: ConfigSlice<'auth'>,
     private readonly codes: SignInCodeService,
   ) {}
 

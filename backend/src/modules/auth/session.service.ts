@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import { REDIS } from '../../common/redis.module.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ROLES, type Role } from './permissions.js';
 import { endSessionsOf, generationKey } from './session-generation.js';
 
@@ -69,7 +68,7 @@ export class SessionService {
 
   constructor(
     @Inject(REDIS) redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('auth') private readonly config: ConfigSlice<'auth'>,
   ) {
     if (!(READ_COMMAND in redis)) redis.defineCommand(READ_COMMAND, { numberOfKeys: 1, lua: READ_SESSION });
     this.redis = redis as SessionRedis;

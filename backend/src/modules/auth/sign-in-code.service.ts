@@ -4,8 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { createHash, randomInt } from 'node:crypto';
 import { REDIS } from '../../common/redis.module.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { AdminUser } from './admin-user.entity.js';
 import { SIGN_IN_CODE_MAILER, type SignInCodeMailer } from './sign-in-code-mailer.js';
 
@@ -39,7 +38,7 @@ export class SignInCodeService {
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
     private readonly em: EntityManager,
     private readonly moduleRef: ModuleRef,
   ) {}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AdminArticleListQuerySchema,
@@ -22,8 +22,7 @@ import {
 import { nextPageHeaders } from '../../common/next-page-headers.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { OneAtATime } from '../../common/one-at-a-time.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { AdminArticleListService, ArticleReviewStore, reviewerOf, toArticleDto, toReviewedArticle } from '../articles/index.js';
 import { RequirePermission } from '../auth/index.js';
 import { AiCommentaryService } from '../ai-jobs/index.js';
@@ -46,7 +45,7 @@ export class AdminArticlesController {
     private readonly claims: ClaimCheckService,
     private readonly audit: AuditLogWriter,
     private readonly oneAtATime: OneAtATime,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
   ) {}
 
   /**

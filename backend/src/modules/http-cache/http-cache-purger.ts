@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Selectable } from 'kysely';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { httpCacheDb, type HttpCacheDatabase } from './tables.js';
 import { ArticleChangeListener } from '../articles/index.js';
 import { purgeTargetOf, type PurgeTarget } from './purge-targets.js';
@@ -45,9 +44,9 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly em: EntityManager,
     private readonly listener: ArticleChangeListener,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig('httpCache') config: ConfigSlice<'httpCache'>,
   ) {
-    this.targets = new Map(config.httpCache.purgeUrls.map((url) => [url, purgeTargetOf(url)]));
+    this.targets = new Map(config.purgeUrls.map((url) => [url, purgeTargetOf(url)]));
   }
 
   onApplicationBootstrap(): void {

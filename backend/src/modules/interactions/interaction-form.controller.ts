@@ -1,12 +1,11 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InteractionFormSchema, type InteractionForm } from '@ai-mind/contracts';
 import { PublicWrite } from '../../common/route-access.js';
 import { answerPageForm, FormFlashService } from '../../common/page-form.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { consumeInteractionLimits } from './interactions.controller.js';
 import { InteractionsService } from './interactions.service.js';
 import { visitorId } from './visitor-id.js';
@@ -26,7 +25,7 @@ export class InteractionFormController {
     private readonly interactions: InteractionsService,
     private readonly rateLimiter: RateLimiterService,
     private readonly flashes: FormFlashService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('auth') private readonly config: ConfigSlice<'auth'>,
   ) {}
 
   @PublicWrite()

@@ -1,11 +1,10 @@
-import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InteractionRequestSchema, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
 import { PublicWrite } from '../../common/route-access.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { InteractionsService } from './interactions.service.js';
 import { visitorId } from './visitor-id.js';
 import { clientOf } from '../../common/client-hash.js';
@@ -38,7 +37,7 @@ export class InteractionsController {
   constructor(
     private readonly interactions: InteractionsService,
     private readonly rateLimiter: RateLimiterService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('auth') private readonly config: ConfigSlice<'auth'>,
   ) {}
 
   @PublicWrite()

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import path from 'node:path';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
 import { ArticleCommands, ArticleReads, type ArticleRow } from '../articles/index.js';
 import { coverArt, providerImage, type SourceImage } from './image-source.js';
@@ -55,7 +54,7 @@ export class ArticleImageService {
   constructor(
     private readonly articles: ArticleReads,
     private readonly commands: ArticleCommands,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('images') private readonly config: ConfigSlice<'images'>,
   ) {
     this.store = createImageStore(config);
   }
@@ -79,7 +78,7 @@ export class ArticleImageService {
   }
 
   private async source(article: ArticleRow, lastAttempt: boolean): Promise<SourceImage> {
-    const provider = this.config.images.provider;
+    const provider = this.config.provider;
     if (!provider) return coverArt(article.title, article.category);
     try {
       return (await providerImage(provider, article.title, article.category)) ?? coverArt(article.title, article.category);
@@ -91,7 +90,7 @@ export class ArticleImageService {
   }
 
   private async writeSizes(articleId: number, version: string, source: SourceImage): Promise<void> {
-    const sharp = await loadSharp(this.config.images.threads);
+    const sharp = await loadSharp(this.config.threads);
     const image = sharp(source.data, { limitInputPixels: 64_000_000 });
     for (const size of IMAGE_SIZES) {
       const data = await image.clone().resize(size.width, size.height, { fit: 'cover', position: 'attention' }).webp({ quality: 82, effort: 3 }).toBuffer();

@@ -124,6 +124,6 @@ function storeError(method: string, key: string, error: unknown): ImageStoreErro
   return new ImageStoreError(`${method} ${key} ${reason}`, { cause: error });
 }
 
-export function createImageStore(config: AppConfig): ImageStore {
-  return config.images.s3 ? new S3ImageStore(config.images.s3) : new LocalImageStore(config.mediaDir);
+export function createImageStore(images: AppConfig['images']): ImageStore {
+  return images.s3 ? new S3ImageStore(images.s3) : new LocalImageStore(images.mediaDir);
 }

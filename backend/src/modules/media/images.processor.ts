@@ -9,7 +9,7 @@ import { ArticleImageService } from './article-image.service.js';
  * article is its own job, so one that keeps failing is retried with backoff and then left failed,
  * without holding up the others.
  */
-@QueueWorker(QUEUE.images, (config) => config.images.concurrency)
+@QueueWorker(QUEUE.images, (config) => config('images').concurrency)
 export class ImagesProcessor extends JobProcessor<typeof QUEUE.images> {
   readonly handlers: JobHandlers<typeof QUEUE.images> = {
     'image-regenerate': ({ articleId }, job) => {

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.token.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import type { ImageRegenerateResult } from '../../queue/job-types.js';
 import { ArticleReads } from '../articles/index.js';
@@ -37,7 +36,7 @@ export class ImagesService {
   constructor(
     private readonly articles: ArticleReads,
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('queue') private readonly config: ConfigSlice<'queue'>,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { newsletterDb } from './tables.js';
 import { failureIsPermanent, failureText, Mailer } from './mailer.js';
 import { listUnsubscribeHeaders, personalised } from './newsletter-emails.js';
@@ -39,7 +38,8 @@ export class DigestSenderService {
     private readonly mailer: Mailer,
     private readonly newsletter: NewsletterService,
     private readonly mailPolicy: ReaderMailPolicy,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('newsletter') private readonly config: ConfigSlice<'newsletter'>,
+    @InjectConfig('site') private readonly siteConfig: ConfigSlice<'site'>,
   ) {}
 
   async send(digestId: number, stopping: () => boolean = () => false): Promise<{ sent: number; failed: number; stopped: boolean }> {
@@ -51,7 +51,7 @@ export class DigestSenderService {
       .executeTakeFirst();
     const outcome = { sent: 0, failed: 0, stopped: false };
     if (!digest) return outcome;
-    const host = new URL(this.config.publicUrl).hostname;
+    const host = new URL(this.siteConfig.publicUrl).hostname;
     for (;;) {
       if (stopping()) return { ...outcome, stopped: true };
       const claimed = await this.claim(digestId);
@@ -76,7 +76,7 @@ export class DigestSenderService {
         await this.settle(claimed, 'sent', null);
         outcome.sent += 1;
       } catch (error) {
-        const final = failureIsPermanent(error) || claimed.attempts >= this.config.newsletter.maxAttempts;
+        const final = failureIsPermanent(error) || claimed.attempts >= this.config.maxAttempts;
         await this.settle(claimed, final ? 'failed' : 'retry', failureText(error));
         if (final) outcome.failed += 1;
         // The server says the address does not take mail: it stays off the list until it signs up again.
@@ -94,7 +94,7 @@ export class DigestSenderService {
 
   /** The next row to send: waiting and due, or claimed by a sender whose lease ran out. */
   private async claim(digestId: number) {
-    const leaseSeconds = this.config.newsletter.sendLeaseMs / 1000;
+    const leaseSeconds = this.config.sendLeaseMs / 1000;
     const row = await newsletterDb(this.em.fork())
       .with('next', (q) =>
         q
@@ -129,7 +129,7 @@ export class DigestSenderService {
 
   /** Records the attempt's outcome, if this sender still holds the claim; a retry waits twice as long each time. */
   private async settle(claimed: Claimed, outcome: 'sent' | 'failed' | 'skipped' | 'retry', error: string | null): Promise<void> {
-    const delaySeconds = (this.config.newsletter.retryDelayMs * 2 ** (claimed.attempts - 1)) / 1000;
+    const delaySeconds = (this.config.retryDelayMs * 2 ** (claimed.attempts - 1)) / 1000;
     await newsletterDb(this.em.fork())
       .updateTable('newsletter_delivery')
       .set({

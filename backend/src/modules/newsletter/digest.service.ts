@@ -1,9 +1,8 @@
-import { BadGatewayException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { articleLabel, DIGEST_TESTS_PER_HOUR, NEWSLETTER_PAGES, type NewsletterPreview, type NewsletterSchedule } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { newsletterDb } from './tables.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
@@ -39,7 +38,8 @@ export class DigestService {
     private readonly jobs: JobProducer,
     private readonly mailer: Mailer,
     private readonly rateLimiter: RateLimiterService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('newsletter') private readonly config: ConfigSlice<'newsletter'>,
+    @InjectConfig('site') private readonly siteConfig: ConfigSlice<'site'>,
   ) {}
 
   async settings(em = this.em.fork()): Promise<ScheduleSettings> {
@@ -74,7 +74,7 @@ export class DigestService {
   private async render(period: Period): Promise<{ email: RenderedEmail; articleCount: number }> {
     const published = await this.publications.publishedBetween(period.from, period.until, DIGEST_MAX_ARTICLES);
     const articles = await Promise.all(published.map(async (article) => ({ ...article, label: articleLabel(await this.provenance.describe(article)) })));
-    return { email: digestEmail(articles, this.config.publicUrl), articleCount: articles.length };
+    return { email: digestEmail(articles, this.siteConfig.publicUrl), articleCount: articles.length };
   }
 
   async preview(): Promise<NewsletterPreview> {
@@ -109,7 +109,7 @@ export class DigestService {
       },
     ]);
     const preview = await this.preview();
-    const pageUrl = `${this.config.publicUrl}${NEWSLETTER_PAGES.leave}`;
+    const pageUrl = `${this.siteConfig.publicUrl}${NEWSLETTER_PAGES.leave}`;
     const mail = personalised(preview, pageUrl);
     try {
       await this.mailer.send({ to: email, ...mail, subject: `[Test] ${mail.subject}`, headers: listUnsubscribeHeaders(pageUrl) });
@@ -182,7 +182,7 @@ export class DigestService {
    * ids are fixed per digest, so adding them again while they exist changes nothing.
    */
   async startSending(digestId: number): Promise<void> {
-    const senders = Array.from({ length: this.config.newsletter.senders }, (_, sender) => ({
+    const senders = Array.from({ length: this.config.senders }, (_, sender) => ({
       payload: { digestId, sender },
       options: { jobId: `digest-${digestId}-sender-${sender}` },
     }));

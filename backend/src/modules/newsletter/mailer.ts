@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 
 /** One email to one recipient, with both parts. */
 export interface OutgoingMail {
@@ -46,15 +45,18 @@ export class Mailer implements OnApplicationShutdown {
   private readonly logger = new Logger(Mailer.name);
   private transport: Transporter | null = null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @InjectConfig('mail') private readonly config: ConfigSlice<'mail'>,
+    @InjectConfig('newsletter') private readonly newsletterConfig: ConfigSlice<'newsletter'>,
+  ) {}
 
   get configured(): boolean {
-    return this.config.mail.smtpUrl !== undefined;
+    return this.config.smtpUrl !== undefined;
   }
 
   async send(mail: OutgoingMail): Promise<void> {
     await this.transporter().sendMail({
-      from: this.config.mail.from,
+      from: this.config.from,
       to: mail.to,
       subject: mail.subject,
       html: mail.html,
@@ -65,13 +67,13 @@ export class Mailer implements OnApplicationShutdown {
   }
 
   private transporter(): Transporter {
-    if (!this.config.mail.smtpUrl) throw new MailNotConfiguredError();
+    if (!this.config.smtpUrl) throw new MailNotConfiguredError();
     if (!this.transport) {
-      const timeout = this.config.mail.timeoutMs;
+      const timeout = this.config.timeoutMs;
       this.transport = nodemailer.createTransport({
-        url: this.config.mail.smtpUrl,
+        url: this.config.smtpUrl,
         pool: true,
-        maxConnections: this.config.newsletter.senders,
+        maxConnections: this.newsletterConfig.senders,
         connectionTimeout: timeout,
         greetingTimeout: timeout,
         socketTimeout: timeout,

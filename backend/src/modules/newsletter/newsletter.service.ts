@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Selectable } from 'kysely';
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_LINKS, NEWSLETTER_TOKEN_FIELD } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { newsletterDb, type NewsletterDatabase } from './tables.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
@@ -29,7 +28,8 @@ export class NewsletterService {
     private readonly mailer: Mailer,
     private readonly jobs: JobProducer,
     private readonly mailPolicy: ReaderMailPolicy,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('newsletter') private readonly config: ConfigSlice<'newsletter'>,
+    @InjectConfig('site') private readonly siteConfig: ConfigSlice<'site'>,
   ) {}
 
   /**
@@ -74,7 +74,7 @@ export class NewsletterService {
       .where((eb) =>
         eb.or([
           eb('confirmation_sent_at', 'is', null),
-          eb('confirmation_sent_at', '<=', sql<Date>`now() - make_interval(secs => ${this.config.newsletter.resendWindowSeconds})`),
+          eb('confirmation_sent_at', '<=', sql<Date>`now() - make_interval(secs => ${this.config.resendWindowSeconds})`),
         ]),
       )
       .returning('id')
@@ -101,7 +101,7 @@ export class NewsletterService {
     if (!row || row.status !== 'pending') return { sent: false };
     const returning = await this.mailPolicy.suppressed(row.email);
     const secret = await this.secret.get();
-    const ttl = this.config.newsletter.confirmTtlSeconds;
+    const ttl = this.config.confirmTtlSeconds;
     const confirmUrl = this.link('confirm', confirmationToken(secret, row, new Date(Date.now() + ttl * 1000)));
     const unsubscribeUrl = this.link('unsubscribe', unsubscribeToken(secret, row));
     const quiet = returning ? { quietDays: SUPPRESSED_MAILBOX_CONFIRMATIONS.windowSeconds / 86_400 } : undefined;
@@ -113,7 +113,7 @@ export class NewsletterService {
   /** The link of an email: the API route that checks the token, then shows its page. */
   link(purpose: TokenPurpose, token: string): string {
     const path = purpose === 'confirm' ? NEWSLETTER_LINKS.confirm : NEWSLETTER_LINKS.unsubscribe;
-    return `${this.config.publicUrl}${path}?${NEWSLETTER_TOKEN_FIELD}=${encodeURIComponent(token)}`;
+    return `${this.siteConfig.publicUrl}${path}?${NEWSLETTER_TOKEN_FIELD}=${encodeURIComponent(token)}`;
   }
 
   async unsubscribeUrl(subscriber: TokenSubject): Promise<string> {

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { FeedItem } from '../trending/index.js';
 import { contentHash, extractMainText, plainText } from './page-text.js';
 import { fetchPage } from './safe-page-fetcher.js';
@@ -33,7 +32,7 @@ export class SourceSetService {
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('sources') private readonly config: ConfigSlice<'sources'>,
   ) {}
 
   /**
@@ -46,7 +45,7 @@ export class SourceSetService {
     const chosen = unique.sort(byPublication).slice(0, MAX_SOURCES);
     const now = new Date();
     chosen.forEach((item, index) => {
-      const pending = this.config.sources.fetchPages && item.link !== null;
+      const pending = this.config.fetchPages && item.link !== null;
       const text = pending ? null : feedText(item);
       em.create(TopicSource, {
         approvedTopicId,
@@ -75,7 +74,7 @@ export class SourceSetService {
   }
 
   private async fetchOne(source: TopicSource): Promise<void> {
-    const { timeoutMs, maxPageBytes, maxRedirects, trustedOrigins } = this.config.sources;
+    const { timeoutMs, maxPageBytes, maxRedirects, trustedOrigins } = this.config;
     const result = await fetchPage(source.link!, { timeoutMs, maxBytes: maxPageBytes, maxRedirects, trustedOrigins });
     const fetchedAt = new Date();
     let update: Pick<TopicSource, 'fetchStatus' | 'fetchError' | 'text' | 'contentHash'>;

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RestoredArticle } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { DeepRecoveryResult, QuickRecoveryResult, RecreateFromSitemapResult } from '../../queue/job-types.js';
 import { type Actor, ArticleReads, ArticleRecoveryStore, fromArticleDto, type RestoreCandidate, type RevisionRow } from '../articles/index.js';
 import type { BackedUpArticle } from './backup-format.js';
@@ -74,7 +73,9 @@ export class ArticleRestoreService {
     private readonly store: ArticleReads,
     private readonly backups: BackupService,
     private readonly sitemaps: SitemapSnapshotService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('recovery') private readonly config: ConfigSlice<'recovery'>,
+    @InjectConfig('backup') private readonly backupConfig: ConfigSlice<'backup'>,
+    @InjectConfig('site') private readonly siteConfig: ConfigSlice<'site'>,
   ) {}
 
   /** `requestedBy` (an admin's name, 'ops cli', 'test') goes into the restored articles' history. */
@@ -126,13 +127,13 @@ export class ArticleRestoreService {
         await progress(15 + Math.round((35 * index) / Math.max(sources.length, 1)), `Looking in ${source.label}`);
         for (const candidate of (await this.scan(source, (batch) => batch.filter((article) => wanted.has(article.slug)))).picked) keep(candidate);
       }
-      if (this.config.recovery.fetchLivePages) {
+      if (this.config.fetchLivePages) {
         // A live page gives no article id, so its tombstone can only be recognised by slug.
         const notFound = [...wanted.keys()].filter((slug) => !found.has(slug));
         const tombstoned = await this.articles.tombstonedSlugs(notFound);
         for (const [slug, url] of wanted) {
           if (found.has(slug) || tombstoned.has(slug)) continue;
-          const article = await fetchLivePageArticle(url, slug, this.config.publicUrl).catch((error: unknown) => {
+          const article = await fetchLivePageArticle(url, slug, this.siteConfig.publicUrl).catch((error: unknown) => {
             this.logger.warn({ err: error, url }, 'Could not read the live page');
             return null;
           });
@@ -160,7 +161,7 @@ export class ArticleRestoreService {
       let batch: BackedUpArticle[] = [];
       for await (const article of source.read()) {
         batch.push(article);
-        if (batch.length < this.config.backup.batchSize) continue;
+        if (batch.length < this.backupConfig.batchSize) continue;
         await take(batch);
         batch = [];
       }
@@ -182,7 +183,7 @@ export class ArticleRestoreService {
   private async restore(candidates: Candidate[], actor: Actor, progress: Progress, startPercent: number): Promise<RestoredArticle[]> {
     const restored: RestoredArticle[] = [];
     const ordered = candidates.sort((a, b) => a.row.id - b.row.id);
-    const size = this.config.recovery.batchSize;
+    const size = this.config.batchSize;
     await progress(startPercent, `Restoring ${ordered.length} articles`);
     for (let start = 0; start < ordered.length; start += size) {
       const batch = ordered.slice(start, start + size);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { recoveryDb } from './tables.js';
@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { BackupSnapshotResult } from '../../queue/job-types.js';
 import { ArticleRecoveryStore, type SnapshotRow, toAdminArticle } from '../articles/index.js';
 import { decodeBackup, encodeBackup, type BackedUpArticle } from './backup-format.js';
@@ -58,7 +57,7 @@ export class BackupService {
   constructor(
     private readonly em: EntityManager,
     private readonly articles: ArticleRecoveryStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('backup') private readonly config: ConfigSlice<'backup'>,
   ) {}
 
   /**
@@ -74,7 +73,7 @@ export class BackupService {
     try {
       await this.writeFile(backup, encoded.compressed);
     } catch (error) {
-      this.logger.error({ err: error, dir: this.config.backup.dir }, 'Could not write the backup file; the database copy is kept');
+      this.logger.error({ err: error, dir: this.config.dir }, 'Could not write the backup file; the database copy is kept');
     }
     await this.prune();
     return { backupId: backup.id, articleCount: encoded.articleCount, publishedCount: encoded.publishedCount };
@@ -111,12 +110,12 @@ export class BackupService {
 
   /** Folder files, newest first, leaving out those whose row (label in `known`) is already listed. */
   private async files(known: Set<string>): Promise<BackupSource[]> {
-    const names = await fs.readdir(this.config.backup.dir).catch(() => [] as string[]);
+    const names = await fs.readdir(this.config.dir).catch(() => [] as string[]);
     const sources: BackupSource[] = [];
     for (const name of names) {
       const match = BACKUP_FILE.exec(name);
       if (!match || known.has(`backup ${Number(match[1])}`)) continue;
-      const file = path.join(this.config.backup.dir, name);
+      const file = path.join(this.config.dir, name);
       const stat = await fs.stat(file).catch(() => null);
       if (!stat) continue;
       sources.push({ label: `file ${name}`, createdAt: stat.mtime, read: () => decodeBackup(createReadStream(file)) });
@@ -126,12 +125,12 @@ export class BackupService {
 
   /** Written under a temporary name and renamed, so a reader never sees half a file. */
   private async writeFile(backup: SavedBackup, compressed: Buffer): Promise<void> {
-    await fs.mkdir(this.config.backup.dir, { recursive: true });
+    await fs.mkdir(this.config.dir, { recursive: true });
     const stamp = backup.createdAt
       .toISOString()
       .replace(/[-:]/g, '')
       .replace(/\.\d+Z$/, 'Z');
-    const file = path.join(this.config.backup.dir, `articles-${backup.id}-${stamp}.json.gz`);
+    const file = path.join(this.config.dir, `articles-${backup.id}-${stamp}.json.gz`);
     await fs.writeFile(`${file}.tmp`, compressed);
     await fs.rename(`${file}.tmp`, file);
   }
@@ -141,7 +140,7 @@ export class BackupService {
     let articleCount = 0;
     let publishedCount = 0;
     const compressed = await encodeBackup((write) =>
-      this.articles.snapshotInBatches(this.config.backup.batchSize, async (rows) => {
+      this.articles.snapshotInBatches(this.config.batchSize, async (rows) => {
         articleCount += rows.length;
         publishedCount += rows.filter((row) => row.approved).length;
         await write(rows.map(toBackedUp));
@@ -209,7 +208,7 @@ export class BackupService {
 
   /** Applies the retention policy to the rows and, separately, to the files (which may outlive their rows). */
   private async prune(): Promise<void> {
-    const policy = { newest: this.config.backup.retention, dailyDays: this.config.backup.dailyDays };
+    const policy = { newest: this.config.retention, dailyDays: this.config.dailyDays };
     const query = recoveryDb(this.em.fork());
     const rows = await query.selectFrom('article_backup').select(['id', 'created_at']).execute();
     const keptRows = backupsToKeep(
@@ -218,13 +217,13 @@ export class BackupService {
     );
     const dropped = rows.map((row) => row.id).filter((id) => !keptRows.has(id));
     if (dropped.length > 0) await query.deleteFrom('article_backup').where('id', 'in', dropped).execute();
-    const files = (await fs.readdir(this.config.backup.dir).catch(() => [] as string[]))
+    const files = (await fs.readdir(this.config.dir).catch(() => [] as string[]))
       .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
       .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
       .map(({ name, match }) => ({ name, id: Number(match[1]), createdAt: backupFileTime(name) }));
     const keptFiles = backupsToKeep(files, policy);
     for (const file of files.filter((f) => !keptFiles.has(f.id))) {
-      await fs.rm(path.join(this.config.backup.dir, file.name), { force: true });
+      await fs.rm(path.join(this.config.dir, file.name), { force: true });
     }
   }
 }

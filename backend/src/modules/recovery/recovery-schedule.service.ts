@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 
 /**
@@ -14,15 +13,15 @@ export class RecoverySchedule implements OnApplicationBootstrap {
 
   constructor(
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('backup') private readonly config: ConfigSlice<'backup'>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const queue = this.jobs.queue('recovery');
     await queue.setGlobalConcurrency(1);
-    if (this.config.backup.cron) {
-      await this.jobs.schedule('backup-snapshot', { pattern: this.config.backup.cron }, { reason: 'schedule' });
-      this.logger.log(`Article backups scheduled: ${this.config.backup.cron}`);
+    if (this.config.cron) {
+      await this.jobs.schedule('backup-snapshot', { pattern: this.config.cron }, { reason: 'schedule' });
+      this.logger.log(`Article backups scheduled: ${this.config.cron}`);
     } else {
       await this.jobs.unschedule('backup-snapshot');
     }

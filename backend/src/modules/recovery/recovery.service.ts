@@ -1,8 +1,7 @@
 import { GatewayTimeoutException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.token.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
 import type {
   BackupSnapshotResult,
@@ -23,7 +22,7 @@ const RECOVERY_WAIT_FACTOR = 4;
 export class RecoveryService {
   constructor(
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('queue') private readonly config: ConfigSlice<'queue'>,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 

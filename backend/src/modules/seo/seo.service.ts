@@ -16,12 +16,10 @@ import {
   type FormFlash,
   type PublicPageId,
 } from '@ai-mind/contracts';
-import { Inject } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { renderCoverSvg } from '../media/index.js';
 import { ArticleReads, ArticlesCacheService } from '../articles/index.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
@@ -97,15 +95,18 @@ export class SeoService implements OnModuleInit {
     private readonly snapshots: SitemapSnapshotService,
     private readonly em: EntityManager,
     private readonly viewTokens: PageViewTokens,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
+    @InjectConfig('images') private readonly imagesConfig: ConfigSlice<'images'>,
+    @InjectConfig('seo') private readonly seoConfig: ConfigSlice<'seo'>,
+    @InjectConfig('web') webConfig: ConfigSlice<'web'>,
   ) {
-    this.site = new PublicSiteRenderer(config.web.distRoot);
-    this.media = new LocalMediaCheck(config.mediaDir);
+    this.site = new PublicSiteRenderer(webConfig.distRoot);
+    this.media = new LocalMediaCheck(imagesConfig.mediaDir);
   }
 
   /** The social image of pages without one of their own. */
   async onModuleInit(): Promise<void> {
-    const file = path.join(this.config.mediaDir, DEFAULT_SOCIAL_IMAGE_PATH.replace(/^\/media\//, ''));
+    const file = path.join(this.imagesConfig.mediaDir, DEFAULT_SOCIAL_IMAGE_PATH.replace(/^\/media\//, ''));
     try {
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, renderCoverSvg(SITE_NAME, 'Technology'), { flag: 'wx' });
@@ -185,7 +186,7 @@ export class SeoService implements OnModuleInit {
         ...Object.keys(STATIC_PAGES).map((page) => ({ path: page, lastmod: null, priority: '0.3' })),
         ...categories.map((c) => ({ path: categoryCanonicalPath(c.category), lastmod: new Date(c.updated_at).toISOString(), priority: '0.6' })),
       ];
-      return { pages, articles, files: Math.max(1, Math.ceil((pages.length + articles) / this.config.sitemapUrlsPerFile)) };
+      return { pages, articles, files: Math.max(1, Math.ceil((pages.length + articles) / this.seoConfig.sitemapUrlsPerFile)) };
     });
   }
 
@@ -224,7 +225,7 @@ export class SeoService implements OnModuleInit {
   }
 
   private async makeSitemapFile(layout: SitemapLayout, n: number): Promise<Buffer> {
-    const perFile = this.config.sitemapUrlsPerFile;
+    const perFile = this.seoConfig.sitemapUrlsPerFile;
     const start = (n - 1) * perFile;
     const pages = layout.pages.slice(start, start + perFile);
     const articleLimit = perFile - pages.length;

@@ -1,11 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { absoluteUrl, articleCanonicalPath } from '@ai-mind/contracts';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { seoDb } from './tables.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, ArticleRecoveryStore, ArticlesCacheService } from '../articles/index.js';
@@ -68,7 +67,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
     private readonly recoveryStore: ArticleRecoveryStore,
     private readonly cache: ArticlesCacheService,
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
   ) {}
 
   /** Each article change this process hears asks for a snapshot (every API process asks; one job runs). */

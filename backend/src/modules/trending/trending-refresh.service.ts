@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { trendingDb } from './tables.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
 import type { TrendingRefreshPayload, TrendingRefreshResult } from '../../queue/job-types.js';
 import { fetchFeed } from './feed-fetcher.js';
 import { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
@@ -18,13 +17,13 @@ export class TrendingRefreshService {
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('trending') private readonly config: ConfigSlice<'trending'>,
   ) {}
 
   async refresh(trigger: TrendingRefreshPayload['trigger']): Promise<TrendingRefreshResult> {
     const startedAt = new Date();
-    const { items, failedSources } = this.config.trending.feeds.length ? await this.fetchSources() : { items: FEED_SNAPSHOT_ITEMS, failedSources: 0 };
-    const { similarityThreshold, highPriorityMentions, maxTopics } = this.config.trending;
+    const { items, failedSources } = this.config.feeds.length ? await this.fetchSources() : { items: FEED_SNAPSHOT_ITEMS, failedSources: 0 };
+    const { similarityThreshold, highPriorityMentions, maxTopics } = this.config;
     const topicCount = await storeClusters(this.em.fork(), clusterItems(items, similarityThreshold), { similarityThreshold, highPriorityMentions, maxTopics });
     const em = this.em.fork();
     const run = em.create(TrendingRefresh, { trigger, startedAt, finishedAt: new Date(), itemCount: items.length, topicCount, failedSources });
@@ -35,7 +34,7 @@ export class TrendingRefreshService {
 
   /** Every source is fetched on its own: a failure is recorded on its row and its last good items are used. */
   private async fetchSources(): Promise<{ items: FeedItem[]; failedSources: number }> {
-    const results = await Promise.all(this.config.trending.feeds.map((url) => this.fetchSource(url)));
+    const results = await Promise.all(this.config.feeds.map((url) => this.fetchSource(url)));
     return { items: results.flatMap((result) => result.items), failedSources: results.filter((result) => !result.ok).length };
   }
 
@@ -52,8 +51,8 @@ export class TrendingRefreshService {
       url,
       { etag: source.etag ?? null, lastModified: source.lastModified ?? null },
       {
-        timeoutMs: this.config.trending.fetchTimeoutMs,
-        maxBytes: this.config.trending.maxFeedBytes,
+        timeoutMs: this.config.fetchTimeoutMs,
+        maxBytes: this.config.maxFeedBytes,
       },
     );
     const now = new Date();

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 
 /**
@@ -13,17 +12,17 @@ export class TrendingScheduleService implements OnApplicationBootstrap {
 
   constructor(
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('trending') private readonly config: ConfigSlice<'trending'>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const minutes = this.config.trending.refreshMinutes;
+    const minutes = this.config.refreshMinutes;
     if (minutes === 0) {
       await this.jobs.unschedule('trending-refresh');
       this.logger.log('Scheduled trending refresh is off (TRENDING_REFRESH_MINUTES=0)');
       return;
     }
     await this.jobs.schedule('trending-refresh', { every: Math.round(minutes * 60_000) }, { trigger: 'schedule' });
-    this.logger.log({ minutes, feeds: this.config.trending.feeds.length || 'bundled snapshot' }, 'Trending refresh scheduled');
+    this.logger.log({ minutes, feeds: this.config.feeds.length || 'bundled snapshot' }, 'Trending refresh scheduled');
   }
 }

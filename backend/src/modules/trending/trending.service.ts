@@ -1,9 +1,8 @@
-import { GatewayTimeoutException, Inject, Injectable } from '@nestjs/common';
+import { GatewayTimeoutException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TRENDING_FEED_SIZE, type TrendingItem, type TrendingSourcesResponse, type TrendingTopic as TrendingTopicDto } from '@ai-mind/contracts';
 import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer, JobTimeoutError } from '../../queue/job-producer.service.js';
 import { TrendingRefresh } from './trending-refresh.entity.js';
 import { TrendingSource } from './trending-source.entity.js';
@@ -24,16 +23,16 @@ export class TrendingService {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('trending') private readonly config: ConfigSlice<'trending'>,
   ) {}
 
   /** Asks a worker to refresh from the feeds now and waits for it, up to TRENDING_REFRESH_WAIT_MS. */
   async refreshNow(): Promise<void> {
     try {
-      await this.jobs.run('trending-refresh', { trigger: 'manual' }, { timeoutMs: this.config.trending.refreshWaitMs });
+      await this.jobs.run('trending-refresh', { trigger: 'manual' }, { timeoutMs: this.config.refreshWaitMs });
     } catch (error) {
       if (!(error instanceof JobTimeoutError)) throw error;
-      const seconds = Math.max(1, Math.round(this.config.trending.refreshWaitMs / 1000));
+      const seconds = Math.max(1, Math.round(this.config.refreshWaitMs / 1000));
       throw new GatewayTimeoutException({
         error: 'Gateway Timeout',
         message: `Refreshing the news feeds took longer than ${seconds} s; it carries on in the background, try again in a moment.`,
@@ -50,14 +49,14 @@ export class TrendingService {
   async sources(): Promise<TrendingSourcesResponse> {
     const em = this.em.fork();
     const [rows, [last]] = await Promise.all([
-      em.find(TrendingSource, { url: { $in: this.config.trending.feeds } }, { orderBy: { id: 'asc' } }),
+      em.find(TrendingSource, { url: { $in: this.config.feeds } }, { orderBy: { id: 'asc' } }),
       em.find(TrendingRefresh, {}, { orderBy: { finishedAt: 'desc' }, limit: 1 }),
     ]);
     const byUrl = new Map(rows.map((row) => [row.url, row]));
     return {
-      mode: this.config.trending.feeds.length ? 'feeds' : 'snapshot',
+      mode: this.config.feeds.length ? 'feeds' : 'snapshot',
       lastRefreshAt: last?.finishedAt.toISOString() ?? null,
-      sources: this.config.trending.feeds.map((url) => {
+      sources: this.config.feeds.map((url) => {
         const row = byUrl.get(url);
         return {
           url,

@@ -171,9 +171,9 @@ export interface RenderedShell {
  * are cached for a year, other files (demo covers, the default social image) for a day.
  */
 export async function registerMedia(fastify: FastifyInstance, config: AppConfig): Promise<void> {
-  fs.mkdirSync(config.mediaDir, { recursive: true });
+  fs.mkdirSync(config.images.mediaDir, { recursive: true });
   await fastify.register(fastifyStatic, {
-    root: config.mediaDir,
+    root: config.images.mediaDir,
     prefix: '/media/',
     index: false,
     setHeaders: (reply, filePath) => void reply.header('cache-control', VERSIONED_MEDIA.test(filePath) ? IMMUTABLE : MEDIA_CACHE),

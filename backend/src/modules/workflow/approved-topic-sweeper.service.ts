@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { PendingWorkSweeper } from '../../queue/sweeper.js';
 import { ApprovedTopic } from '../provenance/index.js';
@@ -16,9 +15,10 @@ export class ApprovedTopicSweeperService extends PendingWorkSweeper {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
+    @InjectConfig('queue') queueConfig: ConfigSlice<'queue'>,
   ) {
-    super(config.queue.sweepIntervalMs, 'blog jobs of approved topics');
+    super(queueConfig.sweepIntervalMs, 'blog jobs of approved topics');
   }
 
   async sweep(): Promise<number> {
@@ -29,7 +29,7 @@ export class ApprovedTopicSweeperService extends PendingWorkSweeper {
         { status: 'queued', articleId: null, approvedAt: this.createdWithin(SWEEP_WINDOW_MS) },
         { fields: ['id'], orderBy: { id: 'asc' }, limit: SWEEP_BATCH },
       );
-    for (const { id } of topics) await queueBlogJob(this.jobs, this.config.automation, id);
+    for (const { id } of topics) await queueBlogJob(this.jobs, this.config, id);
     return topics.length;
   }
 }

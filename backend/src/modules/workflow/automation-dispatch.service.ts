@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AutomationTopic } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { WorkflowDispatchResult } from '../../queue/job-types.js';
 import { ApprovedTopic, ProvenanceReader, SourceSetService } from '../provenance/index.js';
 import { signedHeaders } from './automation-signature.js';
@@ -19,7 +18,7 @@ export class AutomationDispatchService {
     private readonly em: EntityManager,
     private readonly sourceSets: SourceSetService,
     private readonly provenance: ProvenanceReader,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
   ) {}
 
   /**
@@ -27,7 +26,7 @@ export class AutomationDispatchService {
    * exponential backoff; after the last attempt the topic is marked failed with the reason.
    */
   async dispatch(approvedTopicId: number, attempt: number, isLastAttempt: boolean): Promise<WorkflowDispatchResult> {
-    const { webhookUrl, secret, callbackUrl, timeoutMs } = this.config.automation;
+    const { webhookUrl, secret, callbackUrl, timeoutMs } = this.config;
     if (!webhookUrl || !secret) throw new WebhookDeliveryError('AUTOMATION_WEBHOOK_URL is not configured');
     const em = this.em.fork();
     const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);

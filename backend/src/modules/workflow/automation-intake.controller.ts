@@ -6,8 +6,7 @@ import { AutomationBlogSchema, type AutomationBlog, type AutomationBlogResponse 
 import { REDIS } from '../../common/redis.token.js';
 import { OneAtATime } from '../../common/one-at-a-time.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { verifySignature } from './automation-signature.js';
 import { ProvenanceReader } from '../provenance/index.js';
 import { BlogIntakeService } from './blog-intake.service.js';
@@ -27,7 +26,7 @@ export class AutomationIntakeController {
   constructor(
     private readonly intake: BlogIntakeService,
     private readonly provenance: ProvenanceReader,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly oneAtATime: OneAtATime,
   ) {}
@@ -44,7 +43,7 @@ export class AutomationIntakeController {
   }
 
   private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {
-    const { secret, toleranceSeconds } = this.config.automation;
+    const { secret, toleranceSeconds } = this.config;
     if (!secret) {
       throw new ServiceUnavailableException({
         error: 'Service Unavailable',

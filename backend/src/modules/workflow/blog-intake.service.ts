@@ -1,11 +1,10 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { workflowDb } from './tables.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { slugify, type GenerationEngine } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { type Actor, ArticleCommands, ArticleReads, type ArticleRow } from '../articles/index.js';
 import { imageJobOptions, renderCoverSvg } from '../media/index.js';
@@ -32,7 +31,7 @@ export class BlogIntakeService {
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('images') private readonly config: ConfigSlice<'images'>,
     private readonly jobs: JobProducer,
     private readonly articles: ArticleReads,
     private readonly commands: ArticleCommands,

@@ -1,8 +1,7 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTopicRequest } from '@ai-mind/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, toArticleDto } from '../articles/index.js';
 import { ApprovedTopic, SourceSetService } from '../provenance/index.js';
@@ -21,7 +20,7 @@ export class WorkflowService {
     private readonly articles: ArticleReads,
     private readonly jobs: JobProducer,
     private readonly sources: SourceSetService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
   ) {}
 
   /**
@@ -55,7 +54,7 @@ export class WorkflowService {
       return approved;
     });
     try {
-      await queueBlogJob(this.jobs, this.config.automation, approved.id);
+      await queueBlogJob(this.jobs, this.config, approved.id);
     } catch (error) {
       // The approval stands: the workers' ApprovedTopicSweeperService queues its job once Redis is back.
       this.logger.error({ err: error, approvedTopicId: approved.id }, 'Could not queue the blog job; the sweeper queues it later');
