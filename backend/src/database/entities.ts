@@ -18,7 +18,7 @@ import { NewsletterDelivery, NewsletterDigest, NewsletterSettings, NewsletterSub
 import { HttpCachePurge } from '../modules/http-cache/index.js';
 import { AdminPasswordLink } from '../modules/people/index.js';
 import { ArticleBackup } from '../modules/recovery/index.js';
-import { SitemapSnapshot } from '../modules/seo/index.js';
+import { SitemapSnapshot } from '../modules/pages/index.js';
 import { TrendingRefresh, TrendingSource, TrendingTopic } from '../modules/trending/index.js';
 import { ApprovedTopic, ArticleClaim, ArticleClaimCheck, ArticleGeneration, TopicSource } from '../modules/provenance/index.js';
 import { WebhookDelivery } from '../modules/workflow/index.js';

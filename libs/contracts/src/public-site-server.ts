@@ -4,7 +4,7 @@ import type { PageMeta } from './seo.js';
 import type { PublicPageId } from './public-routes.js';
 
 // The public site's server entry (public-site/src/server.tsx) as the API loads it at run time
-// (backend/src/modules/seo/public-site-renderer.ts): declared here, where both sides import it, since
+// (backend/src/modules/pages/public-site-renderer.ts): declared here, where both sides import it, since
 // the backend does not import the site. Types only. `Fetch` is the runtime's fetch: the contracts
 // build with no DOM or Node types.
 

@@ -83,8 +83,8 @@ const UNCACHED_PAGES: ReadonlySet<PublicPageId> = new Set(['notFound']);
  * feed. Cached with the article lists, so publishing, editing or deleting refreshes them.
  */
 @Injectable()
-export class SeoService implements OnModuleInit {
-  private readonly logger = new Logger(SeoService.name);
+export class PagesService implements OnModuleInit {
+  private readonly logger = new Logger(PagesService.name);
   private readonly site: PublicSiteRenderer;
   private readonly media: LocalMediaCheck;
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
