@@ -2,5 +2,5 @@
 
 export { CommentsModule } from './comments.module.js';
 export { Comment } from './comment.entity.js';
-export { aiReplyJobOptions, CommentsService } from './comments.service.js';
+export { aiReplyJobOptions, CommentsService, toCommentDto } from './comments.service.js';
 export { spamReason } from './spam-screen.js';

@@ -5,7 +5,6 @@ import { clientOf } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/index.js';
-import { inProcessFetch } from './public-site-renderer.js';
 import { PagesService } from './pages.service.js';
 
 /** As many as the page views they are asked for (PAGE_VIEW_LIMIT): a path that is no page costs a render. */
@@ -28,7 +27,7 @@ export class PageViewTokenController {
   @Header('cache-control', 'private, no-store')
   async token(@Query(new ZodValidationPipe(PageViewTokenQuerySchema)) query: PageViewTokenQuery, @Req() request: FastifyRequest): Promise<PageViewToken> {
     await this.rateLimiter.consume(`pageview-tokens:${clientOf(request)}`, PAGE_VIEW_TOKEN_LIMIT.perWindow, PAGE_VIEW_TOKEN_LIMIT.windowSeconds);
-    const page = await this.pages.renderPage(query.path, new URLSearchParams(), inProcessFetch(request.server));
+    const page = await this.pages.renderPage(query.path, new URLSearchParams());
     if (!page?.viewToken) throw new NotFoundException({ error: 'Not Found', message: 'No public page at this path' });
     return { token: page.viewToken };
   }

@@ -26,10 +26,11 @@ import { renderCoverSvg } from '../media/index.js';
 import { ArticleReads, ArticlesCacheService } from '../articles/index.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { LocalMediaCheck } from './local-media.js';
+import { PublicPageReadsService } from './public-page-reads.js';
 import { PublicSiteRenderer } from './public-site-renderer.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 import { strongestCompression } from '../../common/compression-pool.js';
-import { cacheKeys, keysOfHeader, SURROGATE_KEY_HEADER } from '../../common/surrogate-keys.js';
+import { cacheKeys } from '../../common/surrogate-keys.js';
 import { queuePurge } from '../http-cache/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PageViewTokens } from '../analytics/index.js';
@@ -68,7 +69,7 @@ export interface RenderedPage {
   version: string;
   /** For a page from the render cache: whether it is still the page (no change since, within the TTL). */
   isCurrent?: () => boolean;
-  /** The surrogate keys of the API answers the page was made from: what it shows. */
+  /** The surrogate keys of the reads the page was made from (as their endpoints name them): what it shows. */
   keys: string[];
   /** The token a page view of this page proves it with (also in its data block); none for a 404. */
   viewToken: string | null;
@@ -97,6 +98,7 @@ export class PagesService implements OnModuleInit {
     private readonly snapshots: SitemapSnapshotService,
     private readonly em: EntityManager,
     private readonly viewTokens: PageViewTokens,
+    private readonly reads: PublicPageReadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.site = new PublicSiteRenderer(config.web.distRoot);
@@ -118,11 +120,11 @@ export class PagesService implements OnModuleInit {
    * A public page rendered on the server from the public site's own components (its route table
    * settles the status), or null for the admin app's paths or when the site is not built. Rendered
    * once per change: cached with the article lists and articles, whose changes invalidate it; a page
-   * that does not exist (404) is answered, never kept. `fetchApi` answers the API requests the page's
-   * queries make. Every URL in it names the configured origin, whoever asked. A page showing the
-   * outcome of a reader's form (`flash`) is rendered for its request alone.
+   * that does not exist (404) is answered, never kept. Its data is read by the services the public
+   * endpoints use (PublicPageReadsService), in process. Every URL in it names the configured origin,
+   * whoever asked. A page showing the outcome of a reader's form (`flash`) is rendered for its request alone.
    */
-  async renderPage(pathname: string, query: URLSearchParams, fetchApi: typeof fetch, flash: FormFlash | null = null): Promise<RenderedPage | null> {
+  async renderPage(pathname: string, query: URLSearchParams, flash: FormFlash | null = null): Promise<RenderedPage | null> {
     if (isAdminPath(pathname)) return null;
     const site = await this.site.load();
     if (!site) return null;
@@ -135,12 +137,7 @@ export class PagesService implements OnModuleInit {
     const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
     const render = async (): Promise<RenderedPage> => {
       const keys = new Set<string>();
-      const fetchNamingKeys = (async (input: string | URL | Request, init?: RequestInit) => {
-        const response = await fetchApi(input, init);
-        for (const key of keysOfHeader(response.headers.get(SURROGATE_KEY_HEADER))) keys.add(key);
-        return response;
-      }) as typeof fetch;
-      const page = await site.render(url, { origin, fetch: fetchNamingKeys, flash, imageMissing: this.media.isMissing });
+      const page = await site.render(url, { origin, read: this.reads.forRender(keys), flash, imageMissing: this.media.isMissing });
       // The image preload first: it is the page's largest paint.
       const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
       head.push(renderHeadElements(headElements(page.meta, origin)));

@@ -2,7 +2,6 @@ import { FORM_FLASH_PARAM } from '@ai-mind/contracts';
 import type { FormFlashService } from '../../common/page-form.js';
 import type { PageRenderer } from '../web/index.js';
 import { injectBody, injectHead } from './markup.js';
-import { inProcessFetch } from './public-site-renderer.js';
 import type { PagesService } from './pages.service.js';
 
 /**
@@ -18,7 +17,7 @@ export function publicPageRenderer(pages: PagesService, flashes: FormFlashServic
     let page;
     try {
       const flash = flashId ? await flashes.take(flashId, url.pathname) : null;
-      page = await pages.renderPage(url.pathname, url.searchParams, inProcessFetch(request.server), flash);
+      page = await pages.renderPage(url.pathname, url.searchParams, flash);
     } catch (error) {
       // The client renders the page itself from the shell: a failed server render costs speed, not the page.
       request.log.warn({ err: error }, 'Server render of a public page failed; serving the shell');

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +6,7 @@ import type { PublicSiteServerEntry } from '@ai-mind/contracts';
 /** Where the public site's build writes its server entry (public-site/rsbuild.server.config.ts). */
 export const PUBLIC_SITE_SERVER_ENTRY = 'public-site/dist-server/server.js';
 
-export interface LoadedPublicSite extends PublicSiteServerEntry<typeof fetch> {
+export interface LoadedPublicSite extends PublicSiteServerEntry {
   /** Changes with each build of the site, so cached pages of an older build are never served. */
   build: string;
 }
@@ -17,7 +16,7 @@ export interface LoadedPublicSite extends PublicSiteServerEntry<typeof fetch> {
  * are served: a rebuild while the API runs is picked up on the next page (a new module URL).
  */
 export class PublicSiteRenderer {
-  private loaded: { stamp: string; module: Promise<PublicSiteServerEntry<typeof fetch>> } | null = null;
+  private loaded: { stamp: string; module: Promise<PublicSiteServerEntry> } | null = null;
 
   constructor(private readonly distRoot: string) {}
 
@@ -32,27 +31,9 @@ export class PublicSiteRenderer {
       return null;
     }
     if (this.loaded?.stamp !== stamp) {
-      this.loaded = { stamp, module: import(`${pathToFileURL(file).href}?build=${stamp}`) as Promise<PublicSiteServerEntry<typeof fetch>> };
+      this.loaded = { stamp, module: import(`${pathToFileURL(file).href}?build=${stamp}`) as Promise<PublicSiteServerEntry> };
     }
     const module = await this.loaded.module;
     return { build: stamp, render: module.render, routePage: module.routePage };
   }
-}
-
-/**
- * A fetch that the API answers itself, in process (Fastify's inject): the site's own API helper, run
- * by the server render, reads the same public endpoints, caches and access rules as a browser does.
- */
-export function inProcessFetch(server: FastifyInstance): typeof fetch {
-  return (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
-    const response = await server.inject({ method: (init?.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json' } });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
-    }
-    const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
-  }) as typeof fetch;
 }
