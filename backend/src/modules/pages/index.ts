@@ -5,4 +5,5 @@ export { SitemapSnapshot } from './sitemap-snapshot.entity.js';
 export { escapeMarkup } from './markup.js';
 export { publicPageRenderer } from './public-page-renderer.js';
 export { PagesService } from './pages.service.js';
+export { PublicPageReadsService } from './public-page-reads.js';
 export { SitemapSnapshotService } from './sitemap-snapshot.service.js';
