@@ -88,7 +88,6 @@ export class PagesService implements OnModuleInit {
   private readonly logger = new Logger(PagesService.name);
   private readonly site: PublicSiteRenderer;
   private readonly media: LocalMediaCheck;
-  private readonly rendering = new Map<string, Promise<RenderedPage>>();
   /** The sitemap files of the current state of the articles, each made on its first request. */
   private sitemapFiles: { isCurrent: () => boolean; made: Map<number, Promise<Buffer>> } | null = null;
 
@@ -152,13 +151,9 @@ export class PagesService implements OnModuleInit {
     const key = `page:${site.build}:${url}`;
     // Taken before the render is looked up: a change while it is made leaves it current for nobody.
     const isCurrent = this.cache.currentness();
-    // Readers arriving together at a page not yet cached wait for one render, not one each.
-    let pending = this.rendering.get(key);
-    if (!pending) {
-      pending = this.cache.remember(key, render, undefined, (page) => page.status === 200).finally(() => this.rendering.delete(key));
-      this.rendering.set(key, pending);
-    }
-    const page = await pending;
+    // Readers arriving together at a page not yet cached wait for one render, not one each: the
+    // article cache shares a computation under way (a 404 is shared too, never kept).
+    const page = await this.cache.remember(key, render, undefined, (rendered) => rendered.status === 200);
     return page.status === 200 ? { ...page, isCurrent } : page;
   }
 
