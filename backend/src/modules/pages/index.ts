@@ -7,3 +7,4 @@ export { publicPageRenderer } from './public-page-renderer.js';
 export { PagesService } from './pages.service.js';
 export { PublicPageReadsService } from './public-page-reads.js';
 export { SitemapSnapshotService } from './sitemap-snapshot.service.js';
+export { SitemapSnapshotModule } from './sitemap-snapshot.module.js';

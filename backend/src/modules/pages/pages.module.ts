@@ -6,7 +6,7 @@ import { PageViewTokenController } from './page-view-token.controller.js';
 import { FeedsController } from './feeds.controller.js';
 import { PagesService } from './pages.service.js';
 import { PublicPageReadsService } from './public-page-reads.js';
-import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
+import { SitemapSnapshotModule } from './sitemap-snapshot.module.js';
 
 /** Paths FeedsController serves at the root; the API's global prefix leaves them out. */
 export const FEED_ROOT_PATHS = ['sitemap.xml', 'sitemaps/:file', 'rss.xml', 'robots.txt'];
@@ -14,9 +14,9 @@ export const FEED_ROOT_PATHS = ['sitemap.xml', 'sitemaps/:file', 'rss.xml', 'rob
 @Module({
   // Pages read what the public endpoints read (articles, comments); each carries the token its page
   // views prove it with (analytics).
-  imports: [ArticlesModule, CommentsModule, AnalyticsModule],
+  imports: [ArticlesModule, CommentsModule, AnalyticsModule, SitemapSnapshotModule],
   controllers: [FeedsController, PageViewTokenController],
-  providers: [PagesService, PublicPageReadsService, SitemapSnapshotService],
-  exports: [PagesService, SitemapSnapshotService],
+  providers: [PagesService, PublicPageReadsService],
+  exports: [PagesService, SitemapSnapshotModule],
 })
 export class PagesModule {}
