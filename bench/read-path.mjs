@@ -34,7 +34,11 @@ const cleanups = [];
 const processes = [];
 
 /** The product's own slug of a category (as categorySlug in @ai-mind/contracts). */
-const categorySlug = (category) => category.trim().toLowerCase().replace(/[\s-]+/g, '-');
+const categorySlug = (category) =>
+  category
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '-');
 
 async function waitForHealth(url, ms = 90_000) {
   const deadline = Date.now() + ms;
@@ -96,9 +100,12 @@ async function filesCrossed(tree, env, [warmUp, measured]) {
     await timed(`${api.url}${measured}`);
     const called = await take();
     const relative = called.map(({ url, functions }) => ({ file: path.relative(tree, new URL(url).pathname), functions }));
-    const own = relative.filter(({ file }) => !file.startsWith('..') && !file.includes('node_modules/'));
-    const packages = new Set(relative.filter(({ file }) => file.includes('node_modules/')).map(({ file }) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)[1]));
-    return { own: own.length, ownFiles: own.map(({ file, functions }) => `${file} (${functions})`).sort(), packages: [...packages].sort() };
+    const own = relative.filter(({ file }) => !file.startsWith('..') && !file.includes('node_modules/') && !file.startsWith('bench/'));
+    const packages = new Set(
+      relative.filter(({ file }) => file.includes('node_modules/')).map(({ file }) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)[1]),
+    );
+    const functions = own.reduce((sum, { functions: called }) => sum + called, 0);
+    return { own: own.length, functions, ownFiles: own.map(({ file, functions }) => `${file} (${functions})`).sort(), packages: [...packages].sort() };
   } finally {
     await api.stop();
   }
@@ -116,6 +123,8 @@ async function main() {
     DATABASE_URL: postgres.url,
     LOG_LEVEL: 'warn',
     SERVE_WEB: 'true',
+    // Each API names its own origin (startApi); the CLI's is never used.
+    PUBLIC_URL: 'http://127.0.0.1',
     MEDIA_DIR: path.join(DATA_DIR, 'media'),
     BACKUP_DIR: path.join(DATA_DIR, 'backups'),
   };
@@ -139,7 +148,7 @@ async function main() {
   }
   // The newest articles, a list page at a time (as the site pages through them).
   const articles = [];
-  for (let cursor = null; articles.length < COLD_PAGES + 3; ) {
+  for (let cursor = null; articles.length < COLD_PAGES + 3;) {
     const response = await fetch(`${apis.this.url}/api/articles?approved=true&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     articles.push(...(await response.json()));
     cursor = response.headers.get('x-next-cursor');
@@ -184,7 +193,9 @@ async function main() {
       ],
     });
     results.warm.push({ name, other: result.other, this: result.this });
-    log(`${name}: this ${result.this.requestsPerSecond} req/s p50 ${result.this.p50} ms; other ${result.other.requestsPerSecond} req/s p50 ${result.other.p50} ms`);
+    log(
+      `${name}: this ${result.this.requestsPerSecond} req/s p50 ${result.this.p50} ms; other ${result.other.requestsPerSecond} req/s p50 ${result.other.p50} ms`,
+    );
   }
   load.kill();
 
@@ -205,7 +216,8 @@ async function main() {
       (row) =>
         `| ${row.name}, ${CONNECTIONS} connections | ${row.this.requestsPerSecond} | ${f(row.this.p50)} | ${f(row.this.p99)} | ${row.other.requestsPerSecond} | ${f(row.other.p50)} | ${f(row.other.p99)} |`,
     ),
-    `| project files a cold article page crosses | ${results.files.this.own} | | | ${results.files.other.own} | | |`,
+    `| project files (functions called) a cold article page crosses | ${results.files.this.own} (${results.files.this.functions}) | | | ${results.files.other.own} (${results.files.other.functions}) | | |`,
+    `| packages a cold article page crosses | ${results.files.this.packages.length} | | | ${results.files.other.packages.length} | | |`,
   ];
   process.stdout.write(`${rows.join('\n')}\n`);
 }

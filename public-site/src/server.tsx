@@ -93,7 +93,10 @@ export const render: ServerEntry['render'] = async (url, options) => {
     if (missing) missingImages.add(src);
     return missing;
   };
-  const [data] = await Promise.all([loadPageData(client, options.read, route.page, params, location.searchParams, imageMissing), preloadPage(location.pathname)]);
+  const [data] = await Promise.all([
+    loadPageData(client, options.read, route.page, params, location.searchParams, imageMissing),
+    preloadPage(location.pathname),
+  ]);
   const flash = options.flash ?? null;
 
   const collected: { meta?: PageMeta } = {};
