@@ -10,7 +10,7 @@ import { apiRouteSchemas, routesWithSchemas } from '@ai-mind/contracts/route-sch
 import { createApiApp } from '../src/app/create-api-app.js';
 import { ZodValidationPipe } from '../src/common/zod-validation.pipe.js';
 import { LoginBodyGuard } from '../src/modules/auth/login-body.guard.js';
-import { SEO_ROOT_PATHS } from '../src/modules/seo/index.js';
+import { FEED_ROOT_PATHS } from '../src/modules/pages/index.js';
 import { testConfig } from './support/test-config.js';
 
 /** Declared routes that no controller serves: Bull Board's pages, which it registers on Fastify itself. */
@@ -61,7 +61,7 @@ function controllerHandlers(app: NestFastifyApplication): Map<string, Handler[]>
                 .filter(Boolean)
                 .join('/');
               // As the app's global prefix: every route under /api but the SEO files, served at the site root.
-              const path = verb === 'GET' && SEO_ROOT_PATHS.includes(routePath) ? `/${routePath}` : `/api/${routePath}`;
+              const path = verb === 'GET' && FEED_ROOT_PATHS.includes(routePath) ? `/${routePath}` : `/api/${routePath}`;
               handlers.set(`${verb} ${path}`, [...(handlers.get(`${verb} ${path}`) ?? []), handler]);
             }
           }

@@ -7,7 +7,7 @@ import { AiCommentaryService } from '../src/modules/ai-jobs/index.js';
 import { ArticleCommands, type ArticleRow } from '../src/modules/articles/index.js';
 import { ArticleImageService } from '../src/modules/media/article-image.service.js';
 import { ArticleRestoreService } from '../src/modules/recovery/article-restore.service.js';
-import { SeoService } from '../src/modules/seo/index.js';
+import { PagesService } from '../src/modules/pages/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -130,7 +130,7 @@ describe('article races', () => {
     expect((await newestRevision(id)).snapshot).toEqual(row);
     if (row.approved) {
       await engage(id);
-      await app.get(SeoService).rebuildSitemap();
+      await app.get(PagesService).rebuildSitemap();
     }
     const expected = (await rowJson(id))!;
     const comments = await commentIds(id);

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { articleMeta, headElements, type Article } from '@ai-mind/contracts';
 import { ImageProviderError, providerImage } from '../src/modules/media/image-source.js';
 import { fetchLivePageArticle, ForeignOriginError } from '../src/modules/recovery/live-page.js';
-import { renderHeadElements } from '../src/modules/seo/markup.js';
+import { renderHeadElements } from '../src/modules/pages/markup.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 
 type Server = Awaited<ReturnType<typeof startLocalHttpServer>>;

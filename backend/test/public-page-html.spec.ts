@@ -11,7 +11,7 @@ import { createApiApp } from '../src/app/create-api-app.js';
 import { strongestCompression } from '../src/common/compression-pool.js';
 import { PreparedResponseCache } from '../src/common/prepared-response-cache.js';
 import { ArticlesCacheService } from '../src/modules/articles/index.js';
-import { SeoService } from '../src/modules/seo/index.js';
+import { PagesService } from '../src/modules/pages/index.js';
 import { createArticle } from './support/article-factory.js';
 import { linkPublicSiteServer } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -208,8 +208,8 @@ describe('public page HTML: first data, preloads and no inline script', () => {
   });
 
   it('answers a rendered page from prepared bytes before Fastify and Nest run, with the same headers, until the content changes; the same to any host', async () => {
-    const seo = app.get(SeoService);
-    const renders = jest.spyOn(seo, 'renderPage');
+    const pages = app.get(PagesService);
+    const renders = jest.spyOn(pages, 'renderPage');
     // Prepared answers are written by the HTTP server itself: only a real request reaches them.
     await app.listen(0, '127.0.0.1');
     const origin = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -17,7 +17,7 @@ import type { AppConfig } from '../src/config/app-config.js';
 import { Article, ArticleReads, type ArticleRow, toArticleDto } from '../src/modules/articles/index.js';
 import { BackupService } from '../src/modules/recovery/backup.service.js';
 import { RecoveryService } from '../src/modules/recovery/recovery.service.js';
-import { SitemapSnapshotService } from '../src/modules/seo/index.js';
+import { SitemapSnapshotService } from '../src/modules/pages/index.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { createArticle } from './support/article-factory.js';
 import { runCli } from './support/api-process.js';

@@ -1,7 +1,9 @@
 /**
  * The public site's server entry: renders a public URL from the site's own components (the same tree
- * PublicRoot hydrates in the browser), with the page's data fetched by the same queries the pages use.
- * Built for Node by rsbuild.server.config.ts into dist-server/; the API loads it at run time.
+ * PublicRoot hydrates in the browser), with the page's data loaded under the same query keys the pages
+ * use, each read by the API's own services (options.read) rather than by a request to the API: the
+ * render runs inside the API process. Built for Node by rsbuild.server.config.ts into dist-server/;
+ * the API loads it at run time.
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -15,20 +17,24 @@ import {
   publicRouteStatus,
   type PageMeta,
   type PublicPageId,
+  type PublicPageReads,
   type PublicSiteServerEntry,
 } from '@ai-mind/contracts/web';
-import { configureApi, createQueryClient } from '@ai-mind/ui';
+import { createQueryClient } from '@ai-mind/ui';
 import { matchPublicRoute, preloadPage } from './app/PublicApp';
 import { PublicTree } from './app/PublicRoot';
 import { ServerRender } from './app/server-context';
 import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
-import type { ArticlePage } from './features/articles/api/articles-api';
 import { articleListQuery, articleQuery, correctionsQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
 
-/** Fetches what the route's page shows, through the page's own query options; says whether its item exists. */
+/**
+ * Loads what the route's page shows under the page's own query options (their keys, so the client
+ * hydrates them), each answered by `read`; says whether its item exists.
+ */
 async function loadPageData(
   client: QueryClient,
+  read: PublicPageReads,
   page: PublicPageId,
   params: Record<string, string | undefined>,
   query: URLSearchParams,
@@ -37,12 +43,13 @@ async function loadPageData(
   const shown = (src: string | null | undefined) => (src && !imageMissing(src) ? src : FALLBACK_IMAGE);
   const search = query.get('search')?.trim() || undefined;
   if (page === 'article') {
-    const article = await client.fetchQuery(articleQuery(params.slug ?? ''));
+    const slug = params.slug ?? '';
+    const article = await client.fetchQuery({ ...articleQuery(slug), queryFn: () => read.articleBySlug(slug) });
     if (article) {
       // The comments are part of the page. Should they fail to load, they are left to the client
       // (the server renders them loading, as the client's first render will: no mismatch).
       const comments = commentsQuery(article.id);
-      await client.prefetchQuery(comments);
+      await client.prefetchQuery({ ...comments, queryFn: () => read.comments(article.id) });
       if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
     }
     return { found: article !== null, heroImage: article ? { href: shown(article.imageUrl), sizes: ARTICLE_IMAGE_SIZES } : null };
@@ -52,12 +59,16 @@ async function loadPageData(
     // A search's results are rendered too (the header's search form works without JavaScript); the
     // API answers the search from its cache, the page is rendered per request (never cached).
     const searching = page === 'home' && search !== undefined;
-    const list = await client.fetchInfiniteQuery(articleListQuery(searching ? { search } : { category }, searching ? null : query.get('cursor') || null));
-    const firstPage = list.pages[0] as ArticlePage | undefined;
+    const filter = searching ? { search } : { category };
+    const list = await client.fetchInfiniteQuery({
+      ...articleListQuery(filter, searching ? null : query.get('cursor') || null),
+      queryFn: ({ pageParam }) => read.articlePage(filter, pageParam),
+    });
+    const firstPage = list.pages[0];
     const first = firstPage?.items[0];
     return { found: !firstPage?.missing, heroImage: first ? { href: shown(first.imageUrl), sizes: CARD_IMAGE_SIZES } : null };
   }
-  if (page === 'corrections') await client.fetchQuery(correctionsQuery());
+  if (page === 'corrections') await client.fetchQuery({ ...correctionsQuery(), queryFn: () => read.corrections() });
   return { found: true, heroImage: null };
 }
 
@@ -68,11 +79,10 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** The API loads this module as a PublicSiteServerEntry (@ai-mind/contracts), run in Node. */
-type ServerEntry = PublicSiteServerEntry<typeof fetch>;
+type ServerEntry = PublicSiteServerEntry;
 
 /** Renders `url` (path and query) whole: every Suspense boundary resolved, ready to cache. */
 export const render: ServerEntry['render'] = async (url, options) => {
-  configureApi({ baseUrl: '', fetch: options.fetch });
   const location = new URL(url, 'http://server.invalid');
   const { route, params } = matchPublicRoute(location.pathname);
   const client = createQueryClient();
@@ -83,7 +93,10 @@ export const render: ServerEntry['render'] = async (url, options) => {
     if (missing) missingImages.add(src);
     return missing;
   };
-  const [data] = await Promise.all([loadPageData(client, route.page, params, location.searchParams, imageMissing), preloadPage(location.pathname)]);
+  const [data] = await Promise.all([
+    loadPageData(client, options.read, route.page, params, location.searchParams, imageMissing),
+    preloadPage(location.pathname),
+  ]);
   const flash = options.flash ?? null;
 
   const collected: { meta?: PageMeta } = {};

@@ -19,7 +19,7 @@ import { PeopleModule } from '../modules/people/index.js';
 import { ProvenanceAdminModule } from '../modules/provenance/index.js';
 import { PublicRecordModule } from '../modules/public-record/index.js';
 import { RecoveryModule } from '../modules/recovery/index.js';
-import { SeoModule } from '../modules/seo/index.js';
+import { PagesModule } from '../modules/pages/index.js';
 import { TrendingModule } from '../modules/trending/index.js';
 import { WorkflowModule } from '../modules/workflow/index.js';
 import { CoreModule } from './core.module.js';
@@ -50,7 +50,7 @@ export class ApiModule {
         ProvenanceAdminModule,
         PublicRecordModule,
         RecoveryModule,
-        SeoModule,
+        PagesModule,
         TrendingModule,
         WorkflowModule,
       ],

@@ -15,7 +15,7 @@ import { registerMultipartForms } from '../common/multipart-form.js';
 import { registerSecurityHeaders, securityHeaders } from '../common/security-headers.js';
 import { FormFlashService } from '../common/page-form.js';
 import { PreparedResponseCache, preparedAnswers } from '../common/prepared-response-cache.js';
-import { SEO_ROOT_PATHS, seoPageRenderer, SeoService } from '../modules/seo/index.js';
+import { FEED_ROOT_PATHS, publicPageRenderer, PagesService } from '../modules/pages/index.js';
 import { registerMedia, registerWebAssets } from '../modules/web/index.js';
 import { AuditLogWriter, QUEUE_DASHBOARD_PATH, registerQueueDashboard } from '../modules/admin/index.js';
 import { AdminAccessService, registerAccessGate, registerWithRouteConfig } from '../modules/auth/index.js';
@@ -84,7 +84,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const logger = app.get(Logger);
   app.useLogger(logger);
   // The sitemap, the feed and robots.txt live at the site root, where crawlers look for them.
-  app.setGlobalPrefix('api', { exclude: SEO_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
+  app.setGlobalPrefix('api', { exclude: FEED_ROOT_PATHS.map((path) => ({ path, method: RequestMethod.GET })) });
   app.useGlobalFilters(new HttpExceptionFilter());
   // Whatever a route declared @Cacheable gets (its headers, keys and prepared answers), made in one place.
   app.useGlobalInterceptors(new CacheableRoutes((token) => app.get(token, { strict: false })));
@@ -125,7 +125,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   await registerQueueDashboard(app);
   if (config.web.enabled) {
     await registerWithRouteConfig(fastify, filesAndPages, (scope) =>
-      registerWebAssets(scope, config, (message) => logger.warn(message), seoPageRenderer(app.get(SeoService), app.get(FormFlashService))),
+      registerWebAssets(scope, config, (message) => logger.warn(message), publicPageRenderer(app.get(PagesService), app.get(FormFlashService))),
     );
   }
   await app.init();

@@ -11,7 +11,7 @@ import { NEWSLETTER_ENTITIES } from '../modules/newsletter/index.js';
 import { PEOPLE_ENTITIES } from '../modules/people/index.js';
 import { PROVENANCE_ENTITIES } from '../modules/provenance/index.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/index.js';
-import { SEO_ENTITIES } from '../modules/seo/index.js';
+import { PAGES_ENTITIES } from '../modules/pages/index.js';
 import { TRENDING_ENTITIES } from '../modules/trending/index.js';
 import { WORKFLOW_ENTITIES } from '../modules/workflow/index.js';
 import { SeedRun } from '../database/seed-run.entity.js';
@@ -35,7 +35,7 @@ export const ENTITIES = [
   ...PEOPLE_ENTITIES,
   ...PROVENANCE_ENTITIES,
   ...RECOVERY_ENTITIES,
-  ...SEO_ENTITIES,
+  ...PAGES_ENTITIES,
   ...TRENDING_ENTITIES,
   ...WORKFLOW_ENTITIES,
   SeedRun,

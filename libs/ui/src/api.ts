@@ -13,16 +13,11 @@ export class ApiError extends Error {
 }
 
 let apiBaseUrl = '';
-let apiFetch: typeof fetch | undefined;
 let csrfToken: string | null = null;
 
-/**
- * Where the API lives: '' (same origin) by default; the admin app on its own origin sets its API
- * origin. The public site's server render passes `fetch`: the API process answering its own requests.
- */
-export function configureApi(options: { baseUrl: string; fetch?: typeof fetch }): void {
+/** Where the API lives: '' (same origin) by default; the admin app on its own origin sets its API origin. */
+export function configureApi(options: { baseUrl: string }): void {
   apiBaseUrl = options.baseUrl.replace(/\/+$/, '');
-  apiFetch = options.fetch;
 }
 
 /** The admin session's CSRF token, sent with every call that changes something (from the session check or sign-in). */
@@ -47,7 +42,7 @@ export interface ApiRequestOptions {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
   const method = options.method ?? 'GET';
-  const response = await (apiFetch ?? fetch)(`${apiBaseUrl}${path}`, {
+  const response = await fetch(`${apiBaseUrl}${path}`, {
     method,
     credentials: 'include',
     headers: {

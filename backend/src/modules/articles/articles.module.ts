@@ -49,6 +49,7 @@ import { CorrectionsController } from './corrections.controller.js';
     ArticlePublicationsReader,
   ],
   exports: [
+    ArticlesService,
     ArticleReads,
     ArticleCommands,
     ArticleReaderCounts,

@@ -11,6 +11,7 @@ export { fromArticleDto, toAdminArticle, toArticleDto, toReviewedArticle, type A
 
 // Public reads: pages, related articles, the sitemap and the feed, search, the chat's passages, the digest.
 export { ArticleReads } from './article-reads.js';
+export { ArticlesService } from './articles.service.js';
 export { SearchService } from './article-search.service.js';
 export { PassagesService } from './article-passages.service.js';
 export { ArticlePublicationsReader } from './article-publications.reader.js';

@@ -27,7 +27,7 @@ import { AdminArticleListService, ArticleReviewStore, reviewerOf, toArticleDto, 
 import { RequirePermission } from '../auth/index.js';
 import { AiCommentaryService } from '../ai-jobs/index.js';
 import { BackupBeforeInterceptor } from '../recovery/index.js';
-import { SeoService } from '../seo/index.js';
+import { PagesService } from '../pages/index.js';
 import { TrendingService } from '../trending/index.js';
 import { AuditLogWriter } from '../admin/index.js';
 import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/index.js';
@@ -38,7 +38,7 @@ export class AdminArticlesController {
   constructor(
     private readonly articles: ArticlesAdminService,
     private readonly commentary: AiCommentaryService,
-    private readonly seo: SeoService,
+    private readonly pages: PagesService,
     private readonly trending: TrendingService,
     private readonly list: AdminArticleListService,
     private readonly review: ArticleReviewStore,
@@ -121,7 +121,7 @@ export class AdminArticlesController {
   @HttpCode(200)
   async refreshData(): Promise<MessageResponse & { totalArticles: number; publishedArticles: number; sitemapArticleUrls: number }> {
     const counts = await this.articles.refreshCaches();
-    const sitemap = await this.seo.rebuildSitemap();
+    const sitemap = await this.pages.rebuildSitemap();
     await this.trending.requestRefresh();
     return {
       message: `Caches cleared and sitemap rebuilt: ${counts.publishedArticles} of ${counts.totalArticles} articles are published. Trending topics are being refreshed from the feeds.`,

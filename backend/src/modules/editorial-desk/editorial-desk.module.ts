@@ -6,7 +6,7 @@ import { CommentsModule } from '../comments/index.js';
 import { ErrorReportsModule } from '../error-reports/index.js';
 import { ProvenanceModule } from '../provenance/index.js';
 import { RecoveryModule } from '../recovery/index.js';
-import { SeoModule } from '../seo/index.js';
+import { PagesModule } from '../pages/index.js';
 import { TrendingModule } from '../trending/index.js';
 import { AdminArticlesController } from './admin-articles.controller.js';
 import { ArticleCorrectionsController } from './article-corrections.controller.js';
@@ -20,7 +20,7 @@ import { ArticlesAdminService } from './articles-admin.service.js';
  * dependency points down: the article module never imports this one.
  */
 @Module({
-  imports: [ArticlesModule, AiCommentaryModule, AdminModule, CommentsModule, ErrorReportsModule, ProvenanceModule, RecoveryModule, SeoModule, TrendingModule],
+  imports: [ArticlesModule, AiCommentaryModule, AdminModule, CommentsModule, ErrorReportsModule, ProvenanceModule, RecoveryModule, PagesModule, TrendingModule],
   controllers: [AdminArticlesController, ArticleReviewController, AssigneesController, ArticleCorrectionsController],
   providers: [ArticlesAdminService],
 })

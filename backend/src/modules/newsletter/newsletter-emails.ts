@@ -1,5 +1,5 @@
 import { articleCanonicalPath, excerpt, SITE_NAME } from '@ai-mind/contracts';
-import { escapeMarkup } from '../seo/index.js';
+import { escapeMarkup } from '../pages/index.js';
 
 /** Stands for the recipient's own unsubscribe link in a digest rendered once for everyone. */
 export const UNSUBSCRIBE_URL_SLOT = '%%UNSUBSCRIBE_URL%%';

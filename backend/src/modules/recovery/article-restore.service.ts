@@ -6,7 +6,7 @@ import { type Actor, ArticleReads, ArticleRecoveryStore, fromArticleDto, type Re
 import type { BackedUpArticle } from './backup-format.js';
 import { BackupService, type BackupSource } from './backup.service.js';
 import { fetchLivePageArticle } from './live-page.js';
-import { SitemapSnapshotService } from '../seo/index.js';
+import { SitemapSnapshotService } from '../pages/index.js';
 
 /** Reports how far a run is, in percent; the processor forwards it to the job's progress. */
 export type Progress = (percent: number, message: string) => Promise<void> | void;

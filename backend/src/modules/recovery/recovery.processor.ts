@@ -4,7 +4,7 @@ import { QUEUE } from '../../queue/queue-names.js';
 import { QueueWorker } from '../../queue/queue-worker.js';
 import { ArticleRestoreService, type Progress } from './article-restore.service.js';
 import { BackupService } from './backup.service.js';
-import { SitemapSnapshotService } from '../seo/index.js';
+import { SitemapSnapshotService } from '../pages/index.js';
 
 /** What a recovery job reports as its progress: how far, and what it is doing. */
 export interface RecoveryProgress {

@@ -1,19 +1,9 @@
 import { callApi } from '@ai-mind/ui';
-import { publicApi, NEXT_CURSOR_HEADER, type ArticleSummary, type PublicArticle } from '@ai-mind/contracts/web';
+import { publicApi, NEXT_CURSOR_HEADER, type PublicArticle, type PublicArticlePage } from '@ai-mind/contracts/web';
 
 export interface ArticleListFilter {
   category?: string;
   search?: string;
-}
-
-export interface ArticlePage {
-  items: ArticleSummary[];
-  nextCursor: string | null;
-  /**
-   * There is no such list: the API knows no such category (its page says 'Category not found'), or
-   * the cursor the page's address starts at names nothing in it.
-   */
-  missing?: true;
 }
 
 /**
@@ -21,7 +11,7 @@ export interface ArticlePage {
  * An unknown category (404) or a cursor the API refuses (400) is an empty page marked `missing`, as
  * an unknown article is null.
  */
-export async function fetchArticlePage(filter: ArticleListFilter, cursor?: string | null): Promise<ArticlePage> {
+export async function fetchArticlePage(filter: ArticleListFilter, cursor?: string | null): Promise<PublicArticlePage> {
   // An empty filter or cursor is not sent: the address leaves undefined fields out.
   const query = { approved: 'true' as const, category: filter.category || undefined, search: filter.search || undefined, cursor: cursor || undefined };
   let nextCursor: string | null = null;

@@ -24,10 +24,11 @@ import { renderCoverSvg } from '../media/index.js';
 import { ArticleReads, ArticlesCacheService } from '../articles/index.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { LocalMediaCheck } from './local-media.js';
+import { PublicPageReadsService } from './public-page-reads.js';
 import { PublicSiteRenderer } from './public-site-renderer.js';
 import { SitemapSnapshotService } from './sitemap-snapshot.service.js';
 import { strongestCompression } from '../../common/compression-pool.js';
-import { cacheKeys, keysOfHeader, SURROGATE_KEY_HEADER } from '../../common/surrogate-keys.js';
+import { cacheKeys } from '../../common/surrogate-keys.js';
 import { queuePurge } from '../http-cache/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PageViewTokens } from '../analytics/index.js';
@@ -66,7 +67,7 @@ export interface RenderedPage {
   version: string;
   /** For a page from the render cache: whether it is still the page (no change since, within the TTL). */
   isCurrent?: () => boolean;
-  /** The surrogate keys of the API answers the page was made from: what it shows. */
+  /** The surrogate keys of the reads the page was made from (as their endpoints name them): what it shows. */
   keys: string[];
   /** The token a page view of this page proves it with (also in its data block); none for a 404. */
   viewToken: string | null;
@@ -81,11 +82,10 @@ const UNCACHED_PAGES: ReadonlySet<PublicPageId> = new Set(['notFound']);
  * feed. Cached with the article lists, so publishing, editing or deleting refreshes them.
  */
 @Injectable()
-export class SeoService implements OnModuleInit {
-  private readonly logger = new Logger(SeoService.name);
+export class PagesService implements OnModuleInit {
+  private readonly logger = new Logger(PagesService.name);
   private readonly site: PublicSiteRenderer;
   private readonly media: LocalMediaCheck;
-  private readonly rendering = new Map<string, Promise<RenderedPage>>();
   /** The sitemap files of the current state of the articles, each made on its first request. */
   private sitemapFiles: { isCurrent: () => boolean; made: Map<number, Promise<Buffer>> } | null = null;
 
@@ -95,6 +95,7 @@ export class SeoService implements OnModuleInit {
     private readonly snapshots: SitemapSnapshotService,
     private readonly em: EntityManager,
     private readonly viewTokens: PageViewTokens,
+    private readonly reads: PublicPageReadsService,
     @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
     @InjectConfig('images') private readonly imagesConfig: ConfigSlice<'images'>,
     @InjectConfig('seo') private readonly seoConfig: ConfigSlice<'seo'>,
@@ -119,11 +120,11 @@ export class SeoService implements OnModuleInit {
    * A public page rendered on the server from the public site's own components (its route table
    * settles the status), or null for the admin app's paths or when the site is not built. Rendered
    * once per change: cached with the article lists and articles, whose changes invalidate it; a page
-   * that does not exist (404) is answered, never kept. `fetchApi` answers the API requests the page's
-   * queries make. Every URL in it names the configured origin, whoever asked. A page showing the
-   * outcome of a reader's form (`flash`) is rendered for its request alone.
+   * that does not exist (404) is answered, never kept. Its data is read by the services the public
+   * endpoints use (PublicPageReadsService), in process. Every URL in it names the configured origin,
+   * whoever asked. A page showing the outcome of a reader's form (`flash`) is rendered for its request alone.
    */
-  async renderPage(pathname: string, query: URLSearchParams, fetchApi: typeof fetch, flash: FormFlash | null = null): Promise<RenderedPage | null> {
+  async renderPage(pathname: string, query: URLSearchParams, flash: FormFlash | null = null): Promise<RenderedPage | null> {
     if (isAdminPath(pathname)) return null;
     const site = await this.site.load();
     if (!site) return null;
@@ -136,12 +137,7 @@ export class SeoService implements OnModuleInit {
     const url = kept.size > 0 ? `${pathname}?${kept}` : pathname;
     const render = async (): Promise<RenderedPage> => {
       const keys = new Set<string>();
-      const fetchNamingKeys = (async (input: string | URL | Request, init?: RequestInit) => {
-        const response = await fetchApi(input, init);
-        for (const key of keysOfHeader(response.headers.get(SURROGATE_KEY_HEADER))) keys.add(key);
-        return response;
-      }) as typeof fetch;
-      const page = await site.render(url, { origin, fetch: fetchNamingKeys, flash, imageMissing: this.media.isMissing });
+      const page = await site.render(url, { origin, read: this.reads.forRender(keys), flash, imageMissing: this.media.isMissing });
       // The image preload first: it is the page's largest paint.
       const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
       head.push(renderHeadElements(headElements(page.meta, origin)));
@@ -156,13 +152,9 @@ export class SeoService implements OnModuleInit {
     const key = `page:${site.build}:${url}`;
     // Taken before the render is looked up: a change while it is made leaves it current for nobody.
     const isCurrent = this.cache.currentness();
-    // Readers arriving together at a page not yet cached wait for one render, not one each.
-    let pending = this.rendering.get(key);
-    if (!pending) {
-      pending = this.cache.remember(key, render, undefined, (page) => page.status === 200).finally(() => this.rendering.delete(key));
-      this.rendering.set(key, pending);
-    }
-    const page = await pending;
+    // Readers arriving together at a page not yet cached wait for one render, not one each: the
+    // article cache shares a computation under way (a 404 is shared too, never kept).
+    const page = await this.cache.remember(key, render, undefined, (rendered) => rendered.status === 200);
     return page.status === 200 ? { ...page, isCurrent } : page;
   }
 

@@ -5,8 +5,7 @@ import { clientOf } from '../../common/client-hash.js';
 import { RateLimiterService } from '../../common/rate-limiter.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../../common/route-access.js';
-import { inProcessFetch } from './public-site-renderer.js';
-import { SeoService } from './seo.service.js';
+import { PagesService } from './pages.service.js';
 
 /** As many as the page views they are asked for (PAGE_VIEW_LIMIT): a path that is no page costs a render. */
 export const PAGE_VIEW_TOKEN_LIMIT = { perWindow: 120, windowSeconds: 60 };
@@ -19,7 +18,7 @@ export const PAGE_VIEW_TOKEN_LIMIT = { perWindow: 120, windowSeconds: 60 };
 @Controller()
 export class PageViewTokenController {
   constructor(
-    private readonly seo: SeoService,
+    private readonly pages: PagesService,
     private readonly rateLimiter: RateLimiterService,
   ) {}
 
@@ -28,7 +27,7 @@ export class PageViewTokenController {
   @Header('cache-control', 'private, no-store')
   async token(@Query(new ZodValidationPipe(PageViewTokenQuerySchema)) query: PageViewTokenQuery, @Req() request: FastifyRequest): Promise<PageViewToken> {
     await this.rateLimiter.consume(`pageview-tokens:${clientOf(request)}`, PAGE_VIEW_TOKEN_LIMIT.perWindow, PAGE_VIEW_TOKEN_LIMIT.windowSeconds);
-    const page = await this.seo.renderPage(query.path, new URLSearchParams(), inProcessFetch(request.server));
+    const page = await this.pages.renderPage(query.path, new URLSearchParams());
     if (!page?.viewToken) throw new NotFoundException({ error: 'Not Found', message: 'No public page at this path' });
     return { token: page.viewToken };
   }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
-import { seoDb } from './tables.js';
+import { pagesDb } from './tables.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, ArticleRecoveryStore, ArticlesCacheService } from '../articles/index.js';
 import { SitemapSnapshot } from './sitemap-snapshot.entity.js';
@@ -115,7 +115,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
             .join('\n'),
         )
         .digest('hex');
-      const last = await seoDb(em).selectFrom('sitemap_snapshot').select('digest').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const last = await pagesDb(em).selectFrom('sitemap_snapshot').select('digest').orderBy('id', 'desc').limit(1).executeTakeFirst();
       if (last?.digest === digest) return { articleUrls: urls.length, stored: false };
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -126,7 +126,7 @@ export class SitemapSnapshotService implements OnApplicationBootstrap, OnModuleD
       ].join('\n');
       em.create(SitemapSnapshot, { digest, urlCount: urls.length, xml: await gzipAsync(xml) });
       await em.flush();
-      await seoDb(em)
+      await pagesDb(em)
         .deleteFrom('sitemap_snapshot')
         .where('id', 'not in', (eb) => eb.selectFrom('sitemap_snapshot').select('id').orderBy('id', 'desc').limit(SITEMAP_SNAPSHOT_RETENTION))
         .execute();

@@ -2,15 +2,14 @@ import { FORM_FLASH_PARAM } from '@ai-mind/contracts';
 import type { FormFlashService } from '../../common/page-form.js';
 import type { PageRenderer } from '../web/index.js';
 import { injectBody, injectHead } from './markup.js';
-import { inProcessFetch } from './public-site-renderer.js';
-import type { SeoService } from './seo.service.js';
+import type { PagesService } from './pages.service.js';
 
 /**
  * The web fallback's renderer: the shell's HTML with the server-rendered public page, its head and its
  * status. A page a posted form came back to (its URL names the outcome) shows that outcome, once: it is
  * rendered for that request only and never kept by any cache.
  */
-export function seoPageRenderer(seo: SeoService, flashes: FormFlashService): PageRenderer {
+export function publicPageRenderer(pages: PagesService, flashes: FormFlashService): PageRenderer {
   return async (request, shell) => {
     const url = new URL(request.url, 'http://placeholder');
     const flashId = url.searchParams.get(FORM_FLASH_PARAM);
@@ -18,7 +17,7 @@ export function seoPageRenderer(seo: SeoService, flashes: FormFlashService): Pag
     let page;
     try {
       const flash = flashId ? await flashes.take(flashId, url.pathname) : null;
-      page = await seo.renderPage(url.pathname, url.searchParams, inProcessFetch(request.server), flash);
+      page = await pages.renderPage(url.pathname, url.searchParams, flash);
     } catch (error) {
       // The client renders the page itself from the shell: a failed server render costs speed, not the page.
       request.log.warn({ err: error }, 'Server render of a public page failed; serving the shell');

@@ -3,7 +3,7 @@ import { Cacheable } from '../../common/cacheable.js';
 import { FEED_CACHE_CONTROL, renderedBytes, type RenderedAnswer } from '../../common/http-cache.js';
 import { ArticlesCacheService } from '../articles/index.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
-import { SeoService } from './seo.service.js';
+import { PagesService } from './pages.service.js';
 import { Public } from '../../common/route-access.js';
 
 const SITEMAP_FILE = /^([1-9]\d{0,5})\.xml\.gz$/;
@@ -12,19 +12,19 @@ const SITEMAP_FILE = /^([1-9]\d{0,5})\.xml\.gz$/;
 const WHILE_THE_ARTICLES_HOLD = { currentness: ArticlesCacheService };
 
 /**
- * Served at the site root, outside the /api prefix (see SEO_ROOT_PATHS). Each answer names the
+ * Served at the site root, outside the /api prefix (see FEED_ROOT_PATHS). Each answer names the
  * configured origin and is made once per change of the articles, then written as a prepared answer
  * (an answer too large for the prepared answers is sent from the article cache, still made once).
  */
 @Controller()
-export class SeoController {
-  constructor(private readonly seo: SeoService) {}
+export class FeedsController {
+  constructor(private readonly pages: PagesService) {}
 
   @Public()
   @Get('sitemap.xml')
   @Cacheable({ cacheControl: FEED_CACHE_CONTROL, keys: () => [cacheKeys.sitemap], prepared: WHILE_THE_ARTICLES_HOLD })
   async sitemap(): Promise<RenderedAnswer> {
-    return renderedBytes(Buffer.from(await this.seo.sitemapIndexXml()), 'application/xml; charset=utf-8');
+    return renderedBytes(Buffer.from(await this.pages.sitemapIndexXml()), 'application/xml; charset=utf-8');
   }
 
   @Public()
@@ -32,7 +32,7 @@ export class SeoController {
   @Cacheable({ cacheControl: FEED_CACHE_CONTROL, keys: () => [cacheKeys.sitemap], prepared: WHILE_THE_ARTICLES_HOLD })
   async sitemapFile(@Param('file') file: string): Promise<RenderedAnswer> {
     const n = SITEMAP_FILE.exec(file)?.[1];
-    const body = n ? await this.seo.sitemapFile(Number(n)) : null;
+    const body = n ? await this.pages.sitemapFile(Number(n)) : null;
     if (!body) throw new NotFoundException({ error: 'Not Found', message: `No sitemap file '${file}'` });
     return renderedBytes(body, 'application/gzip');
   }
@@ -41,7 +41,7 @@ export class SeoController {
   @Get('rss.xml')
   @Cacheable({ cacheControl: FEED_CACHE_CONTROL, keys: () => [cacheKeys.rss], prepared: WHILE_THE_ARTICLES_HOLD })
   async rss(): Promise<RenderedAnswer> {
-    return renderedBytes(Buffer.from(await this.seo.rssXml()), 'application/rss+xml; charset=utf-8');
+    return renderedBytes(Buffer.from(await this.pages.rssXml()), 'application/rss+xml; charset=utf-8');
   }
 
   /** Made from the configuration alone: its prepared answer holds while the process runs. */
@@ -49,6 +49,6 @@ export class SeoController {
   @Get('robots.txt')
   @Cacheable({ cacheControl: FEED_CACHE_CONTROL, prepared: true })
   robots(): RenderedAnswer {
-    return renderedBytes(Buffer.from(this.seo.robotsTxt()), 'text/plain; charset=utf-8');
+    return renderedBytes(Buffer.from(this.pages.robotsTxt()), 'text/plain; charset=utf-8');
   }
 }
