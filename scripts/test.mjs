@@ -41,10 +41,7 @@ async function main() {
     // and the end-to-end tests. Both spend much of their time waiting on PostgreSQL, Redis, the product
     // and the browser rather than on a core, so together they take little more than the longer one.
     // Each has its own services and ports; a failure in one still lets the other finish and report.
-    const tiers = await Promise.allSettled([
-      nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']),
-      nx(['-t', 'test', '--projects=@ai-mind/e2e']),
-    ]);
+    const tiers = await Promise.allSettled([nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']), nx(['-t', 'test', '--projects=@ai-mind/e2e'])]);
     const failed = tiers.find((tier) => tier.status === 'rejected');
     if (failed) throw failed.reason;
   } catch (error) {
