@@ -127,6 +127,9 @@ async function main({ watch }) {
     const watchers = startWatchers({ env: { ...process.env, ...buildEnv }, isStopping: () => stopping });
     cleanups.push(watchers.stop);
     await watchers.ready;
+  } else if (process.env.AI_MIND_SKIP_BUILD === 'true') {
+    // `npm test` builds every project before its end-to-end tier, which starts the product once per test file.
+    log('Using the builds as they are (AI_MIND_SKIP_BUILD).');
   } else {
     log('Building (cached by Nx)...');
     await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], { env: buildEnv });
