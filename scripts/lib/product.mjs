@@ -135,8 +135,9 @@ async function main({ watch }) {
     await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], { env: buildEnv });
   }
 
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
+  // The three services are independent: started side by side, each stopped at the end by its own cleanup.
+  const startPostgresUnlessGiven = async () => {
+    if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
     const pgPort = await freePort(Number(process.env.PG_PORT ?? 54329));
     log(`Starting embedded PostgreSQL (data in ${path.join(dataDir, 'postgres')})...`);
     const postgres = await startPostgres({
@@ -146,30 +147,32 @@ async function main({ watch }) {
       ownSignals: true,
     });
     cleanups.push(postgres.stop);
-    databaseUrl = postgres.url;
-  }
-  let redisUrl = process.env.REDIS_URL;
-  if (!redisUrl) {
+    return postgres.url;
+  };
+  const startRedisUnlessGiven = async () => {
+    if (process.env.REDIS_URL) return process.env.REDIS_URL;
     const redis = await startRedis({
       port: await freePort(Number(process.env.REDIS_PORT ?? 63790)),
       dataDir: path.join(dataDir, 'redis'),
       binary: redisBinary,
     });
     cleanups.push(redis.stop);
-    redisUrl = redis.url;
-  }
-
-  let smtpUrl = process.env.SMTP_URL;
-  let mailInbox = null;
-  if (!smtpUrl) {
+    return redis.url;
+  };
+  const startMailCatcherUnlessGiven = async () => {
+    if (process.env.SMTP_URL) return { smtpUrl: process.env.SMTP_URL, inboxUrl: null };
     const catcher = await startMailCatcher({
       smtpPort: await freePort(Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025)),
       httpPort: await freePort(Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 1080)),
     });
     cleanups.push(catcher.stop);
-    smtpUrl = catcher.smtpUrl;
-    mailInbox = catcher.inboxUrl;
-  }
+    return catcher;
+  };
+  // allSettled: a service that started while another failed is still in the cleanups when everything stops.
+  const services = await Promise.allSettled([startPostgresUnlessGiven(), startRedisUnlessGiven(), startMailCatcherUnlessGiven()]);
+  const failedService = services.find((service) => service.status === 'rejected');
+  if (failedService) throw failedService.reason;
+  const [databaseUrl, redisUrl, { smtpUrl, inboxUrl: mailInbox }] = services.map((service) => service.value);
 
   // The site names the address printed below in its links, sitemaps and feeds, unless PUBLIC_URL says otherwise.
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
@@ -194,19 +197,22 @@ async function main({ watch }) {
     await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', admin.username, '--role', 'owner'], { env: adminEnv });
   } else {
     await run(process.execPath, ['backend/dist/main.cli.js', 'seed'], { env: adminEnv });
-    // Never changes an account that exists: an owner may have changed its role or password since.
-    for (const account of others) {
-      await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', account.username, '--role', account.role, '--if-missing'], {
-        env: { ...env, ADMIN_PASSWORD: account.password },
-      });
-    }
+    // Never changes an account that exists: an owner may have changed its role or password since. One
+    // account each, so the two run side by side.
+    await Promise.all(
+      others.map((account) =>
+        run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', account.username, '--role', account.role, '--if-missing'], {
+          env: { ...env, ADMIN_PASSWORD: account.password },
+        }),
+      ),
+    );
   }
 
-  const working = await workingSignIns(seedDemo ? [admin, ...others] : [admin], env);
-
+  // The check only reads the accounts: it runs while the API and the worker boot.
+  const checkingSignIns = workingSignIns(seedDemo ? [admin, ...others] : [admin], env);
   startProcess('API', 'main.api.js', env, { watch });
   startProcess('worker', 'main.worker.js', env, { watch });
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000);
+  const [working] = await Promise.all([checkingSignIns, waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000)]);
 
   log(`The AI Mind is running at ${publicUrl}`);
   log(
