@@ -59,19 +59,55 @@ function watchTranspiled({ name, src, dist }) {
       }
     }
   };
-  // An editor's save is often several writes: compile once they settle.
-  const watcher = fs.watch(path.join(ROOT, src), { recursive: true }, (_event, file) => {
-    if (!file || !isCompiledSource(file)) return;
+  const root = path.join(ROOT, src);
+  const stopWatching = watchTree(root, (file) => {
+    if (!isCompiledSource(file)) return;
     changed.add(file);
     clearTimeout(timer);
+    // An editor's save is often several writes: compile once they settle.
     timer = setTimeout(compileChanged, 50);
   });
   return {
     firstBuild: Promise.resolve(),
     stop: async () => {
       clearTimeout(timer);
-      watcher.close();
+      stopWatching();
     },
+  };
+}
+
+/**
+ * Calls `onFile` with the path (relative to `root`) of each file written, created or replaced under it. One
+ * watcher per folder rather than `fs.watch(root, { recursive: true })`, which on Linux loses a file that is
+ * replaced rather than written in place (how `git checkout` and many editors save).
+ */
+function watchTree(root, onFile) {
+  const watchers = new Map();
+  const watchFolder = (folder) => {
+    if (watchers.has(folder)) return;
+    let watcher;
+    try {
+      watcher = fs.watch(folder, (_event, name) => {
+        if (!name) return;
+        const full = path.join(folder, name);
+        if (fs.statSync(full, { throwIfNoEntry: false })?.isDirectory()) watchFolder(full);
+        else onFile(path.relative(root, full));
+      });
+    } catch {
+      return; // removed meanwhile
+    }
+    watcher.on('error', () => {
+      watcher.close();
+      watchers.delete(folder);
+    });
+    watchers.set(folder, watcher);
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) watchFolder(path.join(folder, entry.name));
+    }
+  };
+  watchFolder(root);
+  return () => {
+    for (const watcher of watchers.values()) watcher.close();
   };
 }
 
