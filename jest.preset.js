@@ -1,5 +1,7 @@
 // Shared jest settings: ESM mode, TypeScript through SWC with legacy decorators
 // and decorator metadata (NestJS and MikroORM rely on both).
+import fs from 'node:fs';
+
 export function swcTransform({ react = false } = {}) {
   return [
     '@swc/jest',
@@ -18,6 +20,20 @@ export function swcTransform({ react = false } = {}) {
     },
   ];
 }
+
+const contractsPackage = JSON.parse(fs.readFileSync(new URL('./libs/contracts/package.json', import.meta.url), 'utf8'));
+
+/**
+ * `@ai-mind/contracts` and its subpaths read from their TypeScript source instead of the built `dist/`, so a
+ * unit test runs on a fresh clone without building the library first. Derived from the package's own
+ * `exports`, so a new entry point needs no edit here.
+ */
+export const contractsFromSource = Object.fromEntries(
+  Object.entries(contractsPackage.exports).map(([subpath, target]) => [
+    `^@ai-mind/contracts${subpath.slice(1)}$`,
+    new URL(`./libs/contracts/${target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')}`, import.meta.url).pathname,
+  ]),
+);
 
 export const esmPreset = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],

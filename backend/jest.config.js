@@ -1,14 +1,14 @@
-import { esmPreset, swcTransform } from '../jest.preset.js';
+// Both tiers (jest.tiers.js) in one run, as `npm test` runs them; a path argument picks specs from either,
+// and the integration tier's PostgreSQL and Redis start only when one of its specs is picked.
+import { esmPreset } from '../jest.preset.js';
+import { integration, unit } from './jest.tiers.js';
+
+const rootDir = import.meta.dirname;
+const project = ({ reporters: _reporters, ...config }) => ({ ...config, rootDir });
 
 export default {
-  ...esmPreset,
-  displayName: 'backend',
-  testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swcTransform() },
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  globalSetup: '<rootDir>/test/global-setup.mjs',
-  globalTeardown: '<rootDir>/test/global-teardown.mjs',
-  setupFiles: ['reflect-metadata'],
+  reporters: esmPreset.reporters,
+  projects: [project(unit), project(integration)],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

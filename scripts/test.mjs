@@ -1,5 +1,6 @@
-// `npm test`: every tier. The formatter's check, lint, typecheck and build (cached by Nx), then every project's tests
-// against real PostgreSQL, Redis and Varnish (never cached), then the end-to-end test in headless Chromium.
+// `npm test`: every tier. The formatter's check, lint, typecheck and build (cached by Nx), then, side by side,
+// every project's tests against real PostgreSQL, Redis and Varnish (never cached) and the end-to-end tests in
+// headless Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
@@ -30,14 +31,23 @@ async function main() {
   await ensureDependencies();
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
 
-  const nx = (args) => run('npx', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', ...args], { env: NX_ENV });
+  const nx = (args, env = {}) => run('npx', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', ...args], { env: { ...NX_ENV, ...env } });
   let failure;
   try {
     // One layout for the whole repository, so a diff shows only what changed (`npm run format` writes it).
     await run('npx', ['prettier', '--check', '--log-level=warn', '.']);
     await nx(['-t', 'lint', 'typecheck', 'build']);
-    await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
-    await run('npx', ['nx', 'run', '@ai-mind/e2e:test', '--outputStyle=stream'], { env: NX_ENV });
+    // The two long tiers side by side: the projects' tests (the backend's integration suite the longest)
+    // and the end-to-end tests. Both spend much of their time waiting on PostgreSQL, Redis, the product
+    // and the browser rather than on a core, so together they take little more than the longer one.
+    // Each has its own services and ports; a failure in one still lets the other finish and report.
+    const tiers = await Promise.allSettled([
+      nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']),
+      // Built just above: the product each end-to-end file starts skips asking Nx again.
+      nx(['-t', 'test', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' }),
+    ]);
+    const failed = tiers.find((tier) => tier.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     failure = error;
   }

@@ -163,7 +163,7 @@ export function checkTargets(results) {
 
 const fmt = (value) => (value === null || value === undefined ? '-' : typeof value === 'number' ? String(Math.round(value * 100) / 100) : String(value));
 
-/** A Markdown table: it reads in a terminal and pastes into the README as is. */
+/** A Markdown table: it reads in a terminal and pastes into docs/benchmark.md as is. */
 export function table(results) {
   const m = results.machine;
   const lines = [

@@ -1,6 +1,6 @@
 vcl 4.1;
 
-# The shared HTTP cache in front of the API for public traffic (README "Shared HTTP cache").
+# The shared HTTP cache in front of the API for public traffic (docs/architecture.md "Shared HTTP cache").
 # The API decides what may be kept: an answer is cached only when it is public and names its surrogate
 # keys (Surrogate-Key), for its s-maxage (pages, reads, feeds) or max-age (bundles, media); every
 # committed change purges its keys through

@@ -5,7 +5,7 @@ import v8 from 'node:v8';
  * Left to itself V8 picks up to 300 % while collecting is cheap next to the work; under tens of
  * thousands of cached reads a second the API then carried up to 300 MB of request objects that had
  * outlived two scavenges before collecting them. 20 % keeps the heap near its live size (about
- * 85 MB) with no loss of throughput in `npm run bench` (README "Memory"). It is a pace, not a limit:
+ * 85 MB) with no loss of throughput in `npm run bench` (docs/benchmark.md "Memory"). It is a pace, not a limit:
  * the heap still grows as far as the work needs.
  */
 const HEAP_GROWING_PERCENT = 20;

@@ -84,7 +84,7 @@ export interface PrepareOptions {
 const COMPRESS_MIN_BYTES = 1024;
 /**
  * Each API process keeps at most this many bytes of prepared answers: about 40 pages in their three
- * forms, or 400 list answers (part of the API's memory budget, README "Memory").
+ * forms, or 400 list answers (part of the API's memory budget, docs/benchmark.md "Memory").
  */
 export const PREPARED_MAX_BYTES = 8 * 1024 * 1024;
 const BOTH_FORMS: readonly CompressedForm[] = ['gzip', 'br'];

@@ -5,7 +5,7 @@ export const ARTICLE_CACHE_TTL_SECONDS = 300;
 /**
  * What each process keeps, counted in (approximate) bytes rather than entries: a list page is a few
  * kilobytes, a long article tens of kilobytes, so an entry count says little about memory. Part of the
- * API's memory budget (README "Memory"), with the prepared answers' PREPARED_MAX_BYTES.
+ * API's memory budget (docs/benchmark.md "Memory"), with the prepared answers' PREPARED_MAX_BYTES.
  */
 export const ARTICLE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 

@@ -1,0 +1,32 @@
+// The backend's two test tiers. Unit: the specs of pure code under src/, which start no service and import
+// no build. Integration: test/ and the few specs under src/ that need Redis, against the real PostgreSQL and
+// Redis that test/global-setup.mjs starts from the build's migrations.
+import { contractsFromSource, esmPreset, swcTransform } from '../jest.preset.js';
+
+/** Specs under src/ that run a BullMQ worker against Redis: integration, whatever their folder. */
+const SPECS_NEEDING_SERVICES = ['<rootDir>/src/queue/queue-worker.spec.ts', '<rootDir>/src/queue/every-job-handled.spec.ts'];
+
+const common = {
+  ...esmPreset,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swcTransform() },
+  setupFiles: ['reflect-metadata'],
+};
+
+export const unit = {
+  ...common,
+  displayName: 'backend-unit',
+  moduleNameMapper: { ...esmPreset.moduleNameMapper, ...contractsFromSource },
+  roots: ['<rootDir>/src'],
+  testPathIgnorePatterns: [...esmPreset.testPathIgnorePatterns, ...SPECS_NEEDING_SERVICES],
+};
+
+export const integration = {
+  ...common,
+  displayName: 'backend',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['<rootDir>/test/**/*.spec.ts', ...SPECS_NEEDING_SERVICES],
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  testTimeout: 30_000,
+};
