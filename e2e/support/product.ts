@@ -53,8 +53,10 @@ export async function startProduct(dataDir: string, port: number, extraEnv: Reco
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not report a URL within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    // Ready once npm start has printed all it prints at start (its last line): the URL comes first, and
+    // the sign-ins, database and mail catcher lines that tests read at once may arrive in a later chunk.
     const check = () => {
-      const match = output.match(/The AI Mind is running at (http:\/\/\S+)/);
+      const match = output.match(/The AI Mind is running at (http:\/\/\S+)[\s\S]*Press Ctrl-C to stop\./);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -69,7 +71,6 @@ export async function startProduct(dataDir: string, port: number, extraEnv: Reco
 
   return {
     url,
-    // Read when asked: the line may arrive in a later chunk than the URL.
     get admin() {
       const credentials = /username '([^']+)', password '([^']+)'/.exec(output);
       return { username: credentials?.[1] ?? '', password: credentials?.[2] ?? '' };

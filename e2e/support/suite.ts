@@ -30,8 +30,13 @@ export function useProduct(name: string, extraEnv: Record<string, string> | ((po
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     state.port = await freePort();
     state.env = typeof extraEnv === 'function' ? await extraEnv(state.port) : extraEnv;
-    state.product = await startProduct(dataDir, state.port, state.env);
-    state.browser = await launchBrowser();
+    // Chromium starts while npm start works (each waits on its own processes); both are kept as they
+    // arrive, so afterAll stops whichever started when the other failed.
+    const started = await Promise.allSettled([
+      startProduct(dataDir, state.port, state.env).then((product) => (state.product = product)),
+      launchBrowser().then((browser) => (state.browser = browser)),
+    ]);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
   }, 300_000);
 
   afterAll(async () => {

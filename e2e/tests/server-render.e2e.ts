@@ -257,8 +257,13 @@ describe('public pages rendered on the server and hydrated', () => {
         });
       });
       await page.goto(`${suite.product.url}${path}`, { waitUntil: 'networkidle' });
+      // The logo link gets React's handlers while React may still be working through the rest of the
+      // page, where a mismatch is found and reported: wait for the root's commit and for the browser's
+      // next idle moment too, or a busy machine closes the page before the report.
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       // Hydrated: React's handlers are on the server's elements (the logo link navigates in the app).
       await eventually(() => page.evaluate(() => Object.keys(document.querySelector('header a[href="/"]')!).some((key) => key.startsWith('__react'))), true);
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       const kept = await page.evaluate(
         () => document.getElementById('root')!.firstElementChild === (window as unknown as { serverRoot: Element | null }).serverRoot,
       );
