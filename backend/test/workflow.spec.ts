@@ -8,7 +8,7 @@ import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
 import { type FeedItem, TrendingTopic } from '../src/modules/trending/index.js';
-import { ApprovedTopic as ApprovedTopicEntity, ClaimCheckService } from '../src/modules/provenance/index.js';
+import { ApprovedTopic as ApprovedTopicEntity, ApprovedTopicStore, ClaimCheckService } from '../src/modules/provenance/index.js';
 import { BlogIntakeService } from '../src/modules/workflow/blog-intake.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -168,6 +168,7 @@ describe('blog workflow, offline generator', () => {
       app.get(ArticleReads),
       app.get(ArticleCommands),
       app.get(ClaimCheckService),
+      app.get(ApprovedTopicStore),
     );
     const blog = {
       title: 'Rates hold, again',
