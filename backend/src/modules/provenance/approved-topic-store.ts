@@ -64,7 +64,12 @@ export class ApprovedTopicStore {
    * The outcome of a hand-off to the automation service: only a topic still waiting ('queued' or
    * 'failed') moves, so a blog that arrived meanwhile keeps blog_received.
    */
-  async recordHandOff(em: EntityManager, approvedTopicId: number, status: Extract<ApprovedTopicStatus, 'sent_to_automation' | 'queued' | 'failed'>, error: string | null): Promise<void> {
+  async recordHandOff(
+    em: EntityManager,
+    approvedTopicId: number,
+    status: Extract<ApprovedTopicStatus, 'sent_to_automation' | 'queued' | 'failed'>,
+    error: string | null,
+  ): Promise<void> {
     await em.nativeUpdate(ApprovedTopic, { id: approvedTopicId, status: { $in: ['queued', 'failed'] } }, { status, lastError: error });
   }
 }

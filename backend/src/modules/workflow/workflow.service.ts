@@ -59,7 +59,8 @@ export class WorkflowService {
   }
 
   async decline(request: DeclineTopicRequest): Promise<void> {
-    if (!(await declineTopic(this.em.fork(), request.topicId))) throw new NotFoundException({ error: 'Not Found', message: `No undecided trending topic ${request.topicId}` });
+    if (!(await declineTopic(this.em.fork(), request.topicId)))
+      throw new NotFoundException({ error: 'Not Found', message: `No undecided trending topic ${request.topicId}` });
   }
 
   async list(): Promise<{ topics: ApprovedTopicDto[]; total: number }> {
