@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { ArticleReaderCounts } from '../src/modules/articles/index.js';
+import { InteractionCounts } from '../src/modules/interactions/index.js';
 import { INTERACTION_STATEMENTS, InteractionsService } from '../src/modules/interactions/interactions.service.js';
 import { createArticle } from './support/article-factory.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -41,14 +41,14 @@ describe('likes and shares are committed in groups, each acknowledged only after
 
   /** Counts the statements that commit interactions, passing each through. */
   function countBatches() {
-    const store = app.get(ArticleReaderCounts);
-    const original = store.countInteractions.bind(store);
+    const store = app.get(InteractionCounts);
+    const original = store.countBatch.bind(store);
     const sizes: number[] = [];
-    store.countInteractions = (batch) => {
+    store.countBatch = (batch) => {
       sizes.push(batch.length);
       return original(batch);
     };
-    return { sizes, restore: () => (store.countInteractions = original) };
+    return { sizes, restore: () => (store.countBatch = original) };
   }
 
   it('commits 300 concurrent likes of distinct readers in a few statements, counting each exactly once', async () => {

@@ -7,7 +7,7 @@ import { ApprovedTopicSchema, ApprovedTopicSourcesSchema, ArticleProvenanceSchem
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { type FeedItem, TrendingTopic } from '../src/modules/trending/index.js';
-import { ApprovedTopic as ApprovedTopicEntity, ClaimCheckService } from '../src/modules/provenance/index.js';
+import { ApprovedTopic as ApprovedTopicEntity, ApprovedTopicStore, ClaimCheckService } from '../src/modules/provenance/index.js';
 import { BlogIntakeService } from '../src/modules/workflow/blog-intake.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
@@ -167,6 +167,7 @@ describe('blog workflow, offline generator', () => {
       app.get(ArticleReads),
       app.get(ArticleCommands),
       app.get(ClaimCheckService),
+      app.get(ApprovedTopicStore),
     );
     const blog = {
       title: 'Rates hold, again',

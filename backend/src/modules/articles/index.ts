@@ -26,7 +26,7 @@ export { AdminArticleListService } from './admin-article-list.service.js';
 export { adminActor, setActor, type Actor } from './article-writer.js';
 
 // Readers' counts: likes, shares and comments.
-export { ArticleReaderCounts } from './article-reader-counts.js';
+export { ArticleReaderCounts, READER_COUNT_SQL } from './article-reader-counts.js';
 export { ArticleCountersSnapshot } from './article-counters.reader.js';
 
 // History: revisions, and how an article was made as readers are told.

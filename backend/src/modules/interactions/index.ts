@@ -2,4 +2,5 @@
 
 export { InteractionsModule } from './interactions.module.js';
 export { Interaction } from './interaction.entity.js';
+export { InteractionCounts } from './interaction-counts.js';
 export { INTERACTIONS_ENTITIES } from './tables.js';

@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { MAX_ROW_ID, type InteractionRequest, type InteractionResponse } from '@ai-mind/contracts';
 import { clientHash } from '../../common/client-hash.js';
-import { ArticleCountersSnapshot, ArticleReaderCounts } from '../articles/index.js';
+import { ArticleCountersSnapshot } from '../articles/index.js';
+import { InteractionCounts, type InteractionItem } from './interaction-counts.js';
 
 /** Most interactions one statement commits; more wait for the next one. */
 export const INTERACTION_BATCH_MAX = 500;
@@ -14,7 +15,7 @@ export const INTERACTION_STATEMENTS = 2;
 const notFound = (id: number) => new NotFoundException({ error: 'Not Found', message: `Article ${id} not found` });
 
 interface Pending {
-  item: { id: number; type: 'like' | 'share'; content: string | null; clientHash: string; visitorId: string };
+  item: InteractionItem;
   resolve: (counters: InteractionResponse | null) => void;
   reject: (error: unknown) => void;
 }
@@ -25,7 +26,7 @@ export class InteractionsService {
   private running = 0;
 
   constructor(
-    private readonly articles: ArticleReaderCounts,
+    private readonly batches: InteractionCounts,
     private readonly counters: ArticleCountersSnapshot,
   ) {}
 
@@ -35,7 +36,7 @@ export class InteractionsService {
    * once), and only an inserted row moves the counter, in place, so no increment is ever lost.
    *
    * Group commit: the interactions that arrive while statements are running are committed together
-   * by the next one (ArticleReaderCounts.countInteractions, one statement, one commit), so 50 concurrent
+   * by the next one (InteractionCounts.countBatch, one statement, one commit), so 50 concurrent
    * readers cost one commit rather than 50, and a lone reader waits for no timer. Each answer is
    * sent only after the statement that holds it has committed; if it fails, every reader in it gets
    * the error, and none of them an acknowledgement.
@@ -58,7 +59,7 @@ export class InteractionsService {
     const batch = this.waiting.slice(0, INTERACTION_BATCH_MAX);
     this.waiting = this.waiting.slice(batch.length);
     try {
-      const answers = await this.articles.countInteractions(batch.map((pending) => pending.item));
+      const answers = await this.batches.countBatch(batch.map((pending) => pending.item));
       batch.forEach((pending, index) => pending.resolve(answers[index] ?? null));
     } catch (error) {
       for (const pending of batch) pending.reject(error);

@@ -5,6 +5,7 @@ export { ProvenanceModule } from './provenance.module.js';
 export { ArticleClaim, ArticleClaimCheck } from './article-claim.entity.js';
 export { ApprovedTopic } from './approved-topic.entity.js';
 export { ApprovedTopicLinks } from './approved-topic-links.js';
+export { ApprovedTopicStore, type GenerationRecord } from './approved-topic-store.js';
 export { ArticleGeneration } from './article-generation.entity.js';
 export { TopicSource } from './topic-source.entity.js';
 export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.service.js';

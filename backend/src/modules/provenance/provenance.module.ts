@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ApprovedTopicLinks } from './approved-topic-links.js';
+import { ApprovedTopicStore } from './approved-topic-store.js';
 import { ClaimCheckService } from './claim-check.service.js';
 import { ProvenanceReader } from './provenance.reader.js';
 import { SourceSetService } from './source-set.service.js';
 
 /** How articles are made: their frozen sources, generation records and checked claims. Used by the API and the worker. */
 @Module({
-  providers: [ProvenanceReader, SourceSetService, ClaimCheckService, ApprovedTopicLinks],
-  exports: [ProvenanceReader, SourceSetService, ClaimCheckService, ApprovedTopicLinks],
+  providers: [ProvenanceReader, SourceSetService, ClaimCheckService, ApprovedTopicLinks, ApprovedTopicStore],
+  exports: [ProvenanceReader, SourceSetService, ClaimCheckService, ApprovedTopicLinks, ApprovedTopicStore],
 })
 export class ProvenanceModule {}

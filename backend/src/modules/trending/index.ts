@@ -7,7 +7,7 @@ export { TrendingSource } from './trending-source.entity.js';
 export { TrendingTopic } from './trending-topic.entity.js';
 export { FEED_SNAPSHOT_ITEMS } from './feed-snapshot.js';
 export { clusterItems, type FeedItem } from './topic-clustering.js';
-export { storeClusters, type TopicStoreOptions } from './topic-store.js';
+export { declineTopic, storeClusters, takeForApproval, type TopicStoreOptions } from './topic-store.js';
 export { TrendingService } from './trending.service.js';
 // The database's behaviour on the trending_topic table (assembled in app/database-behaviour.ts).
 export { trendingPurgeSql } from './trending-purge.sql.js';

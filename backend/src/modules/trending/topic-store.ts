@@ -1,3 +1,4 @@
+import { ConflictException, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isSameStory, trendOf, type FeedItem, type StoryCluster } from './topic-clustering.js';
 import { TrendingTopic } from './trending-topic.entity.js';
@@ -108,4 +109,21 @@ function mergeItems(fresh: FeedItem[], kept: FeedItem[]): FeedItem[] {
     if (!byKey.has(key)) byKey.set(key, item);
   }
   return [...byKey.values()].slice(0, MAX_KEPT_ITEMS);
+}
+
+/**
+ * Takes an undecided topic for approval, with its feed items, in the transaction `em` that records the
+ * approval (that transaction's flush writes the status). Not Found, or Conflict when already decided.
+ */
+export async function takeForApproval(em: EntityManager, topicId: number): Promise<TrendingTopic> {
+  const trending = await em.findOne(TrendingTopic, topicId, { populate: ['items'] });
+  if (!trending) throw new NotFoundException({ error: 'Not Found', message: `Trending topic ${topicId} not found` });
+  if (trending.status !== 'new') throw new ConflictException({ error: 'Conflict', message: `Topic "${trending.topic}" was already ${trending.status}` });
+  trending.status = 'approved';
+  return trending;
+}
+
+/** Declines a topic still undecided (re-checked in the statement that declines it); false when there is none. */
+export async function declineTopic(em: EntityManager, topicId: number): Promise<boolean> {
+  return (await em.nativeUpdate(TrendingTopic, { id: topicId, status: 'new' }, { status: 'declined' })) > 0;
 }

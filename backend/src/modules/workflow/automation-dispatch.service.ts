@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AutomationTopic } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { WorkflowDispatchResult } from '../../queue/job-types.js';
-import { ApprovedTopic, ProvenanceReader, SourceSetService } from '../provenance/index.js';
+import { ApprovedTopic, ApprovedTopicStore, ProvenanceReader, SourceSetService } from '../provenance/index.js';
 import { signedHeaders } from './automation-signature.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
@@ -18,6 +18,7 @@ export class AutomationDispatchService {
     private readonly em: EntityManager,
     private readonly sourceSets: SourceSetService,
     private readonly provenance: ProvenanceReader,
+    private readonly topics: ApprovedTopicStore,
     @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
   ) {}
 
@@ -77,15 +78,11 @@ export class AutomationDispatchService {
     if (error === null) {
       // Only a topic still waiting moves on: a blog that arrived meanwhile keeps blog_received.
       await em.flush();
-      await em.nativeUpdate(ApprovedTopic, { id: approvedTopicId, status: { $in: ['queued', 'failed'] } }, { status: 'sent_to_automation', lastError: null });
+      await this.topics.recordHandOff(em, approvedTopicId, 'sent_to_automation', null);
       return { statusCode: statusCode! };
     }
     await em.flush();
-    await em.nativeUpdate(
-      ApprovedTopic,
-      { id: approvedTopicId, status: { $in: ['queued', 'failed'] } },
-      { status: isLastAttempt ? 'failed' : 'queued', lastError: error },
-    );
+    await this.topics.recordHandOff(em, approvedTopicId, isLastAttempt ? 'failed' : 'queued', error);
     this.logger.warn({ approvedTopicId, attempt, error }, isLastAttempt ? 'Automation webhook failed for good' : 'Automation webhook failed; retrying');
     throw new WebhookDeliveryError(error);
   }

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
 import type { WorkflowGenerateResult } from '../../queue/job-types.js';
 import { AiService, type BlogSource } from '../ai/index.js';
-import { ApprovedTopic, ProvenanceReader, SourceSetService } from '../provenance/index.js';
+import { ApprovedTopic, ApprovedTopicStore, ProvenanceReader, SourceSetService } from '../provenance/index.js';
 import { BlogIntakeService } from './blog-intake.service.js';
 
 /**
@@ -18,14 +18,14 @@ export class BlogGeneratorService {
     private readonly intake: BlogIntakeService,
     private readonly sourceSets: SourceSetService,
     private readonly provenance: ProvenanceReader,
+    private readonly topics: ApprovedTopicStore,
   ) {}
 
   async generate(approvedTopicId: number): Promise<WorkflowGenerateResult> {
     const em = this.em.fork();
     const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
     if (topic.articleId) return { articleId: topic.articleId };
-    topic.status = 'generating';
-    await em.flush();
+    await this.topics.markGenerating(em, topic);
     try {
       const sources = await this.sourcesFor(approvedTopicId);
       const blog = await this.ai.generateBlog({ topic: topic.topic, category: topic.category, sources });
@@ -48,11 +48,7 @@ export class BlogGeneratorService {
       return { articleId: article.id };
     } catch (error) {
       // Kept for the editor to see; the job is retried with backoff.
-      await em.nativeUpdate(
-        ApprovedTopic,
-        { id: approvedTopicId, articleId: null },
-        { status: 'failed', lastError: error instanceof Error ? error.message : String(error) },
-      );
+      await this.topics.markGenerationFailed(em, approvedTopicId, error instanceof Error ? error.message : String(error));
       throw error;
     }
   }

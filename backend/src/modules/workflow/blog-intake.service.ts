@@ -1,14 +1,13 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { workflowDb } from './tables.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { slugify, type GenerationEngine } from '@ai-mind/contracts';
+import { slugify } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { type Actor, ArticleCommands, ArticleReads, type ArticleRow } from '../articles/index.js';
 import { imageJobOptions, renderCoverSvg } from '../media/index.js';
-import { ApprovedTopic, ArticleGeneration, ClaimCheckService } from '../provenance/index.js';
+import { ApprovedTopicStore, ClaimCheckService, type GenerationRecord } from '../provenance/index.js';
 
 export interface IncomingBlog {
   title: string;
@@ -17,7 +16,7 @@ export interface IncomingBlog {
   aiCommentary: string | null;
   sourceUrl: string | null;
   /** What wrote it, kept with the draft as generated; null when unknown. */
-  generation: { engine: GenerationEngine; model: string | null; promptVersion: string | null; sourceCount: number } | null;
+  generation: GenerationRecord | null;
 }
 
 /**
@@ -36,15 +35,15 @@ export class BlogIntakeService {
     private readonly articles: ArticleReads,
     private readonly commands: ArticleCommands,
     private readonly claims: ClaimCheckService,
+    private readonly topics: ApprovedTopicStore,
   ) {}
 
   /** `actor`: who delivered it, for the article's history. */
   async receive(approvedTopicId: number, blog: IncomingBlog, actor: Actor): Promise<ArticleRow> {
     const { article, created } = await this.em.fork().transactional(async (em) => {
       // The row lock makes two deliveries of the same blog wait for each other.
-      const locked = await workflowDb(em).selectFrom('approved_topic').select('id').where('id', '=', approvedTopicId).forUpdate().executeTakeFirst();
-      if (!locked) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${approvedTopicId} not found` });
-      const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
+      const topic = await this.topics.lockForIntake(em, approvedTopicId);
+      if (!topic) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${approvedTopicId} not found` });
       const existing = topic.articleId ? (await this.articles.findByIds([topic.articleId]))[0] : undefined;
       if (existing) return { article: existing, created: false };
 
@@ -65,12 +64,7 @@ export class BlogIntakeService {
         },
         actor,
       );
-      if (blog.generation) {
-        em.create(ArticleGeneration, { articleId: draft.id, approvedTopicId, ...blog.generation, draftTitle: draft.title, draftHtml: draft.content });
-      }
-      topic.articleId = draft.id;
-      topic.status = 'blog_received';
-      topic.lastError = null;
+      this.topics.recordDraft(em, topic, draft, blog.generation);
       return { article: draft, created: true };
     });
     if (created) {

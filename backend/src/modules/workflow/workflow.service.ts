@@ -1,11 +1,11 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTopicRequest } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, toArticleDto } from '../articles/index.js';
-import { ApprovedTopic, SourceSetService } from '../provenance/index.js';
-import { TrendingTopic } from '../trending/index.js';
+import { ApprovedTopic, ApprovedTopicStore, SourceSetService } from '../provenance/index.js';
+import { declineTopic, takeForApproval } from '../trending/index.js';
 import { queueBlogJob } from './blog-jobs.js';
 
 /** Upper bound of the Blog Workflow list, newest first. */
@@ -20,6 +20,7 @@ export class WorkflowService {
     private readonly articles: ArticleReads,
     private readonly jobs: JobProducer,
     private readonly sources: SourceSetService,
+    private readonly topics: ApprovedTopicStore,
     @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
   ) {}
 
@@ -30,21 +31,15 @@ export class WorkflowService {
    */
   async approve(request: ApproveTopicRequest, approvedBy: string): Promise<ApprovedTopic> {
     const approved = await this.em.fork().transactional(async (em) => {
-      const trending = await em.findOne(TrendingTopic, request.topicId, { populate: ['items'] });
-      if (!trending) throw new NotFoundException({ error: 'Not Found', message: `Trending topic ${request.topicId} not found` });
-      if (trending.status !== 'new') throw new ConflictException({ error: 'Conflict', message: `Topic "${trending.topic}" was already ${trending.status}` });
-      trending.status = 'approved';
-      const approved = em.create(ApprovedTopic, {
+      const trending = await takeForApproval(em, request.topicId);
+      // One flush: the trending topic's new status and the approval are written together.
+      const approved = await this.topics.approve(em, {
         trendingTopicId: trending.id,
         topic: request.topic,
         category: request.category,
         sourceUrl: request.sourceUrl ?? null,
-        status: 'queued',
         approvedBy,
-        articleId: null,
-        lastError: null,
       });
-      await em.flush();
       // The story's feed items as they are now: what the article will be written from, whatever later
       // refreshes bring. A topic stored before items were kept has its own headline, outlet and link.
       const items = trending.items?.length
@@ -63,8 +58,8 @@ export class WorkflowService {
   }
 
   async decline(request: DeclineTopicRequest): Promise<void> {
-    const updated = await this.em.fork().nativeUpdate(TrendingTopic, { id: request.topicId, status: 'new' }, { status: 'declined' });
-    if (updated === 0) throw new NotFoundException({ error: 'Not Found', message: `No undecided trending topic ${request.topicId}` });
+    if (!(await declineTopic(this.em.fork(), request.topicId)))
+      throw new NotFoundException({ error: 'Not Found', message: `No undecided trending topic ${request.topicId}` });
   }
 
   async list(): Promise<{ topics: ApprovedTopicDto[]; total: number }> {
