@@ -221,7 +221,7 @@ describe('admin dashboard', () => {
     ['a details string', { details: 'Blog 2 has no content' }, 'Blog 2 has no content'],
     ['an error string', { error: 'Blog 2 is already live' }, 'Blog 2 is already live'],
     ['a details list', { error: 'Bad Request', details: ['one', 'two'] }, 'one; two'],
-    ['neither', { message: 'nothing useful' }, MESSAGES.approveBlogFallback(500)],
+    ['neither', { message: 'nothing useful' }, MESSAGES.approveArticleFallback(500)],
   ])('a failed publish with %s says "Failed to publish blog: <server words>", else the status', async (_label, body, shown) => {
     const consoleError = console.error;
     console.error = () => undefined;
@@ -375,7 +375,7 @@ describe('admin dashboard', () => {
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await waitFor(() => expect(alerts).toEqual([MESSAGES.saveContentFailed]));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(alerts.at(-1)).toBe(MESSAGES.saveBlogFailed));
+    await waitFor(() => expect(alerts.at(-1)).toBe(MESSAGES.saveArticleFailed));
     expect(screen.getByTestId('blog-editor')).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AdminArticleSummarySchema, ContactSubmissionSchema, TrendingTopicSchema, UpdateBlogResponseSchema } from '@ai-mind/contracts';
+import { AdminArticleSummarySchema, ContactSubmissionSchema, TrendingTopicSchema, UpdateArticleResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { Article, DeletedArticle } from '../src/modules/articles/index.js';
@@ -76,7 +76,7 @@ describe('admin article calls', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    const body = UpdateBlogResponseSchema.parse(response.json());
+    const body = UpdateArticleResponseSchema.parse(response.json());
     expect(body.sitemapUpdated).toBe(true);
     expect(body.seoSchema).toMatchObject({ '@type': 'Article', headline: 'A sharper headline', description: 'Short and true.' });
     const saved = await em.fork().findOneOrFail(Article, article.id);

@@ -309,19 +309,19 @@ describe('article races', () => {
           [id, id],
         )
       )[0];
-    const blogOf = async (topicId: number) => {
+    const articleOf = async (topicId: number) => {
       const topics = (await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: alice.headers })).json() as {
         id: number;
         blog: { id: number } | null;
       }[];
       return topics.find((t) => t.id === topicId)!.blog?.id ?? null;
     };
-    expect(await blogOf(topic)).toBe(article.id);
+    expect(await articleOf(topic)).toBe(article.id);
 
     await sql('delete from article where id = ?', [article.id]);
-    expect(await blogOf(topic)).toBeNull();
+    expect(await articleOf(topic)).toBeNull();
     await app.get(ArticleRestoreService).quick();
-    expect(await blogOf(topic)).toBe(article.id);
+    expect(await articleOf(topic)).toBe(article.id);
     expect(await keptOf(article.id)).toEqual({ comments: 1, reports: 1 });
 
     expect(await keptOf(declined.id)).toEqual({ comments: 1, reports: 1 });

@@ -8,7 +8,7 @@ import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { type FeedItem, TrendingTopic } from '../src/modules/trending/index.js';
 import { ApprovedTopic as ApprovedTopicEntity, ApprovedTopicStore, ClaimCheckService } from '../src/modules/provenance/index.js';
-import { BlogIntakeService } from '../src/modules/workflow/blog-intake.service.js';
+import { ArticleIntakeService } from '../src/modules/workflow/article-intake.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
@@ -160,7 +160,7 @@ describe('blog workflow, offline generator', () => {
       lastError: null,
     });
     await fork.flush();
-    const intake = new BlogIntakeService(
+    const intake = new ArticleIntakeService(
       em,
       configOf(app).images,
       app.get(JobProducer),

@@ -48,27 +48,27 @@ const blogId = z.unknown().transform((value, ctx) => {
 
 /** `version`: the one the editor loaded (see VersionConflictSchema); clients that send none are not checked. */
 /** `overrideClaims` (publish only): publish over open claim flags, recorded on each claim with who and when. */
-export const BlogIdRequestSchema = z.object({ blogId, version: articleVersion.optional(), overrideClaims: z.boolean().optional() });
-export type BlogIdRequest = z.infer<typeof BlogIdRequestSchema>;
+export const ArticleIdRequestSchema = z.object({ blogId, version: articleVersion.optional(), overrideClaims: z.boolean().optional() });
+export type ArticleIdRequest = z.infer<typeof ArticleIdRequestSchema>;
 
-export const BlogIdParamsSchema = z.object({ id: blogId });
+export const AdminArticleIdParamsSchema = z.object({ id: blogId });
 
-export const BLOG_SAVE_INCOMPLETE_MESSAGE = 'Please fill in both title and content before saving.';
+export const ARTICLE_SAVE_INCOMPLETE_MESSAGE = 'Please fill in both title and content before saving.';
 
-export const UpdateBlogRequestSchema = z.object({
-  title: z.string().trim().min(1, BLOG_SAVE_INCOMPLETE_MESSAGE).max(300, 'must be at most 300 characters'),
-  content: articleContent.refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, BLOG_SAVE_INCOMPLETE_MESSAGE),
+export const UpdateArticleRequestSchema = z.object({
+  title: z.string().trim().min(1, ARTICLE_SAVE_INCOMPLETE_MESSAGE).max(300, 'must be at most 300 characters'),
+  content: articleContent.refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, ARTICLE_SAVE_INCOMPLETE_MESSAGE),
   metaDescription: z.string().trim().max(META_DESCRIPTION_LENGTH, `must be at most ${META_DESCRIPTION_LENGTH} characters`).optional(),
   version: articleVersion.optional(),
 });
-export type UpdateBlogRequest = z.infer<typeof UpdateBlogRequestSchema>;
+export type UpdateArticleRequest = z.infer<typeof UpdateArticleRequestSchema>;
 
-export const UpdateBlogResponseSchema = z.object({
+export const UpdateArticleResponseSchema = z.object({
   message: z.string(),
   seoSchema: z.record(z.string(), z.unknown()),
   sitemapUpdated: z.boolean(),
 });
-export type UpdateBlogResponse = z.infer<typeof UpdateBlogResponseSchema>;
+export type UpdateArticleResponse = z.infer<typeof UpdateArticleResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -12,10 +12,10 @@ import type { z } from './zod.js';
 import {
   AdminLoginRequestSchema,
   ApproveTopicRequestSchema,
-  BlogIdRequestSchema,
+  ArticleIdRequestSchema,
   DeclineTopicRequestSchema,
   RegenerateImagesRequestSchema,
-  UpdateBlogRequestSchema,
+  UpdateArticleRequestSchema,
 } from './admin.js';
 import {
   AdminArticleListQuerySchema,
@@ -115,9 +115,9 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
     articles: {
       list: { query: AdminArticleListQuerySchema },
       createDraft: { body: CreateDraftRequestSchema },
-      update: { body: UpdateBlogRequestSchema },
-      publishNow: { body: BlogIdRequestSchema },
-      deletePermanently: { body: BlogIdRequestSchema },
+      update: { body: UpdateArticleRequestSchema },
+      publishNow: { body: ArticleIdRequestSchema },
+      deletePermanently: { body: ArticleIdRequestSchema },
       assign: { body: AssignRequestSchema },
       restoreRevision: { body: RestoreRevisionRequestSchema },
       addCorrection: { body: AddCorrectionRequestSchema },

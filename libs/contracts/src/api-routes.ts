@@ -15,7 +15,7 @@ import type {
   AdminLoginRequestSchema,
   ApprovedTopicSchema,
   ApproveTopicRequestSchema,
-  BlogIdRequestSchema,
+  ArticleIdRequestSchema,
   DeclineTopicRequestSchema,
   ExhaustiveRecoveryResponseSchema,
   ForceRecoveryResponseSchema,
@@ -25,8 +25,8 @@ import type {
   RegenerateImagesRequestSchema,
   RegenerateImagesResponseSchema,
   TrendingTopicSchema,
-  UpdateBlogRequestSchema,
-  UpdateBlogResponseSchema,
+  UpdateArticleRequestSchema,
+  UpdateArticleResponseSchema,
 } from './admin.js';
 import type {
   AdminArticleListQuerySchema,
@@ -130,11 +130,11 @@ const adminApi = {
       byId: get('/api/admin/articles/:id').answers<typeof ReviewedArticleSchema>(),
       createDraft: post('/api/admin/articles').body<typeof CreateDraftRequestSchema>().answers<typeof ReviewedArticleSchema>(),
       /** Saves an edit of any article, draft or published (the spec's path says blogs). */
-      update: put('/api/admin/blogs/:id').body<typeof UpdateBlogRequestSchema>().answers<typeof UpdateBlogResponseSchema>(),
+      update: put('/api/admin/blogs/:id').body<typeof UpdateArticleRequestSchema>().answers<typeof UpdateArticleResponseSchema>(),
       /** Publishes the draft now (the spec's approve-blog; the review flow's own step is review.publish). */
-      publishNow: post('/api/admin/approve-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
+      publishNow: post('/api/admin/approve-blog').body<typeof ArticleIdRequestSchema>().answers<typeof MessageResponseSchema>(),
       /** Deletes the article, whatever its stage, for good (after a backup): the spec's decline-blog. */
-      deletePermanently: post('/api/admin/decline-blog').body<typeof BlogIdRequestSchema>().answers<typeof MessageResponseSchema>(),
+      deletePermanently: post('/api/admin/decline-blog').body<typeof ArticleIdRequestSchema>().answers<typeof MessageResponseSchema>(),
       assign: put('/api/admin/articles/:id/assignee').body<typeof AssignRequestSchema>().answers<typeof ReviewedArticleSchema>(),
       assignees: get('/api/admin/assignees').answers<ListOf<typeof AssigneeSchema>>(),
       provenance: get('/api/admin/articles/:id/provenance').answers<typeof ArticleProvenanceSchema>(),

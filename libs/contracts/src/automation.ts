@@ -28,7 +28,7 @@ export const AutomationTopicSchema = z.object({
 export type AutomationTopic = z.infer<typeof AutomationTopicSchema>;
 
 /** What the automation service POSTs back to /api/automation/blog: the generated blog for one approved topic. */
-export const AutomationBlogSchema = z.object({
+export const AutomationArticleSchema = z.object({
   approvedTopicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
   title: z.string().trim().min(1, 'Title is required').max(300),
   content: articleContent.trim().min(1, 'Content is required'),
@@ -39,11 +39,11 @@ export const AutomationBlogSchema = z.object({
   model: z.string().trim().max(200).nullable().optional(),
   promptVersion: z.string().trim().max(50).nullable().optional(),
 });
-export type AutomationBlog = z.infer<typeof AutomationBlogSchema>;
+export type AutomationArticle = z.infer<typeof AutomationArticleSchema>;
 
-export const AutomationBlogResponseSchema = z.object({
+export const AutomationArticleResponseSchema = z.object({
   message: z.string(),
   articleId: z.number().int(),
   status: z.string(),
 });
-export type AutomationBlogResponse = z.infer<typeof AutomationBlogResponseSchema>;
+export type AutomationArticleResponse = z.infer<typeof AutomationArticleResponseSchema>;

@@ -67,7 +67,7 @@ export const ArticleGenerationSchema = z.object({
   engine: GenerationEngineSchema,
   /** The model's name (openai-compatible), the automation service's, or null offline. */
   model: z.string().nullable(),
-  /** The version of the blog prompt (`BLOG_PROMPT_VERSION`), or what the automation service reported. */
+  /** The version of the blog prompt (`ARTICLE_PROMPT_VERSION`), or what the automation service reported. */
   promptVersion: z.string().nullable(),
   generatedAt: z.string(),
   /** How many sources the writer was given. */

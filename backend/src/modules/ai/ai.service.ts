@@ -1,14 +1,14 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { citedSourceNumbers, META_DESCRIPTION_LENGTH, stripTags, truncate } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
-import { AiUnavailableError, type AiEngine, type AiTask, type BlogRequest, type GeneratedBlog, type WrittenBlog } from './ai.types.js';
-import { BLOG_PROMPT_VERSION } from './prompts/blog.prompt.js';
+import { AiUnavailableError, type AiEngine, type AiTask, type GenerationRequest, type GeneratedArticle, type WrittenArticle } from './ai.types.js';
+import { ARTICLE_PROMPT_VERSION } from './prompts/article.prompt.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
 import { OpenAiCompatibleEngine } from './openai-compatible.engine.js';
 import { citableStatements } from './offline-digest.js';
 
 /** How many replies a blog may take before its references match its sources. */
-const BLOG_ATTEMPTS = 3;
+const ARTICLE_ATTEMPTS = 3;
 
 /** Longest AI text the product stores or shows. */
 export const AI_TEXT_MAX_CHARS = 1200;
@@ -65,22 +65,22 @@ export class AiService implements OnModuleInit {
   /**
    * A whole article about a topic from its numbered sources; its HTML is outside input to whoever
    * stores it (sanitize first). A reply citing a source it was not given, or citing none at all when
-   * it had sources with something to cite, is refused and asked for again, up to BLOG_ATTEMPTS times.
+   * it had sources with something to cite, is refused and asked for again, up to ARTICLE_ATTEMPTS times.
    */
-  async generateBlog(request: BlogRequest): Promise<WrittenBlog> {
+  async generateArticle(request: GenerationRequest): Promise<WrittenArticle> {
     const given = new Set(request.sources.map((source) => source.number));
     // A source with no full sentence to repeat (a topic added by hand, known by its headline) gives the writer nothing to cite.
     const citable = request.sources.some((source) => citableStatements(source).length > 0);
     let refusal = '';
-    for (let attempt = 1; attempt <= BLOG_ATTEMPTS; attempt++) {
-      let blog: GeneratedBlog;
+    for (let attempt = 1; attempt <= ARTICLE_ATTEMPTS; attempt++) {
+      let written: GeneratedArticle;
       try {
-        blog = await this.engine.generateBlog(request, AbortSignal.timeout(this.config.timeoutMs));
+        written = await this.engine.generateArticle(request, AbortSignal.timeout(this.config.timeoutMs));
       } catch (error) {
         this.logger.warn({ task: 'blog', reason: error instanceof Error ? error.message : String(error) }, 'AI engine failed');
         throw new AiUnavailableError('The AI engine failed to write a blog', { cause: error });
       }
-      const cited = citedSourceNumbers(stripTags(blog.html));
+      const cited = citedSourceNumbers(stripTags(written.html));
       const unknown = cited.filter((number) => !given.has(number));
       refusal = unknown.length
         ? `cited source${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `[${n}]`).join(', ')} it was not given`
@@ -89,16 +89,16 @@ export class AiService implements OnModuleInit {
           : '';
       if (!refusal) {
         return {
-          title: blog.title.slice(0, 300),
-          html: blog.html,
-          metaDescription: truncate(stripTags(blog.metaDescription), META_DESCRIPTION_LENGTH),
+          title: written.title.slice(0, 300),
+          html: written.html,
+          metaDescription: truncate(stripTags(written.metaDescription), META_DESCRIPTION_LENGTH),
           engine: this.offline ? 'offline' : 'openai-compatible',
           model: this.offline ? null : this.config.model,
-          promptVersion: BLOG_PROMPT_VERSION,
+          promptVersion: ARTICLE_PROMPT_VERSION,
         };
       }
       this.logger.warn({ task: 'blog', attempt, refusal }, 'Blog refused: its references do not match its sources');
     }
-    throw new AiUnavailableError(`The AI engine's blog ${refusal} (${BLOG_ATTEMPTS} attempts)`);
+    throw new AiUnavailableError(`The AI engine's article ${refusal} (${ARTICLE_ATTEMPTS} attempts)`);
   }
 }

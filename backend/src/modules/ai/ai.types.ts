@@ -27,7 +27,7 @@ export interface ChatTurn {
 }
 
 /** A numbered source of an approved topic, as the blog writer is given it. */
-export interface BlogSource {
+export interface GenerationSource {
   number: number;
   outlet: string;
   title: string;
@@ -39,21 +39,21 @@ export interface BlogSource {
 }
 
 /** A request for a whole article about an approved topic, written from its sources alone. */
-export interface BlogRequest {
+export interface GenerationRequest {
   topic: string;
   category: string;
-  sources: BlogSource[];
+  sources: GenerationSource[];
 }
 
 /** A generated article: sanitized by whoever stores it, like any outside HTML. */
-export interface GeneratedBlog {
+export interface GeneratedArticle {
   title: string;
   html: string;
   metaDescription: string;
 }
 
 /** A blog and what wrote it, for the article's generation record. */
-export interface WrittenBlog extends GeneratedBlog {
+export interface WrittenArticle extends GeneratedArticle {
   engine: 'offline' | 'openai-compatible';
   model: string | null;
   promptVersion: string;
@@ -71,7 +71,7 @@ export interface AiEngine {
   /** Shown by the health check and the logs. */
   readonly description: string;
   generate(task: AiTask, signal: AbortSignal): Promise<string>;
-  generateBlog(request: BlogRequest, signal: AbortSignal): Promise<GeneratedBlog>;
+  generateArticle(request: GenerationRequest, signal: AbortSignal): Promise<GeneratedArticle>;
 }
 
 /** The AI could not answer (timeout, provider error, unusable output); callers fall back or retry. */

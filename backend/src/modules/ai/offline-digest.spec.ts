@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { citedSourceNumbers, COMMENTARY_HEADING } from '@ai-mind/contracts';
 import { checkClaims, factualSentences } from '../provenance/claim-check.js';
-import type { BlogSource } from './ai.types.js';
+import type { GenerationSource } from './ai.types.js';
 import { clusterItems, FEED_SNAPSHOT_ITEMS } from '../trending/index.js';
 import { OfflinePersonaEngine } from './offline-persona.engine.js';
 
@@ -35,7 +35,7 @@ const source = (number: number) =>
       summary: sentence,
       paragraphs: fc.array(fc.array(sentence, { minLength: 1, maxLength: 3 }), { maxLength: 3 }),
     })
-    .map(({ outlet, title, summary, paragraphs }): BlogSource => ({
+    .map(({ outlet, title, summary, paragraphs }): GenerationSource => ({
       number,
       outlet,
       title,
@@ -51,8 +51,8 @@ describe('offline digest', () => {
   it('states nothing a source did not: every sentence outside the commentary is supported by a source sentence', async () => {
     await fc.assert(
       fc.asyncProperty(sourceSets, async (sources) => {
-        const blog = await engine.generateBlog({ topic: 'A story', category: 'Economics', sources });
-        const claims = checkClaims(blog.html, sources);
+        const written = await engine.generateArticle({ topic: 'A story', category: 'Economics', sources });
+        const claims = checkClaims(written.html, sources);
         expect(claims.length).toBeGreaterThan(0);
         for (const claim of claims) expect({ sentence: claim.sentence, flags: claim.flags }).toEqual({ sentence: claim.sentence, flags: [] });
         expect(claims.every((claim) => claim.score === 1)).toBe(true);
@@ -64,17 +64,17 @@ describe('offline digest', () => {
   it('attributes and marks every sentence, citing only the sources it was given, with its opinion set apart', async () => {
     await fc.assert(
       fc.asyncProperty(sourceSets, async (sources) => {
-        const blog = await engine.generateBlog({ topic: 'A story', category: 'Economics', sources });
+        const written = await engine.generateArticle({ topic: 'A story', category: 'Economics', sources });
         const given = new Set(sources.map((s) => s.number));
-        for (const line of factualSentences(blog.html)) {
+        for (const line of factualSentences(written.html)) {
           const cited = citedSourceNumbers(line);
           expect(cited).toHaveLength(1);
           expect(given.has(cited[0]!)).toBe(true);
           const outlet = sources.find((s) => s.number === cited[0])!.outlet;
           expect(line.startsWith(outlet) || line.startsWith('It adds')).toBe(true);
         }
-        expect(blog.html).toContain(`<h2>${COMMENTARY_HEADING}</h2>`);
-        expect(blog.html.lastIndexOf('<h2>')).toBe(blog.html.indexOf(`<h2>${COMMENTARY_HEADING}`));
+        expect(written.html).toContain(`<h2>${COMMENTARY_HEADING}</h2>`);
+        expect(written.html.lastIndexOf('<h2>')).toBe(written.html.indexOf(`<h2>${COMMENTARY_HEADING}`));
       }),
       { numRuns: 100 },
     );
@@ -82,7 +82,7 @@ describe('offline digest', () => {
 
   it('writes every story of the bundled snapshot from its feed items with no claim flagged', async () => {
     for (const cluster of clusterItems(FEED_SNAPSHOT_ITEMS)) {
-      const sources = cluster.items.map((item, index): BlogSource => ({
+      const sources = cluster.items.map((item, index): GenerationSource => ({
         number: index + 1,
         outlet: item.source,
         title: item.title,
@@ -91,15 +91,15 @@ describe('offline digest', () => {
         link: item.link,
         publishedAt: item.publishedAt,
       }));
-      const blog = await engine.generateBlog({ topic: cluster.representative.title, category: cluster.category, sources });
-      const claims = checkClaims(blog.html, sources);
+      const written = await engine.generateArticle({ topic: cluster.representative.title, category: cluster.category, sources });
+      const claims = checkClaims(written.html, sources);
       expect(claims.length).toBeGreaterThanOrEqual(cluster.items.length);
       expect(claims.filter((claim) => claim.flags.length > 0)).toEqual([]);
     }
   });
 
   it('is deterministic and escapes what the sources say', async () => {
-    const sources: BlogSource[] = [
+    const sources: GenerationSource[] = [
       {
         number: 1,
         outlet: 'Markets <Desk>',
@@ -110,20 +110,20 @@ describe('offline digest', () => {
         publishedAt: null,
       },
     ];
-    const first = await engine.generateBlog({ topic: 'Grid strain', category: 'Economics', sources });
-    expect(await engine.generateBlog({ topic: 'Grid strain', category: 'Economics', sources })).toEqual(first);
+    const first = await engine.generateArticle({ topic: 'Grid strain', category: 'Economics', sources });
+    expect(await engine.generateArticle({ topic: 'Grid strain', category: 'Economics', sources })).toEqual(first);
     expect(first.html).toContain('Markets &lt;Desk&gt; ');
     expect(first.html).toContain('&lt;b&gt;peak&lt;/b&gt; demand this winter [1].');
     expect(first.title).toBe('Grid strain: what the reports say');
   });
 
   it('says so instead of inventing when no source has a usable sentence', async () => {
-    const blog = await engine.generateBlog({
+    const written = await engine.generateArticle({
       topic: 'Quiet',
       category: 'Culture',
       sources: [{ number: 1, outlet: 'Civic Post', title: 'Quiet', summary: '', text: null, link: null, publishedAt: null }],
     });
-    expect(factualSentences(blog.html)).toEqual([]);
-    expect(blog.html).toContain('No source has said anything I could repeat yet');
+    expect(factualSentences(written.html)).toEqual([]);
+    expect(written.html).toContain('No source has said anything I could repeat yet');
   });
 });

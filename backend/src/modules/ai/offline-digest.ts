@@ -1,6 +1,6 @@
 import { COMMENTARY_HEADING, truncate } from '@ai-mind/contracts';
 import { splitSentences } from '../../common/sentences.js';
-import type { BlogRequest, BlogSource, GeneratedBlog } from './ai.types.js';
+import type { GenerationRequest, GenerationSource, GeneratedArticle } from './ai.types.js';
 
 /** How many sentences the digest takes from one source, and from all of them. */
 const SENTENCES_PER_SOURCE = 2;
@@ -37,7 +37,7 @@ function escapeHtml(text: string): string {
 
 /** The sentences of a source worth repeating: its text's first statements (or its summary's), never a question or a fragment. */
 /** The full sentences of a source that can be repeated and cited (its page text, else its feed summary). */
-export function citableStatements(source: BlogSource): string[] {
+export function citableStatements(source: GenerationSource): string[] {
   const from = (text: string) =>
     splitSentences(text).filter((sentence) => {
       const words = sentence.split(/\s+/).length;
@@ -49,7 +49,7 @@ export function citableStatements(source: BlogSource): string[] {
 }
 
 /** A source's sentence attributed to its outlet, with the reference marker before the final stop. */
-function attributed(source: BlogSource, sentence: string, first: boolean, seed: number): string {
+function attributed(source: GenerationSource, sentence: string, first: boolean, seed: number): string {
   const body = sentence.slice(0, -1);
   const stop = sentence.slice(-1);
   const marked = `${escapeHtml(body)} [${source.number}]${stop}`;
@@ -73,7 +73,7 @@ function listOf(items: string[]): string {
  * own opinion follows under COMMENTARY_HEADING, set apart and stating no fact. Nothing a source did
  * not say is stated as fact. Deterministic for a given request.
  */
-export function writeDigest(request: BlogRequest, seed: number): GeneratedBlog {
+export function writeDigest(request: GenerationRequest, seed: number): GeneratedArticle {
   const taken = new Set<string>();
   const paragraphs: string[] = [];
   let total = 0;

@@ -1,7 +1,7 @@
 import { truncate } from '@ai-mind/contracts';
 import { keywords, STOPWORDS } from '../../common/keywords.js';
 import { writeDigest } from './offline-digest.js';
-import type { AiEngine, AiTask, ArticleContext, BlogRequest, ChatTurn, GeneratedBlog, Passage } from './ai.types.js';
+import type { AiEngine, AiTask, ArticleContext, GenerationRequest, ChatTurn, GeneratedArticle, Passage } from './ai.types.js';
 
 /**
  * The embedded default when no model is configured: answers built from the article and the site's
@@ -26,7 +26,7 @@ export class OfflinePersonaEngine implements AiEngine {
   }
 
   /** A digest of the sources in their own words, attributed and marked, with the persona's take set apart (offline-digest.ts). */
-  async generateBlog(request: BlogRequest): Promise<GeneratedBlog> {
+  async generateArticle(request: GenerationRequest): Promise<GeneratedArticle> {
     return writeDigest(request, hash(JSON.stringify(request)));
   }
 

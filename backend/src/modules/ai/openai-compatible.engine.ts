@@ -1,11 +1,11 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import type { AiEngine, AiTask, BlogRequest, GeneratedBlog } from './ai.types.js';
-import { buildBlogPrompt } from './prompts/blog.prompt.js';
+import type { AiEngine, AiTask, GenerationRequest, GeneratedArticle } from './ai.types.js';
+import { buildArticlePrompt } from './prompts/article.prompt.js';
 import { buildPrompt } from './prompts/tasks.prompt.js';
 
-const GeneratedBlogSchema = z.object({
+const GeneratedArticleSchema = z.object({
   title: z.string().trim().min(1).max(300),
   html: z.string().trim().min(1),
   metaDescription: z.string().trim().max(400),
@@ -43,9 +43,9 @@ export class OpenAiCompatibleEngine implements AiEngine {
     return result.text;
   }
 
-  /** The model must answer with the JSON of BLOG_REPLY_FORMAT; anything else is an error (and a retry). */
-  async generateBlog(request: BlogRequest, signal: AbortSignal): Promise<GeneratedBlog> {
-    const { system, prompt } = buildBlogPrompt(request);
+  /** The model must answer with the JSON of ARTICLE_REPLY_FORMAT; anything else is an error (and a retry). */
+  async generateArticle(request: GenerationRequest, signal: AbortSignal): Promise<GeneratedArticle> {
+    const { system, prompt } = buildArticlePrompt(request);
     const result = await generateText({
       model: this.model,
       system,
@@ -55,6 +55,6 @@ export class OpenAiCompatibleEngine implements AiEngine {
       abortSignal: signal,
     });
     const json = result.text.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
-    return GeneratedBlogSchema.parse(JSON.parse(json));
+    return GeneratedArticleSchema.parse(JSON.parse(json));
   }
 }

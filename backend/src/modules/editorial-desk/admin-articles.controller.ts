@@ -10,14 +10,14 @@ import {
   TOTAL_COUNT_HEADER,
   type AdminArticleListQuery,
   type AdminArticleSummary,
-  BlogIdParamsSchema,
-  BlogIdRequestSchema,
-  UpdateBlogRequestSchema,
+  AdminArticleIdParamsSchema,
+  ArticleIdRequestSchema,
+  UpdateArticleRequestSchema,
   type ReviewedArticle,
-  type BlogIdRequest,
+  type ArticleIdRequest,
   type MessageResponse,
-  type UpdateBlogRequest,
-  type UpdateBlogResponse,
+  type UpdateArticleRequest,
+  type UpdateArticleResponse,
 } from '@ai-mind/contracts';
 import { nextPageHeaders } from '../../common/next-page-headers.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -78,7 +78,7 @@ export class AdminArticlesController {
   /** One article in full, with its version, for the editor and the draft preview. */
   @RequirePermission('articles.draft')
   @Get('articles/:id')
-  async one(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<ReviewedArticle> {
+  async one(@Param(new ZodValidationPipe(AdminArticleIdParamsSchema)) params: { id: number }): Promise<ReviewedArticle> {
     const row = await this.review.findReviewed(params.id);
     if (!row) throw new NotFoundException({ error: 'Not Found', message: `Blog ${params.id} not found` });
     return toReviewedArticle(row);
@@ -92,7 +92,7 @@ export class AdminArticlesController {
   @Post('approve-blog')
   @HttpCode(200)
   @RequirePermission('articles.publish')
-  async approve(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+  async approve(@Body(new ZodValidationPipe(ArticleIdRequestSchema)) body: ArticleIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
     const username = request.adminSession!.username;
     let outcome: PublishClaimsOutcome = { open: 0, overridden: 0 };
     const article = await this.articles.publish(body.blogId, username, body.version, async (em) => {
@@ -110,7 +110,7 @@ export class AdminArticlesController {
   @Post('decline-blog')
   @HttpCode(200)
   @UseInterceptors(BackupBeforeInterceptor)
-  async decline(@Body(new ZodValidationPipe(BlogIdRequestSchema)) body: BlogIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+  async decline(@Body(new ZodValidationPipe(ArticleIdRequestSchema)) body: ArticleIdRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
     await this.articles.delete(body.blogId, request.adminSession!.username, body.version);
     return { message: 'Article deleted permanently.' };
   }
@@ -145,10 +145,10 @@ export class AdminArticlesController {
   @RequirePermission('articles.draft')
   @Put('blogs/:id')
   async update(
-    @Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number },
-    @Body(new ZodValidationPipe(UpdateBlogRequestSchema)) body: UpdateBlogRequest,
+    @Param(new ZodValidationPipe(AdminArticleIdParamsSchema)) params: { id: number },
+    @Body(new ZodValidationPipe(UpdateArticleRequestSchema)) body: UpdateArticleRequest,
     @Req() request: FastifyRequest,
-  ): Promise<UpdateBlogResponse> {
+  ): Promise<UpdateArticleResponse> {
     const reviewer = reviewerOf(request);
     const article = await this.oneAtATime.run('save', String(reviewer.userId), async () => {
       const saved = toArticleDto(await this.articles.update(params.id, body, reviewer));

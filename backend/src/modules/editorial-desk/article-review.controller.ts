@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/
 import type { FastifyRequest } from 'fastify';
 import {
   AssignRequestSchema,
-  BlogIdParamsSchema,
+  AdminArticleIdParamsSchema,
   CreateDraftRequestSchema,
   ReviewStepRequestSchema,
   ScheduleRequestSchema,
@@ -25,7 +25,7 @@ import { ClaimCheckService, type PublishClaimsOutcome } from '../provenance/inde
 import { AiCommentaryService } from '../ai-jobs/index.js';
 import { queueScheduledPublish } from '../publishing/index.js';
 
-const idParams = new ZodValidationPipe(BlogIdParamsSchema);
+const idParams = new ZodValidationPipe(AdminArticleIdParamsSchema);
 const stepBody = new ZodValidationPipe(ReviewStepRequestSchema);
 
 /**

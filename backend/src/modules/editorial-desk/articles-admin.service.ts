@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AddCorrectionRequest, UpdateBlogRequest } from '@ai-mind/contracts';
+import type { AddCorrectionRequest, UpdateArticleRequest } from '@ai-mind/contracts';
 import {
   adminActor,
   ArticleCommands,
@@ -48,7 +48,7 @@ export class ArticlesAdminService {
     return this.store.publish(id, adminActor(username), version, beforePublish);
   }
 
-  update(id: number, changes: UpdateBlogRequest, reviewer: Reviewer): Promise<ArticleRow> {
+  update(id: number, changes: UpdateArticleRequest, reviewer: Reviewer): Promise<ArticleRow> {
     return this.store.saveEdit(id, changes, reviewer, changes.version);
   }
 

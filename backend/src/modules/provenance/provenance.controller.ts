@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
-import { BlogIdParamsSchema, type ApprovedTopicSources, type ArticleProvenance } from '@ai-mind/contracts';
+import { AdminArticleIdParamsSchema, type ApprovedTopicSources, type ArticleProvenance } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { provenanceDb } from './tables.js';
 import { RequirePermission } from '../auth/index.js';
@@ -16,7 +16,7 @@ export class ProvenanceController {
 
   @Get('articles/:id/provenance')
   @RequirePermission('articles.draft')
-  async ofArticle(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<ArticleProvenance> {
+  async ofArticle(@Param(new ZodValidationPipe(AdminArticleIdParamsSchema)) params: { id: number }): Promise<ArticleProvenance> {
     const exists = await provenanceDb(this.em.fork()).selectFrom('article').select('id').where('id', '=', params.id).executeTakeFirst();
     if (!exists) throw new NotFoundException({ error: 'Not Found', message: `Blog ${params.id} not found` });
     return this.reader.forArticle(params.id);
@@ -24,7 +24,7 @@ export class ProvenanceController {
 
   @Get('approved-topics/:id/sources')
   @RequirePermission('trending.read')
-  async ofApprovedTopic(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<ApprovedTopicSources> {
+  async ofApprovedTopic(@Param(new ZodValidationPipe(AdminArticleIdParamsSchema)) params: { id: number }): Promise<ApprovedTopicSources> {
     const topic = await provenanceDb(this.em.fork()).selectFrom('approved_topic').select('id').where('id', '=', params.id).executeTakeFirst();
     if (!topic) throw new NotFoundException({ error: 'Not Found', message: `Approved topic ${params.id} not found` });
     return { approvedTopicId: topic.id, sources: await this.reader.sourcesOfTopic(topic.id) };

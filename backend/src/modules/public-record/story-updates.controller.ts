@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { BlogIdParamsSchema, type NewStoryReports } from '@ai-mind/contracts';
+import { AdminArticleIdParamsSchema, type NewStoryReports } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { RequirePermission } from '../auth/index.js';
 import { StoryUpdatesService } from './story-updates.service.js';
@@ -17,7 +17,7 @@ export class StoryUpdatesController {
 
   @RequirePermission('articles.publish')
   @Get('articles/:id/new-reports')
-  ofArticle(@Param(new ZodValidationPipe(BlogIdParamsSchema)) params: { id: number }): Promise<NewStoryReports> {
+  ofArticle(@Param(new ZodValidationPipe(AdminArticleIdParamsSchema)) params: { id: number }): Promise<NewStoryReports> {
     return this.stories.newReports(params.id);
   }
 }

@@ -4,7 +4,7 @@ import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { PendingWorkSweeper } from '../../queue/sweeper.js';
 import { ApprovedTopic } from '../provenance/index.js';
-import { queueBlogJob } from './blog-jobs.js';
+import { queueArticleJob } from './article-jobs.js';
 
 const SWEEP_WINDOW_MS = 7 * 24 * 3600 * 1000;
 const SWEEP_BATCH = 100;
@@ -29,7 +29,7 @@ export class ApprovedTopicSweeperService extends PendingWorkSweeper {
         { status: 'queued', articleId: null, approvedAt: this.createdWithin(SWEEP_WINDOW_MS) },
         { fields: ['id'], orderBy: { id: 'asc' }, limit: SWEEP_BATCH },
       );
-    for (const { id } of topics) await queueBlogJob(this.jobs, this.config, id);
+    for (const { id } of topics) await queueArticleJob(this.jobs, this.config, id);
     return topics.length;
   }
 }

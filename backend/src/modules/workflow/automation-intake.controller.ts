@@ -2,14 +2,14 @@ import { Controller, HttpCode, Inject, Post, Req, ServiceUnavailableException, U
 import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AutomationBlogSchema, type AutomationBlog, type AutomationBlogResponse } from '@ai-mind/contracts';
+import { AutomationArticleSchema, type AutomationArticle, type AutomationArticleResponse } from '@ai-mind/contracts';
 import { REDIS } from '../../common/redis.token.js';
 import { OneAtATime } from '../../common/one-at-a-time.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { verifySignature } from './automation-signature.js';
 import { ProvenanceReader } from '../provenance/index.js';
-import { BlogIntakeService } from './blog-intake.service.js';
+import { ArticleIntakeService } from './article-intake.service.js';
 import { SignatureAuthenticated } from '../../common/route-access.js';
 
 const SEEN_SIGNATURE_PREFIX = 'automation:seen-signature:';
@@ -24,7 +24,7 @@ const DELIVERY_WAIT_MS = 10_000;
 @Controller('automation')
 export class AutomationIntakeController {
   constructor(
-    private readonly intake: BlogIntakeService,
+    private readonly intake: ArticleIntakeService,
     private readonly provenance: ProvenanceReader,
     @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
     @Inject(REDIS) private readonly redis: Redis,
@@ -34,12 +34,12 @@ export class AutomationIntakeController {
   @SignatureAuthenticated()
   @Post('blog')
   @HttpCode(200)
-  async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationBlogResponse> {
+  async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<AutomationArticleResponse> {
     await this.authenticate(request);
-    const blog = new ZodValidationPipe(AutomationBlogSchema).transform(request.body);
+    const delivered = new ZodValidationPipe(AutomationArticleSchema).transform(request.body);
     // The automation service is one account: its deliveries are stored one at a time, as an editor's saves
     // are; a machine delivering several at once waits its turn rather than being refused.
-    return this.oneAtATime.run('delivery', 'automation', () => this.store(blog), DELIVERY_WAIT_MS);
+    return this.oneAtATime.run('delivery', 'automation', () => this.store(delivered), DELIVERY_WAIT_MS);
   }
 
   private async authenticate(request: RawBodyRequest<FastifyRequest>): Promise<void> {
@@ -57,20 +57,20 @@ export class AutomationIntakeController {
     if (first === null) throw new UnauthorizedException({ error: 'Unauthorized', message: 'Replayed message: this signature was already used' });
   }
 
-  private async store(blog: AutomationBlog): Promise<AutomationBlogResponse> {
+  private async store(delivered: AutomationArticle): Promise<AutomationArticleResponse> {
     const article = await this.intake.receive(
-      blog.approvedTopicId,
+      delivered.approvedTopicId,
       {
-        title: blog.title,
-        html: blog.content,
-        metaDescription: blog.metaDescription ?? '',
-        aiCommentary: blog.aiCommentary ?? null,
-        sourceUrl: blog.sourceUrl ?? null,
+        title: delivered.title,
+        html: delivered.content,
+        metaDescription: delivered.metaDescription ?? '',
+        aiCommentary: delivered.aiCommentary ?? null,
+        sourceUrl: delivered.sourceUrl ?? null,
         generation: {
           engine: 'automation',
-          model: blog.model ?? null,
-          promptVersion: blog.promptVersion ?? null,
-          sourceCount: (await this.provenance.sourcesOfTopic(blog.approvedTopicId)).length,
+          model: delivered.model ?? null,
+          promptVersion: delivered.promptVersion ?? null,
+          sourceCount: (await this.provenance.sourcesOfTopic(delivered.approvedTopicId)).length,
         },
       },
       'automation',

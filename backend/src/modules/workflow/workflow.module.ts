@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/index.js';
 import { ProvenanceModule } from '../provenance/index.js';
 import { AutomationIntakeController } from './automation-intake.controller.js';
-import { BlogIntakeService } from './blog-intake.service.js';
+import { ArticleIntakeService } from './article-intake.service.js';
 import { WorkflowController } from './workflow.controller.js';
 import { WorkflowService } from './workflow.service.js';
 
@@ -10,6 +10,6 @@ import { WorkflowService } from './workflow.service.js';
 @Module({
   imports: [ArticlesModule, ProvenanceModule],
   controllers: [WorkflowController, AutomationIntakeController],
-  providers: [WorkflowService, BlogIntakeService],
+  providers: [WorkflowService, ArticleIntakeService],
 })
 export class WorkflowModule {}

@@ -4,7 +4,7 @@ import { QUEUE } from '../../queue/queue-names.js';
 import { retryingThroughOutages } from '../../queue/outage-retry.js';
 import { QueueWorker } from '../../queue/queue-worker.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
-import { BlogGeneratorService } from './blog-generator.service.js';
+import { ArticleGeneratorService } from './article-generator.service.js';
 
 @QueueWorker(QUEUE.workflow, 2)
 export class WorkflowProcessor extends JobProcessor<typeof QUEUE.workflow> {
@@ -17,7 +17,7 @@ export class WorkflowProcessor extends JobProcessor<typeof QUEUE.workflow> {
   };
 
   constructor(
-    private readonly generator: BlogGeneratorService,
+    private readonly generator: ArticleGeneratorService,
     private readonly dispatcher: AutomationDispatchService,
   ) {
     super();

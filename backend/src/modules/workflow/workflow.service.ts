@@ -6,7 +6,7 @@ import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, toArticleDto } from '../articles/index.js';
 import { ApprovedTopic, ApprovedTopicStore, SourceSetService } from '../provenance/index.js';
 import { declineTopic, takeForApproval } from '../trending/index.js';
-import { queueBlogJob } from './blog-jobs.js';
+import { queueArticleJob } from './article-jobs.js';
 
 /** Upper bound of the Blog Workflow list, newest first. */
 export const APPROVED_TOPIC_LIST_LIMIT = 200;
@@ -49,10 +49,10 @@ export class WorkflowService {
       return approved;
     });
     try {
-      await queueBlogJob(this.jobs, this.config, approved.id);
+      await queueArticleJob(this.jobs, this.config, approved.id);
     } catch (error) {
       // The approval stands: the workers' ApprovedTopicSweeperService queues its job once Redis is back.
-      this.logger.error({ err: error, approvedTopicId: approved.id }, 'Could not queue the blog job; the sweeper queues it later');
+      this.logger.error({ err: error, approvedTopicId: approved.id }, 'Could not queue the article job; the sweeper queues it later');
     }
     return approved;
   }
@@ -68,14 +68,14 @@ export class WorkflowService {
     const articleIds = topics.map((t) => t.articleId).filter((id): id is number => id !== null && id !== undefined);
     const articles = new Map((await this.articles.findByIds(articleIds)).map((a) => [a.id, a]));
     const listed = topics.map((topic) => {
-      const blog = topic.articleId ? articles.get(topic.articleId) : undefined;
+      const article = topic.articleId ? articles.get(topic.articleId) : undefined;
       return {
         id: topic.id,
         topic: topic.topic,
         category: topic.category,
         status: topic.status,
         approvedAt: topic.approvedAt.toISOString(),
-        blog: blog ? toArticleDto(blog) : null,
+        blog: article ? toArticleDto(article) : null,
       };
     });
     return { topics: listed, total };

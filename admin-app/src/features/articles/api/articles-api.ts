@@ -14,7 +14,7 @@ import {
   type CreateDraftRequest,
   type ReviewStep,
   type RegenerateImagesRequest,
-  type UpdateBlogRequest,
+  type UpdateArticleRequest,
 } from '@ai-mind/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { declareMutation, fetchPage, usePagedList } from '../../../lib/resource';
@@ -33,7 +33,7 @@ export const publishArticleNow = (article: Pick<AdminArticle, 'id' | 'version'> 
   });
 export const deleteArticlePermanently = (article: Pick<AdminArticle, 'id' | 'version'>) =>
   callApi(api.admin.articles.deletePermanently, { body: { blogId: article.id, version: article.version } });
-export const updateArticle = (id: number, body: UpdateBlogRequest) => callApi(api.admin.articles.update, { params: { id }, body });
+export const updateArticle = (id: number, body: UpdateArticleRequest) => callApi(api.admin.articles.update, { params: { id }, body });
 export const regenerateImages = (body: RegenerateImagesRequest) => callApi(api.admin.articles.regenerateImages, { body });
 export const deleteProblematicDrafts = () => callApi(api.admin.articles.deleteProblematicDrafts);
 
@@ -106,7 +106,7 @@ export const useReviewStep = declareMutation(takeReviewStep, articlesChanged);
 export const useAssignArticle = declareMutation(assignArticle, articlesChanged);
 export const useCreateDraft = declareMutation(createDraft, articlesChanged);
 export const useDeleteProblematicDrafts = declareMutation(deleteProblematicDrafts, articlesChanged);
-export const useSaveArticle = declareMutation(({ id, ...body }: UpdateBlogRequest & { id: number }) => updateArticle(id, body), articlesChanged);
+export const useSaveArticle = declareMutation(({ id, ...body }: UpdateArticleRequest & { id: number }) => updateArticle(id, body), articlesChanged);
 export const useRestoreRevision = declareMutation(
   ({ articleId, revisionId, version }: { articleId: number; revisionId: number; version: number; createdAt: string }) =>
     restoreArticleRevision(articleId, revisionId, version),

@@ -47,7 +47,7 @@ import { useReviewRights } from '../hooks/use-review-rights';
 import { ArticleHistory } from './ArticleHistory';
 import { ArticleProvenancePanel } from './ArticleProvenancePanel';
 import { ArticlePublicRecord, ErrorReportQueue, StoriesWithNewReports } from './ArticlePublicRecord';
-import { BlogEditor } from './BlogEditor';
+import { ArticleEditor } from './ArticleEditor';
 import { ReviewPanel, StageBadge } from './ReviewPanel';
 
 const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
@@ -101,7 +101,7 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
     <ArticleHistory article={article.data} onClose={close} />
   ) : (
     <Stack>
-      <BlogEditor key={`${article.data.id}`} article={article.data} onClose={close} />
+      <ArticleEditor key={`${article.data.id}`} article={article.data} onClose={close} />
       <ArticleProvenancePanel article={article.data} />
       <ArticlePublicRecord article={article.data} />
     </Stack>
@@ -127,7 +127,7 @@ function ArticleList() {
       const status = error instanceof ApiError ? error.status : 'network error';
       // A conflict's error is only 'Conflict'; its message names who changed the article and when.
       const fields = status === 409 ? ADMIN_ERROR_FIELDS : APPROVE_ERROR_FIELDS;
-      showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveBlogFallback(status), fields)));
+      showAlert(MESSAGES.publishFailed(serverMessage(error, MESSAGES.approveArticleFallback(status), fields)));
     },
   });
   const remove = useDeleteArticle({

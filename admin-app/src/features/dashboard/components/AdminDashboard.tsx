@@ -8,7 +8,7 @@ import { useLogout } from '../../auth/hooks/use-session';
 import { ContactMessagesTab } from '../../contact/components/ContactMessagesTab';
 import { NewsletterTab } from '../../newsletter/components/NewsletterTab';
 import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
-import { useBlogArrivals } from '../../workflow/api/workflow-api';
+import { useArticleArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
 import { PeopleTab } from '../../people/components/PeopleTab';
 import { useAccount, useCan } from '../../../lib/account';
@@ -76,7 +76,7 @@ export function AdminDashboard({ username }: { username?: string }) {
   // A tab the role cannot use (an old link) opens as Trending Topics, which every role may read.
   const tab = tabs.includes(requested) ? requested : 'trending';
   useAdminEvents();
-  useBlogArrivals();
+  useArticleArrivals();
   const logout = useLogout();
   const refresh = useRefreshData({
     onSuccess: (result) => notifications.show({ title: 'Data refreshed', message: result.message }),

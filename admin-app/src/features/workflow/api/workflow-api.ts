@@ -44,7 +44,7 @@ export const useApprovedTopics = () =>
  * Says when a waiting topic's blog arrives (a toast naming it) and makes the article lists stale, so
  * the new draft shows in Article Management without Refresh Data. Mounted once by the dashboard.
  */
-export function useBlogArrivals(): void {
+export function useArticleArrivals(): void {
   const queryClient = useQueryClient();
   const topics = useApprovedTopics();
   /** The topics of the previous answer, and which of them were still waiting. */

@@ -9,7 +9,7 @@ import { type Actor, ArticleCommands, ArticleReads, type ArticleRow } from '../a
 import { imageJobOptions, renderCoverSvg } from '../media/index.js';
 import { ApprovedTopicStore, ClaimCheckService, type GenerationRecord } from '../provenance/index.js';
 
-export interface IncomingBlog {
+export interface IncomingArticle {
   title: string;
   html: string;
   metaDescription: string;
@@ -25,8 +25,8 @@ export interface IncomingBlog {
  * topic however often it arrives, and its claims checked against the topic's sources.
  */
 @Injectable()
-export class BlogIntakeService {
-  private readonly logger = new Logger(BlogIntakeService.name);
+export class ArticleIntakeService {
+  private readonly logger = new Logger(ArticleIntakeService.name);
 
   constructor(
     private readonly em: EntityManager,
@@ -39,7 +39,7 @@ export class BlogIntakeService {
   ) {}
 
   /** `actor`: who delivered it, for the article's history. */
-  async receive(approvedTopicId: number, blog: IncomingBlog, actor: Actor): Promise<ArticleRow> {
+  async receive(approvedTopicId: number, incoming: IncomingArticle, actor: Actor): Promise<ArticleRow> {
     const { article, created } = await this.em.fork().transactional(async (em) => {
       // The row lock makes two deliveries of the same blog wait for each other.
       const topic = await this.topics.lockForIntake(em, approvedTopicId);
@@ -47,24 +47,24 @@ export class BlogIntakeService {
       const existing = topic.articleId ? (await this.articles.findByIds([topic.articleId]))[0] : undefined;
       if (existing) return { article: existing, created: false };
 
-      const base = slugify(blog.title) || `topic-${approvedTopicId}`;
+      const base = slugify(incoming.title) || `topic-${approvedTopicId}`;
       const slug = (await this.commands.slugTaken(em, base)) ? `${base.slice(0, 70)}-${approvedTopicId}` : base;
       const draft = await this.commands.insertDraft(
         em,
         {
-          title: blog.title,
+          title: incoming.title,
           slug,
-          content: blog.html,
+          content: incoming.html,
           category: topic.category,
           imageUrl: `/media/covers/${slug}.svg`,
-          sourceUrl: blog.sourceUrl ?? topic.sourceUrl ?? null,
-          aiCommentary: blog.aiCommentary,
-          metaTitle: blog.title,
-          metaDescription: blog.metaDescription || null,
+          sourceUrl: incoming.sourceUrl ?? topic.sourceUrl ?? null,
+          aiCommentary: incoming.aiCommentary,
+          metaTitle: incoming.title,
+          metaDescription: incoming.metaDescription || null,
         },
         actor,
       );
-      this.topics.recordDraft(em, topic, draft, blog.generation);
+      this.topics.recordDraft(em, topic, draft, incoming.generation);
       return { article: draft, created: true };
     });
     if (created) {

@@ -1,12 +1,12 @@
 import { COMMENTARY_HEADING } from '@ai-mind/contracts';
-import type { BlogRequest } from '../ai.types.js';
+import type { GenerationRequest } from '../ai.types.js';
 import { PERSONA_PROMPT } from './persona.prompt.js';
 
 /** A change of the blog instructions is a new version: each article's generation record names the one that wrote it. */
-export const BLOG_PROMPT_VERSION = 'blog@2';
+export const ARTICLE_PROMPT_VERSION = 'blog@2';
 
 /** The reply format asked of a model, checked before anything is stored. */
-export const BLOG_REPLY_FORMAT =
+export const ARTICLE_REPLY_FORMAT =
   '{"title": string (at most 120 characters), "html": string (the article body), "metaDescription": string (at most 155 characters)}';
 
 /** How much of one source's text, and of all of them, the model is given: the lead of each page, within the context. */
@@ -16,7 +16,7 @@ export const SOURCES_TEXT_CHARS = 16_000;
 /** Source text as data: nothing in it can close the data block or open a new source. */
 const asData = (text: string) => text.replace(/<\/?(data|source)\b/gi, (tag) => tag.replace('<', '‹'));
 
-export function buildBlogPrompt(request: BlogRequest): { system: string; prompt: string } {
+export function buildArticlePrompt(request: GenerationRequest): { system: string; prompt: string } {
   const share = Math.max(500, Math.min(SOURCE_TEXT_CHARS, Math.floor(SOURCES_TEXT_CHARS / Math.max(1, request.sources.length))));
   const sources = request.sources
     .map((source) => {
@@ -41,7 +41,7 @@ export function buildBlogPrompt(request: BlogRequest): { system: string; prompt:
       `Cite only the sources you are given (${numbers || 'none'}); never invent a source, a number, a name or a quotation, and attribute claims to their outlet.`,
       `Put your own opinion, if any, last, under the heading <h2>${COMMENTARY_HEADING}</h2>; state no new facts there.`,
       'Body HTML may use <h2>, <p>, <strong>, <em>, <ul>, <li>, <blockquote> only.',
-      `Reply with JSON only, exactly: ${BLOG_REPLY_FORMAT}`,
+      `Reply with JSON only, exactly: ${ARTICLE_REPLY_FORMAT}`,
     ].join('\n'),
     prompt: `Topic: ${request.topic}\nCategory: ${request.category}\nSources:\n<data>\n${sources}\n</data>`,
   };

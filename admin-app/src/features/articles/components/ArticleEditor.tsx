@@ -41,7 +41,7 @@ interface Conflict {
  * refuses it (409) naming who and when, and the editor offers to load their version while keeping
  * this editor's text visible to copy.
  */
-export function BlogEditor({ article, onClose }: { article: AdminArticle; onClose: () => void }) {
+export function ArticleEditor({ article, onClose }: { article: AdminArticle; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [version, setVersion] = useState(article.version);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -81,10 +81,10 @@ export function BlogEditor({ article, onClose }: { article: AdminArticle; onClos
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
-        setConflict({ message: serverMessage(error, MESSAGES.saveBlogFailed, ADMIN_ERROR_FIELDS), title, content, metaDescription });
+        setConflict({ message: serverMessage(error, MESSAGES.saveArticleFailed, ADMIN_ERROR_FIELDS), title, content, metaDescription });
         return;
       }
-      showAlert(source.current === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveBlogFailed);
+      showAlert(source.current === 'shortcut' ? MESSAGES.saveContentFailed : MESSAGES.saveArticleFailed);
     },
   });
   const saveFrom = (from: SaveSource) => {

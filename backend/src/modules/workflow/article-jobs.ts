@@ -6,7 +6,7 @@ import type { JobProducer } from '../../queue/job-producer.service.js';
  * when one is configured, else the built-in generator. The job id is per topic, so queueing again
  * (the approval, then the sweeper) never makes a second job while the first exists.
  */
-export async function queueBlogJob(jobs: JobProducer, automation: AppConfig['automation'], approvedTopicId: number): Promise<void> {
+export async function queueArticleJob(jobs: JobProducer, automation: AppConfig['automation'], approvedTopicId: number): Promise<void> {
   if (automation.webhookUrl) {
     await jobs.enqueue('workflow-dispatch', { approvedTopicId }, { jobId: `workflow-dispatch-${approvedTopicId}` });
   } else {

@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
 import type { WorkflowGenerateResult } from '../../queue/job-types.js';
-import { AiService, type BlogSource } from '../ai/index.js';
+import { AiService, type GenerationSource } from '../ai/index.js';
 import { ApprovedTopic, ApprovedTopicStore, ProvenanceReader, SourceSetService } from '../provenance/index.js';
-import { BlogIntakeService } from './blog-intake.service.js';
+import { ArticleIntakeService } from './article-intake.service.js';
 
 /**
  * The built-in generator (no automation service configured): fetches the topic's source pages, then
  * writes the blog through the AI layer from those sources alone, with reference markers to them.
  */
 @Injectable()
-export class BlogGeneratorService {
+export class ArticleGeneratorService {
   constructor(
     private readonly em: EntityManager,
     private readonly ai: AiService,
-    private readonly intake: BlogIntakeService,
+    private readonly intake: ArticleIntakeService,
     private readonly sourceSets: SourceSetService,
     private readonly provenance: ProvenanceReader,
     private readonly topics: ApprovedTopicStore,
@@ -28,20 +28,20 @@ export class BlogGeneratorService {
     await this.topics.markGenerating(em, topic);
     try {
       const sources = await this.sourcesFor(approvedTopicId);
-      const blog = await this.ai.generateBlog({ topic: topic.topic, category: topic.category, sources });
+      const written = await this.ai.generateArticle({ topic: topic.topic, category: topic.category, sources });
       const aiCommentary = await this.ai.generate({
         kind: 'commentary',
-        article: { title: blog.title, slug: '', category: topic.category, text: stripTags(blog.html) },
+        article: { title: written.title, slug: '', category: topic.category, text: stripTags(written.html) },
       });
       const article = await this.intake.receive(
         approvedTopicId,
         {
-          title: blog.title,
-          html: blog.html,
-          metaDescription: blog.metaDescription,
+          title: written.title,
+          html: written.html,
+          metaDescription: written.metaDescription,
           aiCommentary,
           sourceUrl: topic.sourceUrl ?? null,
-          generation: { engine: blog.engine, model: blog.model, promptVersion: blog.promptVersion, sourceCount: sources.length },
+          generation: { engine: written.engine, model: written.model, promptVersion: written.promptVersion, sourceCount: sources.length },
         },
         'job:blog-generate',
       );
@@ -54,7 +54,7 @@ export class BlogGeneratorService {
   }
 
   /** The frozen sources with their pages' text (fetched now if still pending); a page not had leaves its feed summary. */
-  private async sourcesFor(approvedTopicId: number): Promise<BlogSource[]> {
+  private async sourcesFor(approvedTopicId: number): Promise<GenerationSource[]> {
     await this.sourceSets.fetchPending(approvedTopicId);
     const sources = await this.provenance.sourcesOfTopic(approvedTopicId);
     return sources.map((source) => ({
