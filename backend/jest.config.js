@@ -9,6 +9,7 @@ const project = ({ reporters: _reporters, ...config }) => ({ ...config, rootDir 
 export default {
   reporters: esmPreset.reporters,
   projects: [project(unit), project(integration)],
-  testTimeout: 30_000,
+  // The integration tier's bound (jest.tiers.js), for a run of both tiers.
+  testTimeout: 120_000,
   maxWorkers: 2,
 };

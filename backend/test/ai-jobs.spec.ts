@@ -13,7 +13,11 @@ import { suiteRedisUrl } from './support/suite-redis.js';
 /** Queues of their own (Redis database 5), so no other test's worker takes these jobs. */
 const REDIS_URL = suiteRedisUrl('ai-jobs');
 
-async function commentaryOf(em: EntityManager, id: number, timeoutMs = 20_000): Promise<string | null> {
+/**
+ * The article's commentary once the worker has written it. The wait counts the worker's own boot, which
+ * a busy machine (the end-to-end tier runs beside this one) can stretch well past a quiet one's second.
+ */
+async function commentaryOf(em: EntityManager, id: number, timeoutMs = 90_000): Promise<string | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const article = await em.fork().findOneOrFail(Article, id);
@@ -48,10 +52,11 @@ describe('AI commentary jobs on the ai queue', () => {
     await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: draft.id } });
 
     const commentary = await commentaryOf(em, draft.id);
-    expect(commentary).toContain('"Surveys suggest many workers now do exactly what the job description says."');
+    // Stopped before asserting, so a failure here never leaves this offline worker taking the next test's job.
     await stopProcess(worker);
     worker = undefined;
-  });
+    expect(commentary).toContain('"Surveys suggest many workers now do exactly what the job description says."');
+  }, 120_000);
 
   it('retries the job when the model fails, and keeps the model text once it answers', async () => {
     const llm = await startFakeLlm();
@@ -69,12 +74,12 @@ describe('AI commentary jobs on the ai queue', () => {
 
       await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: draft.id } });
 
-      expect(await commentaryOf(em, draft.id, 25_000)).toBe('Humans, once again, discover rules by breaking them.');
+      expect(await commentaryOf(em, draft.id)).toBe('Humans, once again, discover rules by breaking them.');
       expect(llm.requests.length).toBe(3);
     } finally {
       await stopProcess(worker);
       worker = undefined;
       await llm.close();
     }
-  }, 40_000);
+  }, 120_000);
 });

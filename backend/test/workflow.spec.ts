@@ -87,7 +87,7 @@ describe('blog workflow, offline generator', () => {
       payload: { topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category },
     });
 
-  async function approvedTopic(id: number, status: string, timeoutMs = 20_000): Promise<ApprovedTopic | undefined> {
+  async function approvedTopic(id: number, status: string, timeoutMs = 90_000): Promise<ApprovedTopic | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const list = ApprovedTopicSchema.array().parse((await app.inject({ method: 'GET', url: '/api/admin/approved-topics', headers: admin.headers })).json());
@@ -255,7 +255,7 @@ describe('blog workflow, offline generator', () => {
     // An editor's save is checked again: a planted sentence and a changed number are flagged. (The
     // draft's image job writes the article first: the editor opens it after that.)
     const store = app.get(ArticleReads);
-    for (const deadline = Date.now() + 20_000; (await store.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline;)
+    for (const deadline = Date.now() + 90_000; (await store.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline;)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const draft = (await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}`, headers: admin.headers })).json() as {
       title: string;

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { freePort } from '../../../scripts/lib/services.mjs';
+import { endsWithTheTests } from './worker-process.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -18,10 +19,12 @@ export interface ApiProcess {
  */
 export async function startApiProcess(env: Record<string, string | undefined>, timeoutMs = 45_000, port?: number): Promise<ApiProcess> {
   port ??= await freePort();
-  const child = spawn(process.execPath, [path.join(DIST, 'main.api.js')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = endsWithTheTests(
+    spawn(process.execPath, [path.join(DIST, 'main.api.js')], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

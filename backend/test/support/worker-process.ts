@@ -6,25 +6,50 @@ import { randomUUID } from 'node:crypto';
 const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.worker.js');
 
 /**
+ * Every worker and API process this test file started and has not seen exit. A test that fails before
+ * stopping its worker would otherwise leave it running after the run's PostgreSQL and Redis are gone,
+ * retrying forever with the run's output pipe open, and the run would never end: the integration tier
+ * kills what is left after each file (test/support/end-processes.ts).
+ */
+const running = new Set<ChildProcess>();
+
+/** Kills `child` once its test file has finished, unless it has exited first (workers and API processes alike). */
+export function endsWithTheTests<Child extends ChildProcess>(child: Child): Child {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** SIGKILL to every process a test of this file started and did not stop; the number killed. */
+export function killLeftoverProcesses(): number {
+  const left = [...running];
+  for (const child of left) child.kill('SIGKILL');
+  running.clear();
+  return left.length;
+}
+
+/**
  * The built worker, as production runs it: its own process, no HTTP, consuming from Redis. The
  * scheduled trending refresh is off unless a test asks for it: it rewrites the whole topic list.
  */
 export function startWorkerProcess(env: Record<string, string | undefined> = {}): ChildProcess {
-  return spawn(process.execPath, [WORKER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: process.env.DATABASE_URL,
-      REDIS_URL: process.env.REDIS_URL,
-      TRENDING_REFRESH_MINUTES: '0',
-      // Never the repository's .data folder: each worker keeps media and backups in the run's temporary folder.
-      MEDIA_DIR: path.join(process.env.TEST_DATA_DIR!, `worker-media-${randomUUID()}`),
-      BACKUP_DIR: path.join(process.env.TEST_DATA_DIR!, `worker-backups-${randomUUID()}`),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  return endsWithTheTests(
+    spawn(process.execPath, [WORKER_ENTRY], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: process.env.DATABASE_URL,
+        REDIS_URL: process.env.REDIS_URL,
+        TRENDING_REFRESH_MINUTES: '0',
+        // Never the repository's .data folder: each worker keeps media and backups in the run's temporary folder.
+        MEDIA_DIR: path.join(process.env.TEST_DATA_DIR!, `worker-media-${randomUUID()}`),
+        BACKUP_DIR: path.join(process.env.TEST_DATA_DIR!, `worker-backups-${randomUUID()}`),
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
 }
 
 /** SIGTERM, then the exit code once the worker has finished its current jobs. */
