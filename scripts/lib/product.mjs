@@ -55,19 +55,27 @@ function startProcess(name, entry, env, { watch }) {
   return child;
 }
 
+/** Waits until the API answers and reports every part up, the worker's heartbeat included: the product is
+ *  announced running only when a queued job would be picked up. */
 async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
+  let last = 'not listening';
   while (Date.now() < deadline) {
     if (stopping) return;
     try {
       const response = await fetch(url);
-      if (response.ok) return;
+      const health = await response.json();
+      if (response.ok && health.status === 'ok') return;
+      last = Object.entries(health.checks ?? {})
+        .filter(([, check]) => !check.ok)
+        .map(([name, check]) => `${name}: ${check.error ?? 'down'}`)
+        .join('; ');
     } catch {
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The API did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+  throw new Error(`The product did not become healthy at ${url} within ${timeoutMs / 1000} s (${last})`);
 }
 
 /** The demo's other accounts, one per role below the owner (created with the demo content). */
@@ -212,7 +220,7 @@ async function main({ watch }) {
   const checkingSignIns = workingSignIns(seedDemo ? [admin, ...others] : [admin], env);
   startProcess('API', 'main.api.js', env, { watch });
   startProcess('worker', 'main.worker.js', env, { watch });
-  const [working] = await Promise.all([checkingSignIns, waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000)]);
+  const [working] = await Promise.all([checkingSignIns, waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000)]);
 
   log(`The AI Mind is running at ${publicUrl}`);
   log(
