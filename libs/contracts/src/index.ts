@@ -30,6 +30,7 @@ export * from './newsletter.js';
 export * from './provenance.js';
 export * from './public-record.js';
 export * from './article-label.js';
+export * from './disclosure.js';
 export * from './api-routes.js';
 export * from './public-api-routes.js';
 export * from './web-link.js';
