@@ -3,18 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles } from './support/source-files.js';
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
 
 /** For each module, the modules it imports and, for each of those, the files that do. */
 type ModuleGraph = Map<string, Map<string, string[]>>;
-
-/** The TypeScript files of a folder and its subfolders. */
-function sourceFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []));
-}
 
 /**
  * The graph of the modules under `modulesDir` from every import of their files, as the compiler reads

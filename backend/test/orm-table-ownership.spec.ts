@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles } from './support/source-files.js';
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
 
@@ -30,13 +31,6 @@ const WRITING_CALLS = new Set([
   'createQueryBuilder',
   'qb',
 ]);
-
-/** The TypeScript files of a folder and its subfolders. */
-function sourceFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []));
-}
 
 /** Each module's entities, by name: the list its tables.ts declares it owns (`export const X_ENTITIES = [...]`). */
 function ownedEntities(modulesDir: string): Map<string, Set<string>> {

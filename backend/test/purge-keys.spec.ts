@@ -1,7 +1,5 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { cacheKeys } from '../src/common/surrogate-keys.js';
-import { createOrmConfig } from '../src/app/orm-config.js';
-import { createOwnDatabase } from './support/own-database.js';
+import { useOwnDatabase } from './support/own-database.js';
 
 /**
  * The purge triggers queue the surrogate keys exactly as the answers name them (common/surrogate-keys.ts):
@@ -9,10 +7,9 @@ import { createOwnDatabase } from './support/own-database.js';
  * change by change, against the TypeScript spellings.
  */
 describe('the keys the purge triggers queue', () => {
-  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
-  let orm: MikroORM;
+  const own = useOwnDatabase();
 
-  const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(query, params);
+  const sql = <T extends object>(query: string, params: unknown[] = []) => own.orm.em.fork().execute<T[]>(query, params);
   /** The keys queued in the outbox by `change`, in order, each once. */
   const queuedBy = async (change: string, params: unknown[] = []): Promise<string[]> => {
     await sql('delete from http_cache_purge');
@@ -28,15 +25,6 @@ describe('the keys the purge triggers queue', () => {
     );
     return row!;
   };
-
-  beforeAll(async () => {
-    own = await createOwnDatabase();
-    orm = await MikroORM.init(createOrmConfig({ databaseUrl: own.url, poolMax: 1 }));
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await own?.drop();
-  });
 
   it('publishing an article queues its key, its category and every list and feed it joins', async () => {
     await sql('delete from http_cache_purge');

@@ -1,7 +1,5 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { DATABASE_BEHAVIOUR, databaseBehaviourSql } from '../src/app/database-behaviour.js';
-import { createOrmConfig } from '../src/app/orm-config.js';
-import { createOwnDatabase } from './support/own-database.js';
+import { useOwnDatabase } from './support/own-database.js';
 
 /**
  * A freshly migrated database is what the code declares: the entities (the ORM finds nothing to
@@ -9,11 +7,10 @@ import { createOwnDatabase } from './support/own-database.js';
  * (every one, byte for byte, none more).
  */
 describe('the migrated schema', () => {
-  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
-  let orm: MikroORM;
+  const own = useOwnDatabase();
 
   const functionsInDatabase = async () => {
-    const rows = await orm.em.fork().execute<{ name: string; args: string; sql: string }[]>(
+    const rows = await own.orm.em.fork().execute<{ name: string; args: string; sql: string }[]>(
       `select p.proname as name, pg_get_function_identity_arguments(p.oid) as args, pg_get_functiondef(p.oid) as sql
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public'
@@ -22,7 +19,7 @@ describe('the migrated schema', () => {
     return Object.fromEntries(rows.map((row) => [`${row.name}(${row.args})`, row.sql]));
   };
   const triggersInDatabase = async () => {
-    const rows = await orm.em.fork().execute<{ name: string; table: string; sql: string }[]>(
+    const rows = await own.orm.em.fork().execute<{ name: string; table: string; sql: string }[]>(
       `select t.tgname as name, c.relname as table, pg_get_triggerdef(t.oid) as sql
          from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and not t.tgisinternal and t.tgenabled = 'O'`,
@@ -32,17 +29,8 @@ describe('the migrated schema', () => {
   const declaredFunctions = Object.fromEntries(DATABASE_BEHAVIOUR.functions.map((fn) => [`${fn.name}(${fn.args})`, fn.sql]));
   const declaredTriggers = Object.fromEntries(DATABASE_BEHAVIOUR.triggers.map((trigger) => [`${trigger.table}.${trigger.name}`, trigger.sql]));
 
-  beforeAll(async () => {
-    own = await createOwnDatabase();
-    orm = await MikroORM.init(createOrmConfig({ databaseUrl: own.url, poolMax: 1 }));
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await own?.drop();
-  });
-
   it('matches the entities: the ORM finds nothing to change', async () => {
-    expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
+    expect(await own.orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
   });
 
   it('has exactly the functions and triggers the modules declare', async () => {
@@ -51,11 +39,11 @@ describe('the migrated schema', () => {
   });
 
   it('ends the same when the declarations are applied again', async () => {
-    await orm.em.fork().transactional(async (em) => {
+    await own.orm.em.fork().transactional(async (em) => {
       for (const statement of databaseBehaviourSql()) await em.execute(statement);
     });
     expect(await functionsInDatabase()).toEqual(declaredFunctions);
     expect(await triggersInDatabase()).toEqual(declaredTriggers);
-    expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
+    expect(await own.orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
   });
 });

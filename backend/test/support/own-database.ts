@@ -23,3 +23,22 @@ export async function createOwnDatabase(): Promise<{ url: string; drop: () => Pr
     },
   };
 }
+
+/** A migrated database of its own for the whole file, with an ORM on it: made before the file's tests, dropped after. */
+export function useOwnDatabase(): { readonly orm: MikroORM } {
+  let own: Awaited<ReturnType<typeof createOwnDatabase>> | undefined;
+  let orm: MikroORM | undefined;
+  beforeAll(async () => {
+    own = await createOwnDatabase();
+    orm = await MikroORM.init(createOrmConfig({ databaseUrl: own.url, poolMax: 1 }));
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await own?.drop();
+  });
+  return {
+    get orm() {
+      return orm!;
+    },
+  };
+}
