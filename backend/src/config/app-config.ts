@@ -21,11 +21,13 @@ interface S3Credentials {
   sessionToken?: string;
 }
 
+/** The site's origin (scheme, host, port; no trailing slash): every URL the site writes about itself starts with it. */
+const siteOrigin = (all: Env) => new URL(all.PUBLIC_URL ?? `http://localhost:${all.PORT}`).origin;
+
 const DERIVED = {
-  site: ({ env, publicUrl, logLevel }: Values<'site'>, all: Env) => ({
+  site: ({ env, logLevel }: Values<'site'>, all: Env) => ({
     env,
-    /** The site's origin (scheme, host, port; no trailing slash): every URL the site writes about itself starts with it. */
-    publicUrl: new URL(publicUrl ?? `http://localhost:${all.PORT}`).origin,
+    publicUrl: siteOrigin(all),
     logLevel: logLevel as string,
   }),
   server: (values: Values<'server'>, all: Env) => ({ ...values, trustProxy: trustProxy(values.trustProxy, all.NODE_ENV) }),
@@ -49,7 +51,7 @@ const DERIVED = {
   }),
   mail: (values: Values<'mail'>, all: Env) => ({
     ...values,
-    from: values.from ?? `The AI Mind <newsletter@${new URL(all.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    from: values.from ?? `The AI Mind <newsletter@${new URL(siteOrigin(all)).hostname}>`,
   }),
   backup: (values: Values<'backup'>) => ({ ...values, dir: path.resolve(values.dir ?? path.join(REPO_ROOT, '.data/backups')) }),
   /**
