@@ -19,7 +19,7 @@ function webpChunks(file: Buffer): Map<string, Buffer> {
   expect(file.toString('latin1', 0, 4)).toBe('RIFF');
   expect(file.toString('latin1', 8, 12)).toBe('WEBP');
   const chunks = new Map<string, Buffer>();
-  for (let at = 12; at + 8 <= file.length; ) {
+  for (let at = 12; at + 8 <= file.length;) {
     const size = file.readUInt32LE(at + 4);
     chunks.set(file.toString('latin1', at, at + 4), file.subarray(at + 8, at + 8 + size));
     at += 8 + size + (size % 2);

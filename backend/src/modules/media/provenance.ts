@@ -41,6 +41,7 @@ export function escapeXml(text: string): string {
 }
 
 /** Control characters other than tab and newlines are not allowed in XML 1.0, even escaped. */
+// eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /**
