@@ -5,6 +5,7 @@ import type { ImageRegenerateResult } from '../../queue/job-types.js';
 import { ArticleCommands, ArticleReads, type ArticleRow } from '../articles/index.js';
 import { coverArt, providerImage, type SourceImage } from './image-source.js';
 import { createImageStore, type ImageStore } from './image-store.js';
+import { digitalSourceTypeOf, provenanceXmp } from './provenance.js';
 
 /** The sizes written for each article: the page's and social previews' 1200 x 630 first (it is the imageUrl), then cards'. */
 export const IMAGE_SIZES = [
@@ -69,7 +70,7 @@ export class ArticleImageService {
     const imageUrl = this.store.url(articleImageKey(article.id, version));
     if (article.image_url !== imageUrl) {
       const source = await this.source(article, lastAttempt);
-      await this.writeSizes(article.id, version, source);
+      await this.writeSizes(article, version, source);
       // Only the image column: what an editor changed while the image was made stays as they left it.
       if (!(await this.commands.setImage(article.id, imageUrl, 'job:image-regenerate'))) return { updated: false, imageUrl: null };
     }
@@ -89,12 +90,19 @@ export class ArticleImageService {
     }
   }
 
-  private async writeSizes(articleId: number, version: string, source: SourceImage): Promise<void> {
+  /**
+   * Every size of a generated image carries its provenance in XMP (IPTC DigitalSourceType, see
+   * provenance.ts); sharp strips the source's own metadata, so a provider's photo leaves with none.
+   */
+  private async writeSizes(article: ArticleRow, version: string, source: SourceImage): Promise<void> {
     const sharp = await loadSharp(this.config.threads);
     const image = sharp(source.data, { limitInputPixels: 64_000_000 });
+    const sourceType = digitalSourceTypeOf(source.origin);
+    const xmp = sourceType && provenanceXmp(sourceType, { title: article.title });
     for (const size of IMAGE_SIZES) {
-      const data = await image.clone().resize(size.width, size.height, { fit: 'cover', position: 'attention' }).webp({ quality: 82, effort: 3 }).toBuffer();
-      await this.store.put(articleImageKey(articleId, version, size), data, 'image/webp');
+      const resized = image.clone().resize(size.width, size.height, { fit: 'cover', position: 'attention' }).webp({ quality: 82, effort: 3 });
+      const data = await (xmp ? resized.withXmp(xmp) : resized).toBuffer();
+      await this.store.put(articleImageKey(article.id, version, size), data, 'image/webp');
     }
   }
 
