@@ -268,15 +268,14 @@ describe("an article's record in its structured data", () => {
     expect(schemaOrgProblems(documents)).toEqual([]);
   });
 
-  it('says how an AI draft an editor reviewed and edited was made: a composite with the AI\'s text, under a named editor', () => {
+  it("says how an AI draft an editor reviewed and edited was made: a composite with the AI's text, under a named editor", () => {
     expect(provenance.grade.grade).toBe('ai-reviewed');
     const corrections = [{ id: 'c1', kind: 'update' as const, text: 'Regulators answered on Friday.', createdAt: '2024-01-08T10:00:00.000Z' }];
     const documents = emittedJsonLd(articleMeta({ ...article({ corrections }), provenance }, ORIGIN));
     expect(documents[0]).toMatchObject({
       '@type': 'AnalysisNewsArticle',
       digitalSourceType: 'https://schema.org/CompositeWithTrainedAlgorithmicMediaDigitalSource',
-      backstory:
-        'Written by AI, reviewed by an editor: written by the AI Mind from 2 sources; reviewed and published by Dana Editor on January 5, 2024.',
+      backstory: 'Written by AI, reviewed by an editor: written by the AI Mind from 2 sources; reviewed and published by Dana Editor on January 5, 2024.',
       editor: { '@type': 'Person', name: 'Dana Editor' },
       correction: [{ '@type': 'CorrectionComment', name: 'Update' }],
     });

@@ -164,7 +164,8 @@ export function schemaOrgProblems(documents: Node | Node[], path = '$'): string[
     for (const [key, raw] of Object.entries(node)) {
       if (key.startsWith('@')) {
         if (!['@context', '@type', '@id'].includes(key)) problems.push(`${at}.${key}: unexpected JSON-LD keyword`);
-        else if (key === '@context' && !/^https?:\/\/schema\.org\/?$/.test(String(raw))) problems.push(`${at}.@context: ${JSON.stringify(raw)} is not schema.org`);
+        else if (key === '@context' && !/^https?:\/\/schema\.org\/?$/.test(String(raw)))
+          problems.push(`${at}.@context: ${JSON.stringify(raw)} is not schema.org`);
         continue;
       }
       // An action's `<property>-input`/`-output` annotation (https://schema.org/docs/actions.html): the property must apply.
