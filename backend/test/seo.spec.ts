@@ -130,11 +130,12 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/global-events/article/${article.slug}" data-seo>`);
       expect(jsonLd(html)).toEqual([
         expect.objectContaining({
-          // Inserted without a record of who wrote it: the site treats it as the AI's analysis.
+          // Inserted without a record of who wrote it: the site treats it as the AI's analysis, disclosed.
           '@type': 'AnalysisNewsArticle',
           headline: 'Power Grids Meet the Data Centre Boom',
           image: [`${ORIGIN}/media/covers/grid.svg`],
-          backstory: expect.stringMatching(/^(AI-generated: p|P)ublished by the AI Mind; how its text was written was not recorded; .+\.$/),
+          digitalSourceType: 'https://schema.org/TrainedAlgorithmicMediaDigitalSource',
+          backstory: expect.stringMatching(/^AI-generated: published by the AI Mind; how its text was written was not recorded; .+\.$/),
           publishingPrinciples: `${ORIGIN}/about/publishing-principles`,
           publisher: expect.objectContaining({ '@type': 'NewsMediaOrganization', masthead: `${ORIGIN}/about/masthead` }),
         }),

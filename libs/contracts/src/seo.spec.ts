@@ -182,7 +182,7 @@ function graded(record: Partial<DisclosureRecord>): ArticleGrade {
 }
 
 describe("an article's record in its structured data", () => {
-  const provenance: PublicProvenance & { grade: ArticleGrade } = {
+  const provenance: PublicProvenance = {
     draftedBy: 'ai',
     sources: [
       {

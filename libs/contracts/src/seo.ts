@@ -181,8 +181,8 @@ function sourceWork(source: PublicArticleSource): CreativeWorkLeaf {
   return work;
 }
 
-/** The grade of the article's AI involvement, when its record carries one. */
-type Graded = { provenance?: PublicProvenance & { grade?: { grade: AiGrade; label: string } } };
+/** An article with the public side of its record (how it was made, its grade), when the caller has it. */
+type WithRecord = { provenance?: PublicProvenance };
 
 /**
  * The news subtype that fits: `AnalysisNewsArticle` for the AI's analysis, which is every article but
@@ -195,9 +195,9 @@ export function articleJsonLdType(grade: AiGrade | undefined): 'AnalysisNewsArti
 }
 
 /** How the article was made, in a sentence: its grade's label and the line the page carries (articleLabel). */
-export function articleBackstory(provenance: PublicProvenance & { grade?: { label: string } }): string {
+export function articleBackstory(provenance: PublicProvenance): string {
   const line = articleLabel(provenance);
-  return provenance.grade ? `${provenance.grade.label}: ${line.charAt(0).toLowerCase()}${line.slice(1)}.` : `${line}.`;
+  return `${provenance.grade.label}: ${line.charAt(0).toLowerCase()}${line.slice(1)}.`;
 }
 
 type ArticleJsonLd = Omit<NewsArticleLeaf, '@type'>;
@@ -206,11 +206,13 @@ type ArticleJsonLd = Omit<NewsArticleLeaf, '@type'>;
  * What the article's record adds to its structured data: how it was made (its digital source type and
  * backstory), its sources, its reviewing editor, its notes.
  */
-function provenanceJsonLd(article: Pick<Article, 'corrections'> & Graded): ArticleJsonLd {
+function provenanceJsonLd(article: Pick<Article, 'corrections'> & WithRecord): ArticleJsonLd {
   const data: ArticleJsonLd = {};
   const provenance = article.provenance;
-  if (provenance?.grade) data.digitalSourceType = textDigitalSourceType(provenance.grade.grade, provenance.editedShare);
-  if (provenance) data.backstory = articleBackstory(provenance);
+  if (provenance) {
+    data.digitalSourceType = textDigitalSourceType(provenance.grade.grade, provenance.editedShare);
+    data.backstory = articleBackstory(provenance);
+  }
   const sources = provenance?.sources ?? [];
   if (sources.length > 0) {
     data.isBasedOn = sources.map(sourceWork);
@@ -234,7 +236,7 @@ function provenanceJsonLd(article: Pick<Article, 'corrections'> & Graded): Artic
  * `isBasedOn` and `citation`, the editor who published it), its `correction` notes, the publishing
  * principles it was made under, and the newsroom as its publisher.
  */
-export function articleMeta(article: Article & Graded, origin: string): PageMeta {
+export function articleMeta(article: Article & WithRecord, origin: string): PageMeta {
   const plain = article.metaDescription?.trim() || stripTags(article.content);
   const canonicalPath = articleCanonicalPath(article);
   const image = article.imageUrl || DEFAULT_SOCIAL_IMAGE_PATH;
@@ -253,7 +255,7 @@ export function articleMeta(article: Article & Graded, origin: string): PageMeta
     publishingPrinciples: absoluteUrl(NEWSROOM_PAGES.publishingPrinciples, origin),
     ...provenanceJsonLd(article),
   };
-  const type = articleJsonLdType(article.provenance?.grade?.grade);
+  const type = articleJsonLdType(article.provenance?.grade.grade);
   return page({
     title: `${title} | ${SITE_NAME}`,
     description: truncate(plain, META_DESCRIPTION_LENGTH, '...'),
