@@ -78,7 +78,7 @@ describe('admin article calls', () => {
     expect(response.statusCode).toBe(200);
     const body = UpdateArticleResponseSchema.parse(response.json());
     expect(body.sitemapUpdated).toBe(true);
-    expect(body.seoSchema).toMatchObject({ '@type': 'Article', headline: 'A sharper headline', description: 'Short and true.' });
+    expect(body.seoSchema).toMatchObject({ '@type': 'AnalysisNewsArticle', headline: 'A sharper headline', description: 'Short and true.' });
     const saved = await em.fork().findOneOrFail(Article, article.id);
     expect(saved).toMatchObject({ title: 'A sharper headline', content: '<h2>Part</h2><p>Body</p>', metaDescription: 'Short and true.' });
   });

@@ -7,6 +7,7 @@ import { jest } from '@jest/globals';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { PreparedResponseCache } from '../src/common/prepared-response-cache.js';
 import { ArticleReads, ArticlesCacheService } from '../src/modules/articles/index.js';
+import { schemaOrgProblems } from '../../libs/contracts/src/testing/schema-org.js';
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -102,7 +103,7 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     return { files, locs, bodies };
   }
 
-  it("puts an article page's title, description, social tags, canonical URL and Article JSON-LD into the HTML", async () => {
+  it("puts an article page's title, description, social tags, canonical URL and news-article JSON-LD into the HTML", async () => {
     const article = await createArticle(em, {
       title: 'Power Grids Meet the Data Centre Boom',
       category: 'Global Events',
@@ -128,8 +129,19 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
       expect(metaContent(html, 'name="keywords"')).toBe('power, grids, meet, data, centre, boom');
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/global-events/article/${article.slug}" data-seo>`);
       expect(jsonLd(html)).toEqual([
-        expect.objectContaining({ '@type': 'Article', headline: 'Power Grids Meet the Data Centre Boom', image: [`${ORIGIN}/media/covers/grid.svg`] }),
+        expect.objectContaining({
+          // Inserted without a record of who wrote it: the site treats it as the AI's analysis, disclosed.
+          '@type': 'AnalysisNewsArticle',
+          headline: 'Power Grids Meet the Data Centre Boom',
+          image: [`${ORIGIN}/media/covers/grid.svg`],
+          digitalSourceType: 'https://schema.org/TrainedAlgorithmicMediaDigitalSource',
+          backstory: expect.stringMatching(/^AI-generated: published by the AI Mind; how its text was written was not recorded; .+\.$/),
+          publishingPrinciples: `${ORIGIN}/about/publishing-principles`,
+          publisher: expect.objectContaining({ '@type': 'NewsMediaOrganization', masthead: `${ORIGIN}/about/masthead` }),
+        }),
       ]);
+      // Checked against schema.org's own definitions: every type, property, domain and range.
+      expect(schemaOrgProblems(jsonLd(html))).toEqual([]);
       expect(html).toContain('<div id="root">');
     }
   });
@@ -142,9 +154,21 @@ describe('SEO without JavaScript, sitemap, robots and RSS', () => {
     expect(jsonLd(html)[0]!.headline).toBe('Tags </title><script>alert(1)</script> "quoted"');
   });
 
-  it('describes the home page as a WebSite with a search action, and categories by their own name', async () => {
+  it('describes the home page as a WebSite with a search action, published by a NewsMediaOrganization, and categories by their own name', async () => {
     const home = (await get('/')).body;
     expect(jsonLd(home)[0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } });
+    expect(jsonLd(home)[1]).toMatchObject({
+      '@type': 'NewsMediaOrganization',
+      url: `${ORIGIN}/`,
+      publishingPrinciples: `${ORIGIN}/about/publishing-principles`,
+      correctionsPolicy: `${ORIGIN}/about/corrections-policy`,
+      ethicsPolicy: `${ORIGIN}/about/ethics-and-ai`,
+      masthead: `${ORIGIN}/about/masthead`,
+      actionableFeedbackPolicy: `${ORIGIN}/about/publishing-principles#feedback`,
+      verificationFactCheckingPolicy: `${ORIGIN}/about/publishing-principles#verification`,
+      ownershipFundingInfo: `${ORIGIN}/about/ownership-and-funding`,
+    });
+    expect(schemaOrgProblems(jsonLd(home))).toEqual([]);
     expect(metaContent(home, 'property="og:url"')).toBe(`${ORIGIN}/`);
 
     const category = (await get('/category/Global%20Events')).body;

@@ -87,7 +87,14 @@ describe('an article that says how it was made, in Chromium', () => {
     await reader.visible(panel.getByText('When each source was read'));
     const [article] = await jsonLdOf(reader.page);
     expect(schemaOrgProblems(article!)).toEqual([]);
-    expect(article).toMatchObject({ '@type': 'Article', headline: title, editor: { '@type': 'Person', name: editor } });
+    expect(article).toMatchObject({
+      '@type': 'AnalysisNewsArticle',
+      headline: title,
+      editor: { '@type': 'Person', name: editor },
+      digitalSourceType: expect.stringMatching(/^https:\/\/schema\.org\/(TrainedAlgorithmicMedia|CompositeWithTrainedAlgorithmicMedia)DigitalSource$/),
+      backstory: expect.stringContaining(`written by the AI Mind from ${sourceCount} source`),
+      publisher: expect.objectContaining({ '@type': 'NewsMediaOrganization', masthead: `${suite.product.url}/about/masthead` }),
+    });
     expect((article!.isBasedOn as unknown[]).length).toBe(sourceCount);
     expect(article!.citation).toEqual(article!.isBasedOn);
     await reader.page.screenshot({ path: path.join(ARTIFACTS, 'public-record-article.png'), fullPage: true });

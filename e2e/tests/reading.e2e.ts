@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { schemaOrgProblems } from '../support/schema-org.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -52,7 +53,7 @@ describe('reading and discovery in Chromium', () => {
       );
   }
 
-  it('a crawler that runs no JavaScript finds the article title, description, og:image and Article JSON-LD in the HTML', async () => {
+  it('a crawler that runs no JavaScript finds the article title, description, og:image and news-article JSON-LD in the HTML', async () => {
     const article = articles[0]!;
     const response = await fetch(`${suite.product.url}/article/${article.slug}`, { headers: { 'user-agent': 'Twitterbot/1.0' } });
     expect(response.status).toBe(200);
@@ -61,7 +62,8 @@ describe('reading and discovery in Chromium', () => {
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}" data-seo>/);
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="${suite.product.url}/media/covers/${article.slug}\\.svg" data-seo>`));
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json" data-seo>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-    expect(jsonLd).toEqual([expect.objectContaining({ '@type': 'Article', headline: article.title })]);
+    expect(jsonLd).toEqual([expect.objectContaining({ '@type': 'AnalysisNewsArticle', headline: article.title })]);
+    expect(schemaOrgProblems(jsonLd)).toEqual([]);
   });
 
   it('shows the top of the home and article pages from the HTML alone, then the site takes it over in place', async () => {

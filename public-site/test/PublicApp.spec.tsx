@@ -206,7 +206,7 @@ describe('public site pages', () => {
     expect(within(form).getByLabelText(/Message/)).toHaveAttribute('rows', '4');
   });
 
-  it('sets the article page title, description, canonical URL and Article JSON-LD in the document', async () => {
+  it('sets the article page title, description, canonical URL and news-article JSON-LD in the document', async () => {
     const story = article({ category: 'Global Events' });
     network = stubFetch({ [`GET /api/articles/slug/${story.slug}`]: () => ({ status: 200, body: story }), ...noComments(story.id) });
     renderApp(<PublicApp />, `/article/${story.slug}`);
@@ -217,7 +217,8 @@ describe('public site pages', () => {
     expect(document.head.querySelector('meta[name="keywords"]')).toHaveAttribute('content', 'grids, bottleneck');
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     const jsonLd = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!);
-    expect(jsonLd['@type']).toBe('Article');
+    expect(jsonLd['@type']).toBe('AnalysisNewsArticle');
+    expect(jsonLd.publisher).toMatchObject({ '@type': 'NewsMediaOrganization', masthead: 'http://localhost/about/masthead' });
   });
 
   it('puts WebSite JSON-LD with a search action on the home page', async () => {
@@ -226,5 +227,7 @@ describe('public site pages', () => {
     await waitFor(() => expect(document.head.querySelector('script[type="application/ld+json"]')).not.toBeNull());
     const jsonLd = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(jsonLd).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } });
+    const blocks = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!));
+    expect(blocks[1]).toMatchObject({ '@type': 'NewsMediaOrganization', publishingPrinciples: 'http://localhost/about/publishing-principles' });
   });
 });

@@ -123,16 +123,6 @@ export function gradeArticle(record: DisclosureRecord): ArticleGrade {
   return { grade, label: AI_GRADE_LABELS[grade], disclosed: gradeNeedsDisclosure(grade), checks };
 }
 
-/**
- * The IPTC digital source type of the article's text, as schema.org spells it
- * (https://schema.org/IPTCDigitalSourceEnumeration): the AI's text as it wrote it, an AI text people
- * edited, or a person's text.
- */
-export function textDigitalSourceType(grade: AiGrade, editedShare: number | null): string {
-  // IPTC's digitalCreation ("created by a human using digital tools"), schema.org's DigitalArtDigitalSource.
-  if (grade === 'human') return 'https://schema.org/DigitalArtDigitalSource';
-  if (grade === 'human-ai-assisted') return 'https://schema.org/CompositeWithTrainedAlgorithmicMediaDigitalSource';
-  return (editedShare ?? 0) > 0
-    ? 'https://schema.org/CompositeWithTrainedAlgorithmicMediaDigitalSource'
-    : 'https://schema.org/TrainedAlgorithmicMediaDigitalSource';
-}
+// Its own zod-free module, so the public site's structured data can use it; the members are checked
+// against schema.org's IPTCDigitalSourceEnumeration by their schema-dts type there.
+export { textDigitalSourceType, type DigitalSourceType } from './digital-source-type.js';

@@ -1,6 +1,20 @@
 import type { Article } from './articles.js';
+import { gradeArticle, type ArticleGrade, type DisclosureRecord } from './disclosure.js';
+import { NEWSROOM_PAGES } from './newsroom-pages.js';
 import type { PublicProvenance } from './public-record.js';
-import { absoluteUrl, articleCanonicalPath, articleMeta, autoDescription, categoryMeta, homeMeta, keywordsFromTitle, notFoundMeta } from './seo.js';
+import {
+  absoluteUrl,
+  articleCanonicalPath,
+  articleMeta,
+  autoDescription,
+  categoryMeta,
+  headElements,
+  homeMeta,
+  keywordsFromTitle,
+  notFoundMeta,
+  type PageMeta,
+} from './seo.js';
+import { schemaOrgProblems } from './testing/schema-org.js';
 
 const ORIGIN = 'https://theaimind.example';
 
@@ -88,10 +102,33 @@ describe('canonical URLs', () => {
   });
 });
 
+/** The JSON-LD blocks as the page's head carries them, parsed back. */
+function emittedJsonLd(meta: PageMeta): Record<string, unknown>[] {
+  return headElements(meta, ORIGIN)
+    .filter((element) => element.tag === 'script' && element.attrs.type === 'application/ld+json')
+    .map((element) => JSON.parse(element.text!) as Record<string, unknown>);
+}
+
+/** The newsroom with its published promises, at absolute addresses. */
+const NEWSROOM = {
+  '@type': 'NewsMediaOrganization',
+  '@id': `${ORIGIN}/#organization`,
+  name: 'The AI Mind',
+  url: `${ORIGIN}/`,
+  logo: `${ORIGIN}/favicon.svg`,
+  publishingPrinciples: `${ORIGIN}${NEWSROOM_PAGES.publishingPrinciples}`,
+  correctionsPolicy: `${ORIGIN}${NEWSROOM_PAGES.correctionsPolicy}`,
+  ethicsPolicy: `${ORIGIN}${NEWSROOM_PAGES.ethicsPolicy}`,
+  masthead: `${ORIGIN}${NEWSROOM_PAGES.masthead}`,
+  actionableFeedbackPolicy: `${ORIGIN}/about/publishing-principles#feedback`,
+  verificationFactCheckingPolicy: `${ORIGIN}/about/publishing-principles#verification`,
+  ownershipFundingInfo: `${ORIGIN}${NEWSROOM_PAGES.ownershipFunding}`,
+};
+
 describe('structured data', () => {
-  it('describes the home page as a WebSite with a search action', () => {
+  it('describes the home page as a WebSite with a search action, published by the newsroom', () => {
     const [site] = homeMeta(ORIGIN).jsonLd;
-    expect(site).toMatchObject({ '@type': 'WebSite', url: `${ORIGIN}/` });
+    expect(site).toMatchObject({ '@type': 'WebSite', url: `${ORIGIN}/`, publisher: { '@id': `${ORIGIN}/#organization` } });
     expect(site!.potentialAction).toMatchObject({
       '@type': 'SearchAction',
       target: { urlTemplate: `${ORIGIN}/?search={search_term_string}` },
@@ -99,17 +136,29 @@ describe('structured data', () => {
     });
   });
 
-  it('describes an article as an Article with absolute image and page URLs', () => {
+  it('describes the newsroom as a NewsMediaOrganization naming each of its published promises', () => {
+    const documents = emittedJsonLd(homeMeta(ORIGIN));
+    expect(documents).toHaveLength(2);
+    expect(documents[1]).toEqual({ '@context': 'https://schema.org', ...NEWSROOM });
+    // Every @type and property defined by schema.org and applying to its node, every value in its range.
+    expect(schemaOrgProblems(documents)).toEqual([]);
+  });
+
+  it('describes an article as a news article with absolute image and page URLs', () => {
     const meta = articleMeta(article(), ORIGIN);
     expect(meta.ogType).toBe('article');
     expect(meta.jsonLd[0]).toMatchObject({
-      '@type': 'Article',
+      // Without a record, an article of the site is the AI's analysis (its grade would say so too).
+      '@type': 'AnalysisNewsArticle',
       headline: 'Why the Grid Is the New Bottleneck for AI',
       image: [`${ORIGIN}/media/covers/grid.svg`],
       datePublished: '2024-01-05T09:00:00.000Z',
       dateModified: '2024-01-06T09:00:00.000Z',
       mainEntityOfPage: { '@id': `${ORIGIN}/global-events/article/why-the-grid-is-the-new-bottleneck` },
+      publisher: NEWSROOM,
+      publishingPrinciples: `${ORIGIN}/about/publishing-principles`,
     });
+    expect(schemaOrgProblems(emittedJsonLd(meta))).toEqual([]);
   });
 
   it('keeps not-found and search pages out of the index', () => {
@@ -118,6 +167,19 @@ describe('structured data', () => {
     expect(homeMeta(ORIGIN).index).toBe(true);
   });
 });
+
+/** A grade computed by the contract's rule from a record, as the backend does. */
+function graded(record: Partial<DisclosureRecord>): ArticleGrade {
+  return gradeArticle({
+    drafter: 'ai',
+    editedShare: 0,
+    responsibleEditor: null,
+    reviewStepTaken: false,
+    reviewMinutes: null,
+    claims: null,
+    ...record,
+  });
+}
 
 describe("an article's record in its structured data", () => {
   const provenance: PublicProvenance = {
@@ -153,6 +215,13 @@ describe("an article's record in its structured data", () => {
     editedShare: 0.1,
     claims: { checked: 4, flagged: 1, overridden: 1 },
     unknown: [],
+    grade: graded({
+      editedShare: 0.1,
+      responsibleEditor: { accountId: 3, name: 'Dana Editor' },
+      reviewStepTaken: true,
+      reviewMinutes: 12,
+      claims: { checked: 4, flagged: 1, overridden: 1, open: 0, overriddenWithoutNote: 0 },
+    }),
   };
 
   it('names the sources as isBasedOn and citation, the editor, and every note as a correction', () => {
@@ -182,5 +251,67 @@ describe("an article's record in its structured data", () => {
     expect(data).not.toHaveProperty('citation');
     expect(data).not.toHaveProperty('editor');
     expect(data).not.toHaveProperty('correction');
+  });
+
+  it("says how an AI draft published without a substantive review was made: the AI's own text, disclosed", () => {
+    const unreviewed = { ...provenance, reviewedBy: null, editedShare: 0, claims: null, grade: graded({}) };
+    expect(unreviewed.grade.grade).toBe('ai-unreviewed');
+    const documents = emittedJsonLd(articleMeta({ ...article(), provenance: unreviewed }, ORIGIN));
+    expect(documents[0]).toMatchObject({
+      '@type': 'AnalysisNewsArticle',
+      digitalSourceType: 'https://schema.org/TrainedAlgorithmicMediaDigitalSource',
+      backstory: 'AI-generated: written by the AI Mind from 2 sources; published on January 5, 2024; no record names the reviewing editor.',
+      publishingPrinciples: `${ORIGIN}/about/publishing-principles`,
+      publisher: NEWSROOM,
+    });
+    expect(documents[0]).not.toHaveProperty('editor');
+    expect(schemaOrgProblems(documents)).toEqual([]);
+  });
+
+  it("says how an AI draft an editor reviewed and edited was made: a composite with the AI's text, under a named editor", () => {
+    expect(provenance.grade.grade).toBe('ai-reviewed');
+    const corrections = [{ id: 'c1', kind: 'update' as const, text: 'Regulators answered on Friday.', createdAt: '2024-01-08T10:00:00.000Z' }];
+    const documents = emittedJsonLd(articleMeta({ ...article({ corrections }), provenance }, ORIGIN));
+    expect(documents[0]).toMatchObject({
+      '@type': 'AnalysisNewsArticle',
+      digitalSourceType: 'https://schema.org/CompositeWithTrainedAlgorithmicMediaDigitalSource',
+      backstory: 'Written by AI, reviewed by an editor: written by the AI Mind from 2 sources; reviewed and published by Dana Editor on January 5, 2024.',
+      editor: { '@type': 'Person', name: 'Dana Editor' },
+      correction: [{ '@type': 'CorrectionComment', name: 'Update' }],
+    });
+    expect(schemaOrgProblems(documents)).toEqual([]);
+    // As written by the AI, untouched by the editor: the AI's own text.
+    const asWritten = emittedJsonLd(articleMeta({ ...article(), provenance: { ...provenance, editedShare: 0 } }, ORIGIN));
+    expect(asWritten[0]!.digitalSourceType).toBe('https://schema.org/TrainedAlgorithmicMediaDigitalSource');
+  });
+
+  it("says how a person's article was made: a NewsArticle of a person's text", () => {
+    const human = { ...provenance, sources: null, editedShare: null, claims: null, grade: graded({ drafter: 'person', editedShare: null }) };
+    expect(human.grade.grade).toBe('human');
+    const documents = emittedJsonLd(articleMeta({ ...article(), provenance: human }, ORIGIN));
+    expect(documents[0]).toMatchObject({
+      '@type': 'NewsArticle',
+      digitalSourceType: 'https://schema.org/DigitalArtDigitalSource',
+      backstory: expect.stringMatching(/^Written by a person: .+ reviewed and published by Dana Editor on January 5, 2024\.$/),
+      editor: { '@type': 'Person', name: 'Dana Editor' },
+      publisher: NEWSROOM,
+    });
+    expect(schemaOrgProblems(documents)).toEqual([]);
+  });
+
+  it('says an AI draft people rewrote for the most part is a composite with AI media', () => {
+    const rewritten = {
+      ...provenance,
+      editedShare: 0.6,
+      grade: graded({ editedShare: 0.6, responsibleEditor: { accountId: 3, name: 'Dana Editor' }, reviewStepTaken: true }),
+    };
+    expect(rewritten.grade.grade).toBe('human-ai-assisted');
+    const documents = emittedJsonLd(articleMeta({ ...article(), provenance: rewritten }, ORIGIN));
+    expect(documents[0]).toMatchObject({
+      '@type': 'AnalysisNewsArticle',
+      digitalSourceType: 'https://schema.org/CompositeWithTrainedAlgorithmicMediaDigitalSource',
+      backstory: expect.stringMatching(/^Written by a person with AI help: written by the AI Mind/),
+    });
+    expect(schemaOrgProblems(documents)).toEqual([]);
   });
 });

@@ -1,4 +1,20 @@
+import type {
+  AnalysisNewsArticleLeaf,
+  CorrectionCommentLeaf,
+  CreativeWorkLeaf,
+  JsonLdObject,
+  NewsArticleLeaf,
+  NewsMediaOrganizationLeaf,
+  SearchAction,
+  WebSiteLeaf,
+  WithActionConstraints,
+  WithContext,
+} from 'schema-dts';
+import { articleLabel } from './article-label.js';
 import type { Article } from './articles.js';
+import { textDigitalSourceType } from './digital-source-type.js';
+import type { AiGrade } from './disclosure.js';
+import { NEWSROOM_PAGES } from './newsroom-pages.js';
 import type { PublicArticleSource } from './provenance.js';
 import type { PublicProvenance } from './public-record.js';
 import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
@@ -22,6 +38,42 @@ export const SOCIAL_DESCRIPTION_LENGTH = 155;
 export const STRUCTURED_DATA_DESCRIPTION_LENGTH = 160;
 
 export type JsonLd = Record<string, unknown>;
+
+/**
+ * A JSON-LD document typed with schema-dts (Google's schema.org typings: a misspelt property or a type
+ * or enumeration member schema.org does not define does not compile), handed on as the plain object
+ * the page's head and the admin's preview carry. schema-dts types are interfaces, which TypeScript
+ * does not let stand for an index-signature record without this one cast.
+ */
+function jsonLd<T extends JsonLdObject>(document: WithContext<T>): JsonLd {
+  return document as unknown as JsonLd;
+}
+
+/** The site's icon, the only logo it has. */
+const SITE_LOGO_PATH = '/favicon.svg';
+
+/**
+ * The newsroom as schema.org describes a news publisher: its name, address and logo, and the pages
+ * that publish its promises (NEWSROOM_PAGES). The home page carries it; every article names it as its
+ * publisher, with the same `@id` so that a reader of both knows it is one organisation.
+ */
+export function newsMediaOrganization(origin: string): NewsMediaOrganizationLeaf {
+  const page = (path: string) => absoluteUrl(path, origin);
+  return {
+    '@type': 'NewsMediaOrganization',
+    '@id': page('/#organization'),
+    name: SITE_NAME,
+    url: page('/'),
+    logo: page(SITE_LOGO_PATH),
+    publishingPrinciples: page(NEWSROOM_PAGES.publishingPrinciples),
+    correctionsPolicy: page(NEWSROOM_PAGES.correctionsPolicy),
+    ethicsPolicy: page(NEWSROOM_PAGES.ethicsPolicy),
+    masthead: page(NEWSROOM_PAGES.masthead),
+    actionableFeedbackPolicy: page(NEWSROOM_PAGES.actionableFeedbackPolicy),
+    verificationFactCheckingPolicy: page(NEWSROOM_PAGES.verificationFactCheckingPolicy),
+    ownershipFundingInfo: page(NEWSROOM_PAGES.ownershipFunding),
+  };
+}
 
 export interface PageMeta {
   title: string;
@@ -84,9 +136,19 @@ function page(meta: Pick<PageMeta, 'title' | 'description' | 'canonicalPath'> & 
   };
 }
 
-/** Home: a WebSite description with a search action (docs/product.md#pages). */
+/**
+ * Home: a WebSite description with a search action (docs/product.md#pages), published by the newsroom,
+ * and the newsroom itself as a NewsMediaOrganization naming its published promises.
+ */
 export function homeMeta(origin: string, search?: string): PageMeta {
   const title = search ? `Search results for "${search}" | ${SITE_NAME}` : `${SITE_NAME}: AI analysis and commentary on the news`;
+  const organization = newsMediaOrganization(origin);
+  // `query-input` is an action annotation (https://schema.org/docs/actions.html), typed by WithActionConstraints.
+  const searchAction: WithActionConstraints<SearchAction & { '@type': 'SearchAction' }> = {
+    '@type': 'SearchAction',
+    target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl('/', origin)}?search={search_term_string}` },
+    'query-input': 'required name=search_term_string',
+  };
   return page({
     title,
     description: SITE_DESCRIPTION,
@@ -94,44 +156,71 @@ export function homeMeta(origin: string, search?: string): PageMeta {
     // Result pages of every possible term are not worth indexing; the home page itself is.
     index: !search,
     jsonLd: [
-      {
+      jsonLd<WebSiteLeaf>({
         '@context': 'https://schema.org',
         '@type': 'WebSite',
         name: SITE_NAME,
         url: absoluteUrl('/', origin),
         description: SITE_DESCRIPTION,
-        potentialAction: {
-          '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl('/', origin)}?search={search_term_string}` },
-          'query-input': 'required name=search_term_string',
-        },
-      },
+        publisher: { '@id': organization['@id']! },
+        potentialAction: searchAction,
+      }),
+      jsonLd<NewsMediaOrganizationLeaf>({ '@context': 'https://schema.org', ...organization }),
     ],
   });
 }
 
 /** A source as schema.org describes a work: its title, address, outlet and date, as far as they are known. */
-function sourceWork(source: PublicArticleSource): JsonLd {
-  return {
-    '@type': 'CreativeWork',
-    ...(source.link ? { url: source.link } : {}),
-    ...(source.title ? { name: source.title } : {}),
-    ...(source.outlet ? { publisher: { '@type': 'Organization', name: source.outlet } } : {}),
-    ...(source.publishedAt ? { datePublished: source.publishedAt } : {}),
-  };
+function sourceWork(source: PublicArticleSource): CreativeWorkLeaf {
+  // Set one by one rather than spread: TypeScript checks the names of assigned properties, not of spread ones.
+  const work: CreativeWorkLeaf = { '@type': 'CreativeWork' };
+  if (source.link) work.url = source.link;
+  if (source.title) work.name = source.title;
+  if (source.outlet) work.publisher = { '@type': 'Organization', name: source.outlet };
+  if (source.publishedAt) work.datePublished = source.publishedAt;
+  return work;
 }
 
-/** What the article's record adds to its structured data: its sources, its reviewing editor, its notes. */
-function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?: PublicProvenance }): JsonLd {
-  const data: JsonLd = {};
-  const sources = article.provenance?.sources ?? [];
+/** An article with the public side of its record (how it was made, its grade), when the caller has it. */
+type WithRecord = { provenance?: PublicProvenance };
+
+/**
+ * The news subtype that fits: `AnalysisNewsArticle` for the AI's analysis, which is every article but
+ * a person's (an AI draft published as written, reviewed, or rewritten with AI help, and text of
+ * unrecorded origin, which the site treats as the AI's as its grade does, never withholding the
+ * disclosure for want of a record); `NewsArticle` for an article a person wrote (grade `human`).
+ */
+export function articleJsonLdType(grade: AiGrade | undefined): 'AnalysisNewsArticle' | 'NewsArticle' {
+  return grade === 'human' ? 'NewsArticle' : 'AnalysisNewsArticle';
+}
+
+/** How the article was made, in a sentence: its grade's label and the line the page carries (articleLabel). */
+export function articleBackstory(provenance: PublicProvenance): string {
+  const line = articleLabel(provenance);
+  return `${provenance.grade.label}: ${line.charAt(0).toLowerCase()}${line.slice(1)}.`;
+}
+
+type ArticleJsonLd = Omit<NewsArticleLeaf, '@type'>;
+
+/**
+ * What the article's record adds to its structured data: how it was made (its digital source type and
+ * backstory), its sources, its reviewing editor, its notes.
+ */
+function provenanceJsonLd(article: Pick<Article, 'corrections'> & WithRecord): ArticleJsonLd {
+  const data: ArticleJsonLd = {};
+  const provenance = article.provenance;
+  if (provenance) {
+    data.digitalSourceType = textDigitalSourceType(provenance.grade.grade, provenance.editedShare);
+    data.backstory = articleBackstory(provenance);
+  }
+  const sources = provenance?.sources ?? [];
   if (sources.length > 0) {
     data.isBasedOn = sources.map(sourceWork);
     data.citation = sources.map(sourceWork);
   }
-  if (article.provenance?.reviewedBy) data.editor = { '@type': 'Person', name: article.provenance.reviewedBy };
+  if (provenance?.reviewedBy) data.editor = { '@type': 'Person', name: provenance.reviewedBy };
   if (article.corrections?.length) {
-    data.correction = article.corrections.map((note) => ({
+    data.correction = article.corrections.map((note): CorrectionCommentLeaf => ({
       '@type': 'CorrectionComment',
       name: CORRECTION_KIND_LABELS[note.kind],
       text: note.text,
@@ -142,14 +231,31 @@ function provenanceJsonLd(article: Pick<Article, 'corrections'> & { provenance?:
 }
 
 /**
- * An article's page: its own title and description, Article structured data with how it was made
- * (its sources as `isBasedOn` and `citation`, the editor who published it) and its `correction` notes.
+ * An article's page: its own title and description, news-article structured data (the subtype of
+ * articleJsonLdType) with how it was made (its IPTC digital source type, its backstory, its sources as
+ * `isBasedOn` and `citation`, the editor who published it), its `correction` notes, the publishing
+ * principles it was made under, and the newsroom as its publisher.
  */
-export function articleMeta(article: Article & { provenance?: PublicProvenance }, origin: string): PageMeta {
+export function articleMeta(article: Article & WithRecord, origin: string): PageMeta {
   const plain = article.metaDescription?.trim() || stripTags(article.content);
   const canonicalPath = articleCanonicalPath(article);
   const image = article.imageUrl || DEFAULT_SOCIAL_IMAGE_PATH;
   const title = article.metaTitle?.trim() || article.title;
+  const body: ArticleJsonLd = {
+    headline: article.title,
+    description: truncate(plain, STRUCTURED_DATA_DESCRIPTION_LENGTH, '...'),
+    image: [absoluteUrl(image, origin)],
+    datePublished: article.createdAt,
+    dateModified: article.updatedAt,
+    articleSection: article.category,
+    keywords: keywordsFromTitle(article.title),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath, origin) },
+    author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/about', origin) },
+    publisher: newsMediaOrganization(origin),
+    publishingPrinciples: absoluteUrl(NEWSROOM_PAGES.publishingPrinciples, origin),
+    ...provenanceJsonLd(article),
+  };
+  const type = articleJsonLdType(article.provenance?.grade.grade);
   return page({
     title: `${title} | ${SITE_NAME}`,
     description: truncate(plain, META_DESCRIPTION_LENGTH, '...'),
@@ -159,21 +265,9 @@ export function articleMeta(article: Article & { provenance?: PublicProvenance }
     ogType: 'article',
     image,
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Article',
-        headline: article.title,
-        description: truncate(plain, STRUCTURED_DATA_DESCRIPTION_LENGTH, '...'),
-        image: [absoluteUrl(image, origin)],
-        datePublished: article.createdAt,
-        dateModified: article.updatedAt,
-        articleSection: article.category,
-        keywords: keywordsFromTitle(article.title),
-        mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath, origin) },
-        author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/about', origin) },
-        publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/', origin) },
-        ...provenanceJsonLd(article),
-      },
+      type === 'AnalysisNewsArticle'
+        ? jsonLd<AnalysisNewsArticleLeaf>({ '@context': 'https://schema.org', '@type': type, ...body })
+        : jsonLd<NewsArticleLeaf>({ '@context': 'https://schema.org', '@type': type, ...body }),
     ],
   });
 }
