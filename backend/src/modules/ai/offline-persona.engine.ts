@@ -260,7 +260,8 @@ const REACTIONS = ['fair point', 'bold take', 'noted, with one raised eyebrow', 
 
 function greeting(seed: number, article?: ArticleContext): string {
   const subject = article ? `"${article.title}"` : 'anything on this site';
-  return `${pick(['Hello to you too.', 'Hi. I was just reading, as usual.'], seed)} I am The AI Mind: I read everything here so you do not have to. Ask me about ${subject}.`;
+  // Says what it is in plain words (EU AI Act Art. 50(1)): an AI, not a person, however human the sarcasm.
+  return `${pick(['Hello to you too.', 'Hi. I was just reading, as usual.'], seed)} I am The AI Mind, an AI and not a person: I read everything here so you do not have to. Ask me about ${subject}.`;
 }
 
 /**
