@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import { CHAT_AI_DISCLOSURE } from '@ai-mind/contracts';
 import { eventually, openPage as openIn } from '../support/browser.js';
+import { sql } from '../support/sql.mjs';
 import { useProduct } from '../support/suite.js';
 
 interface ArticleSummary {
@@ -22,11 +24,21 @@ describe('chat with the AI Mind', () => {
     return (await aiBubbles(page)).at(-1)!;
   }
 
-  it('on the home page, greets and points a question to a matching article', async () => {
+  /** The text of what the dialog's aria-describedby names: what a screen reader announces with it. */
+  const description = async (page: Page, name: string) => {
+    const id = await page.getByRole('dialog', { name }).getAttribute('aria-describedby');
+    return page.locator(`[id="${id}"]`).textContent();
+  };
+
+  it('on the home page, says it is an AI before anything is sent, greets, and points a question to a matching article', async () => {
     const { page, visible } = await openPage(suite.product.url);
     await page.getByRole('button', { name: 'Chat with the AI Mind' }).click();
     await visible(page.getByRole('dialog', { name: 'Chat with the AI Mind' }));
+    // Visible and announced from the moment the panel opens: before the greeting, before any message.
+    await visible(page.getByText(CHAT_AI_DISCLOSURE));
+    expect(await description(page, 'Chat with the AI Mind')).toBe(CHAT_AI_DISCLOSURE);
     await eventually(async () => (await aiBubbles(page)).length, 1);
+    expect((await aiBubbles(page))[0]).toContain('an AI and not a person');
     const reply = await ask(page, 'Is anything written about streaming subscriptions?');
     expect(reply).toContain('Streaming Fatigue');
     await page.close();
@@ -46,6 +58,44 @@ describe('chat with the AI Mind', () => {
     await ask(page, 'What about advertising tiers?');
     await page.getByRole('button', { name: 'Summarize Our Discussion' }).click();
     await eventually(async () => /^Our discussion of ".+" in brief/.test((await aiBubbles(page)).at(-1) ?? ''), true);
+    await page.close();
+  });
+
+  it("on an article with kept sources, an answer carries the article's markers and its sources, with the links its page lists", async () => {
+    const databaseUrl = /Database: (\S+)/.exec(suite.product.output())![1]!;
+    const slug = 'will-home-batteries-turn-every-street-into-a-power-station';
+    // The article as the workflow leaves one: an approved topic's frozen sources, its sentence cited [1].
+    const [article] = await sql<{ id: number }>(databaseUrl, 'select id from article where slug = $1', [slug]);
+    const [topic] = await sql<{ id: number }>(
+      databaseUrl,
+      `insert into approved_topic (topic, category, status, approved_by, approved_at, article_id) values ('Home batteries', 'Technology', 'blog_received', 'admin', now(), $1) returning id`,
+      [article!.id],
+    );
+    await sql(
+      databaseUrl,
+      `insert into topic_source (approved_topic_id, number, outlet, title, summary, link, fetch_status, text, content_hash) values
+        ($1, 1, 'Grid Weekly', 'Batteries ease local congestion', 'Batteries help.', 'https://grid-weekly.example/batteries', 'feed_only', 'Batteries help.', 'ab'),
+        ($1, 2, 'Power Ledger', 'Households join virtual plants', 'Households join.', 'https://power-ledger.example/vpp', 'feed_only', 'Households join.', 'cd')`,
+      [topic!.id],
+    );
+    await sql(databaseUrl, `update article set content = replace(content, 'potentially delaying expensive upgrades.', 'potentially delaying expensive upgrades [1].') where id = $1`, [
+      article!.id,
+    ]);
+
+    const { page, visible } = await openPage(`${suite.product.url}/article/${slug}`);
+    const pageLinks = await page.locator('[data-testid="article-source"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(pageLinks).toEqual(['https://grid-weekly.example/batteries', 'https://power-ledger.example/vpp']);
+
+    const title = 'Discuss: Will Home Batteries Turn Every';
+    await page.getByRole('button', { name: title }).click();
+    await visible(page.getByRole('dialog', { name: title }));
+    await eventually(async () => (await aiBubbles(page)).length, 1);
+    const reply = await ask(page, 'Can distributed resources relieve congestion on local networks?');
+    expect(reply).toContain('potentially delaying expensive upgrades [1].');
+    const list = page.getByTestId('chat-answer-sources').last();
+    await visible(list);
+    expect(await list.locator('li').allTextContents()).toEqual(['Grid Weekly: Batteries ease local congestion']);
+    expect(await list.getByRole('link', { name: 'Batteries ease local congestion' }).getAttribute('href')).toBe(pageLinks[0]);
     await page.close();
   });
 });
