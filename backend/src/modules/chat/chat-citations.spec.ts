@@ -24,6 +24,7 @@ describe('chat citations', () => {
       { number: 2, outlet: 'Outlet 2', title: 'Story 2', link: 'https://outlet.example/2' },
     ]);
     expect(citableSources(null)).toEqual([]);
+    expect(citableSources([source(3, 'javascript:alert(1)')])[0]!.link).toBeNull();
     const many = citableSources(Array.from({ length: 40 }, (_, i) => ({ ...source(i + 1), title: 'x'.repeat(5000) })));
     expect(many).toHaveLength(CHAT_SOURCES_MAX);
     expect(many[0]!.title).toHaveLength(300);

@@ -25,8 +25,9 @@ export function citableSources(sources: readonly ArticleSource[] | null): ChatSo
       number: source.number,
       outlet: source.outlet.slice(0, CHAT_SOURCE_TEXT_MAX),
       title: source.title.slice(0, CHAT_SOURCE_TEXT_MAX),
-      // The link exactly as the article's own source list has it: nothing else is ever offered as one.
-      link: source.link,
+      // The link exactly as the article's own source list has it: nothing else is ever offered as one
+      // (and only a web address: a feed's odd scheme is shown as no link, never made clickable here).
+      link: source.link && /^https?:\/\//i.test(source.link) ? source.link : null,
     }));
 }
 
