@@ -78,9 +78,11 @@ describe('chat with the AI Mind', () => {
         ($1, 2, 'Power Ledger', 'Households join virtual plants', 'Households join.', 'https://power-ledger.example/vpp', 'feed_only', 'Households join.', 'cd')`,
       [topic!.id],
     );
-    await sql(databaseUrl, `update article set content = replace(content, 'potentially delaying expensive upgrades.', 'potentially delaying expensive upgrades [1].') where id = $1`, [
-      article!.id,
-    ]);
+    await sql(
+      databaseUrl,
+      `update article set content = replace(content, 'potentially delaying expensive upgrades.', 'potentially delaying expensive upgrades [1].') where id = $1`,
+      [article!.id],
+    );
 
     const { page, visible } = await openPage(`${suite.product.url}/article/${slug}`);
     const pageLinks = await page.locator('[data-testid="article-source"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));

@@ -53,7 +53,9 @@ describe('chat widget', () => {
       { number: 2, outlet: 'Power Wire', title: 'Regulator sets a date', link: 'https://wire.example/regulator' },
       { number: 3, outlet: 'Grid Notes', title: 'Queues, explained', link: null },
     ];
-    network = stubFetch({ 'POST /api/chat': () => ({ status: 200, body: { response: 'Reforms come in March [2].', sources, disclosure: CHAT_AI_DISCLOSURE } }) });
+    network = stubFetch({
+      'POST /api/chat': () => ({ status: 200, body: { response: 'Reforms come in March [2].', sources, disclosure: CHAT_AI_DISCLOSURE } }),
+    });
     renderApp(<ChatWidget article={ARTICLE} />);
     openWidget('Discuss: Data Centres Are Rewriting the');
     const box = screen.getByRole('textbox', { name: 'Message' });
