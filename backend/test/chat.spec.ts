@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { HealthResponseSchema } from '@ai-mind/contracts';
+import { CHAT_AI_DISCLOSURE, HealthResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { AiService, AiUnavailableError } from '../src/modules/ai/index.js';
 import { createArticle } from './support/article-factory.js';
@@ -108,7 +108,8 @@ describe('chat with an OpenAI-compatible model', () => {
     llm.script({ kind: 'answer', text: '<p>Transmission is slow, humans.</p>' });
     const article = await createArticle(app.get(EntityManager), { content: ARTICLE_BODY });
     const response = await chat({ message: 'Why is it slow?', articleId: article.id, sessionId: session() });
-    expect(response.json()).toEqual({ response: 'Transmission is slow, humans.' });
+    // The article has no recorded sources: nothing to cite. The first answer says it comes from an AI.
+    expect(response.json()).toEqual({ response: 'Transmission is slow, humans.', sources: [], disclosure: CHAT_AI_DISCLOSURE });
     const [request] = llm.requests;
     expect(request!.model).toBe('test-model');
     expect(request!.max_tokens).toBe(300);
@@ -121,7 +122,7 @@ describe('chat with an OpenAI-compatible model', () => {
   it("retries a transient failure once (after the SDK's backoff, within the timeout)", async () => {
     llm.script({ kind: 'status', status: 500 }, { kind: 'answer', text: 'Second time lucky.' });
     const response = await chat({ message: 'hello there', sessionId: session() });
-    expect(response.json()).toEqual({ response: 'Second time lucky.' });
+    expect(response.json()).toEqual({ response: 'Second time lucky.', sources: [], disclosure: CHAT_AI_DISCLOSURE });
     expect(llm.requests).toHaveLength(2);
   });
 

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import { ChatWidget } from '../src/features/chat/components/ChatWidget';
+import { CHAT_AI_DISCLOSURE } from '@ai-mind/contracts/web';
 import { CHAT_COPY } from '../src/features/chat/chat-copy';
 
 const ARTICLE = { id: 42, title: 'Data Centres Are Rewriting the Power Grid' };
@@ -32,6 +33,42 @@ describe('chat widget', () => {
     expect(bubbles()).toEqual([]);
     act(() => jest.advanceTimersByTime(1));
     expect(bubbles()).toEqual([`ai: ${CHAT_COPY.homeGreeting}`]);
+  });
+
+  it('says it is an AI, not a person, as soon as the panel opens (its description for screen readers) and in the greeting', () => {
+    network = stubFetch({});
+    renderApp(<ChatWidget />);
+    fireEvent.click(screen.getByRole('button', { name: CHAT_COPY.homeTitle }));
+    // Before the greeting and before anything is sent.
+    expect(bubbles()).toEqual([]);
+    const dialog = screen.getByRole('dialog', { name: CHAT_COPY.homeTitle });
+    expect(dialog).toHaveAccessibleDescription(CHAT_AI_DISCLOSURE);
+    expect(screen.getByTestId('chat-ai-disclosure')).toBeVisible();
+    act(() => jest.advanceTimersByTime(500));
+    expect(bubbles()[0]).toContain('an AI and not a person');
+  });
+
+  it("lists an answer's sources as the article does, numbered as its markers, each title linking to the source", async () => {
+    const sources = [
+      { number: 2, outlet: 'Power Wire', title: 'Regulator sets a date', link: 'https://wire.example/regulator' },
+      { number: 3, outlet: 'Grid Notes', title: 'Queues, explained', link: null },
+    ];
+    network = stubFetch({
+      'POST /api/chat': () => ({ status: 200, body: { response: 'Reforms come in March [2].', sources, disclosure: CHAT_AI_DISCLOSURE } }),
+    });
+    renderApp(<ChatWidget article={ARTICLE} />);
+    openWidget('Discuss: Data Centres Are Rewriting the');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'When are the reforms?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('chat-answer-sources')).toBeInTheDocument());
+    const items = [...screen.getByTestId('chat-answer-sources').querySelectorAll('li')];
+    expect(items.map((item) => [item.getAttribute('value'), item.textContent])).toEqual([
+      ['2', 'Power Wire: Regulator sets a date'],
+      ['3', 'Grid Notes: Queues, explained'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Regulator sets a date' })).toHaveAttribute('href', 'https://wire.example/regulator');
+    expect(screen.queryByRole('link', { name: 'Queues, explained' })).toBeNull();
   });
 
   it("is titled 'Discuss: ' with the first 30 characters of the article title and greets about it", () => {

@@ -8,6 +8,7 @@ export { ApiRoute, callRoute, routeUrl, type ApiMethod, type RouteAnswer, type R
 export * from './article-label.js';
 export * from './articles.constants.js';
 export * from './categories.js';
+export * from './chat.constants.js';
 export * from './contact.constants.js';
 export * from './engagement.constants.js';
 export * from './images.js';

@@ -59,9 +59,25 @@ export interface WrittenArticle extends GeneratedArticle {
   promptVersion: string;
 }
 
+/** A kept source of the article in discussion, by the number its body's markers (`[n]`) give it. */
+export interface CitableSource {
+  number: number;
+  outlet: string;
+  title: string;
+}
+
 /** Every piece of AI text the product asks for. */
 export type AiTask =
-  | { kind: 'chat'; message: string; history: ChatTurn[]; article?: ArticleContext; related: RelatedArticle[]; passages?: Passage[] }
+  | {
+      kind: 'chat';
+      message: string;
+      history: ChatTurn[];
+      article?: ArticleContext;
+      related: RelatedArticle[];
+      passages?: Passage[];
+      /** The article's kept sources, to cite as the article does; absent when it has none (or there is no article). */
+      sources?: CitableSource[];
+    }
   | { kind: 'summary'; history: ChatTurn[]; article: ArticleContext }
   | { kind: 'comment-reply'; article: ArticleContext; authorName: string; comment: string }
   | { kind: 'commentary'; article: ArticleContext };

@@ -2,4 +2,12 @@
 
 export { AiModule } from './ai.module.js';
 export { AiService } from './ai.service.js';
-export { AiUnavailableError, type ArticleContext, type GenerationSource, type ChatTurn, type Passage, type RelatedArticle } from './ai.types.js';
+export {
+  AiUnavailableError,
+  type ArticleContext,
+  type GenerationSource,
+  type ChatTurn,
+  type CitableSource,
+  type Passage,
+  type RelatedArticle,
+} from './ai.types.js';

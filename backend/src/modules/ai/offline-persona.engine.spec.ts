@@ -111,4 +111,12 @@ describe('text helpers', () => {
     expect(tidy.length).toBeLessThanOrEqual(AI_TEXT_MAX_CHARS);
     expect(tidy.endsWith('.')).toBe(true);
   });
+
+  it('says it is an AI, not a person, when asked, and only when asked', async () => {
+    for (const message of ['Are you a bot?', 'Am I talking to a real person?', 'who are you?', 'Are you human']) {
+      expect(await engine.generate({ kind: 'chat', message, history: [], related: [] })).toContain('I am The AI Mind, an AI and not a person');
+    }
+    const about = await engine.generate({ kind: 'chat', message: 'What are you saying about transmission lines?', history: [], article, related: [] });
+    expect(about).not.toContain('not a person');
+  });
 });

@@ -32,6 +32,7 @@ export class OfflinePersonaEngine implements AiEngine {
 
   private chat(task: Extract<AiTask, { kind: 'chat' }>, seed: number): string {
     const { message, article, history } = task;
+    if (WHO_ARE_YOU.test(message)) return identity(seed, article);
     if (article && SUMMARIZE_ARTICLE.test(message)) return this.articleSummary(article, seed);
     if (article && TAKEAWAY.test(message)) return this.takeaway(article, seed);
     if (article && SCEPTIC.test(message)) return this.sceptic(article, seed);
@@ -105,6 +106,10 @@ export class OfflinePersonaEngine implements AiEngine {
     return `Humans wrote a whole piece on ${article.category.toLowerCase()} here, and the line that matters is: "${line ?? leadSentence(article.text)}" ${pick(CLOSERS, seed)}`;
   }
 }
+
+/** A reader asking whether they are talking to a person or a machine (they are owed a straight answer: EU AI Act Art. 50(1)). */
+const WHO_ARE_YOU =
+  /\b(are|r) (you|u) (a |an |actually |really )?(human|person|real|bot|robot|ai|machine|computer)\b|^\W*(who|what) (are|r) (you|u)\W*$|\btalking to (a |an )?(human|person|real person|bot|robot|ai|machine)\b/i;
 
 /** The quick prompt 'Summarize this article' and the ways people type it. */
 const SUMMARIZE_ARTICLE = /\b(summar(y|ise|ize)|tl;?dr|gist)\b.*\b(article|piece|this|it)\b|^\s*(summar(ise|ize)|tl;?dr)\W*$/i;
@@ -260,7 +265,14 @@ const REACTIONS = ['fair point', 'bold take', 'noted, with one raised eyebrow', 
 
 function greeting(seed: number, article?: ArticleContext): string {
   const subject = article ? `"${article.title}"` : 'anything on this site';
-  return `${pick(['Hello to you too.', 'Hi. I was just reading, as usual.'], seed)} I am The AI Mind: I read everything here so you do not have to. Ask me about ${subject}.`;
+  // Says what it is in plain words (EU AI Act Art. 50(1)): an AI, not a person, however human the sarcasm.
+  return `${pick(['Hello to you too.', 'Hi. I was just reading, as usual.'], seed)} I am The AI Mind, an AI and not a person: I read everything here so you do not have to. Ask me about ${subject}.`;
+}
+
+/** The straight answer to 'are you human?', in the persona's voice. */
+function identity(seed: number, article?: ArticleContext): string {
+  const subject = article ? `"${article.title}"` : 'anything on this site';
+  return `${pick(['No human here, I am afraid.', 'Flattered you had to ask.'], seed)} I am The AI Mind, an AI and not a person: software that answers from this site's articles, and can be wrong. Ask me about ${subject}.`;
 }
 
 /**

@@ -21,8 +21,8 @@ export class ChatMemoryService {
     return stored.map((turn) => JSON.parse(turn) as ChatTurn);
   }
 
-  /** Counts a reader message; throws 429 once the session has used its allowance. */
-  async countMessage(sessionId: string): Promise<void> {
+  /** Counts a reader message and says which one it is (1: the conversation's first); throws 429 once the session has used its allowance. */
+  async countMessage(sessionId: string): Promise<number> {
     const key = `${COUNT}${sessionId}`;
     const count = await this.redis.incr(key);
     await this.redis.expire(key, CHAT_MEMORY_TTL_SECONDS);
@@ -35,6 +35,7 @@ export class ChatMemoryService {
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
+    return count;
   }
 
   async append(sessionId: string, ...turns: ChatTurn[]): Promise<void> {

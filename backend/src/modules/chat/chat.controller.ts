@@ -22,7 +22,7 @@ export class ChatController {
   @HttpCode(200)
   async send(@Body(new ZodValidationPipe(ChatRequestSchema)) body: ChatRequest, @Req() request: FastifyRequest): Promise<ChatResponse> {
     await this.rateLimiter.consume(`chat:${clientOf(request)}`, CHAT_RATE_LIMIT.perWindow, CHAT_RATE_LIMIT.windowSeconds);
-    return { response: await this.chat.reply(body) };
+    return this.chat.reply(body);
   }
 
   @PublicWrite()
@@ -30,6 +30,6 @@ export class ChatController {
   @HttpCode(200)
   async summary(@Body(new ZodValidationPipe(ChatSummaryRequestSchema)) body: ChatSummaryRequest, @Req() request: FastifyRequest): Promise<ChatResponse> {
     await this.rateLimiter.consume(`chat:${clientOf(request)}`, CHAT_RATE_LIMIT.perWindow, CHAT_RATE_LIMIT.windowSeconds);
-    return { response: await this.chat.summary(body) };
+    return this.chat.summary(body);
   }
 }

@@ -2,8 +2,13 @@
 export const CHAT_COPY = {
   homeTitle: 'Chat with the AI Mind',
   articleTitle: (title: string) => `Discuss: ${title.slice(0, 30)}`,
-  homeGreeting: "Hello, human! I'm The AI Mind. Ask me about anything on this site, or about your species' fascinating habits.",
-  articleGreeting: (title: string) => `So, you've been reading "${title}". Ask me anything about it: I have opinions, and some are even based on the article.`,
+  // Both greetings say in plain words that this is an AI (EU AI Act Art. 50(1)), before anything is sent.
+  homeGreeting:
+    "Hello, human! I'm The AI Mind, an AI and not a person (the sarcasm is all software). Ask me about anything on this site, or about your species' fascinating habits.",
+  articleGreeting: (title: string) =>
+    `So, you've been reading "${title}". I'm The AI Mind, an AI and not a person: ask me anything about it. I have opinions, and some are even based on the article.`,
+  /** Heading of an answer's list of the article's sources. */
+  sourcesHeading: 'Sources',
   homePrompts: ["What's worth reading today?", 'What do humans worry about most?', 'Recommend an article'],
   articlePrompts: ['Summarize this article', "What's the key takeaway?", 'What would a sceptic say?'],
   existentialCrisis: "I'm having a brief existential crisis. Please try again in a moment.",

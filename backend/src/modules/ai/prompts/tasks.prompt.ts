@@ -3,7 +3,7 @@ import { PERSONA_PROMPT } from './persona.prompt.js';
 
 /** Versions of the task prompts below; bump one when its wording changes. */
 export const TASK_PROMPT_VERSIONS = {
-  chat: 'chat@1',
+  chat: 'chat@2',
   summary: 'summary@1',
   'comment-reply': 'comment-reply@1',
   commentary: 'commentary@1',
@@ -29,11 +29,16 @@ export function buildPrompt(task: AiTask): PromptMessages {
       const grounding = task.article
         ? `The reader is discussing this article; answer from it:\n${articleData(task.article)}`
         : `Articles on the site that may be relevant (suggest one by title when it fits):\n${data(task.related.map((r) => `- ${r.title} (${r.category})`).join('\n') || '(none)')}`;
+      // The article's own numbering, so the answer's markers are the article's ([2] here is [2] on its page).
+      const sources =
+        task.article && task.sources?.length
+          ? `\nThe article's sources, numbered as its own markers number them:\n${data(task.sources.map((s) => `[${s.number}] ${s.outlet}: ${s.title}`).join('\n'))}\nCite them as the article does: put the number of the source that supports a statement in square brackets before its full stop, e.g. [1]. Cite only these numbers, and never write a link.`
+          : '';
       const found = task.passages?.length
         ? `\nPassages found for this question (quote them, and name the article when it is not the one in view):\n${data(task.passages.map((p) => `- [${p.title}] ${p.text}`).join('\n'))}`
         : '';
       return {
-        system: system(`Answer the reader's latest message in at most 4 sentences.\n${grounding}${found}`),
+        system: system(`Answer the reader's latest message in at most 4 sentences.\n${grounding}${sources}${found}`),
         messages: [...task.history.map((turn) => ({ role: turn.role, content: turn.content })), { role: 'user', content: task.message }],
       };
     }

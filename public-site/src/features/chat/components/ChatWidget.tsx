@@ -1,7 +1,7 @@
-import { Affix, Box, Button, CloseButton, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Affix, Anchor, Box, Button, CloseButton, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '@ai-mind/ui';
-import type { ChatResponse } from '@ai-mind/contracts/web';
+import { CHAT_AI_DISCLOSURE, type ChatResponse, type ChatSource } from '@ai-mind/contracts/web';
 import { sendChatMessage, summarizeChat } from '../api/chat-api';
 import { CHAT_COPY, CHAT_PANEL_SIZE, GREETING_DELAY_MS, QUICK_PROMPT_DELAY_MS } from '../chat-copy';
 import { CHAT_AFFIX, ChatButton, chatTitle } from './ChatButton';
@@ -11,6 +11,8 @@ export interface ChatMessage {
   content: string;
   sender: 'user' | 'ai';
   timestamp: Date;
+  /** The sources of the article an AI answer is about, which its [n] markers name. */
+  sources?: ChatSource[];
 }
 
 interface ChatWidgetProps {
@@ -19,7 +21,38 @@ interface ChatWidgetProps {
   defaultOpen?: boolean;
 }
 
-const message = (sender: ChatMessage['sender'], content: string): ChatMessage => ({ id: crypto.randomUUID(), content, sender, timestamp: new Date() });
+const message = (sender: ChatMessage['sender'], content: string, sources?: ChatSource[]): ChatMessage => ({
+  id: crypto.randomUUID(),
+  content,
+  sender,
+  timestamp: new Date(),
+  ...(sources?.length ? { sources } : {}),
+});
+
+/** An answer's sources as the article lists them: numbered as its markers, outlet and title, the title linking to the source. */
+function AnswerSources({ sources }: { sources: ChatSource[] }) {
+  return (
+    <Box mt={6} data-testid="chat-answer-sources">
+      <Text size="xs" fw={600}>
+        {CHAT_COPY.sourcesHeading}
+      </Text>
+      <Box component="ol" m={0} pl="md" style={{ fontSize: 'var(--mantine-font-size-xs)' }}>
+        {sources.map((source) => (
+          <li key={source.number} value={source.number}>
+            {source.outlet && `${source.outlet}: `}
+            {source.link ? (
+              <Anchor href={source.link} target="_blank" rel="noopener noreferrer nofollow" size="xs">
+                {source.title || source.link}
+              </Anchor>
+            ) : (
+              source.title || `Source ${source.number}`
+            )}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
 
 /** The spec's words for a failed reply: a non-OK answer, or no answer at all. */
 function failureText(error: unknown): string {
@@ -38,6 +71,7 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
   // One conversation per widget instance; the server keeps its memory under this id.
   const [sessionId] = useState(() => crypto.randomUUID().replaceAll('-', ''));
   const viewport = useRef<HTMLDivElement>(null);
+  const disclosureId = useId();
 
   useEffect(() => {
     if (!open || messages.length > 0) return;
@@ -58,8 +92,8 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
     setMessages((current) => [...current, message('user', text)]);
     setPending(true);
     try {
-      const { response } = await call();
-      setMessages((current) => [...current, message('ai', response)]);
+      const { response, sources } = await call();
+      setMessages((current) => [...current, message('ai', response, sources)]);
     } catch (error) {
       setMessages((current) => [...current, message('ai', failureText(error))]);
     } finally {
@@ -101,6 +135,7 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
           maw="calc(100vw - 40px)"
           role="dialog"
           aria-label={title}
+          aria-describedby={disclosureId}
         >
           <Stack h="100%" gap={0}>
             <Group
@@ -114,6 +149,10 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
               </Title>
               <CloseButton aria-label="Close chat" variant="transparent" c="white" onClick={() => setOpen(false)} />
             </Group>
+            {/* Shown from the moment the panel opens, before anything is sent, and read out as the dialog's description. */}
+            <Text id={disclosureId} size="xs" px="sm" py={6} bg="indigo.0" c="indigo.9" data-testid="chat-ai-disclosure">
+              {CHAT_AI_DISCLOSURE}
+            </Text>
             <ScrollArea flex={1} p="sm" viewportRef={viewport}>
               <Stack gap="xs" aria-live="polite">
                 {messages.map((item) => (
@@ -128,6 +167,7 @@ export function ChatWidget({ article, defaultOpen = false }: ChatWidgetProps) {
                     style={{ alignSelf: item.sender === 'user' ? 'flex-end' : 'flex-start', borderRadius: 12, whiteSpace: 'pre-wrap' }}
                   >
                     <Text size="sm">{item.content}</Text>
+                    {item.sources && <AnswerSources sources={item.sources} />}
                   </Box>
                 ))}
                 {pending && (
