@@ -1,21 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { AI_GRADE_LABELS, gradeNeedsDisclosure, type AiGrade, type ArticleGrade } from '@ai-mind/contracts';
+import { AI_GRADE_LABELS, gradeNeedsDisclosure, type AiGrade, type ArticleGrade, type GradeChange } from '@ai-mind/contracts';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { articlesDb } from './tables.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
-
-/** One change of an article's grade, as the history and the evidence export show it: the label readers saw from `since`. */
-export interface GradeChange {
-  grade: AiGrade;
-  label: string;
-  disclosed: boolean;
-  /** ISO 8601: when the change was recorded (after the committed change of the article or its claims). */
-  since: string;
-  /** The article's newest revision then (null when none was recorded). */
-  revisionId: number | null;
-}
 
 /** The grade as lists and the feed read it, kept per article. */
 export interface StoredGrade {
