@@ -33,7 +33,10 @@ const text = (html: string) =>
 function pageGrade(html: string): { grade: string | null; afterHeadline: string } {
   const tag = /<[^>]*data-testid="ai-grade"[^>]*>/.exec(html)?.[0] ?? '';
   const root = text(html);
-  const headline = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]*>/g, '').trim();
+  const headline = /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)![1]!
+    .replace(/<[^>]*>/g, '')
+    .trim();
   return { grade: /data-grade="([^"]+)"/.exec(tag)?.[1] ?? null, afterHeadline: root.slice(root.indexOf(headline) + headline.length).trim() };
 }
 
@@ -303,9 +306,12 @@ describe('the AI involvement grade', () => {
     await expect(insert(2, 'ai-unreviewed')).rejects.toThrow(/article_grade_change_differs/);
     await expect(insert(3, 'human')).rejects.toThrow(/has no grade change 2/);
     await expect(
-      em.fork().execute(`insert into article_grade_change (article_id, seq, grade, label, disclosed, previous_grade) values (?, 2, 'ai-unreviewed', 'x', true, 'human')`, [
-        article.id,
-      ]),
+      em
+        .fork()
+        .execute(
+          `insert into article_grade_change (article_id, seq, grade, label, disclosed, previous_grade) values (?, 2, 'ai-unreviewed', 'x', true, 'human')`,
+          [article.id],
+        ),
     ).rejects.toThrow(/article_grade_change_differs/);
     expect(await disclosure.gradeHistory(article.id)).toHaveLength(1);
   });

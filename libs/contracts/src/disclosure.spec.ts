@@ -23,7 +23,11 @@ describe('gradeArticle', () => {
     ['no person with an account published it', { responsibleEditor: null }, 'no person with an account published it'],
     ['it was published without a review step', { reviewStepTaken: false, reviewMinutes: null }, 'published without a review step'],
     ['a flag is still open', { claims: { checked: 6, flagged: 2, overridden: 1, open: 1, overriddenWithoutNote: 0 } }, '1 still open'],
-    ['a flag was overridden without a note', { claims: { checked: 6, flagged: 2, overridden: 2, open: 0, overriddenWithoutNote: 1 } }, '1 overridden without a note'],
+    [
+      'a flag was overridden without a note',
+      { claims: { checked: 6, flagged: 2, overridden: 2, open: 0, overriddenWithoutNote: 1 } },
+      '1 overridden without a note',
+    ],
     ['its claims were never checked', { claims: null }, 'its claims were not checked against the sources'],
     ['it was skimmed: under the time and with no edits', { reviewMinutes: SUBSTANTIVE_REVIEW.minReviewMinutes - 1, editedShare: 0 }, '0% of the words changed'],
   ])('discloses an AI draft when %s', (_case, change, detail) => {
@@ -54,8 +58,15 @@ describe('gradeArticle', () => {
     expect(gradeArticle(own)).toMatchObject({ grade: 'human', label: 'Written by a person', disclosed: false });
   });
 
-  it('treats an article of unrecorded origin (the demo seed, SQL) as the AI\'s: never written by a person, disclosed unless reviewed', () => {
-    const unknown: DisclosureRecord = { drafter: 'unknown', editedShare: null, responsibleEditor: null, reviewStepTaken: false, reviewMinutes: null, claims: null };
+  it("treats an article of unrecorded origin (the demo seed, SQL) as the AI's: never written by a person, disclosed unless reviewed", () => {
+    const unknown: DisclosureRecord = {
+      drafter: 'unknown',
+      editedShare: null,
+      responsibleEditor: null,
+      reviewStepTaken: false,
+      reviewMinutes: null,
+      claims: null,
+    };
     expect(gradeArticle(unknown)).toMatchObject({ grade: 'ai-unreviewed', disclosed: true });
     // Even rewritten under an editor, with no AI draft to compare, it is never 'human-ai-assisted' or 'human'.
     expect(gradeArticle({ ...unknown, responsibleEditor: { accountId: 1, name: 'Sam' } }).grade).toBe('ai-unreviewed');
