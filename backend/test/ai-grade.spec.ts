@@ -287,6 +287,11 @@ describe('the AI involvement grade', () => {
     await expectShown({ slug, category: 'Economics' }, 'ai-unreviewed');
     await gradeBecomes(inserted!.id, 'ai-unreviewed');
     expect(await disclosure.gradeHistory(inserted!.id)).toHaveLength(1);
+
+    // The newsletter digest: the disclosure above the item's title, in both parts.
+    const preview = (await call('GET', '/api/admin/newsletter/preview')).json() as { html: string; text: string };
+    expect(preview.text).toContain(`[AI-generated] From SQL ${slug}`);
+    expect(preview.html).toMatch(new RegExp(`data-ai-grade="disclosed">AI-generated</p><p[^>]*>Economics[^<]*</p>\\s*<h2[^>]*><a[^>]*>From SQL ${slug}</a>`));
   });
 
   it('makes a duplicate change impossible in PostgreSQL, whoever writes it', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { AI_GRADE_LABELS, gradeNeedsDisclosure, type AiGrade, type ArticleGrade, type GradeChange } from '@ai-mind/contracts';
+import type { AiGrade, ArticleGrade, GradeChange } from '@ai-mind/contracts';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { articlesDb } from './tables.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
@@ -119,6 +119,8 @@ export class ArticleDisclosureService {
         .returning('id')
         .executeTakeFirst();
       if (!inserted || !article.approved) return Boolean(inserted);
+      // An article's first grade is news to the lists only when it is not the disclosure they showed until it was graded (cardGrade).
+      if (!last && grade === 'ai-unreviewed') return true;
       // Raw: the pages' caches hear of it as of any article change (ArticleChangeListener), and the shared
       // cache's keys of the article (its page, JSON and every list showing it) and the feed are queued for
       // purging through http-cache's outbox function, as the article's own purge trigger does.
@@ -162,9 +164,4 @@ export class ArticleDisclosureService {
       if (stale.length < SWEEP_BATCH || failed) return graded;
     }
   }
-}
-
-/** The label and disclosure of a grade, for an article graded not yet. */
-export function storedGrade(grade: AiGrade): StoredGrade {
-  return { grade, label: AI_GRADE_LABELS[grade], disclosed: gradeNeedsDisclosure(grade) };
 }
