@@ -32,6 +32,8 @@ export * from './public-record.js';
 export * from './article-label.js';
 export * from './disclosure.js';
 export * from './newsroom-pages.js';
+export * from './newsroom.js';
+export * from './newsroom-schemas.js';
 export * from './api-routes.js';
 export * from './public-api-routes.js';
 export * from './web-link.js';
