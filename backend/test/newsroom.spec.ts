@@ -92,9 +92,20 @@ describe('the newsroom pages, masthead and trust.txt', () => {
     const listed = (await app.inject({ method: 'GET', url: '/api/admin/newsroom', headers: owner.headers })).json<AdminNewsroomPage[]>();
     expect(listed.map((p) => p.key)).toEqual([...NEWSROOM_TEXT_KEYS]);
     expect(listed.find((p) => p.key === 'correctionsPolicy')).toMatchObject({ body: '<p>Second version.</p>', revisions: 2, updatedBy: owner.username });
-    // The shared cache is told: the change queued the newsroom pages' key for purging.
-    const purges = await em.fork().execute<{ keys: string[] }[]>(`select keys from http_cache_purge where 'newsroom' = any(keys)`);
-    expect(purges.length).toBeGreaterThan(0);
+    // The shared cache is told: a change, whoever writes it, queues the newsroom pages' key for purging
+    // (looked at inside the change's own transaction, rolled back: the purger takes committed rows at once).
+    const queued = await em
+      .fork()
+      .transactional(async (tx) => {
+        const mine = `select id, keys from http_cache_purge where 'newsroom' = any(keys) order by id`;
+        const before = await tx.execute<{ id: string; keys: string[] }[]>(mine);
+        await tx.execute(`update newsroom_page set body = body where key = 'correctionsPolicy'`);
+        const after = await tx.execute<{ id: string; keys: string[] }[]>(mine);
+        const added = after.filter((row) => !before.some((old) => old.id === row.id)).map((row) => row.keys);
+        throw Object.assign(new Error('roll back'), { added });
+      })
+      .catch((error: { added?: string[][] }) => error.added);
+    expect(queued).toEqual([['newsroom']]);
   });
 
   it('keeps the publishing principles’ #feedback and #verification sections', async () => {
