@@ -1,7 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import path from 'node:path';
-import { NEWSROOM_PAGES, NEWSROOM_TEXT_KEYS, NEWSROOM_TEXT_MAX_CHARS, type AdminMastheadEntry, type AdminNewsroomPage, type PublicNewsroomPage } from '@ai-mind/contracts';
+import {
+  NEWSROOM_PAGES,
+  NEWSROOM_TEXT_KEYS,
+  NEWSROOM_TEXT_MAX_CHARS,
+  type AdminMastheadEntry,
+  type AdminNewsroomPage,
+  type PublicNewsroomPage,
+} from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -63,7 +70,9 @@ describe('the newsroom pages, masthead and trust.txt', () => {
     expect((await get(page)).body).not.toContain('First version');
     expect((await get(`/api/newsroom/correctionsPolicy`)).json<PublicNewsroomPage>().updatedAt).toBeNull();
 
-    const first = await put(owner, '/api/admin/newsroom/correctionsPolicy', { body: '<p>First version.</p><script>alert(1)</script><p onclick="x()">Fixed in public.</p>' });
+    const first = await put(owner, '/api/admin/newsroom/correctionsPolicy', {
+      body: '<p>First version.</p><script>alert(1)</script><p onclick="x()">Fixed in public.</p>',
+    });
     expect(first.statusCode).toBe(200);
     const saved = first.json<AdminNewsroomPage>();
     expect(saved.body).toBe('<p>First version.</p><p>Fixed in public.</p>');
@@ -140,7 +149,11 @@ describe('the newsroom pages, masthead and trust.txt', () => {
     ];
     for (const [url, payload, field] of cases) {
       const response = await put(owner, url, payload);
-      expect({ url, payload: JSON.stringify(payload).slice(0, 60), status: response.statusCode }).toEqual({ url, payload: JSON.stringify(payload).slice(0, 60), status: 400 });
+      expect({ url, payload: JSON.stringify(payload).slice(0, 60), status: response.statusCode }).toEqual({
+        url,
+        payload: JSON.stringify(payload).slice(0, 60),
+        status: 400,
+      });
       expect(response.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toContain(field);
     }
     expect((await get('/api/newsroom/aboutUs')).statusCode).toBe(400);

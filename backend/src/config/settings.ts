@@ -574,7 +574,8 @@ export const SETTINGS = {
       env: 'TRUST_TXT_MEMBER',
       schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) addresses' })),
       default: '',
-      description: "`member=` lines of `/trust.txt`: the sites of associations the publication is a member of (a press council, JournalList), comma-separated; empty: none listed",
+      description:
+        '`member=` lines of `/trust.txt`: the sites of associations the publication is a member of (a press council, JournalList), comma-separated; empty: none listed',
     }),
     trustBelongTo: setting({
       env: 'TRUST_TXT_BELONGTO',
@@ -598,7 +599,7 @@ export const SETTINGS = {
       env: 'TRUST_TXT_CONTACT',
       schema: z.union([z.url({ protocol: /^(https?|mailto)$/ }), z.literal('')], 'must be an http(s) or mailto: address'),
       default: '',
-      description: '`contact=` of `/trust.txt`: how to reach the publication (an http(s) page or a mailto: address); empty: the site\'s contact page',
+      description: "`contact=` of `/trust.txt`: how to reach the publication (an http(s) page or a mailto: address); empty: the site's contact page",
     }),
     trustDataTrainingAllowed: setting({
       env: 'TRUST_TXT_DATATRAINING_ALLOWED',

@@ -89,12 +89,7 @@ import type {
 } from './public-record.js';
 import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import type { TrendingSourcesResponseSchema } from './trending.js';
-import type {
-  AdminMastheadEntrySchema,
-  AdminNewsroomPageSchema,
-  SaveMastheadEntryRequestSchema,
-  SaveNewsroomPageRequestSchema,
-} from './newsroom-schemas.js';
+import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import { publicApi } from './public-api-routes.js';
 

@@ -80,7 +80,11 @@ export class NewsroomService {
     const db = newsroomDb(this.em.fork());
     const [rows, counts] = await Promise.all([
       db.selectFrom('newsroom_page').select(['key', 'body', 'updated_at', 'updated_by']).execute(),
-      db.selectFrom('newsroom_page_revision').select((eb) => ['page_key', eb.fn.countAll<string>().as('count')]).groupBy('page_key').execute(),
+      db
+        .selectFrom('newsroom_page_revision')
+        .select((eb) => ['page_key', eb.fn.countAll<string>().as('count')])
+        .groupBy('page_key')
+        .execute(),
     ]);
     return NEWSROOM_TEXT_KEYS.map((key) => {
       const row = rows.find((r) => r.key === key);
@@ -108,7 +112,8 @@ export class NewsroomService {
     if (clean.length > NEWSROOM_TEXT_MAX_CHARS) problems.push(`must be at most ${NEWSROOM_TEXT_MAX_CHARS.toLocaleString('en-US')} characters once sanitized`);
     if (key === 'publishingPrinciples') {
       for (const id of Object.values(PUBLISHING_PRINCIPLES_SECTIONS)) {
-        if (!new RegExp(`<h[23] id="${id}">`).test(clean)) problems.push(`must keep a heading with id="${id}" (${NEWSROOM_PAGES.publishingPrinciples}#${id} links to it)`);
+        if (!new RegExp(`<h[23] id="${id}">`).test(clean))
+          problems.push(`must keep a heading with id="${id}" (${NEWSROOM_PAGES.publishingPrinciples}#${id} links to it)`);
       }
     }
     if (problems.length > 0) throw new ValidationFailedException(problems.map((message) => ({ path: 'body', message })));

@@ -38,7 +38,8 @@ function PageEditor({ page }: { page: AdminNewsroomPage }) {
         </Text>
         {page.key === 'publishingPrinciples' && (
           <Text size="sm">
-            Keep the headings <code>&lt;h2 id="feedback"&gt;</code> and <code>&lt;h2 id="verification"&gt;</code>: the feedback and verification policies link to them.
+            Keep the headings <code>&lt;h2 id="feedback"&gt;</code> and <code>&lt;h2 id="verification"&gt;</code>: the feedback and verification policies link
+            to them.
           </Text>
         )}
         <Textarea
@@ -67,7 +68,11 @@ function MastheadRow({ entry }: { entry: AdminMastheadEntry }) {
   const [onMasthead, setOnMasthead] = useState(entry.onMasthead);
   const [publicTitle, setPublicTitle] = useState(entry.publicTitle);
   const save = useSaveMastheadEntry({
-    onSuccess: (saved) => notifications.show({ title: 'Masthead saved', message: saved.onMasthead ? `${saved.displayName} is named as ${saved.publicTitle}.` : `${saved.displayName} is not named.` }),
+    onSuccess: (saved) =>
+      notifications.show({
+        title: 'Masthead saved',
+        message: saved.onMasthead ? `${saved.displayName} is named as ${saved.publicTitle}.` : `${saved.displayName} is not named.`,
+      }),
     onError: (error) => showAlert(serverMessage(error, 'The masthead could not be saved.', ADMIN_ERROR_FIELDS)),
   });
   const changed = onMasthead !== entry.onMasthead || publicTitle !== entry.publicTitle;
@@ -106,7 +111,12 @@ function MastheadRow({ entry }: { entry: AdminMastheadEntry }) {
         />
       </Table.Td>
       <Table.Td>
-        <Button size="xs" disabled={!changed} loading={save.isPending} onClick={() => save.mutate({ accountId: entry.accountId, entry: { onMasthead, publicTitle } })}>
+        <Button
+          size="xs"
+          disabled={!changed}
+          loading={save.isPending}
+          onClick={() => save.mutate({ accountId: entry.accountId, entry: { onMasthead, publicTitle } })}
+        >
           Save
         </Button>
       </Table.Td>
