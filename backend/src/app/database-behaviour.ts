@@ -3,6 +3,7 @@ import { pageViewRollupSql } from '../modules/analytics/index.js';
 import { articleColumnsSql, articleHistorySql, articlePurgeSql } from '../modules/articles/index.js';
 import { commentNotifySql, commentPurgeSql } from '../modules/comments/index.js';
 import { purgeQueueSql } from '../modules/http-cache/index.js';
+import { accountPurgeSql } from '../modules/auth/index.js';
 import { newsroomSql } from '../modules/newsroom/index.js';
 import { trendingPurgeSql } from '../modules/trending/index.js';
 
@@ -24,6 +25,7 @@ const DECLARATIONS: readonly DatabaseBehaviour[] = [
   commentPurgeSql,
   trendingPurgeSql,
   newsroomSql,
+  accountPurgeSql,
 ];
 
 /** Every function and every trigger of the schema. */

@@ -64,9 +64,25 @@ AS $function$
     this.addSql(
       `CREATE TRIGGER masthead_entry_changed AFTER INSERT OR DELETE OR UPDATE ON public.masthead_entry FOR EACH STATEMENT EXECUTE FUNCTION masthead_entry_changed()`,
     );
+    // The masthead names active accounts by display name (auth's account-purge.sql.ts).
+    this.addSql(`CREATE OR REPLACE FUNCTION public.admin_user_masthead_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      begin
+        perform http_cache_queue(array['newsroom'], interval '150 milliseconds');
+        perform pg_notify('article_changed', '');
+        return null;
+      end $function$
+`);
+    this.addSql(
+      `CREATE TRIGGER admin_user_masthead AFTER UPDATE OF display_name, status ON public.admin_user FOR EACH STATEMENT EXECUTE FUNCTION admin_user_masthead_changed()`,
+    );
   }
 
   override down(): void {
+    this.addSql(`drop trigger if exists admin_user_masthead on "admin_user";`);
+    this.addSql(`drop function if exists admin_user_masthead_changed();`);
     this.addSql(`drop table if exists "masthead_entry";`);
     this.addSql(`drop table if exists "newsroom_page_revision";`);
     this.addSql(`drop table if exists "newsroom_page";`);
