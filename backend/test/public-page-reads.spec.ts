@@ -61,6 +61,9 @@ describe('public page reads: what the public endpoints answer, without a request
     const correctionKeys = new Set<string>();
     expect(await reads.forRender(correctionKeys).corrections()).toEqual((await endpoint('/api/corrections')).json);
     expect(correctionKeys).toEqual((await endpoint('/api/corrections')).keys);
+    const newsroomKeys = new Set<string>();
+    expect(await reads.forRender(newsroomKeys).newsroomPage('masthead')).toEqual((await endpoint('/api/newsroom/masthead')).json);
+    expect(newsroomKeys).toEqual((await endpoint('/api/newsroom/masthead')).keys);
     expect(await read.comments(published.id)).toEqual((await endpoint(`/api/articles/${published.id}/comments`)).json);
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PUBLIC_ROUTES } from '@ai-mind/contracts';
+import { NEWSROOM_TEXTS, PUBLIC_ROUTES } from '@ai-mind/contracts';
 import { eventually } from '../support/browser.js';
 import { REPO_ROOT } from '../support/product.js';
 import { useProduct } from '../support/suite.js';
@@ -58,6 +58,8 @@ describe('public pages rendered on the server and hydrated', () => {
       '/privacy': [{ path: '/privacy', status: 200 }],
       '/terms': [{ path: '/terms', status: 200 }],
       '/corrections': [{ path: '/corrections', status: 200 }],
+      // The newsroom's promises (NEWSROOM_PAGES).
+      ...Object.fromEntries(Object.values(NEWSROOM_TEXTS).map(({ path }) => [path, [{ path, status: 200 }]])),
       '/newsletter/confirm': [{ path: '/newsletter/confirm', status: 200 }],
       '/newsletter/unsubscribe': [{ path: '/newsletter/unsubscribe', status: 200 }],
       '*': [
@@ -146,6 +148,21 @@ describe('public pages rendered on the server and hydrated', () => {
       const first = articles.slice(0, 12);
       for (const article of first) await page.getByRole('link', { name: article.title, exact: true }).first().waitFor();
       await page.getByRole('navigation', { name: 'Footer' }).waitFor();
+    });
+
+    it("reaches the newsroom's promises from the footer: the demo's publishing principles with their #feedback and #verification sections, and the masthead", async () => {
+      await page.goto(suite.product.url);
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Publishing principles' }).click();
+      await page.waitForURL('**/about/publishing-principles');
+      await page.getByRole('heading', { level: 1, name: 'Publishing principles' }).waitFor();
+      const text = page.getByTestId('newsroom-text');
+      expect(await text.innerText()).toContain('every article goes through');
+      expect(await text.locator('h2#feedback').count()).toBe(1);
+      expect(await text.locator('h2#verification').count()).toBe(1);
+      await page.getByRole('navigation', { name: "The newsroom's promises" }).getByRole('link', { name: 'Masthead' }).click();
+      await page.waitForURL('**/about/masthead');
+      await page.getByRole('heading', { level: 1, name: 'Masthead' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'People' }).waitFor();
     });
 
     it('reads the full article, its comments section and navigates on by its links', async () => {

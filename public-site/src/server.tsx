@@ -13,6 +13,7 @@ import {
   ARTICLE_IMAGE_SIZES,
   CARD_IMAGE_SIZES,
   articleImageSrcSet,
+  newsroomKeyOfPath,
   notFoundMeta,
   publicRouteStatus,
   type PageMeta,
@@ -27,6 +28,7 @@ import { ServerRender } from './app/server-context';
 import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
 import { articleListQuery, articleQuery, correctionsQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
+import { newsroomPageQuery } from './features/newsroom/hooks/use-newsroom';
 
 /**
  * Loads what the route's page shows under the page's own query options (their keys, so the client
@@ -39,6 +41,7 @@ async function loadPageData(
   params: Record<string, string | undefined>,
   query: URLSearchParams,
   imageMissing: (src: string) => boolean,
+  pathname: string,
 ) {
   const shown = (src: string | null | undefined) => (src && !imageMissing(src) ? src : FALLBACK_IMAGE);
   const search = query.get('search')?.trim() || undefined;
@@ -69,6 +72,10 @@ async function loadPageData(
     return { found: !firstPage?.missing, heroImage: first ? { href: shown(first.imageUrl), sizes: CARD_IMAGE_SIZES } : null };
   }
   if (page === 'corrections') await client.fetchQuery({ ...correctionsQuery(), queryFn: () => read.corrections() });
+  if (page === 'newsroom') {
+    const key = newsroomKeyOfPath(pathname);
+    if (key) await client.fetchQuery({ ...newsroomPageQuery(key), queryFn: () => read.newsroomPage(key) });
+  }
   return { found: true, heroImage: null };
 }
 
@@ -94,7 +101,7 @@ export const render: ServerEntry['render'] = async (url, options) => {
     return missing;
   };
   const [data] = await Promise.all([
-    loadPageData(client, options.read, route.page, params, location.searchParams, imageMissing),
+    loadPageData(client, options.read, route.page, params, location.searchParams, imageMissing, location.pathname),
     preloadPage(location.pathname),
   ]);
   const flash = options.flash ?? null;

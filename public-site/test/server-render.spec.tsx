@@ -15,6 +15,7 @@ const nothing: PublicPageReads = {
   articlePage: async (filter, cursor) => (filter.category || cursor ? { items: [], nextCursor: null, missing: true } : { items: [], nextCursor: null }),
   comments: async () => [],
   corrections: async () => [],
+  newsroomPage: async (key) => ({ key, title: key, html: '<p>Not written yet.</p>', updatedAt: null, members: [] }),
 };
 
 /** Every list answers `items`. */
@@ -118,5 +119,28 @@ describe('the public site rendered on the server (server.tsx)', () => {
     const deadStart = await render('/?cursor=eyJjIjoiMjAyMCJ9', { origin: 'https://example.test', read: nothing });
     expect(deadStart.status).toBe(404);
     expect(deadStart.meta.index).toBe(false);
+  });
+
+  it('renders a newsroom page whole at its stable URL: the owner’s text with its section ids, and the masthead’s people by name and title', async () => {
+    const read: PublicPageReads = {
+      ...nothing,
+      newsroomPage: async (key) => ({
+        key,
+        title: key,
+        html: key === 'masthead' ? '<p>Who answers for it.</p>' : '<h2 id="feedback">Feedback</h2><p>Write to us.</p>',
+        updatedAt: '2026-11-29T10:00:00.000Z',
+        members: key === 'masthead' ? [{ name: 'Dana Reyes', title: 'Editor-in-chief' }] : [],
+      }),
+    };
+    const principles = await render('/about/publishing-principles', { origin: 'https://example.test', read });
+    expect(principles.status).toBe(200);
+    expect(principles.page).toBe('newsroom');
+    expect(principles.html).toContain('<h2 id="feedback">Feedback</h2>');
+    expect(principles.meta.canonicalPath).toBe('/about/publishing-principles');
+    expect(principles.html).not.toMatch(/<script/);
+    const masthead = await render('/about/masthead', { origin: 'https://example.test', read });
+    expect(masthead.html).toContain('Dana Reyes');
+    expect(masthead.html).toContain('Editor-in-chief');
+    expect(masthead.meta.title).toBe('Masthead | The AI Mind');
   });
 });

@@ -11,6 +11,7 @@ import { ErrorReportsModule } from '../modules/error-reports/index.js';
 import { InteractionsModule } from '../modules/interactions/index.js';
 import { MediaModule } from '../modules/media/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
+import { NewsroomModule } from '../modules/newsroom/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { ContactModule } from '../modules/contact/index.js';
 import { HttpCachePurger } from '../modules/http-cache/index.js';
@@ -46,6 +47,7 @@ export class ApiModule {
         InteractionsModule,
         MediaModule,
         NewsletterModule,
+        NewsroomModule,
         PeopleModule,
         ProvenanceAdminModule,
         PublicRecordModule,

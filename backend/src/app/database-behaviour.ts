@@ -3,6 +3,8 @@ import { pageViewRollupSql } from '../modules/analytics/index.js';
 import { articleColumnsSql, articleGradeSql, articleHistorySql, articlePurgeSql } from '../modules/articles/index.js';
 import { commentNotifySql, commentPurgeSql } from '../modules/comments/index.js';
 import { purgeQueueSql } from '../modules/http-cache/index.js';
+import { accountPurgeSql } from '../modules/auth/index.js';
+import { newsroomSql } from '../modules/newsroom/index.js';
 import { trendingPurgeSql } from '../modules/trending/index.js';
 
 /**
@@ -23,6 +25,8 @@ const DECLARATIONS: readonly DatabaseBehaviour[] = [
   articlePurgeSql,
   commentPurgeSql,
   trendingPurgeSql,
+  newsroomSql,
+  accountPurgeSql,
 ];
 
 /** Every function and every trigger of the schema. */

@@ -8,6 +8,7 @@ import { ERROR_REPORTS_ENTITIES } from '../modules/error-reports/index.js';
 import { HTTP_CACHE_ENTITIES } from '../modules/http-cache/index.js';
 import { INTERACTIONS_ENTITIES } from '../modules/interactions/index.js';
 import { NEWSLETTER_ENTITIES } from '../modules/newsletter/index.js';
+import { NEWSROOM_ENTITIES } from '../modules/newsroom/index.js';
 import { PEOPLE_ENTITIES } from '../modules/people/index.js';
 import { PROVENANCE_ENTITIES } from '../modules/provenance/index.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/index.js';
@@ -32,6 +33,7 @@ export const ENTITIES = [
   ...HTTP_CACHE_ENTITIES,
   ...INTERACTIONS_ENTITIES,
   ...NEWSLETTER_ENTITIES,
+  ...NEWSROOM_ENTITIES,
   ...PEOPLE_ENTITIES,
   ...PROVENANCE_ENTITIES,
   ...RECOVERY_ENTITIES,

@@ -569,6 +569,45 @@ export const SETTINGS = {
       description: 'how long past that it may answer while the API is failing or down',
     }),
   }),
+  newsroom: slice('trust.txt (JournalList)', {
+    trustMember: setting({
+      env: 'TRUST_TXT_MEMBER',
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) addresses' })),
+      default: '',
+      description:
+        '`member=` lines of `/trust.txt`: the sites of associations the publication is a member of (a press council, JournalList), comma-separated; empty: none listed',
+    }),
+    trustBelongTo: setting({
+      env: 'TRUST_TXT_BELONGTO',
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) addresses' })),
+      default: '',
+      description: '`belongto=` lines: the sites of the companies or groups that own the publication, comma-separated; empty: none listed',
+    }),
+    trustControl: setting({
+      env: 'TRUST_TXT_CONTROL',
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) addresses' })),
+      default: '',
+      description: '`control=` lines: the sites of the publications this one controls, comma-separated; empty: none listed',
+    }),
+    trustSocial: setting({
+      env: 'TRUST_TXT_SOCIAL',
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) addresses' })),
+      default: '',
+      description: "`social=` lines: the publication's own social media accounts, comma-separated; empty: none listed",
+    }),
+    trustContact: setting({
+      env: 'TRUST_TXT_CONTACT',
+      schema: z.union([z.url({ protocol: /^(https?|mailto)$/ }), z.literal('')], 'must be an http(s) or mailto: address'),
+      default: '',
+      description: "`contact=` of `/trust.txt`: how to reach the publication (an http(s) page or a mailto: address); empty: the site's contact page",
+    }),
+    trustDataTrainingAllowed: setting({
+      env: 'TRUST_TXT_DATATRAINING_ALLOWED',
+      schema: z.enum(['yes', 'no']),
+      default: 'no',
+      description: '`datatrainingallowed=` of `/trust.txt`: whether the publication allows its content to be used to train AI models (`yes` or `no`)',
+    }),
+  }),
 };
 
 /** Variables read by the tooling around the backend (npm start, the frontend builds, the tests): listed in .env.example, never validated by the backend. */

@@ -36,6 +36,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/articles/:id/error-reports': 'public-write',
   // Every correction and update note of the published articles (the /corrections page).
   'GET /api/corrections': 'public',
+  // The newsroom's published promises (publishing principles, policies, masthead, ownership).
+  'GET /api/newsroom/:page': 'public',
   // The public forms as the browser posts them without JavaScript: a redirect back with the outcome.
   'POST /api/articles/:id/comments/form': 'public-write',
   'POST /api/contact/form': 'public-write',
@@ -68,6 +70,8 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /sitemaps/:file': 'public',
   'GET /rss.xml': 'public',
   'GET /robots.txt': 'public',
+  // JournalList's trust.txt: what the operator configured.
+  'GET /trust.txt': 'public',
   // Static files (article images, the built frontends) and the pages of the sites.
   'GET /media/*': 'public',
   'GET /static/*': 'public',

@@ -43,6 +43,7 @@ import {
   CreateErrorReportRequestSchema,
   SetErrorReportStatusRequestSchema,
 } from './public-record.js';
+import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -160,6 +161,11 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       invite: { body: InvitePersonRequestSchema },
       changeRole: { body: ChangeRoleRequestSchema },
       changeStatus: { body: ChangeStatusRequestSchema },
+    },
+    newsroom: {
+      savePage: { body: SaveNewsroomPageRequestSchema },
+      saveMastheadEntry: { body: SaveMastheadEntryRequestSchema },
+      saveOwnMastheadEntry: { body: SaveMastheadEntryRequestSchema },
     },
     topics: {
       approveForWriting: { body: ApproveTopicRequestSchema },

@@ -90,6 +90,7 @@ import type {
 } from './public-record.js';
 import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import type { TrendingSourcesResponseSchema } from './trending.js';
+import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import { publicApi } from './public-api-routes.js';
 
@@ -218,6 +219,16 @@ const adminApi = {
       changeRole: post('/api/admin/people/:id/role').body<typeof ChangeRoleRequestSchema>().answers<typeof AdminAccountSchema>(),
       changeStatus: post('/api/admin/people/:id/status').body<typeof ChangeStatusRequestSchema>().answers<typeof AdminAccountSchema>(),
       resetPassword: post('/api/admin/people/:id/reset-password').answers<typeof PasswordLinkResponseSchema>(),
+    },
+
+    /** The newsroom's published promises and the masthead: the owner's (a person may set their own masthead entry). */
+    newsroom: {
+      pages: get('/api/admin/newsroom').answers<ListOf<typeof AdminNewsroomPageSchema>>(),
+      savePage: put('/api/admin/newsroom/:page').body<typeof SaveNewsroomPageRequestSchema>().answers<typeof AdminNewsroomPageSchema>(),
+      masthead: get('/api/admin/newsroom/masthead').answers<ListOf<typeof AdminMastheadEntrySchema>>(),
+      saveMastheadEntry: put('/api/admin/newsroom/masthead/:id').body<typeof SaveMastheadEntryRequestSchema>().answers<typeof AdminMastheadEntrySchema>(),
+      ownMastheadEntry: get('/api/admin/newsroom/masthead-self').answers<typeof AdminMastheadEntrySchema>(),
+      saveOwnMastheadEntry: put('/api/admin/newsroom/masthead-self').body<typeof SaveMastheadEntryRequestSchema>().answers<typeof AdminMastheadEntrySchema>(),
     },
 
     topics: {

@@ -77,3 +77,22 @@ export function sanitizeArticleHtml(html: string): string {
 export function articleBodyHtml(content: string): string {
   return sanitizeArticleHtml(decodeEntities(content));
 }
+
+/** A heading id the newsroom's texts may keep (the publishing principles' #feedback, #verification). */
+const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
+const keepSectionId: sanitizeHtml.Transformer = (tagName, attribs) => ({
+  tagName,
+  attribs: attribs.id && SECTION_ID.test(attribs.id) ? { id: attribs.id } : ({} as sanitizeHtml.Attributes),
+});
+
+/**
+ * The newsroom's pages (publishing principles, policies, masthead text) as stored and shown: the
+ * article's rules, plus an id on a heading so a section has a stable address (`#feedback`).
+ */
+export function sanitizeNewsroomHtml(html: string): string {
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    allowedAttributes: { ...(OPTIONS.allowedAttributes as Record<string, string[]>), h2: ['id'], h3: ['id'] },
+    transformTags: { ...OPTIONS.transformTags, h2: keepSectionId, h3: keepSectionId },
+  });
+}

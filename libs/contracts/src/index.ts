@@ -34,6 +34,8 @@ export * from './disclosure.js';
 export * from './grade-text.js';
 export * from './article-grade.js';
 export * from './newsroom-pages.js';
+export * from './newsroom.js';
+export * from './newsroom-schemas.js';
 export * from './api-routes.js';
 export * from './public-api-routes.js';
 export * from './web-link.js';

@@ -20,6 +20,7 @@ import type {
 import type { NewsletterSignUpSchema } from './newsletter.js';
 import type { CorrectionEntryListSchema, CreateErrorReportRequestSchema, ErrorReportReceiptSchema, PublicArticleSchema } from './public-record.js';
 import type { TrendingListSchema } from './trending.js';
+import type { PublicNewsroomPageSchema } from './newsroom-schemas.js';
 import { get, post } from './api-route.js';
 
 type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
@@ -34,6 +35,8 @@ export const publicApi = {
     reportError: post('/api/articles/:id/error-reports').body<typeof CreateErrorReportRequestSchema>().answers<typeof ErrorReportReceiptSchema>(),
   },
   listCorrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
+  /** One of the newsroom's published promises (a key of NEWSROOM_TEXT_KEYS); the masthead with its people. */
+  newsroomPage: get('/api/newsroom/:page').answers<typeof PublicNewsroomPageSchema>(),
   chat: {
     /** The reader's message; answers the AI's reply. */
     sendMessage: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),

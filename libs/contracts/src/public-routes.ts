@@ -1,3 +1,5 @@
+import { NEWSROOM_TEXTS } from './newsroom.js';
+
 /**
  * The public site's one route table (docs/product.md#pages): the client's router, the server's renderer and
  * the server's status codes all read it, so a new public page is one line here. Patterns use the
@@ -6,10 +8,10 @@
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
 export type PublicPageId =
-  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'notFound';
+  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'newsroom' | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
-export type PublicPageData = 'articleList' | 'article' | 'corrections';
+export type PublicPageData = 'articleList' | 'article' | 'corrections' | 'newsroom';
 
 export interface PublicRoute {
   /** A router path pattern, absolute. */
@@ -37,6 +39,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/corrections', page: 'corrections', data: 'corrections', status: 'ok' },
   { path: '/inspiring', page: 'inspiring', status: 'ok' },
   { path: '/about', page: 'about', status: 'ok' },
+  // The newsroom's promises (NEWSROOM_PAGES): the owner's texts, and the masthead's people.
+  ...Object.values(NEWSROOM_TEXTS).map(({ path }): PublicRoute => ({ path, page: 'newsroom', data: 'newsroom', status: 'ok' })),
   { path: '/contact', page: 'contact', status: 'ok' },
   { path: '/privacy', page: 'privacy', status: 'ok' },
   { path: '/terms', page: 'terms', status: 'ok' },

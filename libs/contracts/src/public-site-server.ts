@@ -5,6 +5,7 @@ import type { CorrectionEntry, PublicArticle } from './public-record.js';
 import type { FormFlash } from './page-forms.js';
 import type { PageMeta } from './seo.js';
 import type { PublicPageId } from './public-routes.js';
+import type { NewsroomTextKey, PublicNewsroomPage } from './newsroom.js';
 
 // The public site's server entry (public-site/src/server.tsx) as the API loads it at run time
 // (backend/src/modules/pages/public-site-renderer.ts): declared here, where both sides import it, since
@@ -35,6 +36,8 @@ export interface PublicPageReads {
   comments(articleId: number): Promise<Comment[]>;
   /** GET /api/corrections. */
   corrections(): Promise<CorrectionEntry[]>;
+  /** GET /api/newsroom/:page. */
+  newsroomPage(key: NewsroomTextKey): Promise<PublicNewsroomPage>;
 }
 
 /** How the API asks for one public page. */

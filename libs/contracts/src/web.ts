@@ -13,6 +13,8 @@ export * from './contact.constants.js';
 export * from './engagement.constants.js';
 export * from './images.js';
 export * from './newsletter.constants.js';
+export * from './newsroom-pages.js';
+export * from './newsroom.js';
 export * from './page-data.js';
 export * from './page-forms.js';
 export * from './public-record.constants.js';

@@ -20,6 +20,7 @@ const PAGES: Record<PublicPageId, LazyPage> = {
   privacy: lazyPage(() => import(/* webpackChunkName: "page-privacy" */ '../pages/PrivacyPage').then((m) => m.PrivacyPage)),
   terms: lazyPage(() => import(/* webpackChunkName: "page-terms" */ '../pages/TermsPage').then((m) => m.TermsPage)),
   newsletter: lazyPage(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/NewsletterPage').then((m) => m.NewsletterPage)),
+  newsroom: lazyPage(() => import(/* webpackChunkName: "page-newsroom" */ '../pages/NewsroomPage').then((m) => m.NewsroomPage)),
   notFound: lazyPage(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((m) => m.NotFoundPage)),
 };
 

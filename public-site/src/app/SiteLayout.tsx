@@ -2,6 +2,7 @@ import { Anchor, Box, Burger, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { NEWSROOM_PAGES } from '@ai-mind/contracts/web';
 import { HydrateWhenIdle } from '../components/HydrateWhenIdle';
 import { AdsScriptLoader } from '../features/ads/components/AdsScriptLoader';
 import { PageViewTracker } from '../features/analytics/components/PageViewTracker';
@@ -34,6 +35,12 @@ export const FOOTER_LINKS = [
   { to: '/contact', label: 'Contact' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/terms', label: 'Terms' },
+  // The newsroom's promises (NEWSROOM_PAGES): how the site works, and who answers for it.
+  { to: NEWSROOM_PAGES.publishingPrinciples, label: 'Publishing principles' },
+  { to: NEWSROOM_PAGES.correctionsPolicy, label: 'Corrections policy' },
+  { to: NEWSROOM_PAGES.ethicsPolicy, label: 'Ethics and AI' },
+  { to: NEWSROOM_PAGES.masthead, label: 'Masthead' },
+  { to: NEWSROOM_PAGES.ownershipFunding, label: 'Ownership and funding' },
 ];
 
 const NavigationDrawer = lazy(() => import('./NavigationDrawer'));

@@ -1,6 +1,6 @@
-import { Anchor, Blockquote, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Blockquote, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { CORRECTIONS_PATH } from '@ai-mind/contracts/web';
+import { CORRECTIONS_PATH, NEWSROOM_TEXT_KEYS, NEWSROOM_TEXTS } from '@ai-mind/contracts/web';
 import { StaticPage } from './StaticPage';
 
 const STEPS = [
@@ -52,6 +52,21 @@ export function AboutPage() {
             </Paper>
           ))}
         </SimpleGrid>
+      </section>
+
+      <section aria-labelledby="promises-title">
+        <Title order={2} size="h3" id="promises-title" mb="sm">
+          Our promises, in writing
+        </Title>
+        <List spacing="xs">
+          {NEWSROOM_TEXT_KEYS.map((key) => (
+            <List.Item key={key}>
+              <Anchor component={Link} to={NEWSROOM_TEXTS[key].path}>
+                {NEWSROOM_TEXTS[key].title}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
       </section>
 
       <Blockquote color="indigo" cite="The editors">

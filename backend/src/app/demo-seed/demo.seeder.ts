@@ -10,10 +10,14 @@ import { clusterItems, FEED_SNAPSHOT_ITEMS, storeClusters, type TopicStoreOption
 import { clientHash } from '../../common/client-hash.js';
 import { DEMO_COMMENTS } from './demo-comments.js';
 import { DEMO_ARTICLES } from './demo-content.js';
+import { DEMO_NEWSROOM_TEXTS } from './demo-newsroom.js';
+import { sanitizeNewsroomHtml } from '@ai-mind/contracts/article-sanitizer';
 
 export const DEMO_SEED_NAME = 'demo-content-v1';
 /** Demo comments and counters true to their rows; also repairs databases seeded with invented counts. */
 export const DEMO_COMMENTS_SEED_NAME = 'demo-comments-v2';
+/** The newsroom's texts (publishing principles, policies, masthead, ownership), once: an owner's later edit is never replaced. */
+export const DEMO_NEWSROOM_SEED_NAME = 'demo-newsroom-v1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -58,8 +62,27 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
     return { seeded: true, articles: DEMO_ARTICLES.length, topics };
   });
   await seedDemoComments(em);
+  await seedDemoNewsroom(em);
   await writeCovers(mediaDir);
   return result;
+}
+
+/** Once per database: the demo's newsroom texts, where the owner has not written one yet. */
+async function seedDemoNewsroom(em: EntityManager): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await claimSeedRun(tx, DEMO_NEWSROOM_SEED_NAME))) return;
+    const rows = Object.entries(DEMO_NEWSROOM_TEXTS).map(([key, body]) => ({
+      key: key as keyof typeof DEMO_NEWSROOM_TEXTS,
+      body: sanitizeNewsroomHtml(body),
+      updated_at: sql<Date>`now()`,
+      updated_by: 'demo-seed',
+    }));
+    await appDb(tx)
+      .insertInto('newsroom_page')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+  });
 }
 
 /**

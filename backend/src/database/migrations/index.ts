@@ -25,6 +25,7 @@ import { Migration20261127170100_checks_as_read } from './Migration2026112717010
 import { Migration20261129040000_analytics_settings } from './Migration20261129040000_analytics_settings.js';
 import { Migration20261129050000_reader_counts_purge_no_list } from './Migration20261129050000_reader_counts_purge_no_list.js';
 import { Migration20261129100000_article_grade } from './Migration20261129100000_article_grade.js';
+import { Migration20261129110000_newsroom } from './Migration20261129110000_newsroom.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129040000_analytics_settings', class: Migration20261129040000_analytics_settings },
   { name: 'Migration20261129050000_reader_counts_purge_no_list', class: Migration20261129050000_reader_counts_purge_no_list },
   { name: 'Migration20261129100000_article_grade', class: Migration20261129100000_article_grade },
+  { name: 'Migration20261129110000_newsroom', class: Migration20261129110000_newsroom },
 ];

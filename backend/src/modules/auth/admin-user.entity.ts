@@ -1,6 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AccountStatus } from '@ai-mind/contracts';
 import type { Role } from './permissions.js';
+import { triggersOn } from '../../database/schema/functions.js';
+import { accountPurgeSql } from './account-purge.sql.js';
 
 export const AdminUserSchema = defineEntity({
   name: 'AdminUser',
@@ -25,6 +27,8 @@ export const AdminUserSchema = defineEntity({
     { name: 'admin_user_role_check', expression: `role in ('owner', 'editor', 'writer')` },
     { name: 'admin_user_status_check', expression: `status in ('active', 'disabled')` },
   ],
+  // Declared in account-purge.sql.ts: a name or status change purges the public masthead.
+  triggers: triggersOn('admin_user', accountPurgeSql),
 });
 
 export class AdminUser extends AdminUserSchema.class {}

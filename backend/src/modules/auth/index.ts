@@ -13,3 +13,5 @@ export { endSessionsOf } from './session-generation.js';
 export { SIGN_IN_CODE_MAILER, type SignInCodeMailer } from './sign-in-code-mailer.js';
 export { SessionWatch } from './session-watch.js';
 export { AUTH_ENTITIES } from './tables.js';
+// The database's behaviour on the admin_user table (assembled in app/database-behaviour.ts).
+export { accountPurgeSql } from './account-purge.sql.js';

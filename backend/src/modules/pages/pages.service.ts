@@ -4,6 +4,7 @@ import {
   SITE_DESCRIPTION,
   SITE_NAME,
   STATIC_PAGES,
+  NEWSROOM_TEXTS,
   absoluteUrl,
   articleCanonicalPath,
   categoryCanonicalPath,
@@ -176,6 +177,7 @@ export class PagesService implements OnModuleInit {
       const pages: SitemapEntry[] = [
         { path: '/', lastmod: newest, priority: '1.0' },
         ...Object.keys(STATIC_PAGES).map((page) => ({ path: page, lastmod: null, priority: '0.3' })),
+        ...Object.values(NEWSROOM_TEXTS).map(({ path }) => ({ path, lastmod: null, priority: '0.3' })),
         ...categories.map((c) => ({ path: categoryCanonicalPath(c.category), lastmod: new Date(c.updated_at).toISOString(), priority: '0.6' })),
       ];
       return { pages, articles, files: Math.max(1, Math.ceil((pages.length + articles) / this.seoConfig.sitemapUrlsPerFile)) };

@@ -12,6 +12,7 @@ import { parseRequest } from '../../common/zod-validation.pipe.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { ArticlesService } from '../articles/index.js';
 import { CommentsService, toCommentDto } from '../comments/index.js';
+import { NEWSROOM_CACHE_KEY, NewsroomService } from '../newsroom/index.js';
 
 /** The status the endpoint would answer for an error its service or its validation throws (null for a failure). */
 const statusOf = (error: unknown) => (error instanceof HttpException ? error.getStatus() : null);
@@ -28,6 +29,7 @@ export class PublicPageReadsService {
   constructor(
     private readonly articles: ArticlesService,
     private readonly comments: CommentsService,
+    private readonly newsroom: NewsroomService,
   ) {}
 
   /**
@@ -73,6 +75,11 @@ export class PublicPageReadsService {
         const entries = await this.articles.corrections();
         shows([cacheKeys.corrections]);
         return entries;
+      },
+      newsroomPage: async (key) => {
+        const page = await this.newsroom.publicPage(key);
+        shows([NEWSROOM_CACHE_KEY]);
+        return page;
       },
     };
   }

@@ -11,6 +11,7 @@ import { TrendingTopicsTab } from '../../trending/components/TrendingTopicsTab';
 import { useArticleArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
 import { PeopleTab } from '../../people/components/PeopleTab';
+import { NewsroomTab } from '../../newsroom/components/NewsroomTab';
 import { useAccount, useCan } from '../../../lib/account';
 import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
 import { useAdminEvents } from '../../../lib/live-events';
@@ -51,6 +52,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   analytics: 'Analytics',
   audit: 'Audit',
   people: 'People',
+  newsroom: 'Newsroom',
 };
 
 const TAB_PANELS: Record<AdminTab, ComponentType> = {
@@ -63,6 +65,7 @@ const TAB_PANELS: Record<AdminTab, ComponentType> = {
   analytics: AnalyticsPanel,
   audit: AuditTab,
   people: PeopleTab,
+  newsroom: NewsroomTab,
 };
 
 /** Each tab's own URL under the panel: the tab is the first path segment (Trending Topics at the panel's root). */
