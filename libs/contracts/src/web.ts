@@ -8,6 +8,7 @@ export { ApiRoute, callRoute, routeUrl, type ApiMethod, type RouteAnswer, type R
 export * from './article-label.js';
 export * from './articles.constants.js';
 export * from './categories.js';
+export * from './claim-notes.js';
 export * from './contact.constants.js';
 export * from './engagement.constants.js';
 export * from './images.js';
@@ -24,6 +25,7 @@ export * from './traffic-source.js';
 export type * from './admin.js';
 export type * from './articles.js';
 export type * from './chat.js';
+export type * from './claim-citations.js';
 export type * from './contact.js';
 export type * from './engagement.js';
 export type * from './errors.js';

@@ -56,6 +56,32 @@ export class ArticleHistory {
     return row ?? null;
   }
 
+  /**
+   * The notes of the article's publish and schedule steps taken at `times` (a step's revision is
+   * written at its transaction's time, the time a claim overridden in that step records), by time (ISO).
+   */
+  async stepNotesAt(articleId: number, times: readonly string[]): Promise<Map<string, string | null>> {
+    if (times.length === 0) return new Map();
+    const rows = await articlesDb(this.em.fork())
+      .selectFrom('article_revision')
+      .select(['created_at', 'note'])
+      .where('article_id', '=', articleId)
+      .where('action', 'in', ['publish', 'schedule'])
+      .where(
+        'created_at',
+        'in',
+        [...new Set(times)].map((time) => new Date(time)),
+      )
+      .orderBy('id')
+      .execute();
+    const notes = new Map<string, string | null>();
+    for (const row of rows) {
+      const at = new Date(row.created_at).toISOString();
+      notes.set(at, row.note ?? notes.get(at) ?? null);
+    }
+    return notes;
+  }
+
   /** An article's revisions, newest first. */
   revisions(articleId: number): Promise<RevisionRow[]> {
     return this.rows().where('article_id', '=', articleId).orderBy('id', 'desc').execute();
