@@ -16,6 +16,7 @@ const report: AdminErrorReport = {
   articleSlug: 'port-strike-ends',
   details: 'The strike lasted nine days, not ten.',
   quote: 'ten days',
+  claim: null,
   status: 'open',
   createdAt: '2026-11-27T10:00:00.000Z',
   handledBy: null,

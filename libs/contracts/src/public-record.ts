@@ -128,8 +128,11 @@ export type SetErrorReportStatusRequest = z.infer<typeof SetErrorReportStatusReq
 /** A published article as readers' pages and apps read it: the article and how it was made. */
 export const PublicArticleSchema = ArticleSchema.extend({
   provenance: PublicProvenanceSchema,
-  /** The body's cited sentences (and those an editor published over), each with its source's passage, in body order. */
-  claims: z.array(PublicClaimSchema),
+  /**
+   * The body's cited sentences (and those an editor published over), each with its source's passage, in
+   * body order. Always sent by the API (empty without a claim check); optional for pages built elsewhere.
+   */
+  claims: z.array(PublicClaimSchema).optional(),
 });
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 

@@ -16,6 +16,8 @@ import { ArticleNotes } from '../features/corrections/components/ArticleNotes';
 import { ErrorReportForm } from '../features/error-reports/components/ErrorReportForm';
 import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
 import { ArticleLabel, ArticleSources, HowThisWasMade } from '../features/provenance/components/ArticleRecord';
+import { ClaimNotes } from '../features/claims/components/ClaimNotes';
+import { ClaimPopover } from '../features/claims/components/ClaimPopover';
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
@@ -91,6 +93,7 @@ export function ArticlePage() {
               <Text size="sm">{article.aiCommentary}</Text>
             </Alert>
           )}
+          {article.claims && article.claims.length > 0 && <ClaimNotes articleId={article.id} claims={article.claims} />}
           {article.provenance?.sources && article.provenance.sources.length > 0 && <ArticleSources sources={article.provenance.sources} />}
           {article.provenance && <HowThisWasMade provenance={article.provenance} />}
           {article.sourceUrl && (
@@ -109,6 +112,7 @@ export function ArticlePage() {
           </CommentsSection>
         </HydrateWhenIdle>
       </Suspense>
+      {article.claims && article.claims.length > 0 && <ClaimPopover key={article.id} claims={article.claims} />}
       <ChatLauncher key={article.id} article={{ id: article.id, title: article.title }} />
     </Stack>
   );

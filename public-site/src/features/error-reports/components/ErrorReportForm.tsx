@@ -29,7 +29,9 @@ function flashMessage(flash: FormFlash): string {
  * read reports in their queue next to the article's claims.
  */
 export function ErrorReportForm({ articleId }: { articleId: number }) {
-  const flash = useFormFlash('errorReport', articleId);
+  const posted = useFormFlash('errorReport', articleId);
+  // A report on one sentence is answered in that sentence's note (ClaimNotes), not here.
+  const flash = posted?.values?.claim ? null : posted;
   const [typed] = useState(() => flash?.values ?? {});
   const { attach, onChange, read, clear } = useAdoptedForm(FIELDS);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
