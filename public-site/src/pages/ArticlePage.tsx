@@ -101,7 +101,7 @@ export function ArticlePage() {
               Original Source
             </Anchor>
           )}
-          <ErrorReportForm articleId={article.id} />
+          <ErrorReportForm articleId={article.id} claimIds={article.claims?.map((claim) => claim.id)} />
         </Stack>
       </Box>
       <Divider my="md" />

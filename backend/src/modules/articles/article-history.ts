@@ -67,8 +67,9 @@ export class ArticleHistory {
       .select(['created_at', 'note'])
       .where('article_id', '=', articleId)
       .where('action', 'in', ['publish', 'schedule'])
+      // The times come back to JavaScript in milliseconds; PostgreSQL keeps microseconds.
       .where(
-        'created_at',
+        sql<Date>`date_trunc('milliseconds', created_at)`,
         'in',
         [...new Set(times)].map((time) => new Date(time)),
       )
