@@ -95,7 +95,7 @@ export function ClaimPassage({ claim }: { claim: PublicClaim }) {
     <>
       {claim.passage ? (
         <blockquote className="claim-passage" data-testid="claim-passage">
-          “{claim.passage}”
+          {`“${claim.passage}”`}
         </blockquote>
       ) : (
         <Text size="sm" data-testid="claim-passage">
