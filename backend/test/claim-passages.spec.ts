@@ -133,7 +133,9 @@ describe('claims opened at their sources', () => {
     );
     expect(api.content).toContain(`<a href="#claim-${second.id}" id="claim-ref-${second.id}" class="claim-ref"`);
     expect(api.content).toMatch(
-      new RegExp(`<sup class="source-ref source-ref-overridden">\\[<a href="#claim-${planted.id}" id="claim-ref-${planted.id}" class="claim-ref" [^>]*published over a flag`),
+      new RegExp(
+        `<sup class="source-ref source-ref-overridden">\\[<a href="#claim-${planted.id}" id="claim-ref-${planted.id}" class="claim-ref" [^>]*published over a flag`,
+      ),
     );
     expect(api.content).toContain('worth <sup class="source-ref">[<a href="#source-2" aria-label="Source 2">2</a>]</sup>');
 
@@ -172,7 +174,13 @@ describe('claims opened at their sources', () => {
     const [queued] = queue.json() as unknown[];
     expect(AdminErrorReportSchema.parse(queued)).toMatchObject({
       details: 'October is wrong: it was September.',
-      claim: { id: first.id, sentence: SUPPORTED_1, sourceNumber: 1, passage: 'Builders started the fewest homes in three years in October.', outlet: 'Markets Desk' },
+      claim: {
+        id: first.id,
+        sentence: SUPPORTED_1,
+        sourceNumber: 1,
+        passage: 'Builders started the fewest homes in three years in October.',
+        outlet: 'Markets Desk',
+      },
     });
   });
 

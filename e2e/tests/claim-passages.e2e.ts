@@ -25,8 +25,15 @@ describe('claims opened at their sources, in Chromium', () => {
 
   beforeAll(async () => {
     databaseUrl = /Database: (\S+)/.exec(suite.product.output())![1]!;
-    article = await seedClaimArticle(databaseUrl, { title: 'Housing Starts Fall to a Three-Year Low', slug: 'housing-starts-fall', createdAt: new Date().toISOString(), note: NOTE });
-    claimIds = (await sql<{ id: number }>(databaseUrl, 'select id from article_claim where article_id = $1 order by position', [article.id])).map((row) => row.id);
+    article = await seedClaimArticle(databaseUrl, {
+      title: 'Housing Starts Fall to a Three-Year Low',
+      slug: 'housing-starts-fall',
+      createdAt: new Date().toISOString(),
+      note: NOTE,
+    });
+    claimIds = (await sql<{ id: number }>(databaseUrl, 'select id from article_claim where article_id = $1 order by position', [article.id])).map(
+      (row) => row.id,
+    );
   });
 
   const url = () => `${suite.product.url}/article/${article.slug}`;
@@ -47,7 +54,9 @@ describe('claims opened at their sources, in Chromium', () => {
     await eventually(() => popover.evaluate((element) => element === document.activeElement), true);
     expect(await popover.textContent()).toContain(`“${CLAIM_ARTICLE.supported[0].passage}”`);
     expect(await popover.textContent()).toContain('Source 1, Markets Desk');
-    expect(await popover.getByRole('link', { name: 'Housing starts fall to a three-year low' }).getAttribute('href')).toBe('https://markets.example/housing-starts');
+    expect(await popover.getByRole('link', { name: 'Housing starts fall to a three-year low' }).getAttribute('href')).toBe(
+      'https://markets.example/housing-starts',
+    );
     expect(await firstMarker.getAttribute('aria-expanded')).toBe('true');
     expect(page.url()).not.toContain('#');
     await page.screenshot({ path: path.join(ARTIFACTS, 'claim-passage-open.png') });
@@ -110,9 +119,11 @@ describe('claims opened at their sources, in Chromium', () => {
     await form.getByRole('textbox', { name: 'What is wrong with it?' }).fill('The Ledger wrote that most builders stayed away.');
     await form.getByRole('button', { name: 'Send report' }).click();
     await page.locator(`#claim-${claimIds[1]}`).getByText('Your report reached the editors.', { exact: false }).waitFor();
-    const rows = await sql<{ claim_id: number; claim_sentence: string }>(databaseUrl, 'select claim_id, claim_sentence from error_report where article_id = $1', [
-      article.id,
-    ]);
+    const rows = await sql<{ claim_id: number; claim_sentence: string }>(
+      databaseUrl,
+      'select claim_id, claim_sentence from error_report where article_id = $1',
+      [article.id],
+    );
     expect(rows).toEqual([{ claim_id: claimIds[1], claim_sentence: CLAIM_ARTICLE.supported[1].sentence }]);
     await context.close();
   });

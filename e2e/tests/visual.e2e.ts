@@ -225,7 +225,12 @@ describe('what readers and editors see', () => {
 
     beforeAll(async () => {
       if (width === 390)
-        await seedClaimArticle(databaseUrl, { title: 'Housing Starts Fall to a Three-Year Low', slug, createdAt: '2026-02-20T09:00:00Z', overriddenAt: '2026-02-20T10:00:00Z' });
+        await seedClaimArticle(databaseUrl, {
+          title: 'Housing Starts Fall to a Three-Year Low',
+          slug,
+          createdAt: '2026-02-20T09:00:00Z',
+          overriddenAt: '2026-02-20T10:00:00Z',
+        });
       context = await visualContext(suite.browser, width);
       page = await context.newPage();
     });
@@ -240,6 +245,8 @@ describe('what readers and editors see', () => {
       await marker.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'What supports this sentence' }).waitFor();
+      // Photographed from the top, as every page is (the marker's focus scrolled it); the passage stays open.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await settle(page);
       const problem = compareWithBaseline(`public-article-claim-open-${width}`, await screenshot(page));
       expect(problem).toBeNull();

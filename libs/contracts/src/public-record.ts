@@ -78,12 +78,7 @@ export const CreateErrorReportRequestSchema = z.object({
   /** The sentence at fault, as the reader copied it. */
   quote: z.string({ error: 'must be text' }).trim().max(ERROR_REPORT_QUOTE_MAX, `must be at most ${ERROR_REPORT_QUOTE_MAX} characters`).optional(),
   /** The claim (one cited sentence, `PublicClaim.id`) the report is about: it must be one of the article's. */
-  claim: z
-    .number({ error: 'must be a claim id' })
-    .int('must be a claim id')
-    .positive('must be a claim id')
-    .max(MAX_ROW_ID, 'must be a claim id')
-    .optional(),
+  claim: z.number({ error: 'must be a claim id' }).int('must be a claim id').positive('must be a claim id').max(MAX_ROW_ID, 'must be a claim id').optional(),
 });
 export type CreateErrorReportRequest = z.infer<typeof CreateErrorReportRequestSchema>;
 
@@ -99,7 +94,13 @@ export const AdminErrorReportSchema = z.object({
   quote: z.string().nullable(),
   /** The sentence reported on and its source's passage, as the page showed them when the report was sent (null: a report on the whole article). */
   claim: z
-    .object({ id: z.number().int(), sentence: z.string(), sourceNumber: z.number().int().nullable(), passage: z.string().nullable(), outlet: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      sentence: z.string(),
+      sourceNumber: z.number().int().nullable(),
+      passage: z.string().nullable(),
+      outlet: z.string().nullable(),
+    })
     .nullable(),
   status: z.enum(ERROR_REPORT_STATUSES),
   createdAt: z.string(),

@@ -36,7 +36,11 @@ describe('claim citations', () => {
   it('links the markers of checked sentences to their notes, once with the way back, and the others to the sources', () => {
     const html = '<p>Rates rose in May this year [1] and again in June [1]. Nobody asked why [2]?</p>';
     const claims = [
-      claim(3, 0, 'Rates rose in May this year [1] and again in June [1].', { flags: ['number_mismatch'], overriddenBy: 'ed', overriddenAt: '2026-11-28T10:00:00.123Z' }),
+      claim(3, 0, 'Rates rose in May this year [1] and again in June [1].', {
+        flags: ['number_mismatch'],
+        overriddenBy: 'ed',
+        overriddenAt: '2026-11-28T10:00:00.123Z',
+      }),
     ];
     const cited = citeClaims(html, [source(1), source(2)], claims, new Map([['2026-11-28T10:00:00.123Z', 'Checked by phone.']]));
     expect(cited.content).toBe(
@@ -65,7 +69,13 @@ describe('claim citations', () => {
     const html = '<p title="a > [1]">Rates rose in May this year [1].</p><p>Something nobody can source at all.</p>';
     const claims = [
       claim(1, 0, 'Rates rose in May this year [1].'),
-      claim(2, 1, 'Something nobody can source at all.', { sourceNumber: null, passage: null, flags: ['unsupported'], overriddenBy: 'ed', overriddenAt: '2026-11-28T10:00:00.000Z' }),
+      claim(2, 1, 'Something nobody can source at all.', {
+        sourceNumber: null,
+        passage: null,
+        flags: ['unsupported'],
+        overriddenBy: 'ed',
+        overriddenAt: '2026-11-28T10:00:00.000Z',
+      }),
     ];
     const cited = citeClaims(html, [source(1)], claims, new Map());
     expect(cited.content).not.toContain('claim-ref');

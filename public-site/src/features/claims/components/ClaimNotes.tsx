@@ -65,7 +65,14 @@ function ClaimReportForm({ articleId, claim }: { articleId: number; claim: Publi
   return (
     <details className="disclosure claim-report" data-testid="claim-report" open={flash !== null || undefined}>
       <summary>Report this sentence as wrong</summary>
-      <form aria-label="Report this sentence as wrong" method="post" action={PAGE_FORM_ACTIONS.errorReport(articleId)} ref={attach} onChange={onChange} onSubmit={submit}>
+      <form
+        aria-label="Report this sentence as wrong"
+        method="post"
+        action={PAGE_FORM_ACTIONS.errorReport(articleId)}
+        ref={attach}
+        onChange={onChange}
+        onSubmit={submit}
+      >
         <Stack gap="xs" mt="xs">
           {shown && <FormOutcomeAlert ok={shown.ok} title={shown.ok ? ERROR_REPORT_MESSAGES.sent.title : undefined} message={shown.message} />}
           <BackField />
@@ -102,17 +109,19 @@ export function ClaimPassage({ claim }: { claim: PublicClaim }) {
           No passage of the sources supports this sentence.
         </Text>
       )}
-      <Text size="sm">
-        {claimSourceName(claim)}
-        {claim.link && (
-          <>
-            {': '}
-            <Anchor href={claim.link} target="_blank" rel="noopener noreferrer" size="sm">
-              {claim.sourceTitle || claim.link}
-            </Anchor>
-          </>
-        )}
-      </Text>
+      {claim.sourceNumber !== null && (
+        <Text size="sm">
+          {claimSourceName(claim)}
+          {claim.link && (
+            <>
+              {': '}
+              <Anchor href={claim.link} target="_blank" rel="noopener noreferrer" size="sm">
+                {claim.sourceTitle || claim.link}
+              </Anchor>
+            </>
+          )}
+        </Text>
+      )}
       {claim.override && (
         <Text size="sm" className="claim-override" data-testid="claim-override">
           <Badge color="orange" variant="light" size="sm" component="span" mr={6}>

@@ -8,7 +8,6 @@ const FLAG_WORDS: Record<PublicClaim['flags'][number], string> = {
 
 /** Where the sentence's passage comes from, in words: "Source 2, Markets Desk". */
 export function claimSourceName(claim: PublicClaim): string {
-  if (claim.sourceNumber === null) return 'No source';
   return claim.outlet ? `Source ${claim.sourceNumber}, ${claim.outlet}` : `Source ${claim.sourceNumber}`;
 }
 
