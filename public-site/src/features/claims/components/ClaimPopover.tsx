@@ -1,5 +1,5 @@
 import { Anchor, CloseButton, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { CLAIM_REF_CLASS, claimNoteId, type PublicClaim } from '@ai-mind/contracts/web';
 import { ClaimPassage } from './ClaimNotes';
@@ -11,6 +11,16 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
 interface Opened {
   claim: PublicClaim;
   marker: HTMLAnchorElement;
+  /** Where it sits in the page: under its marker, inside the viewport's width. */
+  top: number;
+  left: number;
+}
+
+function placeUnder(marker: HTMLElement): { top: number; left: number } {
+  const rect = marker.getBoundingClientRect();
+  const width = Math.min(384, window.innerWidth - 24);
+  const left = Math.max(12, Math.min(rect.left + window.scrollX - 16, window.scrollX + window.innerWidth - width - 12));
+  return { top: rect.bottom + window.scrollY + 6, left };
 }
 
 /** The marker link of a claim an event came from, if any. */
@@ -28,10 +38,8 @@ function markerOf(target: EventTarget | null): HTMLAnchorElement | null {
  */
 export function ClaimPopover({ claims }: { claims: PublicClaim[] }) {
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const dialog = useRef<HTMLDivElement | null>(null);
-  const byId = useRef(new Map<number, PublicClaim>());
-  byId.current = new Map(claims.map((claim) => [claim.id, claim]));
+  const byId = useMemo(() => new Map(claims.map((claim) => [claim.id, claim])), [claims]);
 
   const close = useCallback((giveFocusBack: boolean) => {
     setOpened((current) => {
@@ -44,17 +52,21 @@ export function ClaimPopover({ claims }: { claims: PublicClaim[] }) {
     });
   }, []);
 
-  const open = useCallback((marker: HTMLAnchorElement) => {
-    const claim = byId.current.get(Number(marker.dataset.claim));
-    if (!claim) return false;
-    setOpened((current) => {
-      if (current && current.marker !== marker) current.marker.setAttribute('aria-expanded', 'false');
-      marker.setAttribute('aria-expanded', 'true');
-      marker.setAttribute('aria-controls', POPOVER_ID);
-      return { claim, marker };
-    });
-    return true;
-  }, []);
+  const open = useCallback(
+    (marker: HTMLAnchorElement) => {
+      const claim = byId.get(Number(marker.dataset.claim));
+      if (!claim) return false;
+      const place = placeUnder(marker);
+      setOpened((current) => {
+        if (current && current.marker !== marker) current.marker.setAttribute('aria-expanded', 'false');
+        marker.setAttribute('aria-expanded', 'true');
+        marker.setAttribute('aria-controls', POPOVER_ID);
+        return { claim, marker, ...place };
+      });
+      return true;
+    },
+    [byId],
+  );
 
   // The markers are the server's markup: say what they open, and take their click, Enter and Space.
   useEffect(() => {
@@ -80,26 +92,19 @@ export function ClaimPopover({ claims }: { claims: PublicClaim[] }) {
     };
   }, [open, close]);
 
-  // Placed under its marker, inside the viewport's width; focus moves into it once it is there.
-  useLayoutEffect(() => {
-    if (!opened) {
-      setPosition(null);
-      return;
-    }
-    const place = () => {
-      const rect = opened.marker.getBoundingClientRect();
-      const width = Math.min(384, window.innerWidth - 24);
-      const left = Math.max(12, Math.min(rect.left + window.scrollX - 16, window.scrollX + window.innerWidth - width - 12));
-      setPosition({ top: rect.bottom + window.scrollY + 6, left });
-    };
-    place();
-    window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
-  }, [opened]);
-
+  // A resized window moves the marker: the passage follows it.
+  const openedMarker = opened?.marker ?? null;
   useEffect(() => {
-    if (opened && position) dialog.current?.focus();
-  }, [opened, position]);
+    if (!openedMarker) return;
+    const follow = () => setOpened((current) => current && { ...current, ...placeUnder(current.marker) });
+    window.addEventListener('resize', follow);
+    return () => window.removeEventListener('resize', follow);
+  }, [openedMarker]);
+
+  // Focus moves into the passage once it is on the page (and again for another marker's).
+  useEffect(() => {
+    if (openedMarker) dialog.current?.focus();
+  }, [openedMarker]);
 
   const onDialogKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -118,8 +123,8 @@ export function ClaimPopover({ claims }: { claims: PublicClaim[] }) {
     }
   };
 
-  if (!opened || !position || typeof document === 'undefined') return null;
-  const { claim } = opened;
+  if (!opened || typeof document === 'undefined') return null;
+  const { claim, top, left } = opened;
   return createPortal(
     <div
       ref={dialog}
@@ -129,7 +134,7 @@ export function ClaimPopover({ claims }: { claims: PublicClaim[] }) {
       tabIndex={-1}
       className="claim-popover"
       data-testid="claim-popover"
-      style={{ top: position.top, left: position.left }}
+      style={{ top, left }}
       onKeyDown={onDialogKeyDown}
     >
       <Stack gap={6}>
