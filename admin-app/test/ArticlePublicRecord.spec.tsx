@@ -16,6 +16,7 @@ const report: AdminErrorReport = {
   articleSlug: 'port-strike-ends',
   details: 'The strike lasted nine days, not ten.',
   quote: 'ten days',
+  claim: { id: 12, sentence: 'The strike lasted ten days [1].', sourceNumber: 1, passage: 'The strike lasted ten days.', outlet: 'Coast Wire' },
   status: 'open',
   createdAt: '2026-11-27T10:00:00.000Z',
   handledBy: null,
@@ -58,6 +59,10 @@ describe("an article's public record beside its claims", () => {
     const card = await within(record).findByTestId('error-report');
     expect(card).toHaveTextContent('The strike lasted nine days, not ten.');
     expect(card).toHaveTextContent('“ten days”');
+    // A report on one sentence: the sentence beside the passage the page showed for it.
+    expect(within(card).getByTestId('error-report-claim-sentence')).toHaveTextContent('The strike lasted ten days [1].');
+    expect(within(card).getByTestId('error-report-claim-passage')).toHaveTextContent('“The strike lasted ten days.”');
+    expect(within(card).getByTestId('error-report-claim')).toHaveTextContent('Its passage, source 1 (Coast Wire)');
     fireEvent.click(within(card).getByRole('button', { name: 'Resolved' }));
     await waitFor(() => expect(network.calls.find((call) => call.path === '/api/admin/error-reports/status')?.body).toEqual({ ids: [3], status: 'resolved' }));
 

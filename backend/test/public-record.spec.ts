@@ -362,7 +362,8 @@ describe('the public record of an article', () => {
       expect(api.provenance.editedShare).toBeGreaterThan(0);
       expect(api.provenance.editedShare).toBeLessThan(0.2);
       expect(Date.parse(api.provenance.publishedAt!)).toBeGreaterThan(Date.now() - 60_000);
-      expect(api.content).toContain('<a href="#source-1" aria-label="Source 1">1</a>');
+      // A checked sentence's marker leads to its note (the passage), the list of sources names the rest.
+      expect(api.content).toMatch(/<a href="#claim-\d+" id="claim-ref-\d+" class="claim-ref" data-claim="\d+" aria-label="Source 1[^"]*">1<\/a>/);
 
       const page = await (await get(`/technology/article/${article.slug}`)).text();
       expect(text(page)).toMatch(new RegExp(`Written by the AI Mind from 2 sources; reviewed and published by ${admin.username} on \\w+ \\d+, \\d{4}\\.`));

@@ -77,7 +77,7 @@ describe('an article that says how it was made, in Chromium', () => {
     const markers = reader.page.locator('[data-testid="article-content"] sup.source-ref a');
     if ((await markers.count()) > 0) {
       const target = (await markers.first().getAttribute('href'))!;
-      expect(target).toMatch(/^#source-\d+$/);
+      expect(target).toMatch(/^#(source|claim)-\d+$/);
       expect(await reader.page.locator(target).count()).toBe(1);
     }
     const panel = reader.page.getByTestId('how-this-was-made');

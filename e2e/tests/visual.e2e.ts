@@ -5,6 +5,7 @@ import { freePort, REPO_ROOT } from '../support/product.js';
 import { serveStatic } from '../support/static-server.js';
 import { useProduct } from '../support/suite.js';
 import { resetAuditLog, resetPeople, seedVisualData, VISUAL_ARTICLE_SLUG } from '../support/visual-data.js';
+import { seedClaimArticle } from '../support/claim-data.js';
 import { compareWithBaseline, screenshot, settle, visualContext, VISUAL_WIDTHS } from '../support/visual.js';
 
 /** Every public route of libs/contracts public-routes.ts, at one address each. */
@@ -213,6 +214,42 @@ describe('what readers and editors see', () => {
       expect(disabled.cursor).toBe('not-allowed');
       expect(disabled.backgroundColor).toBe(await resolved('var(--mantine-color-disabled)'));
       expect(disabled.color).toBe(await resolved('var(--mantine-color-disabled-color)'));
+    });
+  });
+
+  // Last: its article, seeded here, would otherwise be in the lists photographed above.
+  describe.each([390, 1366])("an article with a claim's passage open, at %i px wide", (width) => {
+    let context: BrowserContext;
+    let page: Page;
+    const slug = 'housing-starts-fall-to-a-three-year-low';
+
+    beforeAll(async () => {
+      if (width === 390)
+        await seedClaimArticle(databaseUrl, {
+          title: 'Housing Starts Fall to a Three-Year Low',
+          slug,
+          createdAt: '2026-02-20T09:00:00Z',
+          overriddenAt: '2026-02-20T10:00:00Z',
+        });
+      context = await visualContext(suite.browser, width);
+      page = await context.newPage();
+    });
+
+    afterAll(() => context?.close());
+
+    it('shows the passage beside its marker, and the notes at the end, as their baseline', async () => {
+      await page.goto(`${suite.product.url}/article/${slug}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await settle(page);
+      const marker = page.locator('a.claim-ref').first();
+      await marker.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'What supports this sentence' }).waitFor();
+      // Photographed from the top, as every page is (the marker's focus scrolled it); the passage stays open.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await settle(page);
+      const problem = compareWithBaseline(`public-article-claim-open-${width}`, await screenshot(page));
+      expect(problem).toBeNull();
     });
   });
 });

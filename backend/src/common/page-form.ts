@@ -52,7 +52,8 @@ const FORM_FIELDS: Record<PageFormId, z.ZodObject> = {
   contact: ContactRequestSchema,
   comment: CreateCommentRequestSchema,
   newsletter: NewsletterRequestSchema,
-  errorReport: CreateErrorReportRequestSchema,
+  // The claim a report is on comes back as posted (a hidden field of digits), so the page finds its form.
+  errorReport: CreateErrorReportRequestSchema.extend({ claim: z.string().max(12) }),
   share: z.object({}),
   newsletterConfirm: LinkTokenForm,
   newsletterLeave: LinkTokenForm,

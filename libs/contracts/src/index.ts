@@ -29,6 +29,8 @@ export * from './newsletter.constants.js';
 export * from './newsletter.js';
 export * from './provenance.js';
 export * from './public-record.js';
+export * from './claim-citations.js';
+export * from './claim-notes.js';
 export * from './article-label.js';
 export * from './disclosure.js';
 export * from './grade-text.js';

@@ -2,6 +2,7 @@ import { articleVersion } from './article-history.js';
 import { ArticleSchema, CorrectionSchema } from './articles.js';
 import { ArticleGradeSchema } from './disclosure.js';
 import { PublicArticleSourceSchema } from './provenance.js';
+import { PublicClaimSchema } from './claim-citations.js';
 import { WebLinkSchema } from './web-link.js';
 import {
   CORRECTION_KINDS,
@@ -79,6 +80,8 @@ export const CreateErrorReportRequestSchema = z.object({
     .max(ERROR_REPORT_DETAILS_MAX, `must be at most ${ERROR_REPORT_DETAILS_MAX} characters`),
   /** The sentence at fault, as the reader copied it. */
   quote: z.string({ error: 'must be text' }).trim().max(ERROR_REPORT_QUOTE_MAX, `must be at most ${ERROR_REPORT_QUOTE_MAX} characters`).optional(),
+  /** The claim (one cited sentence, `PublicClaim.id`) the report is about: it must be one of the article's. */
+  claim: z.number({ error: 'must be a claim id' }).int('must be a claim id').positive('must be a claim id').max(MAX_ROW_ID, 'must be a claim id').optional(),
 });
 export type CreateErrorReportRequest = z.infer<typeof CreateErrorReportRequestSchema>;
 
@@ -92,6 +95,16 @@ export const AdminErrorReportSchema = z.object({
   articleSlug: z.string().nullable(),
   details: z.string(),
   quote: z.string().nullable(),
+  /** The sentence reported on and its source's passage, as the page showed them when the report was sent (null: a report on the whole article). */
+  claim: z
+    .object({
+      id: z.number().int(),
+      sentence: z.string(),
+      sourceNumber: z.number().int().nullable(),
+      passage: z.string().nullable(),
+      outlet: z.string().nullable(),
+    })
+    .nullable(),
   status: z.enum(ERROR_REPORT_STATUSES),
   createdAt: z.string(),
   handledBy: z.string().nullable(),
@@ -117,7 +130,14 @@ export const SetErrorReportStatusRequestSchema = z.object({
 export type SetErrorReportStatusRequest = z.infer<typeof SetErrorReportStatusRequestSchema>;
 
 /** A published article as readers' pages and apps read it: the article and how it was made. */
-export const PublicArticleSchema = ArticleSchema.extend({ provenance: PublicProvenanceSchema });
+export const PublicArticleSchema = ArticleSchema.extend({
+  provenance: PublicProvenanceSchema,
+  /**
+   * The body's cited sentences (and those an editor published over), each with its source's passage, in
+   * body order. Always sent by the API (empty without a claim check); optional for pages built elsewhere.
+   */
+  claims: z.array(PublicClaimSchema).optional(),
+});
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 
 /** A report on a published article's story that came after it was published (and no update note covers yet). */

@@ -17,6 +17,8 @@ import { ErrorReportForm } from '../features/error-reports/components/ErrorRepor
 import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
 import { ArticleLabel, ArticleSources, HowThisWasMade } from '../features/provenance/components/ArticleRecord';
 import { AiGradeLabel } from '../features/provenance/components/AiGradeLabel';
+import { ClaimNotes } from '../features/claims/components/ClaimNotes';
+import { ClaimPopover } from '../features/claims/components/ClaimPopover';
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
@@ -93,6 +95,7 @@ export function ArticlePage() {
               <Text size="sm">{article.aiCommentary}</Text>
             </Alert>
           )}
+          {article.claims && article.claims.length > 0 && <ClaimNotes articleId={article.id} claims={article.claims} />}
           {article.provenance?.sources && article.provenance.sources.length > 0 && <ArticleSources sources={article.provenance.sources} />}
           {article.provenance && <HowThisWasMade provenance={article.provenance} />}
           {article.sourceUrl && (
@@ -100,7 +103,7 @@ export function ArticlePage() {
               Original Source
             </Anchor>
           )}
-          <ErrorReportForm articleId={article.id} />
+          <ErrorReportForm articleId={article.id} claimIds={article.claims?.map((claim) => claim.id)} />
         </Stack>
       </Box>
       <Divider my="md" />
@@ -111,6 +114,7 @@ export function ArticlePage() {
           </CommentsSection>
         </HydrateWhenIdle>
       </Suspense>
+      {article.claims && article.claims.length > 0 && <ClaimPopover key={article.id} claims={article.claims} />}
       <ChatLauncher key={article.id} article={{ id: article.id, title: article.title }} />
     </Stack>
   );

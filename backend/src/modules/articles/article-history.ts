@@ -96,21 +96,41 @@ export class ArticleHistory {
 
   /**
    * How many of these claim overrides were made without a note: an override is recorded on each claim
-   * (who and when) in the publish or schedule step's transaction, whose revision keeps the step's note,
-   * so the override's note is the note of that editor's revision of the same transaction time.
+   * (who and when) in the publish or schedule step's transaction, whose revision keeps the step's note.
    */
   async overridesWithoutNote(articleId: number, overrides: { by: string; at: string }[]): Promise<number> {
-    if (overrides.length === 0) return 0;
-    const noted = await articlesDb(this.em.fork())
+    const notes = await this.stepNotesAt(
+      articleId,
+      overrides.map((override) => override.at),
+    );
+    return overrides.filter((override) => !notes.get(new Date(override.at).toISOString())?.trim()).length;
+  }
+
+  /**
+   * The notes of the article's publish and schedule steps taken at `times` (a step's revision is
+   * written at its transaction's time, the time a claim overridden in that step records), by time (ISO).
+   */
+  async stepNotesAt(articleId: number, times: readonly string[]): Promise<Map<string, string | null>> {
+    if (times.length === 0) return new Map();
+    const rows = await articlesDb(this.em.fork())
       .selectFrom('article_revision')
-      .select(['actor', 'created_at'])
+      .select(['created_at', 'note'])
       .where('article_id', '=', articleId)
       .where('action', 'in', ['publish', 'schedule'])
-      .where('actor', 'in', [...new Set(overrides.map((override) => `admin:${override.by}`))])
-      .where(sql<boolean>`nullif(btrim(note), '') is not null`)
+      // The times come back to JavaScript in milliseconds; PostgreSQL keeps microseconds.
+      .where(
+        sql<Date>`date_trunc('milliseconds', created_at)`,
+        'in',
+        [...new Set(times)].map((time) => new Date(time)),
+      )
+      .orderBy('id')
       .execute();
-    const withNote = new Set(noted.map((row) => `${row.actor}\n${new Date(row.created_at).getTime()}`));
-    return overrides.filter((override) => !withNote.has(`admin:${override.by}\n${new Date(override.at).getTime()}`)).length;
+    const notes = new Map<string, string | null>();
+    for (const row of rows) {
+      const at = new Date(row.created_at).toISOString();
+      notes.set(at, row.note ?? notes.get(at) ?? null);
+    }
+    return notes;
   }
 
   /** An article's revisions, newest first. */

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { gradeArticle, stripTags, type ArticleGrade, type DisclosureRecord, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
+import {
+  gradeArticle,
+  stripTags,
+  type ArticleGrade,
+  type ClaimCheck,
+  type DisclosureRecord,
+  type PublicArticleSource,
+  type PublicProvenance,
+} from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleHistory } from './article-history.js';
 
@@ -21,6 +29,8 @@ export interface GenerationRecord {
 }
 
 export type GenerationRecordReader = (articleId: number) => Promise<GenerationRecord | null>;
+/** The article's last claim check, every claim with its passage (null: never checked). */
+export type ClaimRecordReader = (articleId: number) => Promise<ClaimCheck | null>;
 
 /** Who writes a draft with the AI: the built-in generator's job and the automation service. */
 const AI_DRAFTERS = new Set(['job:blog-generate', 'automation']);
@@ -107,6 +117,18 @@ export class ArticleProvenanceService {
         overriddenWithoutNote: await this.history.overridesWithoutNote(row.id, claims.overrides),
       },
     };
+  }
+
+  private claimRecords: ClaimRecordReader = () => Promise.resolve(null);
+
+  /** Registered by the module that keeps the claim checks, like the generation records. */
+  useClaimRecords(reader: ClaimRecordReader): void {
+    this.claimRecords = reader;
+  }
+
+  /** The article's claims as last checked, for the page's notes on its cited sentences. */
+  claimsOf(articleId: number): Promise<ClaimCheck | null> {
+    return this.claimRecords(articleId);
   }
 
   async describe(row: Pick<ArticleRow, 'id' | 'content'>): Promise<PublicProvenance> {

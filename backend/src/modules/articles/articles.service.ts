@@ -16,7 +16,8 @@ import { RenderedJsonMemo, type RenderedJson } from '../../common/http-cache.js'
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { ArticleCountersSnapshot, type ArticleCounters } from './article-counters.reader.js';
 import { toArticleDto, type ArticleRow } from './article-row.js';
-import { linkReferenceMarkers } from './reference-markers.js';
+import { citeClaims } from './claim-citations.js';
+import { ArticleHistory } from './article-history.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
 import { ArticleReads } from './article-reads.js';
 import { ArticlesCacheService } from './articles-cache.service.js';
@@ -48,6 +49,7 @@ export class ArticlesService {
     private readonly counters: ArticleCountersSnapshot,
     private readonly store: ArticleReads,
     private readonly provenance: ArticleProvenanceService,
+    private readonly history: ArticleHistory,
   ) {}
 
   private readonly rendered = new RenderedJsonMemo();
@@ -100,10 +102,17 @@ export class ArticlesService {
       const found = await this.store.findPublishedBySlug(slug);
       if (!found) throw new NotFoundException({ error: 'Not Found', message: `Article '${slug}' not found` });
       // Readers get the body ready to show, sanitized once per change here rather than in every browser,
-      // its reference markers linked to the sources the page lists.
-      const provenance = await this.provenance.describe(found);
-      const sourceNumbers = new Set((provenance.sources ?? []).map((source) => source.number));
-      return { ...toArticleDto(found), content: linkReferenceMarkers(await articleBodyForReaders(found.content), sourceNumbers), provenance };
+      // its reference markers linked to their sentences' passages (the claim check's match), or to the
+      // sources the page lists; the claims' notes read with it and cached with it.
+      const [provenance, check, body] = await Promise.all([
+        this.provenance.describe(found),
+        this.provenance.claimsOf(found.id),
+        articleBodyForReaders(found.content),
+      ]);
+      const overriddenAt = (check?.claims ?? []).flatMap((claim) => (claim.overriddenAt ? [claim.overriddenAt] : []));
+      const notes = await this.history.stepNotesAt(found.id, overriddenAt);
+      const cited = citeClaims(body, provenance.sources, check?.claims ?? null, notes);
+      return { ...toArticleDto(found), content: cited.content, provenance, claims: cited.claims };
     });
     const counters = await this.countersOf([article]);
     return {

@@ -28,13 +28,19 @@ export class ErrorReportFormController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const values = { details: formField(body, 'details'), quote: formField(body, 'quote') };
+    // A report on one claim names it in a hidden field: kept with the outcome, so the page opens that claim's form again.
+    const values = { details: formField(body, 'details'), quote: formField(body, 'quote'), claim: formField(body, 'claim') };
     await answerPageForm(this.flashes, reply, body, {
       form: 'errorReport',
       articleId: params.id,
       values,
+      keepValues: values.claim !== '',
       act: async () => {
-        const report = parseRequest(CreateErrorReportRequestSchema, { details: values.details, ...(values.quote ? { quote: values.quote } : {}) });
+        const report = parseRequest(CreateErrorReportRequestSchema, {
+          details: values.details,
+          ...(values.quote ? { quote: values.quote } : {}),
+          ...(values.claim ? { claim: /^\d{1,12}$/.test(values.claim) ? Number(values.claim) : values.claim } : {}),
+        });
         await this.reports.create(params.id, report, clientOf(request));
       },
     });

@@ -19,6 +19,12 @@ export const ErrorReportSchema = defineEntity({
       .defaultRaw('now()'),
     handledBy: p.string().length(100).nullable(),
     handledAt: p.datetime().nullable(),
+    /** The claim (cited sentence) reported on, and what the page showed of it then (its claims are replaced on every check). */
+    claimId: p.integer().nullable(),
+    claimSentence: p.text().nullable(),
+    claimSourceNumber: p.integer().nullable(),
+    claimPassage: p.text().nullable(),
+    claimOutlet: p.string().length(200).nullable(),
   },
   indexes: [
     { name: 'error_report_article_id_index', expression: 'create index "error_report_article_id_index" on "error_report" ("article_id", "id" desc)' },
@@ -29,6 +35,7 @@ export const ErrorReportSchema = defineEntity({
     { name: 'error_report_quote_check', expression: 'quote is null or length(quote) <= 500' },
     { name: 'error_report_status_check', expression: `status in ('open', 'resolved', 'dismissed', 'spam')` },
     { name: 'error_report_handled_check', expression: `(status = 'open') = (handled_at is null)` },
+    { name: 'error_report_claim_check', expression: '(claim_id is null) = (claim_sentence is null)' },
   ],
 });
 

@@ -27,6 +27,10 @@ const toDto = (row: InferResult<ReturnType<typeof reportsWithArticles>>[number])
   articleSlug: row.article_slug,
   details: row.details,
   quote: row.quote,
+  claim:
+    row.claim_id !== null && row.claim_sentence !== null
+      ? { id: row.claim_id, sentence: row.claim_sentence, sourceNumber: row.claim_source_number, passage: row.claim_passage, outlet: row.claim_outlet }
+      : null,
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),
   handledBy: row.handled_by,
@@ -45,11 +49,36 @@ const reportsWithArticles = (query: ReturnType<typeof errorReportsDb>) =>
       'a.slug as article_slug',
       'r.details',
       'r.quote',
+      'r.claim_id',
+      'r.claim_sentence',
+      'r.claim_source_number',
+      'r.claim_passage',
+      'r.claim_outlet',
       'r.status',
       'r.created_at',
       'r.handled_by',
       'r.handled_at',
     ]);
+
+/**
+ * The claim a report names, with its passage and its source's outlet, if it is one of the article's
+ * (as last checked); else a 400 on the field: another article's claim, or one an edit since replaced.
+ */
+async function claimOfArticle(em: EntityManager, articleId: number, claimId: number) {
+  const claim = await errorReportsDb(em)
+    .selectFrom('article_claim as c')
+    .leftJoin('approved_topic as t', 't.article_id', 'c.article_id')
+    .leftJoin('topic_source as s', (join) => join.onRef('s.approved_topic_id', '=', 't.id').onRef('s.number', '=', 'c.source_number'))
+    .select(['c.id', 'c.sentence', 'c.source_number', 'c.passage', 's.outlet'])
+    .where('c.id', '=', claimId)
+    .where('c.article_id', '=', articleId)
+    .executeTakeFirst();
+  if (!claim)
+    throw new ValidationFailedException([
+      { path: 'claim', message: 'names no sentence of this article: it may have changed since the page was loaded, so please reload it' },
+    ]);
+  return claim;
+}
 
 /**
  * Readers' error reports: taken on a published article with the comments' rate limit and spam screening
@@ -84,6 +113,7 @@ export class ErrorReportsService {
         details: report.details,
         createdAt: { $gt: new Date(Date.now() - REPEAT_WINDOW_MS) },
       });
+      const claim = report.claim === undefined ? null : await claimOfArticle(em, articleId, report.claim);
       if (repeat > 0)
         throw new ValidationFailedException([
           { path: 'details', message: 'You sent this same report a few minutes ago: the editors have it, so it was not sent twice.' },
@@ -92,6 +122,11 @@ export class ErrorReportsService {
         articleId,
         details: report.details,
         quote: report.quote || null,
+        claimId: claim?.id ?? null,
+        claimSentence: claim?.sentence ?? null,
+        claimSourceNumber: claim?.source_number ?? null,
+        claimPassage: claim?.passage ?? null,
+        claimOutlet: claim?.outlet ?? null,
         status: 'open',
         clientHash: hash,
         handledBy: null,

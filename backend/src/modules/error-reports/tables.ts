@@ -11,7 +11,7 @@ declare module '../../database/kysely.js' {
 }
 
 /** This module's queries: its own tables, and the other modules' tables it reads. */
-export const errorReportsDb = moduleDatabase<typeof ERROR_REPORTS_ENTITIES, 'article'>();
+export const errorReportsDb = moduleDatabase<typeof ERROR_REPORTS_ENTITIES, 'article' | 'article_claim' | 'approved_topic' | 'topic_source'>();
 
 /** The tables errorReportsDb sees, for helpers that take part of a query. */
 export type ErrorReportsDatabase = DatabaseOfModule<typeof errorReportsDb>;

@@ -26,6 +26,7 @@ export class PublicRecordModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.provenance.useClaimRecords((articleId) => this.reader.claimsOf(articleId));
     this.provenance.useGenerationRecords(async (articleId): Promise<GenerationRecord | null> => {
       const [sources, generation, claims] = await Promise.all([
         this.reader.sourcesOfArticle(articleId),

@@ -18,6 +18,30 @@ import { useAddCorrection, useErrorReports, useNewReports, useSetErrorReportStat
 
 const STATUS_COLOURS: Record<ErrorReportStatus, string> = { open: 'red', resolved: 'green', dismissed: 'gray', spam: 'dark' };
 
+/** The sentence a report is on, beside the source passage the page showed for it (as it was when the report was sent). */
+function ReportedClaim({ claim }: { claim: NonNullable<AdminErrorReport['claim']> }) {
+  return (
+    <Group gap="sm" align="stretch" grow data-testid="error-report-claim" wrap="wrap">
+      <Stack gap={2} miw={220}>
+        <Text size="xs" c="dimmed" fw={600}>
+          The sentence reported
+        </Text>
+        <Text size="sm" data-testid="error-report-claim-sentence">
+          {claim.sentence}
+        </Text>
+      </Stack>
+      <Stack gap={2} miw={220}>
+        <Text size="xs" c="dimmed" fw={600}>
+          {claim.sourceNumber === null ? 'Its passage' : `Its passage, source ${claim.sourceNumber}${claim.outlet ? ` (${claim.outlet})` : ''}`}
+        </Text>
+        <Text size="sm" fs="italic" data-testid="error-report-claim-passage">
+          {claim.passage ? `“${claim.passage}”` : 'No passage of the sources supports it.'}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
 /** One reader's report, with what an editor can make of it. */
 function ReportCard({ report, showArticle }: { report: AdminErrorReport; showArticle?: boolean }) {
   const { go } = useAdminLocation();
@@ -40,6 +64,7 @@ function ReportCard({ report, showArticle }: { report: AdminErrorReport; showArt
             </Anchor>
           )}
         </Group>
+        {report.claim && <ReportedClaim claim={report.claim} />}
         {report.quote && (
           <Text size="sm" fs="italic">
             “{report.quote}”

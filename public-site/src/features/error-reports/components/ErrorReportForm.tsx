@@ -28,8 +28,10 @@ function flashMessage(flash: FormFlash): string {
  * page with the outcome; once hydrated it is sent as a JSON call and answered in place. The editors
  * read reports in their queue next to the article's claims.
  */
-export function ErrorReportForm({ articleId }: { articleId: number }) {
-  const flash = useFormFlash('errorReport', articleId);
+export function ErrorReportForm({ articleId, claimIds = [] }: { articleId: number; claimIds?: number[] }) {
+  const posted = useFormFlash('errorReport', articleId);
+  // A report on one of the page's sentences is answered in that sentence's note (ClaimNotes), not here.
+  const flash = posted?.values?.claim && claimIds.includes(Number(posted.values.claim)) ? null : posted;
   const [typed] = useState(() => flash?.values ?? {});
   const { attach, onChange, read, clear } = useAdoptedForm(FIELDS);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
