@@ -31,6 +31,7 @@ const unrecorded: PublicArticle['provenance'] = {
   editedShare: null,
   claims: null,
   unknown: [],
+  grade: { grade: 'ai-unreviewed', label: 'AI-generated', disclosed: true, checks: [] },
 };
 
 /** `story` is the one published article. */

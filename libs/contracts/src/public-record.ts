@@ -1,5 +1,6 @@
 import { articleVersion } from './article-history.js';
 import { ArticleSchema, CorrectionSchema } from './articles.js';
+import { ArticleGradeSchema } from './disclosure.js';
 import { PublicArticleSourceSchema } from './provenance.js';
 import { WebLinkSchema } from './web-link.js';
 import {
@@ -63,6 +64,8 @@ export const PublicProvenanceSchema = z.object({
   claims: z.object({ checked: z.number().int(), flagged: z.number().int(), overridden: z.number().int() }).nullable(),
   /** What is not known, in words for readers (shown as such, never guessed). */
   unknown: z.array(z.string()),
+  /** The AI involvement grade computed from the records (gradeArticle, docs/disclosure.md), with the label readers see. */
+  grade: ArticleGradeSchema,
 });
 export type PublicProvenance = z.infer<typeof PublicProvenanceSchema>;
 

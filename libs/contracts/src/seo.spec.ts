@@ -153,6 +153,7 @@ describe("an article's record in its structured data", () => {
     editedShare: 0.1,
     claims: { checked: 4, flagged: 1, overridden: 1 },
     unknown: [],
+    grade: { grade: 'ai-reviewed', label: 'Written by AI, reviewed by an editor', disclosed: false, checks: [] },
   };
 
   it('names the sources as isBasedOn and citation, the editor, and every note as a correction', () => {

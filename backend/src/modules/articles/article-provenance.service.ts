@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { stripTags, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
+import { gradeArticle, stripTags, type ArticleGrade, type DisclosureRecord, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleHistory } from './article-history.js';
 
@@ -12,7 +12,12 @@ export interface GenerationRecord {
   draftHtml: string | null;
   /** Null when no approved topic (and so no source set) is behind the article. */
   sources: PublicArticleSource[] | null;
-  claims: { checked: number; flagged: number; overridden: number } | null;
+  /**
+   * The last claim check: its counts, how many flags are still open (neither resolved by an edit nor
+   * overridden), and each override's editor (username) and time, which the history matches to the
+   * publish or schedule step that made it, and so to its note.
+   */
+  claims: { checked: number; flagged: number; overridden: number; open: number; overrides: { by: string; at: string }[] } | null;
 }
 
 export type GenerationRecordReader = (articleId: number) => Promise<GenerationRecord | null>;
@@ -56,10 +61,55 @@ export class ArticleProvenanceService {
     this.records = reader;
   }
 
+  /**
+   * The records an article's AI involvement grade is computed from (DisclosureRecord): who drafted it,
+   * how much of the AI's draft people changed, who took responsibility, the review steps and their
+   * time, and the claim check with its overrides' notes.
+   */
+  async record(row: Pick<ArticleRow, 'id' | 'content'>): Promise<DisclosureRecord> {
+    const [draft, review, record] = await Promise.all([this.history.firstDraft(row.id), this.history.reviewFacts(row.id), this.records(row.id)]);
+    return this.disclosureRecord(row, draft, review, record);
+  }
+
+  /** The article's grade as its records now say (gradeArticle: the rule lives in the contracts' disclosure.ts only). */
+  async grade(row: Pick<ArticleRow, 'id' | 'content'>): Promise<ArticleGrade> {
+    return gradeArticle(await this.record(row));
+  }
+
+  private async disclosureRecord(
+    row: Pick<ArticleRow, 'id' | 'content'>,
+    draft: { actor: string; content: string } | null,
+    review: Awaited<ReturnType<ArticleHistory['reviewFacts']>>,
+    record: GenerationRecord | null,
+  ): Promise<DisclosureRecord> {
+    const drafter = draftedByAi(draft, record) ? 'ai' : draft?.actor.startsWith('admin:') ? 'person' : 'unknown';
+    const aiDraft = record?.draftHtml ?? (drafter === 'ai' ? draft?.content : null);
+    const claims = record?.claims ?? null;
+    return {
+      drafter,
+      editedShare: aiDraft ? changedWordShare(stripTags(aiDraft), stripTags(row.content)) : null,
+      responsibleEditor: review.editor,
+      reviewStepTaken: review.firstReviewAt !== null,
+      reviewMinutes: review.firstReviewAt && review.decidedAt ? Math.max(0, (review.decidedAt.getTime() - review.firstReviewAt.getTime()) / 60_000) : null,
+      claims: claims && {
+        checked: claims.checked,
+        flagged: claims.flagged,
+        overridden: claims.overridden,
+        open: claims.open,
+        overriddenWithoutNote: await this.history.overridesWithoutNote(row.id, claims.overrides),
+      },
+    };
+  }
+
   async describe(row: Pick<ArticleRow, 'id' | 'content'>): Promise<PublicProvenance> {
-    const [draft, published, record] = await Promise.all([this.history.firstDraft(row.id), this.history.lastPublished(row.id), this.records(row.id)]);
+    const [draft, published, record, review] = await Promise.all([
+      this.history.firstDraft(row.id),
+      this.history.lastPublished(row.id),
+      this.records(row.id),
+      this.history.reviewFacts(row.id),
+    ]);
     const unknown: string[] = [];
-    const draftedBy = record?.engine || (draft && AI_DRAFTERS.has(draft.actor)) ? 'ai' : 'unknown';
+    const draftedBy = draftedByAi(draft, record) ? 'ai' : 'unknown';
     if (draftedBy === 'unknown') unknown.push(draftOrigin(draft?.actor));
 
     const sources = record?.sources?.length ? record.sources : null;
@@ -84,10 +134,16 @@ export class ArticleProvenanceService {
       reviewedBy: editor,
       publishedAt,
       editedShare,
-      claims: record?.claims ?? null,
+      claims: record?.claims ? { checked: record.claims.checked, flagged: record.claims.flagged, overridden: record.claims.overridden } : null,
       unknown,
+      grade: gradeArticle(await this.disclosureRecord(row, draft, review, record)),
     };
   }
+}
+
+/** A generation record, or a first version written by the generator's job or the automation service. */
+function draftedByAi(draft: { actor: string } | null, record: GenerationRecord | null): boolean {
+  return Boolean(record?.engine || (draft && AI_DRAFTERS.has(draft.actor)));
 }
 
 function draftOrigin(actor: string | undefined): string {

@@ -39,7 +39,15 @@ export class PublicRecordModule implements OnModuleInit {
         draftHtml: generation?.draftHtml ?? null,
         // Readers get no fetched page text and no fetch errors.
         sources: sources?.map(({ text: _text, fetchError: _fetchError, ...source }) => source) ?? null,
-        claims: claims ? { checked: claims.total, flagged: claims.flagged, overridden: claims.overridden } : null,
+        claims: claims
+          ? {
+              checked: claims.total,
+              flagged: claims.flagged,
+              overridden: claims.overridden,
+              open: claims.open,
+              overrides: claims.claims.flatMap((claim) => (claim.overriddenBy && claim.overriddenAt ? [{ by: claim.overriddenBy, at: claim.overriddenAt }] : [])),
+            }
+          : null,
       };
     });
   }
