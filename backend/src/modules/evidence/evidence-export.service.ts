@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   absoluteUrl,
   articleCanonicalPath,
-  gradeArticle,
   type ArticleGrade,
-  type DisclosureRecord,
   type EvidenceLabel,
   type EvidenceQuery,
   type EvidenceRecord,
@@ -12,12 +10,11 @@ import {
 } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ArticleProvenanceService } from '../articles/index.js';
-import { EvidenceReader, type EvidenceArticleRow, type EvidenceClaims } from './evidence.reader.js';
+import { EvidenceReader, type EvidenceArticleRow } from './evidence.reader.js';
 
 const DAY_MS = 86_400_000;
-const REVIEW_STAGES = new Set(['in_review', 'changes_requested', 'ready']);
 
-/** The records an export covers, one article or a period, in order; null when the one article does not exist. */
+/** The records an export covers, one article or a period, in order of article id (none for an article that does not exist). */
 export type EvidenceRecords = AsyncGenerator<EvidenceRecord>;
 
 /**
@@ -56,7 +53,8 @@ export class EvidenceExportService {
     const [steps, claims, made] = await Promise.all([this.reader.steps(row.id), this.reader.claims(row.id), this.provenance.describe(row)]);
     const published = lastPublication(steps);
     const publishedAt = made.publishedAt ?? published?.at ?? null;
-    const { grade, labels } = await this.gradeOf(row, steps, claims, made.draftedBy, made.editedShare, publishedAt);
+    // The grade as readers are shown it: computed by the article's provenance with the one rule (gradeArticle).
+    const grade = made.grade;
     return {
       article: {
         id: row.id,
@@ -65,63 +63,22 @@ export class EvidenceExportService {
         stage: row.stage,
         publishedAt,
       },
-      grade,
+      grade: { grade: grade.grade, label: grade.label, disclosed: grade.disclosed, checks: grade.checks },
       responsibleEditor: made.reviewedBy,
       editedShare: made.editedShare,
       steps,
       claims,
       corrections: (row.corrections ?? []).map(({ id, kind, text, createdAt }) => ({ id, kind, text, createdAt })),
-      labels,
+      labels: this.labelsOf(grade, publishedAt),
     };
   }
 
   /**
-   * The grade and the labels readers were shown. Until the grade history is kept, the grade is computed
-   * here from the same records with the one rule (`gradeArticle`), and its label is dated from the
-   * publication (the only label the record can date).
+   * The labels readers were shown, oldest first, and since when. Until the grade history is kept, the
+   * record can date only one: the current grade's label, shown since the publication.
    */
-  private async gradeOf(
-    row: EvidenceArticleRow,
-    steps: EvidenceStep[],
-    claims: EvidenceClaims | null,
-    draftedBy: 'ai' | 'unknown',
-    editedShare: number | null,
-    publishedAt: string | null,
-  ): Promise<{ grade: ArticleGrade; labels: EvidenceLabel[] }> {
-    const grade = gradeArticle(await this.disclosureRecord(steps, claims, draftedBy, editedShare));
-    void row;
-    const labels: EvidenceLabel[] = publishedAt ? [{ grade: grade.grade, label: grade.label, disclosed: grade.disclosed, since: publishedAt }] : [];
-    return { grade, labels };
-  }
-
-  private async disclosureRecord(
-    steps: EvidenceStep[],
-    claims: EvidenceClaims | null,
-    draftedBy: 'ai' | 'unknown',
-    editedShare: number | null,
-  ): Promise<DisclosureRecord> {
-    const published = lastPublication(steps);
-    const before = published ? steps.slice(0, steps.indexOf(published)) : steps;
-    const responsible = [...before, ...(published ? [published] : [])]
-      .reverse()
-      .find((step) => (step.action === 'publish' || step.action === 'schedule') && step.actor.startsWith('admin:'));
-    const account = responsible ? await this.reader.account(responsible.actor) : null;
-    const firstReview = before.find((step) => REVIEW_STAGES.has(step.stageTo) && step.stageFrom !== step.stageTo);
-    const creator = steps[0]?.actor ?? '';
-    return {
-      drafter: draftedBy === 'ai' ? 'ai' : creator.startsWith('admin:') ? 'person' : 'unknown',
-      editedShare,
-      responsibleEditor: account ? { accountId: account.id, name: account.name } : null,
-      reviewStepTaken: firstReview !== undefined,
-      reviewMinutes: firstReview && published ? (Date.parse(published.at) - Date.parse(firstReview.at)) / 60_000 : null,
-      claims: claims && {
-        checked: claims.checked,
-        flagged: claims.flagged,
-        overridden: claims.overridden,
-        open: claims.open,
-        overriddenWithoutNote: claims.flaggedClaims.filter((claim) => claim.overriddenBy !== null && !claim.note?.trim()).length,
-      },
-    };
+  private labelsOf(grade: ArticleGrade, publishedAt: string | null): EvidenceLabel[] {
+    return publishedAt ? [{ grade: grade.grade, label: grade.label, disclosed: grade.disclosed, since: publishedAt }] : [];
   }
 }
 

@@ -178,15 +178,4 @@ export class EvidenceReader {
       flaggedClaims,
     };
   }
-
-  /** The account id and display name of `admin:<username>`, when the account exists. */
-  async account(actor: string): Promise<{ id: number; name: string } | null> {
-    if (!actor.startsWith('admin:')) return null;
-    const row = await this.db()
-      .selectFrom('admin_user')
-      .select(['id', 'username', 'display_name'])
-      .where('username', '=', actor.slice('admin:'.length))
-      .executeTakeFirst();
-    return row ? { id: row.id, name: row.display_name || row.username } : null;
-  }
 }
