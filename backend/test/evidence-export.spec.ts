@@ -103,7 +103,11 @@ describe('the evidence export', () => {
     const draftHtml =
       '<p>Grid connection queues grew to 2,600 projects this year, the operator said [1].</p><p>The moon will supply 90 percent of Ohio power by Friday, Zorblax Corp announced [1].</p>';
     // A title a spreadsheet would run as a formula, with a comma, quotes and a line break.
-    const article = await createArticle(em, { approved: false, content: draftHtml, title: `=HYPERLINK("https://evil.example"), "grid"\nqueues ${uniqueSuffix()}` });
+    const article = await createArticle(em, {
+      approved: false,
+      content: draftHtml,
+      title: `=HYPERLINK("https://evil.example"), "grid"\nqueues ${uniqueSuffix()}`,
+    });
     await sql('update approved_topic set article_id = ? where id = ?', [article.id, topic!.id]);
     await sql(
       `insert into article_generation (article_id, approved_topic_id, engine, model, prompt_version, source_count, draft_title, draft_html) values (?, ?, 'openai-compatible', 'gpt-test', 'blog-v2', 1, ?, ?)`,
@@ -235,7 +239,10 @@ describe('the evidence export', () => {
     expect(rows.filter((row) => row.record === 'claim').map((row) => [row.action, row.actor, row.at, row.note])).toEqual(
       record.claims!.flaggedClaims.map((claim) => ['overridden', `admin:${editor.username}`, claim.overriddenAt, `'${claim.note}`]),
     );
-    expect(rows.find((row) => row.record === 'correction')).toMatchObject({ action: 'correction', note: "'+An earlier version gave the wrong number of projects." });
+    expect(rows.find((row) => row.record === 'correction')).toMatchObject({
+      action: 'correction',
+      note: "'+An earlier version gave the wrong number of projects.",
+    });
     expect(rows.filter((row) => row.record === 'label').map((row) => [row.action, row.note, row.at])).toEqual(
       record.labels.map((label) => [label.grade, label.label, label.since ?? '']),
     );

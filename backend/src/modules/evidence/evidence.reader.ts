@@ -39,10 +39,7 @@ export class EvidenceReader {
   }
 
   private articles() {
-    return this.db()
-      .selectFrom('article')
-      .select(['id', 'title', 'slug', 'category', 'content', 'stage', 'corrections'])
-      .$castTo<EvidenceArticleRow>();
+    return this.db().selectFrom('article').select(['id', 'title', 'slug', 'category', 'content', 'stage', 'corrections']).$castTo<EvidenceArticleRow>();
   }
 
   async article(id: number): Promise<EvidenceArticleRow | null> {
@@ -129,7 +126,11 @@ export class EvidenceReader {
       .select((eb) => [
         'k.checked_at',
         'k.article_version',
-        eb.selectFrom('article_claim as c').select(sql<number>`count(*)::int`.as('n')).whereRef('c.article_id', '=', 'k.article_id').as('checked'),
+        eb
+          .selectFrom('article_claim as c')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('c.article_id', '=', 'k.article_id')
+          .as('checked'),
       ])
       .where('k.article_id', '=', articleId)
       .executeTakeFirst();

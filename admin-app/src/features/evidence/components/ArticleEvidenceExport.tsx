@@ -15,8 +15,8 @@ export function ArticleEvidenceExport({ article }: { article: Pick<AdminArticle,
     <Paper withBorder p="lg" data-testid="article-evidence-export">
       <Title order={4}>Export evidence</Title>
       <Text size="sm" c="dimmed" mb="xs">
-        The record behind this article&apos;s AI involvement grade: its review steps with times and notes, its claims and who overrode a flag
-        with what note, the share of the AI draft changed, corrections, and which label readers were shown when.
+        The record behind this article&apos;s AI involvement grade: its review steps with times and notes, its claims and who overrode a flag with what note,
+        the share of the AI draft changed, corrections, and which label readers were shown when.
       </Text>
       <Group gap="md">
         <Anchor href={evidenceUrl({ article: article.id }, 'csv')} download size="sm">

@@ -35,9 +35,9 @@ export function EvidenceExportPanel() {
       <Stack gap="xs">
         <Title order={3}>Evidence export</Title>
         <Text size="sm" c="dimmed">
-          The record behind the AI involvement grade of every article published in a period (at most {EVIDENCE_MAX_DAYS} days): review steps with
-          times and notes, claims checked, flagged and overridden, the share of the AI draft changed, corrections, and the labels readers were
-          shown. Also from the command line: <code>node backend/dist/main.cli.js evidence --from … --to … --format csv</code>.
+          The record behind the AI involvement grade of every article published in a period (at most {EVIDENCE_MAX_DAYS} days): review steps with times and
+          notes, claims checked, flagged and overridden, the share of the AI draft changed, corrections, and the labels readers were shown. Also from the
+          command line: <code>node backend/dist/main.cli.js evidence --from … --to … --format csv</code>.
         </Text>
         <form method="get" action={EVIDENCE_ACTION} onSubmit={check} aria-label="Evidence export">
           <Group align="flex-start" gap="sm" wrap="wrap">
