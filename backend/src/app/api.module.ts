@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { AdminEventsController, AdminModule } from '../modules/admin/index.js';
 import { AiModule } from '../modules/ai/index.js';
 import { AnalyticsModule } from '../modules/analytics/index.js';
-import { ArticleChangeListener, ArticlesModule } from '../modules/articles/index.js';
+import { ArticleChangeListener, ArticleGradeKeeper, ArticlesModule } from '../modules/articles/index.js';
 import { EditorialDeskModule } from '../modules/editorial-desk/index.js';
 import { ChatModule } from '../modules/chat/index.js';
 import { CommentsModule } from '../modules/comments/index.js';
@@ -57,8 +57,8 @@ export class ApiModule {
         WorkflowModule,
       ],
       // Only API processes cache public pages, so only they listen for article changes (and tell the
-      // panel), and send the shared cache's purges.
-      providers: [ArticleChangeListener, HttpCachePurger],
+      // panel), and send the shared cache's purges; and they keep the articles' grades (where the generation records are read).
+      providers: [ArticleChangeListener, HttpCachePurger, ArticleGradeKeeper],
       controllers: [AdminEventsController],
     };
   }

@@ -1,6 +1,6 @@
 import { functionsAndTriggersSql, type DatabaseBehaviour } from '../database/schema/functions.js';
 import { pageViewRollupSql } from '../modules/analytics/index.js';
-import { articleColumnsSql, articleHistorySql, articlePurgeSql } from '../modules/articles/index.js';
+import { articleColumnsSql, articleGradeSql, articleHistorySql, articlePurgeSql } from '../modules/articles/index.js';
 import { commentNotifySql, commentPurgeSql } from '../modules/comments/index.js';
 import { purgeQueueSql } from '../modules/http-cache/index.js';
 import { trendingPurgeSql } from '../modules/trending/index.js';
@@ -16,6 +16,7 @@ import { trendingPurgeSql } from '../modules/trending/index.js';
 const DECLARATIONS: readonly DatabaseBehaviour[] = [
   articleColumnsSql,
   articleHistorySql,
+  articleGradeSql,
   commentNotifySql,
   pageViewRollupSql,
   purgeQueueSql,

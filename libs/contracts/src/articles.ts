@@ -1,6 +1,7 @@
 import { ARTICLE_PAGE_SIZE_MAX, SLUG_PATTERN } from './articles.constants.js';
 import { CORRECTION_KINDS } from './public-record.constants.js';
 import { z } from './zod.js';
+import { ArticleGradeSchema } from './disclosure.js';
 
 export * from './articles.constants.js';
 
@@ -46,6 +47,8 @@ export const ArticleListSchema = z.array(ArticleSchema);
 export const ArticleSummarySchema = ArticleSchema.omit({ content: true, corrections: true }).extend({
   /** The content without tags, cut to EXCERPT_LENGTH characters plus '...' when longer. */
   excerpt: z.string(),
+  /** The article's AI involvement grade as last computed (docs/disclosure.md): cards show its label, the EU disclosure when `disclosed`. */
+  aiGrade: ArticleGradeSchema.pick({ grade: true, label: true, disclosed: true }).optional(),
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 

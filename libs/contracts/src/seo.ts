@@ -4,6 +4,7 @@ import type { PublicProvenance } from './public-record.js';
 import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
 import { stripTags, truncate } from './text.js';
+import { gradedDescription } from './grade-text.js';
 
 /**
  * Page metadata (docs/product.md #pages and #validation), built once here and used twice: the server writes it into
@@ -153,7 +154,8 @@ export function articleMeta(article: Article & { provenance?: PublicProvenance }
   return page({
     title: `${title} | ${SITE_NAME}`,
     description: truncate(plain, META_DESCRIPTION_LENGTH, '...'),
-    socialDescription: truncate(plain, SOCIAL_DESCRIPTION_LENGTH, '...'),
+    // Link previews carry the AI involvement label: the EU "AI-generated" disclosure first, another grade's label after.
+    socialDescription: gradedDescription(plain, article.provenance?.grade, SOCIAL_DESCRIPTION_LENGTH),
     canonicalPath,
     keywords: keywordsFromTitle(article.title),
     ogType: 'article',

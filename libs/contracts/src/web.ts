@@ -25,6 +25,7 @@ export type * from './admin.js';
 export type * from './articles.js';
 export type * from './chat.js';
 export type * from './contact.js';
+export type * from './disclosure.js';
 export type * from './engagement.js';
 export type * from './errors.js';
 export type * from './newsletter.js';

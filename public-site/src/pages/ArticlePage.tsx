@@ -16,6 +16,7 @@ import { ArticleNotes } from '../features/corrections/components/ArticleNotes';
 import { ErrorReportForm } from '../features/error-reports/components/ErrorReportForm';
 import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
 import { ArticleLabel, ArticleSources, HowThisWasMade } from '../features/provenance/components/ArticleRecord';
+import { AiGradeLabel } from '../features/provenance/components/AiGradeLabel';
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
@@ -66,6 +67,7 @@ export function ArticlePage() {
             </Text>
           </Group>
           <Title order={1}>{article.title}</Title>
+          {article.provenance?.grade && <AiGradeLabel grade={article.provenance.grade} />}
           {article.provenance && <ArticleLabel provenance={article.provenance} />}
           <ArticleImage
             src={article.imageUrl}

@@ -24,6 +24,7 @@ import { Migration20261127170000_schema_functions } from './Migration20261127170
 import { Migration20261127170100_checks_as_read } from './Migration20261127170100_checks_as_read.js';
 import { Migration20261129040000_analytics_settings } from './Migration20261129040000_analytics_settings.js';
 import { Migration20261129050000_reader_counts_purge_no_list } from './Migration20261129050000_reader_counts_purge_no_list.js';
+import { Migration20261129100000_article_grade } from './Migration20261129100000_article_grade.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127170100_checks_as_read', class: Migration20261127170100_checks_as_read },
   { name: 'Migration20261129040000_analytics_settings', class: Migration20261129040000_analytics_settings },
   { name: 'Migration20261129050000_reader_counts_purge_no_list', class: Migration20261129050000_reader_counts_purge_no_list },
+  { name: 'Migration20261129100000_article_grade', class: Migration20261129100000_article_grade },
 ];

@@ -57,8 +57,16 @@ export class ArticleProvenanceService {
 
   constructor(private readonly history: ArticleHistory) {}
 
+  private recordsKnown = false;
+
   useGenerationRecords(reader: GenerationRecordReader): void {
     this.records = reader;
+    this.recordsKnown = true;
+  }
+
+  /** Whether the generation records are read here (a grade computed without them would be wrong, not merely incomplete). */
+  knowsGenerationRecords(): boolean {
+    return this.recordsKnown;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Correction } from '@ai-mind/contracts';
+import type { AiGrade, Correction } from '@ai-mind/contracts';
 import { sql } from 'kysely';
 import { articlesDb } from './tables.js';
 import { ARTICLE_SELECTION, type ArticleRow } from './article-row.js';
@@ -121,9 +121,18 @@ export class ArticleReads {
   /** The newest published articles for the feed, with the head of their body. */
   feedItems(
     limit: number,
-  ): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date }[]> {
+  ): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date; ai_grade: AiGrade | null }[]> {
     return this.published()
-      .select((eb) => ['title', 'slug', 'category', 'meta_description', eb.fn<string>('left', ['content', eb.val(4000)]).as('content_head'), 'created_at'])
+      .select((eb) => [
+        'title',
+        'slug',
+        'category',
+        'meta_description',
+        eb.fn<string>('left', ['content', eb.val(4000)]).as('content_head'),
+        'created_at',
+        // The kept grade (article_grade), so each item carries its label without computing it.
+        sql<AiGrade | null>`(select g.grade from article_grade g where g.article_id = article.id)`.as('ai_grade'),
+      ])
       .$narrowType<{ meta_description: string | null }>()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

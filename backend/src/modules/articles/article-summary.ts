@@ -1,4 +1,4 @@
-import type { ArticleSummary } from '@ai-mind/contracts';
+import { AI_GRADE_LABELS, gradeNeedsDisclosure, type AiGrade, type ArticleSummary } from '@ai-mind/contracts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { ArticlesDatabase } from './tables.js';
 import { ARTICLE_COLUMNS, articleColumnList, type ArticleRow, type Field } from './article-row.js';
@@ -28,14 +28,21 @@ const SUMMARY_FIELDS = [
   'updatedAt',
 ] as const satisfies readonly Field[];
 
+/**
+ * The article's kept AI involvement grade (article_grade, one primary-key lookup per row), so every card
+ * shows its label without computing it; null until the article is first graded (ArticleGradeKeeper).
+ */
+const KEPT_GRADE_SQL = (alias: string) => `(select g.grade from article_grade g where g.article_id = ${alias}.id) as ai_grade`;
+
 /** The columns of a list item, for raw SQL over `article a`. */
-export const SUMMARY_COLUMNS = `${articleColumnList('a', SUMMARY_FIELDS)}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head`;
+export const SUMMARY_COLUMNS = `${articleColumnList('a', SUMMARY_FIELDS)}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head, ${KEPT_GRADE_SQL('a')}`;
 
 /** The columns of a list item (as SUMMARY_COLUMNS), for a typed query over `article`. */
 export function summarySelection(eb: ExpressionBuilder<ArticlesDatabase, 'article'>) {
   return [
     ...SUMMARY_FIELDS.map((field) => `article.${ARTICLE_COLUMNS[field][0]}` as const),
     eb.fn<string>('left', ['article.content', sql.lit(CONTENT_HEAD_CHARS)]).as('content_head'),
+    sql<AiGrade | null>`(select g.grade from article_grade g where g.article_id = article.id)`.as('ai_grade'),
   ];
 }
 
@@ -48,7 +55,17 @@ export function createdAtKey(eb: ExpressionBuilder<ArticlesDatabase, 'article'>)
 }
 
 /** A list item's row: the article's columns but the body and version, plus the body's head. */
-export type SummaryRow = Omit<ArticleRow, 'content' | 'version'> & { content_head: string; created_at_key?: string };
+export type SummaryRow = Omit<ArticleRow, 'content' | 'version'> & { content_head: string; created_at_key?: string; ai_grade?: AiGrade | null };
+
+/**
+ * A card's grade: the kept one; an article not graded yet (for the moment between its change and the
+ * keeper's sweep) shows the EU disclosure, as an article of unrecorded origin does: a disclosure is
+ * never withheld for want of a record.
+ */
+export function cardGrade(grade: AiGrade | null | undefined): ArticleSummary['aiGrade'] {
+  const kept = grade ?? 'ai-unreviewed';
+  return { grade: kept, label: AI_GRADE_LABELS[kept], disclosed: gradeNeedsDisclosure(kept) };
+}
 
 /** A list item; an unterminated tag cut at the end of the head is dropped before the excerpt is made. */
 export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) => string): ArticleSummary {
@@ -70,6 +87,7 @@ export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) =>
     metaTitle: row.meta_title,
     metaDescription: row.meta_description,
     excerpt: makeExcerpt(row.content_head.replace(/<[^>]*$/, '')),
+    aiGrade: cardGrade(row.ai_grade),
   };
 }
 

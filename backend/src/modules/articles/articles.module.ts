@@ -3,6 +3,7 @@ import { PreparedResponsesModule } from '../../common/prepared-response-cache.js
 import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCommands } from './article-commands.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
+import { ArticleDisclosureService } from './article-disclosure.service.js';
 import { ArticleHistory } from './article-history.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
@@ -39,6 +40,7 @@ import { CorrectionsController } from './corrections.controller.js';
     ArticleRecoveryStore,
     ArticleReviewStore,
     ArticleProvenanceService,
+    ArticleDisclosureService,
     SearchService,
     ArticlesService,
     ArticlesCacheService,
@@ -56,6 +58,7 @@ import { CorrectionsController } from './corrections.controller.js';
     ArticleRecoveryStore,
     ArticleReviewStore,
     ArticleProvenanceService,
+    ArticleDisclosureService,
     ArticlePublicationsReader,
     ArticleCountersSnapshot,
     AdminArticleListService,

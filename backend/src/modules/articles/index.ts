@@ -32,6 +32,10 @@ export { ArticleCountersSnapshot } from './article-counters.reader.js';
 // History: revisions, and how an article was made as readers are told.
 export { ArticleHistory } from './article-history.js';
 export { ArticleProvenanceService, type GenerationRecord } from './article-provenance.service.js';
+// The AI involvement grade: computed, kept with its changes, read by lists, feeds and the evidence export.
+export { ArticleDisclosureService, type GradeChange, type StoredGrade } from './article-disclosure.service.js';
+export { ArticleGradeKeeper } from './article-grade.keeper.js';
+export { cardGrade } from './article-summary.js';
 
 // Recovery: backups' snapshots and restores.
 export { ArticleRecoveryStore, type RestoreCandidate, type SnapshotRow } from './article-recovery.store.js';
@@ -39,5 +43,6 @@ export { ArticleRecoveryStore, type RestoreCandidate, type SnapshotRow } from '.
 // The database's behaviour on the article tables: column rules, revisions, HTTP cache purges (assembled in app/database-behaviour.ts).
 export { articleColumnsSql } from './article-columns.sql.js';
 export { articleHistorySql } from './article-history.sql.js';
+export { articleGradeSql } from './article-grade.sql.js';
 export { articlePurgeSql } from './article-purge.sql.js';
 export { ARTICLES_ENTITIES } from './tables.js';

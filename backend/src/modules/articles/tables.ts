@@ -1,10 +1,11 @@
 import { moduleDatabase, type DatabaseOfModule } from '../../database/kysely.js';
+import { ArticleGrade, ArticleGradeChange } from './article-grade.entity.js';
 import { ArticleRevision } from './article-revision.entity.js';
 import { Article } from './article.entity.js';
 import { DeletedArticle } from './deleted-article.entity.js';
 
 /** The entities whose tables this module owns: only its queries write them (docs/architecture.md#modules). */
-export const ARTICLES_ENTITIES = [ArticleRevision, Article, DeletedArticle] as const;
+export const ARTICLES_ENTITIES = [ArticleRevision, Article, DeletedArticle, ArticleGrade, ArticleGradeChange] as const;
 
 declare module '../../database/kysely.js' {
   interface ModuleEntities {

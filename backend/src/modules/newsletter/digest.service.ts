@@ -73,7 +73,12 @@ export class DigestService {
 
   private async render(period: Period): Promise<{ email: RenderedEmail; articleCount: number }> {
     const published = await this.publications.publishedBetween(period.from, period.until, DIGEST_MAX_ARTICLES);
-    const articles = await Promise.all(published.map(async (article) => ({ ...article, label: articleLabel(await this.provenance.describe(article)) })));
+    const articles = await Promise.all(
+      published.map(async (article) => {
+        const provenance = await this.provenance.describe(article);
+        return { ...article, label: articleLabel(provenance), grade: provenance.grade };
+      }),
+    );
     return { email: digestEmail(articles, this.siteConfig.publicUrl), articleCount: articles.length };
   }
 

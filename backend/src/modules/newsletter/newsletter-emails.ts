@@ -12,6 +12,8 @@ export interface DigestArticle {
   content: string;
   /** How the article was made, as its page says it ("Written by the AI Mind from 4 sources; ..."). */
   label: string | null;
+  /** Its AI involvement grade's label; `disclosed` for the EU "AI-generated" disclosure, shown before the title. */
+  grade?: { label: string; disclosed: boolean } | null;
 }
 
 export interface RenderedEmail {
@@ -62,12 +64,19 @@ export function confirmationEmail(links: { confirmUrl: string; unsubscribeUrl: s
   return { subject, html, text };
 }
 
+/** The EU "AI-generated" disclosure above an item's title, plain and bold (other grades' labels go, quieter, in the grey line). */
+function gradeHtml(grade: { label: string; disclosed: boolean } | null): string {
+  return grade?.disclosed
+    ? `<p style="font-size:12px;font-weight:bold;color:#9a3412;margin:0 0 2px" data-ai-grade="disclosed">${escapeMarkup(grade.label)}</p>`
+    : '';
+}
+
 /** The digest as every recipient gets it, their unsubscribe link left as UNSUBSCRIBE_URL_SLOT. */
 export function digestEmail(articles: DigestArticle[], origin: string): RenderedEmail {
   const subject = `${SITE_NAME}: ${articles.length} new article${articles.length === 1 ? '' : 's'}`;
   const items = articles.map((article) => {
     const url = `${origin}${articleCanonicalPath(article)}`;
-    return { url, title: article.title, label: article.label, category: article.category, summary: excerpt(article.content) };
+    return { url, title: article.title, label: article.label, grade: article.grade ?? null, category: article.category, summary: excerpt(article.content) };
   });
   const html = frame(
     subject,
@@ -75,7 +84,7 @@ export function digestEmail(articles: DigestArticle[], origin: string): Rendered
       .map(
         (
           item,
-        ) => `<div style="margin:0 0 20px"><p style="font-size:12px;color:#868e96;margin:0">${escapeMarkup(item.category)}${item.label ? ` &middot; ${escapeMarkup(item.label)}` : ''}</p>
+        ) => `<div style="margin:0 0 20px">${gradeHtml(item.grade)}<p style="font-size:12px;color:#868e96;margin:0">${escapeMarkup(item.category)}${item.grade && !item.grade.disclosed ? ` &middot; ${escapeMarkup(item.grade.label)}` : ''}${item.label ? ` &middot; ${escapeMarkup(item.label)}` : ''}</p>
 <h2 style="font-size:18px;margin:4px 0"><a href="${escapeMarkup(item.url)}" style="color:#1a1b1e">${escapeMarkup(item.title)}</a></h2>
 <p style="margin:0;font-size:15px;line-height:1.5">${escapeMarkup(item.summary)}</p></div>`,
       )
@@ -85,7 +94,12 @@ export function digestEmail(articles: DigestArticle[], origin: string): Rendered
   const text = [
     subject,
     '',
-    ...items.flatMap((item) => [`${item.title}${item.label ? ` [${item.label}]` : ''}`, `${item.category}: ${item.summary}`, item.url, '']),
+    ...items.flatMap((item) => [
+      `${item.grade?.disclosed ? `[${item.grade.label}] ` : ''}${item.title}${item.label ? ` [${item.label}]` : ''}`,
+      `${item.category}${item.grade && !item.grade.disclosed ? ` (${item.grade.label})` : ''}: ${item.summary}`,
+      item.url,
+      '',
+    ]),
     `Unsubscribe with one click: ${UNSUBSCRIBE_URL_SLOT}`,
   ].join('\n');
   return { subject, html, text };

@@ -21,7 +21,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { renderCoverSvg } from '../media/index.js';
-import { ArticleReads, ArticlesCacheService } from '../articles/index.js';
+import { ArticleReads, ArticlesCacheService, cardGrade } from '../articles/index.js';
 import { renderHeadElements, renderImagePreload, renderPageData, xmlText } from './markup.js';
 import { LocalMediaCheck } from './local-media.js';
 import { PublicPageReadsService } from './public-page-reads.js';
@@ -254,7 +254,10 @@ export class PagesService implements OnModuleInit {
       const [rows, notes] = await Promise.all([this.store.feedItems(RSS_ITEM_COUNT), this.store.correctionEntries(RSS_ITEM_COUNT)]);
       const articleItems = rows.map((row) => {
         const link = xmlText(absoluteUrl(articleCanonicalPath(row), origin));
-        const description = row.meta_description?.trim() || excerpt(row.content_head.replace(/<[^>]*$/, ''));
+        const summary = row.meta_description?.trim() || excerpt(row.content_head.replace(/<[^>]*$/, ''));
+        // The AI involvement label: the EU disclosure first, before anything else of the item; another grade's after the summary.
+        const grade = cardGrade(row.ai_grade)!;
+        const description = grade.disclosed ? `${grade.label}. ${summary}` : `${summary} (${grade.label}.)`;
         return {
           at: new Date(row.created_at),
           lines: [

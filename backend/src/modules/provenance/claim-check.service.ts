@@ -1,4 +1,4 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { OPEN_CLAIMS_MESSAGE_PREFIX } from '@ai-mind/contracts';
@@ -6,6 +6,7 @@ import { provenanceDb } from './tables.js';
 import { ArticleClaim } from './article-claim.entity.js';
 import type { CheckedClaim, CheckSource } from './claim-check.js';
 import { checkClaimsOffLoop } from './claim-check-pool.js';
+import { ArticleDisclosureService } from '../articles/index.js';
 
 /** What a publish found among the claims: how many were open, and how many the editor overrode now. */
 export interface PublishClaimsOutcome {
@@ -21,11 +22,16 @@ export interface PublishClaimsOutcome {
  */
 @Injectable()
 export class ClaimCheckService {
-  constructor(private readonly em: EntityManager) {}
+  private readonly logger = new Logger(ClaimCheckService.name);
 
-  /** Checks the article's current body; false when it has no sources (or is gone). */
+  constructor(
+    private readonly em: EntityManager,
+    private readonly disclosure: ArticleDisclosureService,
+  ) {}
+
+  /** Checks the article's current body; false when it has no sources (or is gone). Its grade follows the new claims. */
   async checkArticle(articleId: number): Promise<boolean> {
-    return this.em.fork().transactional(async (em) => {
+    const checked = await this.em.fork().transactional(async (em) => {
       const article = await provenanceDb(em).selectFrom('article').select(['content', 'version']).where('id', '=', articleId).executeTakeFirst();
       if (!article) return false;
       const sources = await this.sourcesOf(em, articleId);
@@ -33,6 +39,10 @@ export class ClaimCheckService {
       await this.store(em, articleId, article.version, await checkClaimsOffLoop(article.content, sources));
       return true;
     });
+    // The claims are part of the grade's record, and no revision says they changed: the grade is refreshed
+    // here (a failure leaves it to the article's next change, and does not fail the save).
+    if (checked) await this.disclosure.refresh(articleId).catch((error: unknown) => this.logger.warn({ err: error, articleId }, 'Could not refresh the grade'));
+    return checked;
   }
 
   /**

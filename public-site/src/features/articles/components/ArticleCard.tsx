@@ -4,6 +4,7 @@ import { CARD_IMAGE_SIZES, formatShortDate, type ArticleSummary } from '@ai-mind
 import { ArticleEngagement } from '../../interactions/components/ArticleEngagement';
 import { ArticleImage } from './ArticleImage';
 import { CategoryBadge } from './CategoryBadge';
+import { AiGradeLabel } from '../../provenance/components/AiGradeLabel';
 
 export { FALLBACK_IMAGE } from './ArticleImage';
 
@@ -31,6 +32,7 @@ export function ArticleCard({ article, priority = false }: { article: ArticleSum
             {article.title}
           </Link>
         </Title>
+        {article.aiGrade && <AiGradeLabel grade={article.aiGrade} size="xs" />}
         <Text size="sm" data-testid="card-excerpt">
           {article.excerpt}
         </Text>

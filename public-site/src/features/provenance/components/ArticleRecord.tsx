@@ -1,5 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { articleLabel, editedSharePhrase, formatLongDate, type PublicArticleSource, type PublicProvenance } from '@ai-mind/contracts/web';
+import { GradeChecks } from './AiGradeLabel';
 import '../../../components/disclosure.css';
 import './article-record.css';
 
@@ -88,6 +89,12 @@ export function HowThisWasMade({ provenance }: { provenance: PublicProvenance })
             </div>
           ))}
         </dl>
+        {provenance.grade && (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>{`AI involvement: ${provenance.grade.label}`}</Text>
+            <GradeChecks grade={provenance.grade} />
+          </Stack>
+        )}
         {provenance.sources && provenance.sources.length > 0 && (
           <Stack gap={2}>
             <Text size="sm" fw={600}>
