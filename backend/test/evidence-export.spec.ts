@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AI_GRADE_LABELS, EVIDENCE_CSV_COLUMNS, EvidenceExportSchema, type EvidenceExport } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { Article } from '../src/modules/articles/index.js';
+import { Article, ArticleDisclosureService, ArticleGradeKeeper } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
@@ -137,6 +137,9 @@ describe('the evidence export', () => {
     });
     expect(corrected.statusCode).toBe(201);
     reviewed = { id: article.id, title: article.title, slug: article.slug };
+    // The API grades each change shortly after it commits: wait for it, and grade once more (safe to overlap).
+    await app.get(ArticleGradeKeeper).settled();
+    await app.get(ArticleDisclosureService).refresh(article.id);
   });
   afterAll(() => app.close());
 
@@ -199,8 +202,13 @@ describe('the evidence export', () => {
     // Reviewed under a named editor, a review step taken, every flag overridden with a note, the draft edited.
     expect(record!.grade).toMatchObject({ grade: 'ai-reviewed', label: AI_GRADE_LABELS['ai-reviewed'], disclosed: false });
     expect(record!.grade.checks.filter((check) => !check.met)).toEqual([]);
+    // Readers saw labels only from the publication on; the last is the grade now, still shown.
     expect(record!.labels.length).toBeGreaterThan(0);
-    expect(record!.labels.at(-1)).toMatchObject({ grade: record!.grade.grade, label: record!.grade.label });
+    for (const label of record!.labels) expect(Date.parse(label.since)).toBeGreaterThanOrEqual(Date.parse(publish.at));
+    expect(record!.labels.at(-1)).toMatchObject({ grade: 'ai-reviewed', label: record!.grade.label, disclosed: false, until: null });
+    // Each starts at a kept change of the grade or at the publication.
+    const kept = (await app.get(ArticleDisclosureService).gradeHistory(reviewed.id)).map((change) => change.since);
+    for (const label of record!.labels) expect([...kept, publish.at]).toContain(label.since);
   });
 
   it('answers the same record as CSV, one row per fact, escaped for spreadsheets', async () => {
@@ -243,8 +251,8 @@ describe('the evidence export', () => {
       action: 'correction',
       note: "'+An earlier version gave the wrong number of projects.",
     });
-    expect(rows.filter((row) => row.record === 'label').map((row) => [row.action, row.note, row.at])).toEqual(
-      record.labels.map((label) => [label.grade, label.label, label.since ?? '']),
+    expect(rows.filter((row) => row.record === 'label').map((row) => [row.action, row.note, row.at, row.until])).toEqual(
+      record.labels.map((label) => [label.grade, label.label, label.since, label.until ?? '']),
     );
     expect(rows.find((row) => row.record === 'grade')).toMatchObject({ action: record.grade.grade, note: record.grade.label });
   });

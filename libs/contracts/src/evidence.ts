@@ -89,8 +89,12 @@ export const EvidenceLabelSchema = z.object({
   grade: AiGradeSchema,
   label: z.string(),
   disclosed: z.boolean(),
-  /** Since when readers were shown it. */
-  since: z.string().nullable(),
+  /** From when readers were shown it: the article published with it, or its grade changed while published. */
+  since: z.string(),
+  /** Until when: its next grade, or the article unpublished; null while it is still shown. */
+  until: z.string().nullable(),
+  /** The revision that started it (a publication, or the newest revision when the grade changed); null when the record does not say. */
+  revisionId: z.number().int().nullable(),
 });
 export type EvidenceLabel = z.infer<typeof EvidenceLabelSchema>;
 
@@ -116,7 +120,7 @@ export const EvidenceRecordSchema = z.object({
     })
     .nullable(),
   corrections: z.array(z.object({ id: z.string(), kind: z.string(), text: z.string(), createdAt: z.string() })),
-  /** Which label readers were shown, and since when, oldest first. */
+  /** Which label readers were shown, from when to when, oldest first. */
   labels: z.array(EvidenceLabelSchema),
 });
 export type EvidenceRecord = z.infer<typeof EvidenceRecordSchema>;
@@ -133,7 +137,7 @@ export type EvidenceExport = z.infer<typeof EvidenceExportSchema>;
  * The CSV export is long: one row per fact, each carrying its article's columns, so a spreadsheet filters
  * it by article or by `record`: `grade` (the current grade), `check` (each rule of a substantive review,
  * met or not), `step` (each revision of the history), `claims` (the check's counts), `claim` (each
- * flagged claim, with its override), `correction`, and `label` (each label readers were shown, since when).
+ * flagged claim, with its override), `correction`, and `label` (each label readers were shown, from `at` to `until`).
  */
 export const EVIDENCE_CSV_COLUMNS = [
   'article_id',
@@ -151,6 +155,7 @@ export const EVIDENCE_CSV_COLUMNS = [
   'stage_to',
   'note',
   'detail',
+  'until',
   'revision_id',
 ] as const;
 export type EvidenceCsvColumn = (typeof EVIDENCE_CSV_COLUMNS)[number];

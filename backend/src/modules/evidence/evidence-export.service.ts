@@ -9,7 +9,7 @@ import {
   type EvidenceStep,
 } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
-import { ArticleProvenanceService } from '../articles/index.js';
+import { ArticleDisclosureService, ArticleProvenanceService, type GradeChange } from '../articles/index.js';
 import { EvidenceReader, type EvidenceArticleRow } from './evidence.reader.js';
 
 const DAY_MS = 86_400_000;
@@ -30,6 +30,7 @@ export class EvidenceExportService {
   constructor(
     private readonly reader: EvidenceReader,
     private readonly provenance: ArticleProvenanceService,
+    private readonly disclosure: ArticleDisclosureService,
     @InjectConfig('site') private readonly site: ConfigSlice<'site'>,
   ) {}
 
@@ -50,7 +51,12 @@ export class EvidenceExportService {
   }
 
   async record(row: EvidenceArticleRow): Promise<EvidenceRecord> {
-    const [steps, claims, made] = await Promise.all([this.reader.steps(row.id), this.reader.claims(row.id), this.provenance.describe(row)]);
+    const [steps, claims, made, history] = await Promise.all([
+      this.reader.steps(row.id),
+      this.reader.claims(row.id),
+      this.provenance.describe(row),
+      this.disclosure.gradeHistory(row.id),
+    ]);
     const published = lastPublication(steps);
     const publishedAt = made.publishedAt ?? published?.at ?? null;
     // The grade as readers are shown it: computed by the article's provenance with the one rule (gradeArticle).
@@ -69,17 +75,45 @@ export class EvidenceExportService {
       steps,
       claims,
       corrections: (row.corrections ?? []).map(({ id, kind, text, createdAt }) => ({ id, kind, text, createdAt })),
-      labels: this.labelsOf(grade, publishedAt),
+      labels: labelsShown(steps, history, grade, publishedAt),
     };
   }
+}
 
-  /**
-   * The labels readers were shown, oldest first, and since when. Until the grade history is kept, the
-   * record can date only one: the current grade's label, shown since the publication.
-   */
-  private labelsOf(grade: ArticleGrade, publishedAt: string | null): EvidenceLabel[] {
-    return publishedAt ? [{ grade: grade.grade, label: grade.label, disclosed: grade.disclosed, since: publishedAt }] : [];
+/**
+ * The labels readers were shown, oldest first: from when (`since`) to when (`until`, null while it is
+ * still shown). The grade's changes are kept after each committed change of the article or its claims
+ * (ArticleDisclosureService.gradeHistory), drafts' included; readers saw a label only while the article
+ * was published, so the changes are laid over the history's publications: a label starts when the
+ * article is published with it or its grade changes while published, and ends at the next change or an
+ * unpublishing. An article with no change kept (published before grades were kept, and not changed
+ * since) has its current label from its publication: the only date the record gives it.
+ */
+export function labelsShown(steps: EvidenceStep[], history: GradeChange[], current: ArticleGrade, publishedAt: string | null): EvidenceLabel[] {
+  if (history.length === 0) {
+    return publishedAt ? [{ grade: current.grade, label: current.label, disclosed: current.disclosed, since: publishedAt, until: null, revisionId: null }] : [];
   }
+  type Event = { at: number; published?: boolean; grade?: GradeChange; revisionId: number | null };
+  const events: Event[] = [
+    ...steps.map((step) => ({ at: Date.parse(step.at), published: step.stageTo === 'published', revisionId: step.revisionId })),
+    ...history.map((change) => ({ at: Date.parse(change.since), grade: change, revisionId: change.revisionId })),
+  ];
+  // In time order; at the same instant, the article's change before the grade it led to.
+  events.sort((a, b) => a.at - b.at || Number(a.grade !== undefined) - Number(b.grade !== undefined));
+  const labels: EvidenceLabel[] = [];
+  let published = false;
+  let grade: GradeChange | null = null;
+  for (const event of events) {
+    const wasShown = published && grade ? grade : null;
+    if (event.published !== undefined) published = event.published;
+    if (event.grade) grade = event.grade;
+    const shown = published && grade ? grade : null;
+    if (wasShown === shown || (wasShown && shown && wasShown.grade === shown.grade)) continue;
+    const at = new Date(event.at).toISOString();
+    if (wasShown) labels[labels.length - 1]!.until = at;
+    if (shown) labels.push({ grade: shown.grade, label: shown.label, disclosed: shown.disclosed, since: at, until: null, revisionId: event.revisionId });
+  }
+  return labels;
 }
 
 /** The step that last published the article: a publish, or the creation of an article already published. */

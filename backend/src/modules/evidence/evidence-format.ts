@@ -57,7 +57,15 @@ export function evidenceCsvRows(record: EvidenceRecord): Cells[] {
   for (const correction of record.corrections)
     rows.push({ record: 'correction', at: correction.createdAt, action: correction.kind, note: correction.text, detail: correction.id });
   for (const label of record.labels)
-    rows.push({ record: 'label', at: label.since, action: label.grade, note: label.label, detail: label.disclosed ? 'disclosed' : 'not disclosed' });
+    rows.push({
+      record: 'label',
+      at: label.since,
+      action: label.grade,
+      note: label.label,
+      detail: label.disclosed ? 'disclosed' : 'not disclosed',
+      until: label.until,
+      revision_id: label.revisionId,
+    });
   return rows.map((row) => ({ ...article, ...row }));
 }
 
