@@ -22,7 +22,12 @@ const current: ArticleGrade = { grade: 'ai-reviewed', label: 'ai-reviewed', disc
 
 describe('labelsShown: the labels readers saw, from the grade changes laid over the publications', () => {
   it("leaves out a draft's grades, starts at the publication, ends at a change or an unpublishing", () => {
-    const steps = [step(1, '1T10:00:00.000', 'draft'), step(2, '2T10:00:00.000', 'published'), step(5, '4T10:00:00.000', 'draft'), step(6, '5T10:00:00.000', 'published')];
+    const steps = [
+      step(1, '1T10:00:00.000', 'draft'),
+      step(2, '2T10:00:00.000', 'published'),
+      step(5, '4T10:00:00.000', 'draft'),
+      step(6, '5T10:00:00.000', 'published'),
+    ];
     const history = [change('ai-unreviewed', '1T10:00:00.001', 1), change('ai-reviewed', '3T10:00:00.000', 4)];
     expect(labelsShown(steps, history, current, null)).toEqual([
       { grade: 'ai-unreviewed', label: 'ai-unreviewed', disclosed: true, since: '2026-11-02T10:00:00.000Z', until: '2026-11-03T10:00:00.000Z', revisionId: 2 },
