@@ -1,5 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VERSION_CONFLICT_PREFIX, type AdminArticle, type ArticleRevisionDetail, type ArticleRevisionSummary } from '@ai-mind/contracts';
+import {
+  VERSION_CONFLICT_PREFIX,
+  type AdminArticle,
+  type ArticleGradeRecord,
+  type ArticleRevisionDetail,
+  type ArticleRevisionSummary,
+} from '@ai-mind/contracts';
 import { articleFixture, renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { articleRoutes } from './support/article-routes';
@@ -70,6 +76,24 @@ const DETAILS: Record<number, ArticleRevisionDetail> = {
   10: detail(REVISIONS[2]!, '<p>First paragraph.</p><p>An older second paragraph.</p>', 'Old description.'),
 };
 
+/** The article's grade as the API answers it: disclosed now, after a rewrite took the editor's review away. */
+const GRADE: ArticleGradeRecord = {
+  articleId: 1,
+  current: {
+    grade: 'ai-unreviewed',
+    label: 'AI-generated',
+    disclosed: true,
+    checks: [
+      { rule: 'a named editor, a person with an account, took responsibility', met: true, detail: 'published by bob' },
+      { rule: 'a review step was taken before publishing (not only publish)', met: false, detail: 'published without a review step' },
+    ],
+  },
+  history: [
+    { grade: 'ai-reviewed', label: 'Written by AI, reviewed by an editor', disclosed: false, since: '2026-11-21T10:00:00.000Z', revisionId: 11 },
+    { grade: 'ai-unreviewed', label: 'AI-generated', disclosed: true, since: '2026-11-22T10:00:00.000Z', revisionId: 12 },
+  ],
+};
+
 describe('article history and save conflicts', () => {
   let network: ReturnType<typeof stubFetch>;
   const { alerts, confirms } = useBrowserDialogs();
@@ -90,9 +114,20 @@ describe('article history and save conflicts', () => {
       'GET /api/admin/articles/1/revisions/11': () => ({ status: 200, body: DETAILS[11] }),
       'GET /api/admin/articles/1/revisions/10': () => ({ status: 200, body: DETAILS[10] }),
       'POST /api/admin/articles/1/revisions/10/restore': () => ({ status: 200, body: article({ version: 4, title: 'Rates held' }) }),
+      'GET /api/admin/articles/1/grade': () => ({ status: 200, body: GRADE }),
     });
     await openArticleManagement();
     fireEvent.click(await screen.findByRole('button', { name: 'History' }));
+
+    // The AI involvement grade now, each rule's check, and each change of it, newest first.
+    expect(await screen.findByTestId('article-grade-label')).toHaveTextContent('AI-generated');
+    expect(screen.getByText(/published without a review step/)).toBeInTheDocument();
+    const changes = screen.getAllByTestId('grade-change');
+    expect(changes.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('AI-generated'),
+      expect.stringContaining('Written by AI, reviewed by an editor'),
+    ]);
+    expect(within(changes[0]!).getByText('12')).toBeInTheDocument();
 
     const rows = await screen.findAllByTestId('revision');
     expect(rows).toHaveLength(3);

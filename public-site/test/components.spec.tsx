@@ -38,6 +38,15 @@ describe('article card', () => {
     expect(screen.getByText(/Humans built a cloud/)).toBeInTheDocument();
   });
 
+  it("carries the article's AI involvement label: the EU disclosure as a badge, another grade's quieter", () => {
+    const { unmount } = renderInApp(<ArticleCard article={summary({ aiGrade: { grade: 'ai-unreviewed', label: 'AI-generated', disclosed: true } })} />);
+    expect(screen.getByText('AI-generated').closest('[data-testid="ai-grade"]')).toHaveAttribute('data-grade', 'ai-unreviewed');
+    unmount();
+    renderInApp(<ArticleCard article={summary({ aiGrade: { grade: 'human', label: 'Written by a person', disclosed: false } })} />);
+    expect(screen.getByTestId('ai-grade')).toHaveTextContent('Written by a person');
+    expect(screen.queryByText('AI-generated')).toBeNull();
+  });
+
   it('switches to the stock image when the article image fails, and uses it when there is none', () => {
     const { container, unmount } = renderInApp(<ArticleCard article={summary({ imageUrl: '/media/broken.png' })} />);
     const image = container.querySelector('img')!;

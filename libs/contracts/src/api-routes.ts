@@ -60,6 +60,7 @@ import type {
   RestoreRevisionRequestSchema,
   ReviewedArticleSchema,
 } from './article-history.js';
+import type { ArticleGradeRecordSchema } from './article-grade.js';
 import type {
   AdminNewsletterDigestSchema,
   AdminNewsletterSubscriberSchema,
@@ -140,6 +141,8 @@ const adminApi = {
       assignees: get('/api/admin/assignees').answers<ListOf<typeof AssigneeSchema>>(),
       provenance: get('/api/admin/articles/:id/provenance').answers<typeof ArticleProvenanceSchema>(),
       revisions: get('/api/admin/articles/:id/revisions').answers<typeof ArticleRevisionListSchema>(),
+      /** The AI involvement grade now, its rules' checks, and each change of it (docs/disclosure.md). */
+      grade: get('/api/admin/articles/:id/grade').answers<typeof ArticleGradeRecordSchema>(),
       revision: get('/api/admin/articles/:id/revisions/:revisionId').answers<typeof ArticleRevisionDetailSchema>(),
       restoreRevision: post('/api/admin/articles/:id/revisions/:revisionId/restore')
         .body<typeof RestoreRevisionRequestSchema>()

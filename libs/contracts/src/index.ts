@@ -33,6 +33,7 @@ export * from './public-record.js';
 export * from './article-label.js';
 export * from './disclosure.js';
 export * from './grade-text.js';
+export * from './article-grade.js';
 export * from './newsroom-pages.js';
 export * from './api-routes.js';
 export * from './public-api-routes.js';

@@ -1,21 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { AI_GRADE_LABELS, gradeNeedsDisclosure, type AiGrade, type ArticleGrade } from '@ai-mind/contracts';
+import type { AiGrade, ArticleGrade, GradeChange } from '@ai-mind/contracts';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { articlesDb } from './tables.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
-
-/** One change of an article's grade, as the history and the evidence export show it: the label readers saw from `since`. */
-export interface GradeChange {
-  grade: AiGrade;
-  label: string;
-  disclosed: boolean;
-  /** ISO 8601: when the change was recorded (after the committed change of the article or its claims). */
-  since: string;
-  /** The article's newest revision then (null when none was recorded). */
-  revisionId: number | null;
-}
 
 /** The grade as lists and the feed read it, kept per article. */
 export interface StoredGrade {
@@ -84,10 +73,12 @@ export class ArticleDisclosureService {
 
   /**
    * Recomputes the article's grade and keeps it; records a change when it differs from the last one,
-   * and then drops the caches that show it (every API process's, and the shared cache's keys of the
-   * article and the feed), as any article change does. Answers whether the grade changed.
+   * and then, for a published article, drops the caches that show it (every API process's, and the
+   * shared cache's keys of the article and the feed), as any article change does (a draft's grade is
+   * shown only in the admin, which reads it fresh). Answers whether the grade changed. `onlyIfStale`
+   * (the sweep's) skips an article another process graded at its newest revision meanwhile.
    */
-  async refresh(articleId: number): Promise<boolean> {
+  async refresh(articleId: number, onlyIfStale = false): Promise<boolean> {
     if (!this.provenance.knowsGenerationRecords()) return false;
     return this.em.fork().transactional(async (em) => {
       // Raw: a transaction-level advisory lock, so two processes refreshing the same article take turns
@@ -102,13 +93,15 @@ export class ArticleDisclosureService {
         .where('article_id', '=', articleId)
         .executeTakeFirst();
       const revisionId = newest?.id === null || newest?.id === undefined ? 0 : Number(newest.id);
+      if (onlyIfStale) {
+        const kept = await db.selectFrom('article_grade').select('revision_id').where('article_id', '=', articleId).executeTakeFirst();
+        if (kept && Number(kept.revision_id) >= revisionId) return false;
+      }
       const { grade, label, disclosed } = await this.provenance.grade(article);
       await db
         .insertInto('article_grade')
         .values({ article_id: articleId, grade, label, disclosed, revision_id: revisionId, graded_at: sql<Date>`now()` })
-        .onConflict((conflict) =>
-          conflict.column('article_id').doUpdateSet({ grade, label, disclosed, revision_id: revisionId, graded_at: sql<Date>`now()` }),
-        )
+        .onConflict((conflict) => conflict.column('article_id').doUpdateSet({ grade, label, disclosed, revision_id: revisionId, graded_at: sql<Date>`now()` }))
         .execute();
       // The change's place is the one after the last; the trigger and the checks refuse a change to the same grade.
       const last = await db
@@ -125,12 +118,14 @@ export class ArticleDisclosureService {
         .onConflict((conflict) => conflict.columns(['article_id', 'seq']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) return false;
+      if (!inserted || !article.approved) return Boolean(inserted);
+      // An article's first grade is news to the lists only when it is not the disclosure they showed until it was graded (cardGrade).
+      if (!last && grade === 'ai-unreviewed') return true;
       // Raw: the pages' caches hear of it as of any article change (ArticleChangeListener), and the shared
       // cache's keys of the article (its page, JSON and every list showing it) and the feed are queued for
       // purging through http-cache's outbox function, as the article's own purge trigger does.
       await em.execute(`select pg_notify('article_changed', ''), http_cache_queue(string_to_array(?, ' '), interval '150 milliseconds')`, [
-        article.approved ? [cacheKeys.article(articleId), cacheKeys.rss].join(' ') : '',
+        [cacheKeys.article(articleId), cacheKeys.rss].join(' '),
       ]);
       return true;
     });
@@ -158,7 +153,7 @@ export class ArticleDisclosureService {
       let failed = false;
       for (const { id } of stale) {
         try {
-          await this.refresh(id);
+          await this.refresh(id, true);
         } catch (error) {
           failed = true;
           this.logger.error({ err: error, articleId: id }, 'Could not grade an article');
@@ -169,9 +164,4 @@ export class ArticleDisclosureService {
       if (stale.length < SWEEP_BATCH || failed) return graded;
     }
   }
-}
-
-/** The label and disclosure of a grade, for an article graded not yet. */
-export function storedGrade(grade: AiGrade): StoredGrade {
-  return { grade, label: AI_GRADE_LABELS[grade], disclosed: gradeNeedsDisclosure(grade) };
 }

@@ -67,10 +67,10 @@ export class ArticleHistory {
    */
   async reviewFacts(articleId: number): Promise<{ editor: { accountId: number; name: string } | null; decidedAt: Date | null; firstReviewAt: Date | null }> {
     // Raw: three lookups over one article's revisions (index article_id, id desc), clearer as one statement with CTEs.
-    const [row] = await this.em.fork().execute<
-      { account_id: number | null; editor_name: string | null; decided_at: Date | null; first_review_at: Date | null }[]
-    >(
-      `with published as (
+    const [row] = await this.em
+      .fork()
+      .execute<{ account_id: number | null; editor_name: string | null; decided_at: Date | null; first_review_at: Date | null }[]>(
+        `with published as (
          select id, created_at from article_revision where article_id = ? and action = 'publish' order by id desc limit 1
        ), decided as (
          select r.id, r.created_at, u.id as account_id, coalesce(u.display_name, u.username) as editor_name
@@ -84,8 +84,8 @@ export class ArticleHistory {
                 where s.article_id = ? and s.id < coalesce(d.id, p.id) and 'stage' = any(s.changed)
                   and s.snapshot->>'stage' in ('in_review', 'changes_requested', 'ready')) as first_review_at
          from published p left join decided d on true`,
-      [articleId, articleId, articleId],
-    );
+        [articleId, articleId, articleId],
+      );
     if (!row) return { editor: null, decidedAt: null, firstReviewAt: null };
     return {
       editor: row.account_id !== null ? { accountId: row.account_id, name: row.editor_name! } : null,

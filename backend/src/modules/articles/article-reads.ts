@@ -121,7 +121,9 @@ export class ArticleReads {
   /** The newest published articles for the feed, with the head of their body. */
   feedItems(
     limit: number,
-  ): Promise<{ title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date; ai_grade: AiGrade | null }[]> {
+  ): Promise<
+    { title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date; ai_grade: AiGrade | null }[]
+  > {
     return this.published()
       .select((eb) => [
         'title',

@@ -4,6 +4,7 @@ import { AdminArticleListService } from './admin-article-list.service.js';
 import { ArticleCommands } from './article-commands.js';
 import { ArticleCountersReader, ArticleCountersSnapshot } from './article-counters.reader.js';
 import { ArticleDisclosureService } from './article-disclosure.service.js';
+import { ArticleGradeController } from './article-grade.controller.js';
 import { ArticleHistory } from './article-history.js';
 import { ArticleHistoryController } from './article-history.controller.js';
 import { ArticleProvenanceService } from './article-provenance.service.js';
@@ -30,7 +31,7 @@ import { CorrectionsController } from './corrections.controller.js';
  */
 @Module({
   imports: [PreparedResponsesModule],
-  controllers: [ArticlesController, ArticleHistoryController, CorrectionsController],
+  controllers: [ArticlesController, ArticleHistoryController, ArticleGradeController, CorrectionsController],
   providers: [
     ArticleWriter,
     ArticleReads,

@@ -33,7 +33,7 @@ export { ArticleCountersSnapshot } from './article-counters.reader.js';
 export { ArticleHistory } from './article-history.js';
 export { ArticleProvenanceService, type GenerationRecord } from './article-provenance.service.js';
 // The AI involvement grade: computed, kept with its changes, read by lists, feeds and the evidence export.
-export { ArticleDisclosureService, type GradeChange, type StoredGrade } from './article-disclosure.service.js';
+export { ArticleDisclosureService, type StoredGrade } from './article-disclosure.service.js';
 export { ArticleGradeKeeper } from './article-grade.keeper.js';
 export { cardGrade } from './article-summary.js';
 

@@ -45,7 +45,9 @@ export class PublicRecordModule implements OnModuleInit {
               flagged: claims.flagged,
               overridden: claims.overridden,
               open: claims.open,
-              overrides: claims.claims.flatMap((claim) => (claim.overriddenBy && claim.overriddenAt ? [{ by: claim.overriddenBy, at: claim.overriddenAt }] : [])),
+              overrides: claims.claims.flatMap((claim) =>
+                claim.overriddenBy && claim.overriddenAt ? [{ by: claim.overriddenBy, at: claim.overriddenAt }] : [],
+              ),
             }
           : null,
       };

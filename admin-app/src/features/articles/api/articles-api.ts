@@ -53,6 +53,7 @@ export const fetchAssignees = () => callApi(api.admin.articles.assignees);
 
 export const fetchArticleProvenance = (articleId: number) => callApi(api.admin.articles.provenance, { params: { id: articleId } });
 export const fetchArticleHistory = (articleId: number) => callApi(api.admin.articles.revisions, { params: { id: articleId } });
+export const fetchArticleGrade = (articleId: number) => callApi(api.admin.articles.grade, { params: { id: articleId } });
 export const fetchArticleRevision = (articleId: number, revisionId: number) => callApi(api.admin.articles.revision, { params: { id: articleId, revisionId } });
 export const restoreArticleRevision = (articleId: number, revisionId: number, version: number) =>
   callApi(api.admin.articles.restoreRevision, { params: { id: articleId, revisionId }, body: { version } });

@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/account';
 import { ADMIN_ERROR_FIELDS, confirmAction, showAlert } from '../../../lib/dialogs';
 import { fetchArticleHistory, fetchArticleRevision, useRestoreRevision } from '../api/articles-api';
 import { diffUnits, diffWords, paragraphs, type DiffPart } from './revision-diff';
+import { ArticleGradeHistory } from './ArticleGradeHistory';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -160,6 +161,7 @@ export function ArticleHistory({ article, onClose }: { article: Pick<AdminArticl
             Back to articles
           </Button>
         </Group>
+        <ArticleGradeHistory articleId={article.id} />
         {history.isError && <Alert color="red">{serverMessage(history.error, 'Failed to load the history.', ADMIN_ERROR_FIELDS)}</Alert>}
         {history.isPending && <Text c="dimmed">Loading history…</Text>}
         {history.isSuccess && revisions.length === 0 && <Text c="dimmed">No changes have been recorded for this article yet.</Text>}

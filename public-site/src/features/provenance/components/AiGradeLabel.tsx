@@ -27,8 +27,7 @@ export function GradeChecks({ grade }: { grade: ArticleGrade }) {
     <ul data-testid="grade-checks" style={{ margin: 0, paddingLeft: '1.25rem' }}>
       {grade.checks.map((check) => (
         <li key={check.rule}>
-          <Text size="sm" span>{`${check.met ? 'Met' : 'Not met'}: ${check.rule}`}</Text>{' '}
-          <Text size="sm" span c="gray.7">{`(${check.detail})`}</Text>
+          <Text size="sm" span>{`${check.met ? 'Met' : 'Not met'}: ${check.rule}`}</Text> <Text size="sm" span c="gray.7">{`(${check.detail})`}</Text>
         </li>
       ))}
     </ul>
