@@ -7,9 +7,10 @@ import {
   type EvidenceQuery,
   type EvidenceRecord,
   type EvidenceStep,
+  type GradeChange,
 } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
-import { ArticleDisclosureService, ArticleProvenanceService, type GradeChange } from '../articles/index.js';
+import { ArticleDisclosureService, ArticleProvenanceService } from '../articles/index.js';
 import { EvidenceReader, type EvidenceArticleRow } from './evidence.reader.js';
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,4 @@
-import type { ArticleGrade, EvidenceStep } from '@ai-mind/contracts';
-import type { GradeChange } from '../articles/index.js';
+import type { ArticleGrade, EvidenceStep, GradeChange } from '@ai-mind/contracts';
 import { labelsShown } from './evidence-export.service.js';
 
 const step = (revisionId: number, at: string, stageTo: string): EvidenceStep => ({
