@@ -11,6 +11,8 @@ import { AdminUsersService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
 import { OPS_COMMANDS } from './modules/recovery/index.js';
 import { createOpsApp } from './app/create-ops-app.js';
+import { createEvidenceApp } from './app/create-evidence-app.js';
+import { EvidenceExportService, parseEvidenceArgs, runEvidenceCommand } from './modules/evidence/index.js';
 
 const USAGE = `Usage: node dist/main.cli.js <command>
 
@@ -37,6 +39,11 @@ complete without a worker running; progress goes to standard error):
   recover:sitemap            recreate the articles the last generated sitemap lists that are missing
   regenerate-images --all | <article id>...
                              make new images for every article, or for these
+
+Evidence (the record behind each article's AI involvement grade, docs/evidence-export.md):
+  evidence --article <id> | --from <YYYY-MM-DD> --to <YYYY-MM-DD> [--format csv|json] [--out <file>]
+                             one article, or those published in the period (at most 366 days), as CSV
+                             (the default) or JSON, to standard output or the file
 `;
 
 async function readPassword(): Promise<string> {
@@ -134,9 +141,27 @@ async function runOpsCommand(name: string, args: string[]): Promise<void> {
   }
 }
 
+/** The evidence export, streamed to standard output (or --out): nothing else may write there. */
+async function runEvidence(args: string[]): Promise<void> {
+  let parsed: ReturnType<typeof parseEvidenceArgs>;
+  try {
+    parsed = parseEvidenceArgs(args);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(64);
+  }
+  const app = await createEvidenceApp(loadConfigOrExit());
+  try {
+    process.stderr.write(`${await runEvidenceCommand(app.get(EvidenceExportService), parsed, process.stdout)}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
 async function main() {
   const [name, ...args] = process.argv.slice(2);
   if (name && name in OPS_COMMANDS) return runOpsCommand(name, args);
+  if (name === 'evidence') return runEvidence(args);
   const command = name ? commands[name] : undefined;
   if (!command) {
     process.stderr.write(USAGE);

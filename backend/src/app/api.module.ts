@@ -8,6 +8,7 @@ import { EditorialDeskModule } from '../modules/editorial-desk/index.js';
 import { ChatModule } from '../modules/chat/index.js';
 import { CommentsModule } from '../modules/comments/index.js';
 import { ErrorReportsModule } from '../modules/error-reports/index.js';
+import { EvidenceModule } from '../modules/evidence/index.js';
 import { InteractionsModule } from '../modules/interactions/index.js';
 import { MediaModule } from '../modules/media/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
@@ -43,6 +44,7 @@ export class ApiModule {
         CommentsModule,
         ContactModule,
         ErrorReportsModule,
+        EvidenceModule,
         HealthModule,
         InteractionsModule,
         MediaModule,

@@ -30,6 +30,7 @@ import {
   MarkSpamRequestSchema,
 } from './admin-lists.js';
 import { AnalyticsRangeQuerySchema } from './analytics.js';
+import { EvidenceQuerySchema } from './evidence.js';
 import { RestoreRevisionRequestSchema } from './article-history.js';
 import { ArticleListQuerySchema } from './articles.js';
 import { ChatRequestSchema, ChatSummaryRequestSchema } from './chat.js';
@@ -157,6 +158,7 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       digests: { query: AdminNewsletterDigestListQuerySchema },
       saveSchedule: { body: NewsletterScheduleSchema },
     },
+    evidence: { query: EvidenceQuerySchema },
     people: {
       invite: { body: InvitePersonRequestSchema },
       changeRole: { body: ChangeRoleRequestSchema },

@@ -80,6 +80,7 @@ import type {
   SetPasswordRequestSchema,
   SetPasswordResponseSchema,
 } from './people.js';
+import type { EvidenceQuerySchema } from './evidence.js';
 import type { ApprovedTopicSourcesSchema, ArticleProvenanceSchema } from './provenance.js';
 import type {
   AddCorrectionRequestSchema,
@@ -212,6 +213,9 @@ const adminApi = {
       /** To the signed-in account's own address: the request names none. */
       sendTestDigest: post('/api/admin/newsletter/test').answers<typeof MessageResponseSchema>(),
     },
+
+    /** The owner's evidence export (CSV or JSON): a download the browser makes with the session (its address, not a call). */
+    evidence: get('/api/admin/evidence').query<typeof EvidenceQuerySchema>(),
 
     people: {
       list: get('/api/admin/people').answers<ListOf<typeof AdminAccountSchema>>(),

@@ -24,6 +24,7 @@ export * from './article-stage.js';
 export * from './review.js';
 export * from './people.js';
 export * from './analytics.js';
+export * from './evidence.js';
 export * from './traffic-source.js';
 export * from './newsletter.constants.js';
 export * from './newsletter.js';

@@ -10,6 +10,7 @@ import {
   type NewsletterCounts,
   type NewsletterFailedDelivery,
 } from '@ai-mind/contracts';
+import { csvCell } from '../../common/csv.js';
 import { newestFirstPage } from '../../common/newest-first-page.js';
 import { containing } from '../../common/sql-like.js';
 import { newsletterDb, type NewsletterDatabase } from './tables.js';
@@ -33,13 +34,6 @@ function toSubscriber(row: SubscriberRow): AdminNewsletterSubscriber {
     unsubscribedAt: iso(row.unsubscribed_at),
     createdAt: iso(row.created_at)!,
   };
-}
-
-/** A spreadsheet cell: quoted, and never read as a formula (a cell starting with = + - @ gets a leading '). */
-function csvCell(value: string | null): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** The newsletter as editors read it: the subscribers, their counts and export, and each digest's outcome. */

@@ -48,6 +48,7 @@ import { ArticleHistory } from './ArticleHistory';
 import { ArticleProvenancePanel } from './ArticleProvenancePanel';
 import { ArticlePublicRecord, ErrorReportQueue, StoriesWithNewReports } from './ArticlePublicRecord';
 import { ArticleEditor } from './ArticleEditor';
+import { ArticleEvidenceExport } from '../../evidence/components/ArticleEvidenceExport';
 import { ReviewPanel, StageBadge } from './ReviewPanel';
 
 const CATEGORY_CHOICES = [...new Set([...BADGE_CATEGORIES, 'Human Achievements', 'AI Product Reviews'])].sort();
@@ -104,6 +105,7 @@ function OpenArticle({ id, view }: { id: number; view: 'edit' | 'history' }) {
       <ArticleEditor key={`${article.data.id}`} article={article.data} onClose={close} />
       <ArticleProvenancePanel article={article.data} />
       <ArticlePublicRecord article={article.data} />
+      <ArticleEvidenceExport article={article.data} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { AuditLogEntry } from '@ai-mind/contracts';
 import { useAdminLocation } from '../../../lib/admin-routes';
 import { PagedList } from '../../../lib/PagedList';
 import { useAuditLog, useAuditRefusals, type AuditFilters } from '../api/audit-api';
+import { EvidenceExportPanel } from '../../evidence/components/EvidenceExportPanel';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS = ['actor', 'action', 'from', 'to'] as const;
@@ -41,6 +42,7 @@ export function AuditTab() {
 
   return (
     <Stack>
+      <EvidenceExportPanel />
       <Group gap="xs">
         <Title order={3}>Audit log</Title>
         {log.total !== undefined && (
