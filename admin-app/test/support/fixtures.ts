@@ -23,4 +23,5 @@ export const EVERY_TAB = [
   'Analytics',
   'Audit',
   'People',
+  'Newsroom',
 ];
