@@ -77,8 +77,7 @@ export type ArticleGrade = z.infer<typeof ArticleGradeSchema>;
 
 function reviewChecks(record: DisclosureRecord): GradeCheck[] {
   const { responsibleEditor: editor, claims } = record;
-  const timeOrEdits =
-    (record.reviewMinutes ?? 0) >= SUBSTANTIVE_REVIEW.minReviewMinutes || (record.editedShare ?? 0) >= SUBSTANTIVE_REVIEW.minEditedShare;
+  const timeOrEdits = (record.reviewMinutes ?? 0) >= SUBSTANTIVE_REVIEW.minReviewMinutes || (record.editedShare ?? 0) >= SUBSTANTIVE_REVIEW.minEditedShare;
   return [
     {
       rule: 'a named editor, a person with an account, took responsibility',
