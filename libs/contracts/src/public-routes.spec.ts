@@ -1,4 +1,5 @@
 import { isAdminPath, PUBLIC_ROUTES, publicRouteStatus } from './public-routes.js';
+import { NEWSROOM_PAGES } from './newsroom-pages.js';
 import { STATIC_PAGES } from './seo.js';
 
 describe('the public route table', () => {
@@ -12,6 +13,7 @@ describe('the public route table', () => {
       '/corrections',
       '/inspiring',
       '/about',
+      ...Object.values(NEWSROOM_PAGES).filter((path) => !path.includes('#')),
       '/contact',
       '/privacy',
       '/terms',
