@@ -3,13 +3,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { REDIS } from '../src/common/redis.token.js';
-import { countLiveWorkers } from '../src/modules/health/index.js';
+import { WORKER_HEARTBEAT_PREFIX } from '../src/modules/health/worker-heartbeat.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import http from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { ExhaustiveRecoveryResponseSchema, ForceRecoveryResponseSchema, RecreateFromSitemapResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
@@ -69,6 +70,20 @@ describe('article recovery', () => {
     workers.push(worker);
     return worker;
   };
+  /**
+   * Once this worker's own heartbeat is in this Redis database (BullMQ's worker count also sees other
+   * suites' workers, and a count could still see a stopped one's): its boot may take long on a busy machine.
+   */
+  const reported = async (worker: ChildProcess) => {
+    const key = `${WORKER_HEARTBEAT_PREFIX}${hostname()}:${worker.pid}`;
+    const present = await until(
+      () => app.get<Redis>(REDIS).exists(key),
+      (n) => n > 0,
+      90_000,
+      50,
+    );
+    if (!present) throw new Error(`worker ${worker.pid} did not report within 90 s`);
+  };
 
   beforeAll(async () => {
     own = await createOwnDatabase();
@@ -81,12 +96,7 @@ describe('article recovery', () => {
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
     // One article per transaction, so a run is long enough to be interrupted (see the SIGKILL case).
-    startWorker({ RECOVERY_BATCH_SIZE: '1' });
-    // Heartbeats in this Redis database: BullMQ's worker count also sees other suites' workers.
-    await until(
-      () => countLiveWorkers(app.get(REDIS)),
-      (n) => n > 0,
-    );
+    await reported(startWorker({ RECOVERY_BATCH_SIZE: '1' }));
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopProcess(worker)));
@@ -276,11 +286,7 @@ describe('article recovery', () => {
     await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
     // The only worker is one that may fetch live pages.
     await Promise.all(workers.splice(0).map((worker) => stopProcess(worker)));
-    startWorker({ RECOVERY_FETCH_LIVE_PAGES: 'true', RECOVERY_BATCH_SIZE: '1' });
-    await until(
-      () => countLiveWorkers(app.get(REDIS)),
-      (n) => n > 0,
-    );
+    await reported(startWorker({ RECOVERY_FETCH_LIVE_PAGES: 'true', RECOVERY_BATCH_SIZE: '1' }));
     try {
       const slug = `planted-${uniqueSuffix()}`;
       const foreign = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/technology/article/${slug}`;
