@@ -33,7 +33,8 @@ describe('the migrated schema', () => {
   const declaredTriggers = Object.fromEntries(DATABASE_BEHAVIOUR.triggers.map((trigger) => [`${trigger.table}.${trigger.name}`, trigger.sql]));
 
   beforeAll(async () => {
-    own = await createOwnDatabase();
+    // From the migrations themselves, not the copy the other suites take: this test checks what they make.
+    own = await createOwnDatabase({ fromMigrations: true });
     orm = await MikroORM.init(createOrmConfig({ databaseUrl: own.url, poolMax: 1 }));
   });
   afterAll(async () => {
