@@ -6,5 +6,7 @@ export default {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swcTransform() },
   testMatch: ['<rootDir>/tests/**/*.e2e.ts'],
+  globalSetup: '<rootDir>/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/support/global-teardown.mjs',
   testTimeout: 120_000,
 };

@@ -30,6 +30,10 @@ Commands:
   check-sign-ins             read a JSON list of { username, password } from standard input and print
                              those of the usernames whose password signs in (an active account), one a
                              line (the start prints only the demo sign-ins that work)
+  prepare                    what npm start runs before the API and the worker, in one process: read
+                             { seed, accounts, check } as JSON from standard input, migrate, seed when
+                             seed is true, save each account as create-admin does, then print a JSON
+                             object: the lines those commands print and the usernames of check that sign in
 
 Recovery and media (queued like the admin panel's buttons; this process also works on them, so they
 complete without a worker running; progress goes to standard error):
@@ -78,26 +82,59 @@ const commands: Record<string, (orm: MikroORM, args: string[], config: AppConfig
   },
   async 'create-admin'(orm, args, config) {
     const { username, role, ifMissing } = parseCreateAdmin(args);
-    const password = await readPassword();
-    const minLength = config.site.env === 'production' ? PRODUCTION_PASSWORD_MIN_LENGTH : 1;
-    if (password.length < minLength) throw new Error(`The password must be at least ${minLength} characters.`);
-    const saved = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role, ifMissing }));
-    if (saved.created) return `Created admin '${username}' (${saved.role}).`;
-    return ifMissing
-      ? `Admin '${username}' already exists (${saved.role}).`
-      : `Set a new password for admin '${username}' (${saved.role}); its sessions are ended.`;
+    return saveAdmin(orm, config, { username, role, ifMissing, password: await readPassword() });
   },
   async 'check-sign-ins'(orm) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    const accounts = z.array(z.object({ username: z.string(), password: z.string() })).parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-    const users = new AdminUsersService(orm.em);
-    const working = [];
-    // Checked without signing in: no session, no last sign-in time.
-    for (const { username, password } of accounts) if (await users.checkCredentials(username, password)) working.push(username);
-    return working.join('\n');
+    const accounts = z.array(SignIn).parse(JSON.parse(await readStdin()));
+    return (await workingSignIns(orm, accounts)).join('\n');
+  },
+  // One process where npm start ran four or five, each paying the boot of the ORM and every module (about
+  // 2 CPU-seconds apiece): the steps and their order are those commands', and so are the lines printed.
+  async prepare(orm, _args, config) {
+    const input = z
+      .object({
+        seed: z.boolean(),
+        accounts: z.array(SignIn.extend({ role: AdminRoleSchema.optional(), ifMissing: z.boolean() })),
+        check: z.array(SignIn),
+      })
+      .parse(JSON.parse(await readStdin()));
+    const lines = [await commands.migrate!(orm, [], config)];
+    if (input.seed) lines.push(await commands.seed!(orm, [], config));
+    lines.push(...(await Promise.all(input.accounts.map((account) => saveAdmin(orm, config, account)))));
+    return JSON.stringify({ lines, working: await workingSignIns(orm, input.check) });
   },
 };
+
+const SignIn = z.object({ username: z.string(), password: z.string() });
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Creates the account, or sets its password (and role), as create-admin does; the line it prints. */
+async function saveAdmin(
+  orm: MikroORM,
+  config: AppConfig,
+  { username, password, role, ifMissing }: { username: string; password: string; role?: (typeof ADMIN_ROLES)[number]; ifMissing: boolean },
+): Promise<string> {
+  const minLength = config.site.env === 'production' ? PRODUCTION_PASSWORD_MIN_LENGTH : 1;
+  if (password.length < minLength) throw new Error(`The password must be at least ${minLength} characters.`);
+  const saved = await withPeople(orm, config, (people) => people.saveAccount({ username, password, role, ifMissing }));
+  if (saved.created) return `Created admin '${username}' (${saved.role}).`;
+  return ifMissing
+    ? `Admin '${username}' already exists (${saved.role}).`
+    : `Set a new password for admin '${username}' (${saved.role}); its sessions are ended.`;
+}
+
+/** The usernames among `accounts` whose password signs in, checked without signing in: no session, no last sign-in time. */
+async function workingSignIns(orm: MikroORM, accounts: { username: string; password: string }[]): Promise<string[]> {
+  const users = new AdminUsersService(orm.em);
+  const working = [];
+  for (const { username, password } of accounts) if (await users.checkCredentials(username, password)) working.push(username);
+  return working;
+}
 
 function parseCreateAdmin(args: string[]): { username: string; role?: (typeof ADMIN_ROLES)[number]; ifMissing: boolean } {
   const usage = `Usage: create-admin <username> [--role ${ADMIN_ROLES.join('|')}] [--if-missing]`;

@@ -108,17 +108,24 @@ function demoAccounts() {
 }
 
 /**
- * The usernames among `accounts` whose password signs in, checked by the CLI without signing in: an
- * account kept from an earlier start may have had its password, status or role changed since.
+ * Migrates, seeds the demo content (with `seed`), saves `accounts` as create-admin does, and returns the
+ * usernames among `check` whose password signs in (an account kept from an earlier start may have had its
+ * password, status or role changed since), in one CLI process (`prepare`): one boot of the backend where
+ * each step was a process of its own. Prints the lines those steps print.
  */
-function workingSignIns(accounts, env) {
+function prepare(input, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['backend/dist/main.cli.js', 'check-sign-ins'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['backend/dist/main.cli.js', 'prepare'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(new Set(out.split('\n').filter(Boolean))) : reject(new Error(`check-sign-ins failed (exit ${code})`))));
-    child.stdin.end(JSON.stringify(accounts.map(({ username, password }) => ({ username, password }))));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`node backend/dist/main.cli.js prepare failed (exit ${code})`));
+      const { lines, working } = JSON.parse(out);
+      process.stdout.write(`${lines.join('\n')}\n`);
+      resolve(new Set(working));
+    });
+    child.stdin.end(JSON.stringify(input));
   });
 }
 
@@ -199,28 +206,23 @@ async function main({ watch }) {
   };
   const { owner: admin, others } = demoAccounts();
   const seedDemo = process.env.SEED_DEMO !== 'false';
-  await run(process.execPath, ['backend/dist/main.cli.js', 'migrate'], { env });
-  const adminEnv = { ...env, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
-  if (!seedDemo) {
-    await run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', admin.username, '--role', 'owner'], { env: adminEnv });
-  } else {
-    await run(process.execPath, ['backend/dist/main.cli.js', 'seed'], { env: adminEnv });
-    // Never changes an account that exists: an owner may have changed its role or password since. One
-    // account each, so the two run side by side.
-    await Promise.all(
-      others.map((account) =>
-        run(process.execPath, ['backend/dist/main.cli.js', 'create-admin', account.username, '--role', account.role, '--if-missing'], {
-          env: { ...env, ADMIN_PASSWORD: account.password },
-        }),
-      ),
-    );
-  }
+  // Without the demo, the owner's password is set on every start; with it, the seed makes the owner (when
+  // missing) and the other demo accounts are never changed once they exist: an owner may have changed
+  // their role or password since.
+  const working = await prepare(
+    {
+      seed: seedDemo,
+      accounts: seedDemo
+        ? others.map(({ username, password, role }) => ({ username, password, role, ifMissing: true }))
+        : [{ username: admin.username, password: admin.password, role: 'owner', ifMissing: false }],
+      check: (seedDemo ? [admin, ...others] : [admin]).map(({ username, password }) => ({ username, password })),
+    },
+    { ...env, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password },
+  );
 
-  // The check only reads the accounts: it runs while the API and the worker boot.
-  const checkingSignIns = workingSignIns(seedDemo ? [admin, ...others] : [admin], env);
   startProcess('API', 'main.api.js', env, { watch });
   startProcess('worker', 'main.worker.js', env, { watch });
-  const [working] = await Promise.all([checkingSignIns, waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000)]);
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
 
   log(`The AI Mind is running at ${publicUrl}`);
   log(

@@ -57,20 +57,16 @@ export async function startPostgres({ dataDir, port, database, ownSignals = fals
   const user = 'postgres';
   const password = 'postgres';
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user,
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    // The builtin C.UTF-8 locale: byte-order sorting like C, but Unicode-aware case folding (search).
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
-  });
+  const pg = new EmbeddedPostgres(clusterOptions({ dataDir, port, user, password, log }));
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await pg.initialise();
+    const template = process.env.AI_MIND_POSTGRES_TEMPLATE;
+    if (template && fs.existsSync(path.join(template, 'PG_VERSION'))) {
+      // A copy of a cluster initialised the same way (initPostgresTemplate), owner and modes kept.
+      const copied = spawnSync('cp', ['-a', template, dataDir], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      if (copied.status !== 0) throw new Error(`Copying the PostgreSQL template ${template} failed: ${copied.stderr.trim()}`);
+    } else {
+      await pg.initialise();
+    }
   }
   // A cluster killed without a clean shutdown leaves its pid file behind; postgres refuses to start then.
   const pidFile = path.join(dataDir, 'postmaster.pid');
@@ -100,6 +96,32 @@ export async function startPostgres({ dataDir, port, database, ownSignals = fals
       if (server && server.exitCode === null && server.signalCode === null) await pg.stop();
     },
   };
+}
+
+function clusterOptions({ dataDir, port = 0, user = 'postgres', password = 'postgres', log = () => {} }) {
+  return {
+    databaseDir: dataDir,
+    port,
+    user,
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    // The builtin C.UTF-8 locale: byte-order sorting like C, but Unicode-aware case folding (search).
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  };
+}
+
+/**
+ * Initialises, without starting it, a cluster in `dataDir` exactly as startPostgres would. With
+ * AI_MIND_POSTGRES_TEMPLATE naming it, every startPostgres that would run initdb copies it instead: a
+ * test run that starts many products pays for initdb (seconds, fsyncing every file) once.
+ */
+export async function initPostgresTemplate(dataDir) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres({ ownSignals: true });
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  await new EmbeddedPostgres(clusterOptions({ dataDir })).initialise();
 }
 
 export function redisServerPath() {
