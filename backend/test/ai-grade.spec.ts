@@ -1,6 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SaxesParser } from 'saxes';
 import path from 'node:path';
 import { articleCanonicalPath, type AiGrade, type ArticleGradeRecord, type PublicArticle } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
@@ -11,6 +10,7 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { renderedText as text, rssItems } from './support/rendered-page.js';
 
 const SITE = 'https://grade.example.test';
 const LABELS: Record<AiGrade, string> = {
@@ -21,13 +21,6 @@ const LABELS: Record<AiGrade, string> = {
 };
 
 /** The text of the page's root element, as a reader sees it. */
-const text = (html: string) =>
-  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/
-    .exec(html)![1]!
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /** The grade the page's label element carries, and the text right after the headline. */
 function pageGrade(html: string): { grade: string | null; afterHeadline: string } {
@@ -38,33 +31,6 @@ function pageGrade(html: string): { grade: string | null; afterHeadline: string 
     .replace(/<[^>]*>/g, '')
     .trim();
   return { grade: /data-grade="([^"]+)"/.exec(tag)?.[1] ?? null, afterHeadline: root.slice(root.indexOf(headline) + headline.length).trim() };
-}
-
-/** The RSS items (the feed parsed strictly). */
-function rssItems(xml: string): Record<string, string>[] {
-  const parser = new SaxesParser();
-  const items: Record<string, string>[] = [];
-  let item: Record<string, string> | null = null;
-  let field: string | null = null;
-  parser.on('error', (error) => {
-    throw error;
-  });
-  parser.on('opentag', (tag) => {
-    if (tag.name === 'item') item = {};
-    else if (item) field = tag.name;
-  });
-  parser.on('text', (value) => {
-    if (item && field) item[field] = (item[field] ?? '') + value;
-  });
-  parser.on('closetag', (tag) => {
-    if (tag.name === 'item' && item) {
-      items.push(item);
-      item = null;
-    }
-    field = null;
-  });
-  parser.write(xml).close();
-  return items;
 }
 
 /**

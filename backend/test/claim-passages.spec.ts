@@ -17,6 +17,7 @@ import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { renderedText as text } from './support/rendered-page.js';
 
 const SITE = 'https://claims.example.test';
 let nextIp = 1;
@@ -29,14 +30,6 @@ function pageData(html: string): PageData | null {
 }
 
 /** The text of the page's root element, as a reader sees it. */
-const text = (html: string) =>
-  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/
-    .exec(html)![1]!
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 const SUPPORTED_1 = 'Markets Desk reports that builders started the fewest homes in three years in October [1].';
 const SUPPORTED_2 = 'The Daily Ledger reports that borrowing costs kept many builders away from new projects [2].';

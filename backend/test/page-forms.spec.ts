@@ -19,6 +19,7 @@ import { NewsletterSubscriber } from '../src/modules/newsletter/index.js';
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { renderedText as text } from './support/rendered-page.js';
 
 let nextIp = 1;
 /** A fresh client address per test, so one test's rate limits never touch another's. */
@@ -30,14 +31,6 @@ function pageData(html: string): PageData | null {
 }
 
 /** The text of the page's root element, as a reader sees it (tags gone, the few entities React writes decoded). */
-const text = (html: string) =>
-  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/
-    .exec(html)![1]!
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /**
  * The public forms as a browser without JavaScript posts them (over a real socket, through the

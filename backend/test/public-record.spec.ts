@@ -1,6 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SaxesParser } from 'saxes';
 import path from 'node:path';
 import { ERROR_REPORT_MESSAGES, FORM_FLASH_PARAM, PAGE_DATA_ELEMENT_ID, type CorrectionEntry, type PageData, type PublicArticle } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
@@ -10,6 +9,7 @@ import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
+import { renderedText as text, rssItems } from './support/rendered-page.js';
 
 const SITE = 'https://record.example.test';
 let nextIp = 1;
@@ -26,41 +26,6 @@ function pageData(html: string): PageData | null {
 }
 
 /** The text of the page's root element, as a reader sees it. */
-const text = (html: string) =>
-  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/
-    .exec(html)![1]!
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-
-/** The RSS items as title, link, guid and description (the feed parsed strictly). */
-function rssItems(xml: string): Record<string, string>[] {
-  const parser = new SaxesParser();
-  const items: Record<string, string>[] = [];
-  let item: Record<string, string> | null = null;
-  let field: string | null = null;
-  parser.on('error', (error) => {
-    throw error;
-  });
-  parser.on('opentag', (tag) => {
-    if (tag.name === 'item') item = {};
-    else if (item) field = tag.name;
-  });
-  parser.on('text', (value) => {
-    if (item && field) item[field] = (item[field] ?? '') + value;
-  });
-  parser.on('closetag', (tag) => {
-    if (tag.name === 'item' && item) {
-      items.push(item);
-      item = null;
-    }
-    field = null;
-  });
-  parser.write(xml).close();
-  return items;
-}
 
 /**
  * An article's public record: corrections and update notes (a revision each, on the page, in its
