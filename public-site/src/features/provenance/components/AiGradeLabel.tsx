@@ -1,6 +1,9 @@
 import { Badge, Text } from '@mantine/core';
 import type { ArticleGrade } from '@ai-mind/contracts/web';
 
+/** A dark orange under white text, 7:1, past WCAG AA for small text (Mantine's orange.9 is under 4.5:1); the digest email uses it too. */
+const DISCLOSURE_COLOR = '#9a3412';
+
 /**
  * The article's AI involvement grade in a word (docs/disclosure.md): the EU AI Act's "AI-generated"
  * disclosure when the exemption of Article 50(4) is not met, shown plainly; any other grade's label
@@ -9,7 +12,7 @@ import type { ArticleGrade } from '@ai-mind/contracts/web';
 export function AiGradeLabel({ grade, size = 'sm' }: { grade: Pick<ArticleGrade, 'grade' | 'label' | 'disclosed'>; size?: 'xs' | 'sm' }) {
   if (grade.disclosed) {
     return (
-      <Badge color="orange.9" variant="filled" size={size === 'xs' ? 'sm' : 'md'} radius="sm" data-testid="ai-grade" data-grade={grade.grade}>
+      <Badge color={DISCLOSURE_COLOR} variant="filled" size={size === 'xs' ? 'sm' : 'md'} radius="sm" data-testid="ai-grade" data-grade={grade.grade}>
         {grade.label}
       </Badge>
     );
