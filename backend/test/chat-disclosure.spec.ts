@@ -164,8 +164,11 @@ describe('the chat: an AI that says so, citing the sources of the article it dis
       expect(system).toContain('sarcastic but friendly');
       expect(system).toContain('never claim or pretend to be a person');
       expect(system).toContain('<data>\n[1] Markets Desk: Grid queues grow\n[2] Power Wire: Regulator sets a date\n</data>');
-      // The model is never handed a link to repeat: links come from the record alone.
-      expect(system).not.toContain('https://');
+      // The model is never handed a source's link to repeat: links come from the record alone. (Passages
+      // found by search may come from other suites' articles, whose titles hold anything: only this
+      // article's source links are checked.)
+      expect(system).not.toContain('markets.example');
+      expect(system).not.toContain('wire.example');
     });
 
     it('strips every marker from an answer about no article: it has no sources to cite', async () => {
