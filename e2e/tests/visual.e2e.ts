@@ -16,6 +16,11 @@ const PUBLIC_PAGES = [
   ['corrections', '/corrections'],
   ['inspiring', '/inspiring'],
   ['about', '/about'],
+  ['publishing-principles', '/about/publishing-principles'],
+  ['corrections-policy', '/about/corrections-policy'],
+  ['ethics-and-ai', '/about/ethics-and-ai'],
+  ['masthead', '/about/masthead'],
+  ['ownership-and-funding', '/about/ownership-and-funding'],
   ['contact', '/contact'],
   ['privacy', '/privacy'],
   ['terms', '/terms'],
@@ -33,6 +38,7 @@ const ADMIN_TABS = [
   ['audit', '/audit', 'Audit'],
   ['analytics', '/analytics', 'Analytics'],
   ['people', '/people', 'People'],
+  ['newsroom', '/newsroom', 'Newsroom'],
 ] as const;
 
 /** A dozen pages photographed in one test: room for a machine busy with other work. */
