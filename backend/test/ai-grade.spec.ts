@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import path from 'node:path';
-import { articleCanonicalPath, type AiGrade, type ArticleGradeRecord, type PublicArticle } from '@ai-mind/contracts';
+import { articleCanonicalPath, articleJsonLdType, textDigitalSourceType, type AiGrade, type ArticleGradeRecord, type PublicArticle } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { runDemoSeed } from '../src/app/demo-seed/demo.seeder.js';
 import { ArticleDisclosureService } from '../src/modules/articles/index.js';
@@ -10,7 +10,8 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
-import { renderedText as text, rssItems } from './support/rendered-page.js';
+import { jsonLd, renderedText as text, rssItems } from './support/rendered-page.js';
+import { schemaOrgProblems } from '../../libs/contracts/src/testing/schema-org.js';
 
 const SITE = 'https://grade.example.test';
 const LABELS: Record<AiGrade, string> = {
@@ -104,6 +105,13 @@ describe('the AI involvement grade', () => {
 
     const api = (await (await get(`/api/articles/slug/${article.slug}`)).json()) as PublicArticle;
     expect(api.provenance.grade).toMatchObject({ grade, label, disclosed: grade === 'ai-unreviewed' });
+
+    // The structured data says the same, as schema.org and IPTC spell it.
+    const documents = jsonLd(html);
+    const structured = documents.find((document) => document['@type'] === articleJsonLdType(grade));
+    expect(structured).toMatchObject({ digitalSourceType: textDigitalSourceType(grade, api.provenance.editedShare) });
+    expect(String(structured!.backstory).startsWith(`${label}: `)).toBe(true);
+    expect(schemaOrgProblems(documents)).toEqual([]);
 
     // The feed is rebuilt once every process has heard of the change (its notification): a moment after a write by SQL.
     let item: Record<string, string> | undefined;

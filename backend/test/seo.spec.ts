@@ -10,6 +10,7 @@ import { ArticleReads, ArticlesCacheService } from '../src/modules/articles/inde
 import { schemaOrgProblems } from '../../libs/contracts/src/testing/schema-org.js';
 import { createArticle } from './support/article-factory.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
+import { jsonLd } from './support/rendered-page.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
@@ -48,10 +49,6 @@ function parseXml(xml: string): { elements: string[]; texts: Map<string, string[
 function metaContent(html: string, selector: string): string | undefined {
   const tag = html.match(new RegExp(`<meta[^>]*${selector}[^>]*>`))?.[0];
   return tag?.match(/content="([^"]*)"/)?.[1];
-}
-
-function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
 
 describe('SEO without JavaScript, sitemap, robots and RSS', () => {

@@ -36,3 +36,8 @@ export function rssItems(xml: string): Record<string, string>[] {
   parser.write(xml).close();
   return items;
 }
+
+/** The page's JSON-LD documents, in the order the head carries them. */
+export function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
