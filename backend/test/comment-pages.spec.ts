@@ -61,7 +61,11 @@ describe('comments and their moderation reach the rendered article page within a
     // Rendered and kept by each process before anything changes.
     const [before] = await pages(url);
     expect(before).not.toContain(first);
-    expect(await pages(url)).toEqual(await pages(url));
+    // Kept: two renders in a row are the same page. Other suites share the database, and an article change
+    // they commit drops every process's pages (as it must), so a pair may straddle one: up to five are tried.
+    let kept = false;
+    for (let pair = 0; pair < 5 && !kept; pair++) kept = JSON.stringify(await pages(url)) === JSON.stringify(await pages(url));
+    expect(kept).toBe(true);
 
     for (const content of [first, second]) {
       const posted = await apps[0]!.inject({ method: 'POST', url: `/api/articles/${article.id}/comments`, payload: { authorName: 'Reader', content } });
