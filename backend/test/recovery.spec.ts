@@ -427,6 +427,7 @@ describe('article recovery', () => {
       'newsletter-send',
       'publishing',
       'recovery',
+      'source-watch',
       'trending',
       'workflow',
     ]);

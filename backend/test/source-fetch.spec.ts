@@ -169,7 +169,7 @@ describe('source pages: fetched safely, main text extracted', () => {
 
   it('names every other way a page cannot be had', async () => {
     expect(await fetchPage(server.url('/loop'), options)).toEqual({ status: 'failed', error: 'More than 3 redirects' });
-    expect(await fetchPage(server.url('/gone'), options)).toEqual({ status: 'failed', error: 'HTTP 404' });
+    expect(await fetchPage(server.url('/gone'), options)).toEqual({ status: 'failed', error: 'HTTP 404', httpStatus: 404 });
     expect(await fetchPage(server.url('/image'), options)).toEqual({ status: 'failed', error: 'Not a page (image/png)' });
     expect(await fetchPage('ftp://files.example/report', options)).toEqual({ status: 'blocked', error: 'ftp links are not fetched; only http(s)' });
     expect(await fetchPage('not a url', options)).toEqual({ status: 'blocked', error: 'Not a valid URL' });

@@ -22,6 +22,7 @@ import { ProvenanceAdminModule } from '../modules/provenance/index.js';
 import { PublicRecordModule } from '../modules/public-record/index.js';
 import { RecoveryModule } from '../modules/recovery/index.js';
 import { PagesModule } from '../modules/pages/index.js';
+import { SourceWatchModule } from '../modules/source-watch/index.js';
 import { TrendingModule } from '../modules/trending/index.js';
 import { WorkflowModule } from '../modules/workflow/index.js';
 import { CoreModule } from './core.module.js';
@@ -55,6 +56,7 @@ export class ApiModule {
         PublicRecordModule,
         RecoveryModule,
         PagesModule,
+        SourceWatchModule,
         TrendingModule,
         WorkflowModule,
       ],

@@ -9,6 +9,7 @@ import { MediaJobsModule } from '../modules/media/index.js';
 import { NewsletterJobsModule } from '../modules/newsletter/index.js';
 import { PublishingJobsModule } from '../modules/publishing/index.js';
 import { RecoveryJobsModule } from '../modules/recovery/index.js';
+import { SourceWatchJobsModule } from '../modules/source-watch/index.js';
 import { TrendingJobsModule } from '../modules/trending/index.js';
 import { WorkflowJobsModule } from '../modules/workflow/index.js';
 import { EveryJobHandled } from '../queue/every-job-handled.js';
@@ -30,6 +31,7 @@ export class WorkerModule {
         NewsletterJobsModule,
         PublishingJobsModule,
         RecoveryJobsModule,
+        SourceWatchJobsModule,
         TrendingJobsModule,
         WorkflowJobsModule,
         DiscoveryModule,

@@ -319,6 +319,42 @@ export const SETTINGS = {
         'exact IP-literal origins exempt from the rule that sources are on public addresses (a source server of your own on a private network, tests); names are never exempt',
     }),
   }),
+  sourceWatch: slice('Source watch (sources re-read after publication)', {
+    days: setting({
+      env: 'SOURCE_WATCH_DAYS',
+      schema: integer(1, 365),
+      default: '14',
+      description: 'the sources of articles published within this many days are re-read on the schedule',
+    }),
+    // Fractions are allowed (0.05 = every 3 s) for tests of the schedule.
+    intervalMinutes: setting({
+      env: 'SOURCE_WATCH_INTERVAL_MINUTES',
+      schema: z.coerce
+        .number()
+        .min(0)
+        .max(7 * 24 * 60),
+      default: '360',
+      description: 'minutes between scheduled runs of the source watch, once per cluster (`0`: only when an editor asks)',
+    }),
+    maxPerRun: setting({
+      env: 'SOURCE_WATCH_MAX_PER_RUN',
+      schema: integer(1, 10_000),
+      default: '200',
+      description: 'most source pages one run requests; the ones checked longest ago go first, the rest wait for the next run',
+    }),
+    hostIntervalMs: setting({
+      env: 'SOURCE_WATCH_HOST_INTERVAL_MS',
+      schema: integer(0, 600_000),
+      default: '5000',
+      description: 'least time between two requests of one run to the same host (politeness to the outlets)',
+    }),
+    rewriteShare: setting({
+      env: 'SOURCE_WATCH_REWRITE_SHARE',
+      schema: z.coerce.number().min(0.01).max(1),
+      default: '0.5',
+      description: "share of a source's words changed (word-level diff against the text kept at approval) from which a change counts as a rewrite",
+    }),
+  }),
   automation: slice('Blog automation service', {
     webhookUrl: setting({
       env: 'AUTOMATION_WEBHOOK_URL',

@@ -105,6 +105,22 @@ export interface NewsletterSendResult {
   failed: number;
 }
 
+/** One run of the source watch: the schedule's, or one an editor asked for. */
+export interface SourceWatchRunPayload {
+  trigger: 'schedule' | 'manual';
+}
+/** What one run of the source watch found, by source (each outcome counted once per source checked). */
+export interface SourceWatchRunResult {
+  checked: number;
+  unchanged: number;
+  changed: number;
+  rewritten: number;
+  gone: number;
+  failed: number;
+  /** Sources read for the first time whose approval kept no page text: their text now is what later runs compare with. */
+  baselined: number;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -122,6 +138,7 @@ export interface JobDefinitions {
   'newsletter-confirmation': { queue: 'newsletter'; payload: NewsletterConfirmationPayload; result: NewsletterConfirmationResult };
   'newsletter-schedule': { queue: 'newsletter'; payload: NewsletterSchedulePayload; result: void };
   'newsletter-send': { queue: 'newsletter-send'; payload: NewsletterSendPayload; result: NewsletterSendResult };
+  'source-watch-run': { queue: 'source-watch'; payload: SourceWatchRunPayload; result: SourceWatchRunResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -146,6 +163,7 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'newsletter-confirmation': 'newsletter',
   'newsletter-schedule': 'newsletter',
   'newsletter-send': 'newsletter-send',
+  'source-watch-run': 'source-watch',
 };
 
 /** How often a job is tried and how long it waits between tries. */
@@ -182,6 +200,8 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'newsletter-confirmation': DEFAULT_RETRY,
   'newsletter-schedule': DEFAULT_RETRY,
   'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
+  // A run records what it found as it goes; the next scheduled run picks up what a failed one left.
+  'source-watch-run': { ...DEFAULT_RETRY, attempts: 1 },
 };
 
 export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: ConfigReader): RetryPolicy {

@@ -45,6 +45,7 @@ import {
   SetErrorReportStatusRequestSchema,
 } from './public-record.js';
 import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
+import { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema } from './source-watch.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -136,6 +137,10 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
     errorReports: {
       list: { query: AdminErrorReportListQuerySchema },
       setStatus: { body: SetErrorReportStatusRequestSchema },
+    },
+    sourceChanges: {
+      list: { query: SourceChangeListQuerySchema },
+      setStatus: { body: SetSourceChangeStatusRequestSchema },
     },
     auditLog: {
       list: { query: AuditLogQuerySchema },

@@ -91,6 +91,7 @@ import type {
 } from './public-record.js';
 import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import type { TrendingSourcesResponseSchema } from './trending.js';
+import type { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema, SourceChangeSchema, SourceWatchRunSchema } from './source-watch.js';
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import { publicApi } from './public-api-routes.js';
@@ -168,6 +169,14 @@ const adminApi = {
     errorReports: {
       list: get('/api/admin/error-reports').query<typeof AdminErrorReportListQuerySchema>().answers<ListOf<typeof AdminErrorReportSchema>>(),
       setStatus: post('/api/admin/error-reports/status').body<typeof SetErrorReportStatusRequestSchema>().answers<typeof BulkResultSchema>(),
+    },
+
+    /** Sources of published articles that changed, were rewritten or are gone since (docs/source-watch.md). */
+    sourceChanges: {
+      list: get('/api/admin/source-changes').query<typeof SourceChangeListQuerySchema>().answers<ListOf<typeof SourceChangeSchema>>(),
+      setStatus: post('/api/admin/source-changes/:id/status').body<typeof SetSourceChangeStatusRequestSchema>().answers<typeof SourceChangeSchema>(),
+      /** Reads the watched sources now (on the worker) and answers with what it found. */
+      checkNow: post('/api/admin/source-changes/check').answers<typeof SourceWatchRunSchema>(),
     },
 
     auditLog: {

@@ -12,3 +12,6 @@ export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.serv
 export { ProvenanceReader } from './provenance.reader.js';
 export { SourceSetService } from './source-set.service.js';
 export { PROVENANCE_ENTITIES } from './tables.js';
+// The one SSRF-safe page fetch and reading of a source page, for the source watch.
+export { fetchPage, type PageFetchOptions, type PageValidators } from './safe-page-fetcher.js';
+export { contentHash, textOfPage } from './page-text.js';

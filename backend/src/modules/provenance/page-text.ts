@@ -35,4 +35,9 @@ export function plainText(body: string): string | null {
   return text.length >= 40 ? text : null;
 }
 
+/** The source text of a fetched page, by its type (a text/plain page as plain text, else its main text): the one reading of a page, at approval and after. */
+export function textOfPage(body: string, contentType: string): string | null {
+  return contentType === 'text/plain' ? plainText(body) : extractMainText(body);
+}
+
 export const contentHash = (text: string): string => createHash('sha256').update(text).digest('hex');

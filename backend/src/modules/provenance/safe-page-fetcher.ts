@@ -15,8 +15,23 @@ export interface PageFetchOptions {
   trustedOrigins: readonly string[];
 }
 
+/** What a page's server said about the version it sent, to ask next time whether it changed (a conditional GET). */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** `httpStatus` is the server's answer when it gave one that is not a page (404, 410, 500...). */
 export type PageFetchResult =
-  { status: 'ok'; url: string; body: string; contentType: string } | { status: 'blocked'; error: string } | { status: 'failed'; error: string };
+  | ({ status: 'ok'; url: string; body: string; contentType: string } & PageValidators)
+  | { status: 'blocked'; error: string }
+  | { status: 'failed'; error: string; httpStatus?: number };
+
+/** A conditional fetch's answer that the page is as it was when it carried the validators sent (HTTP 304). */
+export interface PageNotModified {
+  status: 'not_modified';
+  url: string;
+}
 
 /** Raised by the connection's own lookup: the name resolved to an address no source may have. */
 class BlockedAddressError extends Error {
@@ -113,12 +128,23 @@ function dispatcherFor(url: URL, trustedOrigins: readonly string[]): Dispatcher 
   return trustedOrigins.includes(url.origin) && net.isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : agent();
 }
 
+/** A response header as one string (undici gives a repeated header as an array), capped: validators are echoed back, never grown. */
+function headerValue(value: string | string[] | undefined): string | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && text.length <= 500 ? text : null;
+}
+
 /**
  * Fetches a source page. Never throws: every way a page cannot be had is a `blocked` (refused before
  * connecting) or `failed` result with the reason. Redirects are followed by hand, each hop checked
  * like the first; the whole fetch, redirects included, has one deadline and one size limit.
+ *
+ * With `validators` (the ETag and Last-Modified of the version last had) the request is conditional
+ * (If-None-Match, If-Modified-Since) and a 304 answers `not_modified`: the page is not sent again.
  */
-export async function fetchPage(link: string, options: PageFetchOptions): Promise<PageFetchResult> {
+export function fetchPage(link: string, options: PageFetchOptions): Promise<PageFetchResult>;
+export function fetchPage(link: string, options: PageFetchOptions, validators: PageValidators): Promise<PageFetchResult | PageNotModified>;
+export async function fetchPage(link: string, options: PageFetchOptions, validators?: PageValidators): Promise<PageFetchResult | PageNotModified> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url: URL;
   try {
@@ -130,9 +156,12 @@ export async function fetchPage(link: string, options: PageFetchOptions): Promis
     for (let hop = 0; ; hop++) {
       const refused = refusal(url, options.trustedOrigins);
       if (refused) return { status: 'blocked', error: hop === 0 ? refused : `Redirected to ${url.href}: ${refused}` };
+      const conditional: Record<string, string> = {};
+      if (validators?.etag) conditional['if-none-match'] = validators.etag;
+      if (validators?.lastModified) conditional['if-modified-since'] = validators.lastModified;
       const response = await request(url, {
         method: 'GET',
-        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5' },
+        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5', ...conditional },
         signal,
         dispatcher: dispatcherFor(url, options.trustedOrigins),
         headersTimeout: options.timeoutMs,
@@ -145,9 +174,13 @@ export async function fetchPage(link: string, options: PageFetchOptions): Promis
         url = new URL(location, url);
         continue;
       }
+      if (response.statusCode === 304 && validators) {
+        await response.body.dump();
+        return { status: 'not_modified', url: url.href };
+      }
       if (response.statusCode < 200 || response.statusCode >= 300) {
         await response.body.dump();
-        return { status: 'failed', error: `HTTP ${response.statusCode}` };
+        return { status: 'failed', error: `HTTP ${response.statusCode}`, httpStatus: response.statusCode };
       }
       const type = String(response.headers['content-type'] ?? 'text/html');
       if (!PAGE_TYPES.test(type)) {
@@ -161,7 +194,14 @@ export async function fetchPage(link: string, options: PageFetchOptions): Promis
       }
       const body = await readCapped(response.body, options.maxBytes);
       if (body === null) return { status: 'failed', error: `Page is larger than the ${options.maxBytes}-byte limit` };
-      return { status: 'ok', url: url.href, body, contentType: type.split(';')[0]!.trim().toLowerCase() };
+      return {
+        status: 'ok',
+        url: url.href,
+        body,
+        contentType: type.split(';')[0]!.trim().toLowerCase(),
+        etag: headerValue(response.headers.etag),
+        lastModified: headerValue(response.headers['last-modified']),
+      };
     }
   } catch (error) {
     if (signal.aborted) return { status: 'failed', error: `No complete answer within ${options.timeoutMs} ms` };

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { FeedItem } from '../trending/index.js';
-import { contentHash, extractMainText, plainText } from './page-text.js';
+import { contentHash, textOfPage } from './page-text.js';
 import { fetchPage } from './safe-page-fetcher.js';
 import { TopicSource } from './topic-source.entity.js';
 
@@ -79,7 +79,7 @@ export class SourceSetService {
     const fetchedAt = new Date();
     let update: Pick<TopicSource, 'fetchStatus' | 'fetchError' | 'text' | 'contentHash'>;
     if (result.status === 'ok') {
-      const text = result.contentType === 'text/plain' ? plainText(result.body) : extractMainText(result.body);
+      const text = textOfPage(result.body, result.contentType);
       update = text
         ? { fetchStatus: 'fetched', fetchError: null, text, contentHash: contentHash(text) }
         : { fetchStatus: 'failed', fetchError: 'No readable article text on the page', text: null, contentHash: null };
