@@ -77,11 +77,12 @@ export class SourceChangesService {
       id: row.id,
       kind: row.kind,
       status: row.status,
-      detectedAt: row.detected_at.toISOString(),
+      // Kysely answers timestamps as PostgreSQL writes them, as text.
+      detectedAt: new Date(row.detected_at).toISOString(),
       changedShare: row.changed_share,
       httpStatus: row.http_status,
       resolvedBy: row.resolved_by,
-      resolvedAt: row.resolved_at?.toISOString() ?? null,
+      resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
       source: { id: row.source_id, number: row.source_number, outlet: row.outlet, title: row.source_title, link: row.link ?? '' },
       article: { id: row.article_id, title: row.article_title, slug: row.slug },
       claims: claims
