@@ -62,6 +62,15 @@ describe('source pages: fetched safely, main text extracted', () => {
         res.writeHead(404, { 'content-type': 'text/html' });
         res.end('<p>Not here</p>');
       },
+      '/versioned': (req, res) => {
+        const headers = { etag: '"v2"', 'last-modified': 'Fri, 20 Nov 2026 08:00:00 GMT' };
+        if (req.headers['if-none-match'] === '"v2"') {
+          res.writeHead(304, headers);
+          return res.end();
+        }
+        res.writeHead(200, { ...headers, 'content-type': 'text/html' });
+        res.end(newsPage('Housing starts fall to a three-year low', HOUSING_PARAGRAPHS));
+      },
       '/menu-only': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end('<html><body><nav><a href="/">Home</a></nav></body></html>');
@@ -165,6 +174,19 @@ describe('source pages: fetched safely, main text extracted', () => {
     const dripping = await fetchPage(`${streamingOrigin}/drip`, { ...options, timeoutMs: 600 });
     expect(dripping).toEqual({ status: 'failed', error: 'No complete answer within 600 ms' });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('asks whether a page changed with the validators it was sent with, and reads a 304 as not modified', async () => {
+    const first = await fetchPage(server.url('/versioned'), options);
+    expect(first).toMatchObject({ status: 'ok', etag: '"v2"', lastModified: 'Fri, 20 Nov 2026 08:00:00 GMT' });
+    expect(server.requestsTo('/versioned').at(-1)!.headers).not.toHaveProperty('if-none-match');
+    const same = await fetchPage(server.url('/versioned'), options, { etag: '"v2"', lastModified: 'Fri, 20 Nov 2026 08:00:00 GMT' });
+    expect(same).toEqual({ status: 'not_modified', url: server.url('/versioned') });
+    expect(server.requestsTo('/versioned').at(-1)!.headers).toMatchObject({ 'if-none-match': '"v2"', 'if-modified-since': 'Fri, 20 Nov 2026 08:00:00 GMT' });
+    // Another version: the page itself, with its new validators.
+    expect(await fetchPage(server.url('/versioned'), options, { etag: '"v1"', lastModified: null })).toMatchObject({ status: 'ok', etag: '"v2"' });
+    // A page sent without validators has none to ask with.
+    expect(await fetchPage(server.url('/notes.txt'), options)).toMatchObject({ status: 'ok', etag: null, lastModified: null });
   });
 
   it('names every other way a page cannot be had', async () => {

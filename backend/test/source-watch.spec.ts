@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ApprovedTopicSchema, ArticleProvenanceSchema, SourceChangeSchema, SourceWatchRunSchema, type SourceChange } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { JobProducer } from '../src/queue/job-producer.service.js';
 import { ArticleReads } from '../src/modules/articles/index.js';
 import { TrendingTopic, type FeedItem } from '../src/modules/trending/index.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
@@ -272,5 +273,34 @@ describe('source watch: the sources of published articles read again', () => {
       expect((await app.inject({ method, url, payload })).statusCode).toBe(401);
     }
     expect((await app.inject({ method: 'GET', url: '/api/admin/source-changes', headers: editor.headers })).statusCode).toBe(200);
+  });
+
+  it('runs by itself on the schedule, once per interval for the cluster, when SOURCE_WATCH_INTERVAL_MINUTES is set', async () => {
+    const lastChecked = async () =>
+      Number((await em.fork().getConnection().execute<{ at: number }[]>(`select extract(epoch from max(last_checked_at))::float8 as at from watched_source`))[0]!.at);
+    const before = await lastChecked();
+    expect(before).toBeGreaterThan(0);
+    // A worker started with a schedule (every 1.2 s) sets the cluster's repeatable job; either worker takes its runs.
+    const scheduling = startWorkerProcess({
+      DATABASE_URL: own.url,
+      REDIS_URL,
+      SOURCE_TRUSTED_ORIGINS: outlets.origin,
+      SOURCE_WATCH_INTERVAL_MINUTES: '0.02',
+      SOURCE_WATCH_HOST_INTERVAL_MS: '0',
+      MEDIA_DIR: configOf(app).images.mediaDir,
+    });
+    try {
+      let after = before;
+      for (const deadline = Date.now() + 60_000; after === before && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        after = await lastChecked();
+      }
+      expect(after).toBeGreaterThan(before);
+      const schedulers = await app.get(JobProducer).queue('source-watch').getJobSchedulers();
+      expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toEqual([['source-watch-run', 1_200]]);
+    } finally {
+      await stopProcess(scheduling);
+      await app.get(JobProducer).unschedule('source-watch-run');
+    }
   });
 });
