@@ -89,7 +89,7 @@ describe('source watch: the sources of published articles read again', () => {
     if (articleId === undefined) throw new Error(`Topic ${approvedTopicId} was not written`);
     // The draft's image job writes the article first: the editor publishes the version after it.
     const reads = app.get(ArticleReads);
-    for (const deadline = Date.now() + 90_000; (await reads.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline; )
+    for (const deadline = Date.now() + 90_000; (await reads.findById(articleId))!.image_url?.endsWith('.svg') && Date.now() < deadline;)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const { version } = (await reads.findById(articleId))!;
     const published = await app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: owner.headers, payload: { blogId: articleId, version } });
@@ -110,7 +110,9 @@ describe('source watch: the sources of published articles read again', () => {
   const claimsCiting = async (articleId: number, sourceNumber: number) => {
     const response = await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}/provenance`, headers: owner.headers });
     const { claims } = ArticleProvenanceSchema.parse(response.json());
-    return claims!.claims.filter((claim) => claim.sourceNumber === sourceNumber).map((claim) => ({ id: claim.id, sentence: claim.sentence, passage: claim.passage }));
+    return claims!.claims
+      .filter((claim) => claim.sourceNumber === sourceNumber)
+      .map((claim) => ({ id: claim.id, sentence: claim.sentence, passage: claim.passage }));
   };
 
   it('raises a changed, a rewritten and a gone source once each, beside the claims that cite it, and skips articles published before the window', async () => {
@@ -140,10 +142,7 @@ describe('source watch: the sources of published articles read again', () => {
       },
     ]);
     // The heat story was published 30 days ago, outside the 14-day window: its history says so.
-    await em
-      .fork()
-      .getConnection()
-      .execute(`update article_revision set created_at = now() - interval '30 days' where article_id = ?`, [heat.articleId]);
+    await em.fork().getConnection().execute(`update article_revision set created_at = now() - interval '30 days' where article_id = ?`, [heat.articleId]);
     const heatRequests = outlets.requestsTo('/wire/heat').length;
     const markets = await claimsCiting(housing.articleId, 1);
     const ledger = await claimsCiting(housing.articleId, 2);
@@ -214,7 +213,12 @@ describe('source watch: the sources of published articles read again', () => {
       ['gone', 2, 404],
     ]);
     expect(open[2]!.claims).toEqual(ledger);
-    expect(outlets.answersTo('/ledger/housing-starts').slice(-2).map((answer) => answer.status)).toEqual([404, 410]);
+    expect(
+      outlets
+        .answersTo('/ledger/housing-starts')
+        .slice(-2)
+        .map((answer) => answer.status),
+    ).toEqual([404, 410]);
 
     // Still nothing read of the old story.
     expect(outlets.requestsTo('/wire/heat')).toHaveLength(heatRequests);
@@ -240,13 +244,15 @@ describe('source watch: the sources of published articles read again', () => {
 
   it('keeps one open item per source and kind in the database itself', async () => {
     const fork = em.fork();
-    const [item] = await fork.getConnection().execute<{ topic_source_id: number; article_id: number }[]>(
-      `select topic_source_id, article_id from source_change where status = 'open' limit 1`,
-    );
+    const [item] = await fork
+      .getConnection()
+      .execute<{ topic_source_id: number; article_id: number }[]>(`select topic_source_id, article_id from source_change where status = 'open' limit 1`);
     if (!item) throw new Error('The test above leaves an open item');
     const duplicate = fork
       .getConnection()
-      .execute(`insert into source_change (topic_source_id, article_id, kind, changed_share) select topic_source_id, article_id, kind, changed_share from source_change where status = 'open' limit 1`);
+      .execute(
+        `insert into source_change (topic_source_id, article_id, kind, changed_share) select topic_source_id, article_id, kind, changed_share from source_change where status = 'open' limit 1`,
+      );
     await expect(duplicate).rejects.toThrow(/source_change_open_unique/);
   });
 
@@ -277,7 +283,9 @@ describe('source watch: the sources of published articles read again', () => {
 
   it('runs by itself on the schedule, once per interval for the cluster, when SOURCE_WATCH_INTERVAL_MINUTES is set', async () => {
     const lastChecked = async () =>
-      Number((await em.fork().getConnection().execute<{ at: number }[]>(`select extract(epoch from max(last_checked_at))::float8 as at from watched_source`))[0]!.at);
+      Number(
+        (await em.fork().getConnection().execute<{ at: number }[]>(`select extract(epoch from max(last_checked_at))::float8 as at from watched_source`))[0]!.at,
+      );
     const before = await lastChecked();
     expect(before).toBeGreaterThan(0);
     // A worker started with a schedule (every 1.2 s) sets the cluster's repeatable job; either worker takes its runs.
@@ -291,7 +299,7 @@ describe('source watch: the sources of published articles read again', () => {
     });
     try {
       let after = before;
-      for (const deadline = Date.now() + 60_000; after === before && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 60_000; after === before && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 300));
         after = await lastChecked();
       }

@@ -31,7 +31,8 @@ export async function startChangingSourceServer() {
       return response.end(page.gone === 410 ? '<p>This article has been removed.</p>' : '<p>Page not found</p>');
     }
     // If-None-Match decides when sent; If-Modified-Since only without it (RFC 9110, 13.2.2).
-    const fresh = ifNoneMatch !== undefined ? ifNoneMatch === page.etag : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(page.lastModified);
+    const fresh =
+      ifNoneMatch !== undefined ? ifNoneMatch === page.etag : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(page.lastModified);
     const headers = { etag: page.etag, 'last-modified': page.lastModified };
     if (fresh) {
       answer(304);

@@ -30,10 +30,7 @@ export const SourceChangeSchema = defineEntity({
       .updateRule('no action')
       .deleteRule('cascade'),
     kind: p.string().length(20).$type<SourceChangeKind>(),
-    detectedAt: p
-      .datetime()
-      .$type<Opt<Date>>()
-      .defaultRaw('now()'),
+    detectedAt: p.datetime().$type<Opt<Date>>().defaultRaw('now()'),
     /** The share of the source's words changed since the article was written (changed, rewritten). */
     changedShare: p.float().nullable(),
     /** The server's answer (gone: 404 or 410). */

@@ -124,7 +124,10 @@ export class SourceWatchService {
             ),
         ),
       )
-      .orderBy((eb) => eb.ref('w.last_checked_at'), (order) => order.asc().nullsFirst())
+      .orderBy(
+        (eb) => eb.ref('w.last_checked_at'),
+        (order) => order.asc().nullsFirst(),
+      )
       .orderBy('s.id')
       .limit(this.config.maxPerRun)
       .execute();
@@ -163,7 +166,11 @@ export class SourceWatchService {
       return 'gone';
     }
     if (result.status !== 'ok') {
-      await this.record(source, { status: result.status, httpStatus: result.status === 'failed' ? (result.httpStatus ?? null) : null, error: result.error.slice(0, 1000) });
+      await this.record(source, {
+        status: result.status,
+        httpStatus: result.status === 'failed' ? (result.httpStatus ?? null) : null,
+        error: result.error.slice(0, 1000),
+      });
       return 'failed';
     }
     const text = textOfPage(result.body, result.contentType);
@@ -203,7 +210,11 @@ export class SourceWatchService {
    * change is never recorded as seen without its item. The item is raised once (the partial unique
    * index source_change_open_unique: an open item of that source and kind already says it).
    */
-  private async record(source: DueSource, update: WatchUpdate, raise: { kind: SourceChangeKind; share: number | null; httpStatus: number | null } | null = null): Promise<void> {
+  private async record(
+    source: DueSource,
+    update: WatchUpdate,
+    raise: { kind: SourceChangeKind; share: number | null; httpStatus: number | null } | null = null,
+  ): Promise<void> {
     await this.em.fork().transactional(async (em) => {
       const db = sourceWatchDb(em);
       const values = {

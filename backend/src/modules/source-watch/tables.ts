@@ -16,7 +16,10 @@ declare module '../../database/kysely.js' {
  * at approval, their topics and the articles written from them, when those were published, and the claims
  * that cite each source.
  */
-export const sourceWatchDb = moduleDatabase<typeof SOURCE_WATCH_ENTITIES, 'topic_source' | 'approved_topic' | 'article' | 'article_revision' | 'article_claim'>();
+export const sourceWatchDb = moduleDatabase<
+  typeof SOURCE_WATCH_ENTITIES,
+  'topic_source' | 'approved_topic' | 'article' | 'article_revision' | 'article_claim'
+>();
 
 /** The tables sourceWatchDb sees, for helpers that take part of a query. */
 export type SourceWatchDatabase = DatabaseOfModule<typeof sourceWatchDb>;
