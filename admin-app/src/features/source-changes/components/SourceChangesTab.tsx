@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SOURCE_CHANGE_STATUSES, formatShortDate, type SourceChange, type SourceChangeKind, type SourceChangeStatus } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
@@ -66,14 +66,14 @@ function SourceChangeCard({ item }: { item: SourceChange }) {
               : `${item.claims.length} claim${item.claims.length === 1 ? '' : 's'} of the article cite${item.claims.length === 1 ? 's' : ''} it`}
           </Text>
           {item.claims.map((claim) => (
-            <Group key={claim.id} gap="sm" align="stretch" grow wrap="wrap" data-testid="source-change-claim">
-              <Text size="sm" miw={220}>
-                {claim.sentence}
-              </Text>
-              <Text size="sm" fs="italic" c="dimmed" miw={220}>
-                {claim.passage ? `“${claim.passage}”` : ''}
-              </Text>
-            </Group>
+            <SimpleGrid key={claim.id} cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing={2} data-testid="source-change-claim">
+              <Text size="sm">{claim.sentence}</Text>
+              {claim.passage && (
+                <Text size="sm" fs="italic" c="dimmed">
+                  “{claim.passage}”
+                </Text>
+              )}
+            </SimpleGrid>
           ))}
         </Stack>
         {item.status === 'open' && (
@@ -105,7 +105,9 @@ export function SourceChangesTab() {
     onSuccess: (run) =>
       notifications.show({
         title: 'Sources checked',
-        message: `${run.checked} read: ${run.changed} changed, ${run.rewritten} rewritten, ${run.gone} gone, ${run.unchanged} unchanged${run.failed ? `, ${run.failed} not reachable` : ''}.`,
+        message:
+          `${run.checked} read: ${run.changed} changed, ${run.rewritten} rewritten, ${run.gone} gone, ${run.unchanged} unchanged` +
+          `${run.baselined ? `, ${run.baselined} read for the first time` : ''}${run.failed ? `, ${run.failed} not reachable` : ''}.`,
       }),
     onError: (error) => showAlert(serverMessage(error, error.message, ADMIN_ERROR_FIELDS)),
   });
