@@ -84,7 +84,7 @@ export class SourceWatchService {
   }
 
   /**
-   * The sources with a link of the articles published (a publish, or a creation as published, in their
+   * The sources with a link (but those refused at approval) of the articles published (a publish, or a creation as published, in their
    * history) within SOURCE_WATCH_DAYS and published still: those never read first, then those read longest ago.
    */
   private async dueSources(): Promise<DueSource[]> {
@@ -109,6 +109,8 @@ export class SourceWatchService {
       ])
       .where('a.approved', '=', true)
       .where('s.link', 'is not', null)
+      // A link refused at approval (not a public address) would be refused again: it is not watched.
+      .where('s.fetch_status', '<>', 'blocked')
       .where((eb) =>
         eb.exists(
           eb
