@@ -32,6 +32,7 @@ describe('source watch: the sources of published articles read again', () => {
   let owner: SignedInAdmin;
   let worker: ChildProcess;
   let outlets: Awaited<ReturnType<typeof startChangingSourceServer>>;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     own = await createOwnDatabase();
@@ -39,7 +40,7 @@ describe('source watch: the sources of published articles read again', () => {
     outlets.publish('/markets/housing-starts', 'Housing starts fall to a three-year low', HOUSING_PARAGRAPHS);
     outlets.publish('/ledger/housing-starts', 'Housing starts slump as builders cite borrowing costs', HOUSING_LEDGER_PARAGRAPHS);
     outlets.publish('/wire/heat', 'Heatwave pushes grid demand to a record', HEAT_PARAGRAPHS);
-    const env = {
+    env = {
       DATABASE_URL: own.url,
       REDIS_URL,
       SOURCE_FETCH_PAGES: 'on',
@@ -309,6 +310,44 @@ describe('source watch: the sources of published articles read again', () => {
     } finally {
       await stopProcess(scheduling);
       await app.get(JobProducer).unschedule('source-watch-run');
+    }
+  });
+
+  it('is polite: a bounded number of pages per run, those read longest ago first, and a least interval between two reads of one host', async () => {
+    // This test's workers alone take the runs.
+    await stopProcess(worker);
+    const lastChecked = async () =>
+      (
+        await em
+          .fork()
+          .getConnection()
+          .execute<{ link: string }[]>(
+            `select s.link from watched_source w join topic_source s on s.id = w.topic_source_id order by w.last_checked_at desc limit 1`,
+          )
+      )[0]!.link;
+    const oneAtATime = startWorkerProcess({ ...env, SOURCE_WATCH_MAX_PER_RUN: '1', MEDIA_DIR: configOf(app).images.mediaDir });
+    try {
+      const first = await runWatch();
+      expect(first.checked).toBe(1);
+      const read = await lastChecked();
+      expect((await runWatch()).checked).toBe(1);
+      // The other source of the story: the one read longest ago goes first.
+      expect(await lastChecked()).not.toBe(read);
+      expect([read, await lastChecked()].sort()).toEqual([outlets.url('/ledger/housing-starts'), outlets.url('/markets/housing-starts')]);
+    } finally {
+      await stopProcess(oneAtATime);
+    }
+
+    const spaced = startWorkerProcess({ ...env, SOURCE_WATCH_HOST_INTERVAL_MS: '800', MEDIA_DIR: configOf(app).images.mediaDir });
+    try {
+      const before = outlets.answers.length;
+      expect((await runWatch()).checked).toBe(2);
+      const [a, b] = outlets.answers.slice(before);
+      expect(outlets.answers.slice(before)).toHaveLength(2);
+      // Both pages are on one host (the test's server): the second was asked for 800 ms after the first answer at the least.
+      expect(b!.at - a!.at).toBeGreaterThanOrEqual(800);
+    } finally {
+      await stopProcess(spaced);
     }
   });
 });

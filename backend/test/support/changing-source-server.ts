@@ -16,7 +16,7 @@ type PageState = { html: string; etag: string; lastModified: string } | { gone: 
 export async function startChangingSourceServer() {
   const server = await startLocalHttpServer();
   const pages = new Map<string, PageState>();
-  const answers: { path: string; status: number; ifNoneMatch?: string; ifModifiedSince?: string }[] = [];
+  const answers: { path: string; status: number; at: number; ifNoneMatch?: string; ifModifiedSince?: string }[] = [];
   // A clock of its own, a minute a version, so Last-Modified moves on by whole seconds (HTTP dates have no finer unit).
   let clock = Date.parse('2026-11-20T08:00:00Z');
 
@@ -24,7 +24,7 @@ export async function startChangingSourceServer() {
     const page = pages.get(path)!;
     const ifNoneMatch = request.headers['if-none-match'] as string | undefined;
     const ifModifiedSince = request.headers['if-modified-since'] as string | undefined;
-    const answer = (status: number) => answers.push({ path, status, ifNoneMatch, ifModifiedSince });
+    const answer = (status: number) => answers.push({ path, status, at: Date.now(), ifNoneMatch, ifModifiedSince });
     if ('gone' in page) {
       answer(page.gone);
       response.writeHead(page.gone, { 'content-type': 'text/html' });
@@ -48,8 +48,10 @@ export async function startChangingSourceServer() {
     origin: server.origin,
     url: server.url,
     requestsTo: server.requestsTo,
-    /** Each answer the server gave to `path`, oldest first: its status and the validators the request sent. */
+    /** Each answer the server gave to `path`, oldest first: its status, when, and the validators the request sent. */
     answersTo: (path: string) => answers.filter((entry) => entry.path === path),
+    /** Every answer, oldest first. */
+    answers,
     /** Serves (or replaces) the article at `path`: a new version, with a new ETag and a later Last-Modified. */
     publish(path: string, title: string, paragraphs: string[]) {
       const html = newsPage(title, paragraphs);

@@ -42,6 +42,15 @@ interface WatchUpdate {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The host a link is read from, for the interval between two reads of it (a link that is no URL is its own host: the fetcher refuses it). */
+function hostOf(link: string): string {
+  try {
+    return new URL(link).host;
+  } catch {
+    return link;
+  }
+}
+
 /**
  * Reads the sources of recently published articles again (docs/source-watch.md): politely (conditional
  * GETs, a least interval per host, a bounded number per run, those read longest ago first), through the
@@ -63,10 +72,7 @@ export class SourceWatchService {
     const due = await this.dueSources();
     const result: SourceWatchRunResult = { checked: 0, unchanged: 0, changed: 0, rewritten: 0, gone: 0, failed: 0, baselined: 0 };
     const byHost = new Map<string, DueSource[]>();
-    for (const source of due) {
-      const host = new URL(source.link).host;
-      byHost.set(host, [...(byHost.get(host) ?? []), source]);
-    }
+    for (const source of due) byHost.set(hostOf(source.link), [...(byHost.get(hostOf(source.link)) ?? []), source]);
     const hosts = [...byHost.values()];
     const readHost = async (sources: DueSource[]) => {
       for (const [index, source] of sources.entries()) {
@@ -76,9 +82,11 @@ export class SourceWatchService {
         result[outcome]++;
       }
     };
-    for (let start = 0; start < hosts.length; start += HOST_CONCURRENCY) {
-      await Promise.all(hosts.slice(start, start + HOST_CONCURRENCY).map(readHost));
-    }
+    // HOST_CONCURRENCY lanes, each taking the next host when done with one.
+    const lane = async () => {
+      for (let next = hosts.shift(); next; next = hosts.shift()) await readHost(next);
+    };
+    await Promise.all(Array.from({ length: HOST_CONCURRENCY }, lane));
     if (result.checked > 0) this.logger.log(result, 'Source watch run');
     return result;
   }
