@@ -22,7 +22,22 @@ export const ApprovedTopicSchema = defineEntity({
     /** The draft article the blog became, once received. */
     articleId: p.integer().nullable(),
     lastError: p.text().nullable(),
+    /**
+     * Approved as single-source: its outlets were fewer independent ones than the newsroom required, and
+     * the editor's note says why the AI may write from it anyway (docs/independent-sources.md).
+     */
+    singleSource: p.boolean().default(false),
+    singleSourceNote: p.text().nullable(),
+    /** The independent outlets counted at approval; null for a topic approved before they were counted. */
+    independentOutlets: p.smallint().nullable(),
   },
+  checks: [
+    {
+      name: 'approved_topic_single_source_note_check',
+      expression: 'single_source = (single_source_note is not null) and (single_source_note is null or char_length(btrim(single_source_note)) between 1 and 1000)',
+    },
+    { name: 'approved_topic_independent_outlets_check', expression: 'independent_outlets is null or independent_outlets >= 0' },
+  ],
   indexes: [
     { name: 'approved_topic_article_id_index', properties: ['articleId'] },
     // A trending topic is approved once; partial, so topics added by hand (no trending topic) are not compared.
