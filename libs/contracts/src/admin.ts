@@ -112,9 +112,9 @@ export const ApproveTopicRequestSchema = z
     note: SingleSourceNoteSchema.optional(),
   })
   .superRefine((body, context) => {
-    if (body.singleSource && !body.note)
+    if (body.singleSource && body.note === undefined)
       context.addIssue({ code: 'custom', path: ['note'], message: "must say why the topic may be written from a single source (the editor's note)" });
-    if (!body.singleSource && body.note) context.addIssue({ code: 'custom', path: ['singleSource'], message: 'must be true when a single-source note is given' });
+    if (!body.singleSource && body.note !== undefined) context.addIssue({ code: 'custom', path: ['singleSource'], message: 'must be true when a single-source note is given' });
   });
 export type ApproveTopicRequest = z.infer<typeof ApproveTopicRequestSchema>;
 
