@@ -25,11 +25,12 @@ export const OutletSchema = defineEntity({
       expression: 'create unique index "outlet_name_unique" on "outlet" (lower(btrim("name")))',
     },
   ],
+  // As PostgreSQL prints them (the schema-drift spec compares), i.e. "between 1 and 200" spelled out.
   checks: [
-    { name: 'outlet_name_check', expression: `char_length(btrim(name)) between 1 and 200` },
-    { name: 'outlet_owner_check', expression: `char_length(btrim(owner)) between 1 and 200` },
-    { name: 'outlet_side_check', expression: `side is null or char_length(btrim(side)) between 1 and 40` },
-    { name: 'outlet_notes_check', expression: `char_length(notes) <= 2000` },
+    { name: 'outlet_name_check', expression: '((char_length(btrim((name)::text)) >= 1) AND (char_length(btrim((name)::text)) <= 200))' },
+    { name: 'outlet_owner_check', expression: '((char_length(btrim((owner)::text)) >= 1) AND (char_length(btrim((owner)::text)) <= 200))' },
+    { name: 'outlet_side_check', expression: '((side IS NULL) OR ((char_length(btrim((side)::text)) >= 1) AND (char_length(btrim((side)::text)) <= 40)))' },
+    { name: 'outlet_notes_check', expression: 'char_length(notes) <= 2000' },
   ],
 });
 

@@ -12,7 +12,7 @@ export const SourcingSettingsSchema = defineEntity({
   },
   checks: [
     { name: 'sourcing_settings_single_check', expression: 'id = 1' },
-    { name: 'sourcing_settings_min_independent_outlets_check', expression: 'min_independent_outlets between 1 and 10' },
+    { name: 'sourcing_settings_min_independent_outlets_check', expression: '((min_independent_outlets >= 1) AND (min_independent_outlets <= 10))' },
   ],
 });
 

@@ -34,7 +34,9 @@ export const ApprovedTopicSchema = defineEntity({
   checks: [
     {
       name: 'approved_topic_single_source_note_check',
-      expression: 'single_source = (single_source_note is not null) and (single_source_note is null or char_length(btrim(single_source_note)) between 1 and 1000)',
+      // The override goes with a note of 1 to 1000 characters, and a note only with the override (as PostgreSQL prints it).
+      expression:
+        '((single_source = (single_source_note IS NOT NULL)) AND ((single_source_note IS NULL) OR ((char_length(btrim(single_source_note)) >= 1) AND (char_length(btrim(single_source_note)) <= 1000))))',
     },
     { name: 'approved_topic_independent_outlets_check', expression: 'independent_outlets is null or independent_outlets >= 0' },
   ],
