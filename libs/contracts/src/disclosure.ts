@@ -36,9 +36,6 @@ export const SINGLE_SOURCE_GRADE_LABELS: Record<AiGrade, string> = {
   human: 'Written by a person from a single source',
 };
 
-/** The short mark shown beside the AI label wherever space is short. */
-export const SINGLE_SOURCE_MARK = 'Single source';
-
 /** Whether the grade carries the EU "AI-generated" disclosure (Article 50(4) exemption not met). */
 export function gradeNeedsDisclosure(grade: AiGrade): boolean {
   return grade === 'ai-unreviewed';
