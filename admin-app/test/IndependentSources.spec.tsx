@@ -139,4 +139,3 @@ describe('independent sources in the admin', () => {
     expect(dialogs.alerts).toEqual([]);
   });
 });
-

@@ -53,7 +53,15 @@ describe('independent sources or an override', () => {
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
     app = await createApiApp(
-      testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, PUBLIC_URL: SITE, DATABASE_URL: own.url, REDIS_URL }),
+      testConfig({
+        NODE_ENV: 'production',
+        COOKIE_SECURE: 'false',
+        SERVE_WEB: 'true',
+        WEB_DIST_ROOT: distRoot,
+        PUBLIC_URL: SITE,
+        DATABASE_URL: own.url,
+        REDIS_URL,
+      }),
     );
     em = app.get(EntityManager);
     await app.listen(0, '127.0.0.1');
@@ -71,7 +79,8 @@ describe('independent sources or an override', () => {
 
   const call = (who: SignedInAdmin | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
-  const fieldsOf = (response: { json: () => unknown }) => ((response.json() as { details?: { path: string; message: string }[] }).details ?? []).map((d) => d.path);
+  const fieldsOf = (response: { json: () => unknown }) =>
+    ((response.json() as { details?: { path: string; message: string }[] }).details ?? []).map((d) => d.path);
 
   const item = (source: string, n: number): FeedItem => ({
     source,
@@ -100,10 +109,12 @@ describe('independent sources or an override', () => {
   async function topicStatus(id: number, status: string): Promise<{ status: string; last_error: string | null; article_id: number | null }> {
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const [row] = await em.fork().execute<{ status: string; last_error: string | null; article_id: number | null }[]>(
-        'select status, last_error, article_id from approved_topic where id = ?',
-        [id],
-      );
+      const [row] = await em
+        .fork()
+        .execute<{ status: string; last_error: string | null; article_id: number | null }[]>(
+          'select status, last_error, article_id from approved_topic where id = ?',
+          [id],
+        );
       if (row?.status === status || Date.now() > deadline) return row!;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -224,10 +235,10 @@ describe('independent sources or an override', () => {
     expect(refused.last_error).toContain('fewer than the 2 the newsroom requires');
 
     const insert = (singleSource: boolean, note: string | null) =>
-      fork.execute(`insert into approved_topic (topic, category, status, approved_by, approved_at, single_source, single_source_note) values ('x', 'Economics', 'queued', 'sql', now(), ?, ?)`, [
-        singleSource,
-        note,
-      ]);
+      fork.execute(
+        `insert into approved_topic (topic, category, status, approved_by, approved_at, single_source, single_source_note) values ('x', 'Economics', 'queued', 'sql', now(), ?, ?)`,
+        [singleSource, note],
+      );
     await expect(insert(true, null)).rejects.toThrow(/approved_topic_single_source_note_check/);
     await expect(insert(true, '  ')).rejects.toThrow(/approved_topic_single_source_note_check/);
     await expect(insert(false, 'a note without the override')).rejects.toThrow(/approved_topic_single_source_note_check/);
@@ -279,7 +290,8 @@ describe('independent sources or an override', () => {
 
     const api = (await (await fetch(`${origin}/api/articles/slug/${article.slug}`)).json()) as PublicArticle;
     expect(api.provenance.grade).toMatchObject({ label, singleSource: { note: NOTE } });
-    const cards = (await (await fetch(`${origin}/api/articles?limit=50`)).json()) as { articles?: { id: number; aiGrade: { label: string } }[] } | { id: number; aiGrade: { label: string } }[];
+    const cards = (await (await fetch(`${origin}/api/articles?limit=50`)).json()) as
+      { articles?: { id: number; aiGrade: { label: string } }[] } | { id: number; aiGrade: { label: string } }[];
     const list = Array.isArray(cards) ? cards : (cards.articles ?? []);
     expect(list.find((card) => card.id === articleId)?.aiGrade.label).toBe(label);
     let feedItem: Record<string, string> | undefined;

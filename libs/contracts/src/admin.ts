@@ -114,7 +114,8 @@ export const ApproveTopicRequestSchema = z
   .superRefine((body, context) => {
     if (body.singleSource && body.note === undefined)
       context.addIssue({ code: 'custom', path: ['note'], message: "must say why the topic may be written from a single source (the editor's note)" });
-    if (!body.singleSource && body.note !== undefined) context.addIssue({ code: 'custom', path: ['singleSource'], message: 'must be true when a single-source note is given' });
+    if (!body.singleSource && body.note !== undefined)
+      context.addIssue({ code: 'custom', path: ['singleSource'], message: 'must be true when a single-source note is given' });
   });
 export type ApproveTopicRequest = z.infer<typeof ApproveTopicRequestSchema>;
 

@@ -246,7 +246,7 @@ describe("an article's record in its structured data", () => {
     expect(data!.dateModified).toBe('2024-01-06T09:00:00.000Z');
   });
 
-  it('says a single-source approval in the label line and the backstory, with the editor\'s note', () => {
+  it("says a single-source approval in the label line and the backstory, with the editor's note", () => {
     const single = { note: 'Only Markets Desk has it yet.', independentOutlets: 1 };
     const oneSource = { ...provenance, sources: provenance.sources!.slice(0, 1), grade: graded({ singleSource: single }) };
     expect(articleLabel(oneSource)).toMatch(/^Written by the AI Mind from a single source; reviewed and published by Dana Editor/);

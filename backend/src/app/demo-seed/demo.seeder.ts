@@ -98,9 +98,7 @@ async function seedDemoOutlets(em: EntityManager): Promise<void> {
     if (!(await claimSeedRun(tx, DEMO_OUTLETS_SEED_NAME))) return;
     await appDb(tx)
       .insertInto('outlet')
-      .values(
-        DEMO_OUTLETS.map((outlet) => ({ ...outlet, updated_by: 'demo-seed' })),
-      )
+      .values(DEMO_OUTLETS.map((outlet) => ({ ...outlet, updated_by: 'demo-seed' })))
       .onConflict((conflict) => conflict.expression(sql`lower(btrim(name))`).doNothing())
       .execute();
   });

@@ -44,7 +44,8 @@ export class Migration20261129160000_outlets extends Migration {
   }
 
   override down(): void {
-    this.addSql(`alter table "approved_topic" drop constraint "approved_topic_independent_outlets_check", drop constraint "approved_topic_single_source_note_check",
+    this
+      .addSql(`alter table "approved_topic" drop constraint "approved_topic_independent_outlets_check", drop constraint "approved_topic_single_source_note_check",
       drop column "independent_outlets", drop column "single_source_note", drop column "single_source";`);
     this.addSql(`drop table if exists "sourcing_settings";`);
     this.addSql(`drop table if exists "outlet";`);

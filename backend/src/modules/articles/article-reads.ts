@@ -122,7 +122,16 @@ export class ArticleReads {
   feedItems(
     limit: number,
   ): Promise<
-    { title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date; ai_grade: AiGrade | null; ai_label: string | null }[]
+    {
+      title: string;
+      slug: string;
+      category: string;
+      meta_description: string | null;
+      content_head: string;
+      created_at: Date;
+      ai_grade: AiGrade | null;
+      ai_label: string | null;
+    }[]
   > {
     return this.published()
       .select((eb) => [

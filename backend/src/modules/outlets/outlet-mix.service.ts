@@ -66,7 +66,13 @@ export class OutletMix {
       minIndependentOutlets: required,
       topics: topics.map((topic) => {
         const outlets = topic.outlets?.length ? topic.outlets : [topic.source];
-        return { topicId: topic.id, mix: outletMix(outlets.map((outlet) => ({ outlet })), list) };
+        return {
+          topicId: topic.id,
+          mix: outletMix(
+            outlets.map((outlet) => ({ outlet })),
+            list,
+          ),
+        };
       }),
     };
   }

@@ -39,7 +39,12 @@ export class OutletsService {
   constructor(private readonly em: EntityManager) {}
 
   async list(): Promise<OutletDto[]> {
-    const rows = await outletsDb(this.em.fork()).selectFrom('outlet').select(COLUMNS).orderBy(sql`lower(owner)`).orderBy(sql`lower(name)`).execute();
+    const rows = await outletsDb(this.em.fork())
+      .selectFrom('outlet')
+      .select(COLUMNS)
+      .orderBy(sql`lower(owner)`)
+      .orderBy(sql`lower(name)`)
+      .execute();
     return rows.map(toDto);
   }
 

@@ -42,7 +42,13 @@ export class WorkflowService {
         ? trending.items
         : [{ source: trending.source, title: trending.topic, link: trending.sourceUrl ?? null, summary: '', publishedAt: null }];
       // Counted from the items being frozen, by the list and setting as this transaction reads them.
-      const [mix, required] = await Promise.all([this.outlets.ofItems(items.map((item) => ({ outlet: item.source })), em), this.outlets.minIndependentOutlets(em)]);
+      const [mix, required] = await Promise.all([
+        this.outlets.ofItems(
+          items.map((item) => ({ outlet: item.source })),
+          em,
+        ),
+        this.outlets.minIndependentOutlets(em),
+      ]);
       if (mix.independentOutlets < required && !request.singleSource)
         throw new ValidationFailedException([{ path: 'singleSource', message: singleSourceRequiredMessage(mix.independentOutlets, required) }]);
       // One flush: the trending topic's new status and the approval are written together.

@@ -25,7 +25,10 @@ export const useUpdateOutlet = declareMutation(
   listChanged,
 );
 export const useDeleteOutlet = declareMutation((id: number) => callApi(api.admin.outlets.delete, { params: { id } }), listChanged);
-export const useSaveSourcingSettings = declareMutation((settings: SourcingSettings) => callApi(api.admin.outlets.saveSettings, { body: settings }), listChanged);
+export const useSaveSourcingSettings = declareMutation(
+  (settings: SourcingSettings) => callApi(api.admin.outlets.saveSettings, { body: settings }),
+  listChanged,
+);
 
 /** The server's field errors of a 400 (`details: [{ path, message }]`), by field; empty for any other failure. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

@@ -35,12 +35,7 @@ export function ApproveTopicControl({ topic, belowSetting }: { topic: TrendingTo
 
   if (!asking) {
     return (
-      <Button
-        size="xs"
-        color="green"
-        loading={approve.isPending}
-        onClick={() => (belowSetting ? setAsking(true) : approve.mutate(base))}
-      >
+      <Button size="xs" color="green" loading={approve.isPending} onClick={() => (belowSetting ? setAsking(true) : approve.mutate(base))}>
         {belowSetting ? 'Approve as single-source…' : 'Approve'}
       </Button>
     );

@@ -24,7 +24,19 @@ const EMPTY: Draft = { name: '', owner: '', side: '', notes: '' };
 const draftOf = (outlet: Outlet): Draft => ({ name: outlet.name, owner: outlet.owner, side: outlet.side ?? '', notes: outlet.notes });
 
 /** One outlet's fields, for adding or editing; the server's field errors show under their fields. */
-function OutletForm({ initial, label, submitLabel, onSaved, outletId }: { initial: Draft; label: string; submitLabel: string; onSaved: () => void; outletId?: number }) {
+function OutletForm({
+  initial,
+  label,
+  submitLabel,
+  onSaved,
+  outletId,
+}: {
+  initial: Draft;
+  label: string;
+  submitLabel: string;
+  onSaved: () => void;
+  outletId?: number;
+}) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const callbacks = {
@@ -57,7 +69,13 @@ function OutletForm({ initial, label, submitLabel, onSaved, outletId }: { initia
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput label="Outlet name (as the feeds name it)" maxLength={OUTLET_NAME_MAX} style={{ flex: '1 1 12rem' }} {...field('name')} />
         <TextInput label="Owner" maxLength={OUTLET_OWNER_MAX} style={{ flex: '1 1 12rem' }} {...field('owner')} />
-        <TextInput label="Side (your label, optional)" placeholder="left, right, state…" maxLength={OUTLET_SIDE_MAX} style={{ flex: '0 1 9rem' }} {...field('side')} />
+        <TextInput
+          label="Side (your label, optional)"
+          placeholder="left, right, state…"
+          maxLength={OUTLET_SIDE_MAX}
+          style={{ flex: '0 1 9rem' }}
+          {...field('side')}
+        />
         <TextInput label="Notes" maxLength={OUTLET_NOTES_MAX} style={{ flex: '2 1 14rem' }} {...field('notes')} />
         <Button type="submit" mt={25} loading={create.isPending || update.isPending}>
           {submitLabel}
@@ -89,7 +107,13 @@ function OutletRow({ outlet }: { outlet: Outlet }) {
         </Text>
       </Table.Td>
       <Table.Td>{outlet.owner}</Table.Td>
-      <Table.Td>{outlet.side ?? <Text span size="sm" c="dimmed">none</Text>}</Table.Td>
+      <Table.Td>
+        {outlet.side ?? (
+          <Text span size="sm" c="dimmed">
+            none
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
           {outlet.notes}
@@ -100,7 +124,14 @@ function OutletRow({ outlet }: { outlet: Outlet }) {
           <Button size="xs" variant="light" onClick={() => setEditing(true)}>
             Edit
           </Button>
-          <Button size="xs" color="red" variant="subtle" loading={remove.isPending} onClick={() => remove.mutate(outlet.id)} aria-label={`Remove ${outlet.name}`}>
+          <Button
+            size="xs"
+            color="red"
+            variant="subtle"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(outlet.id)}
+            aria-label={`Remove ${outlet.name}`}
+          >
             Remove
           </Button>
         </Group>
@@ -145,8 +176,8 @@ function SettingForm({ settings }: { settings: AdminSourcingSettings }) {
         </Button>
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        {settings.updatedAt ? `Last changed by ${settings.updatedBy}.` : 'The default.'} A topic covered by fewer is approved only as single-source, with
-        an editor&apos;s note, and its article says so.
+        {settings.updatedAt ? `Last changed by ${settings.updatedBy}.` : 'The default.'} A topic covered by fewer is approved only as single-source, with an
+        editor&apos;s note, and its article says so.
       </Text>
     </form>
   );
