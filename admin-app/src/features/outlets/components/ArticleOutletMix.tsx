@@ -9,7 +9,7 @@ export function ArticleOutletMix({ articleId }: { articleId: number }) {
   const { data } = mix;
   return (
     <>
-      <OutletMixSummary mix={data.mix!} required={data.minIndependentOutlets} />
+      <OutletMixSummary mix={data.mix!} required={data.minIndependentOutlets} forApproval={false} />
       {data.singleSource && (
         <Alert color="orange" variant="light" title="Approved as single-source" data-testid="single-source-approval">
           <Text size="sm">{`${data.independentOutletsAtApproval ?? 'An unrecorded number of'} independent outlet${data.independentOutletsAtApproval === 1 ? '' : 's'} at approval. The editor's note: ${data.note}`}</Text>

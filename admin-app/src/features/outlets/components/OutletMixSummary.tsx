@@ -5,7 +5,7 @@ import type { OutletMix } from '@ai-mind/contracts';
  * Who covers a topic: how many independent outlets (one owner counts once), each outlet with its owner
  * and the side the owner filed it under, and "One side only" when every outlet is labelled alike.
  */
-export function OutletMixSummary({ mix, required }: { mix: OutletMix; required: number }) {
+export function OutletMixSummary({ mix, required, forApproval = true }: { mix: OutletMix; required: number; forApproval?: boolean }) {
   const below = mix.independentOutlets < required;
   return (
     <Stack gap={4} data-testid="outlet-mix">
@@ -15,7 +15,7 @@ export function OutletMixSummary({ mix, required }: { mix: OutletMix; required: 
         </Badge>
         {below && (
           <Text size="xs" c="orange.9">
-            {`Fewer than the ${required} required: only as single-source, with a note`}
+            {forApproval ? `Fewer than the ${required} required: only as single-source, with a note` : `Fewer than the ${required} the newsroom requires now`}
           </Text>
         )}
         {mix.oneSided && (
