@@ -283,7 +283,7 @@ describe('independent sources or an override', () => {
     }
     const text = renderedText(html);
     expect(text).toContain(label);
-    expect(text).toContain('Written by the AI Mind from 2 sources of fewer independent outlets than the newsroom requires (approved as single-source)');
+    expect(text).toContain('Written by the AI Mind from 2 sources, approved as single-source');
     const structured = jsonLd(html).find((document) => typeof document.backstory === 'string')!;
     expect(String(structured.backstory).startsWith(`${label}: `)).toBe(true);
     expect(structured.backstory).toContain(`It was approved as single-source; the editor's note: "${NOTE}"`);

@@ -3,10 +3,13 @@ import { formatLongDate } from './text.js';
 
 const sourcesPhrase = (count: number) => `${count} source${count === 1 ? '' : 's'}`;
 
-/** The sources as the label names them: a single-source approval says so, whatever the number of items. */
+/**
+ * The sources as the label names them: a single-source approval says so, whatever the number of items
+ * (several items of one owner, or one report syndicated by several outlets, are still one source).
+ */
 function writtenFrom(provenance: PublicProvenance, count: number): string {
   if (!provenance.grade.singleSource) return sourcesPhrase(count);
-  return count === 1 ? 'a single source' : `${sourcesPhrase(count)} of fewer independent outlets than the newsroom requires (approved as single-source)`;
+  return count === 1 ? 'a single source' : `${sourcesPhrase(count)}, approved as single-source`;
 }
 
 /**
