@@ -70,8 +70,8 @@ function OutletForm({
         <TextInput label="Outlet name (as the feeds name it)" maxLength={OUTLET_NAME_MAX} style={{ flex: '1 1 12rem' }} {...field('name')} />
         <TextInput label="Owner" maxLength={OUTLET_OWNER_MAX} style={{ flex: '1 1 12rem' }} {...field('owner')} />
         <TextInput
-          label="Side (your label, optional)"
-          placeholder="left, right, state…"
+          label="Side (optional)"
+          placeholder="your label: left, state…"
           maxLength={OUTLET_SIDE_MAX}
           style={{ flex: '0 1 9rem' }}
           {...field('side')}
