@@ -119,9 +119,7 @@ export class ArticleReads {
   }
 
   /** The newest published articles for the feed, with the head of their body. */
-  feedItems(
-    limit: number,
-  ): Promise<
+  feedItems(limit: number): Promise<
     {
       title: string;
       slug: string;

@@ -69,13 +69,7 @@ function OutletForm({
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput label="Outlet name (as the feeds name it)" maxLength={OUTLET_NAME_MAX} style={{ flex: '1 1 12rem' }} {...field('name')} />
         <TextInput label="Owner" maxLength={OUTLET_OWNER_MAX} style={{ flex: '1 1 12rem' }} {...field('owner')} />
-        <TextInput
-          label="Side (optional)"
-          placeholder="your label: left, state…"
-          maxLength={OUTLET_SIDE_MAX}
-          style={{ flex: '0 1 9rem' }}
-          {...field('side')}
-        />
+        <TextInput label="Side (optional)" placeholder="your label: left, state…" maxLength={OUTLET_SIDE_MAX} style={{ flex: '0 1 9rem' }} {...field('side')} />
         <TextInput label="Notes" maxLength={OUTLET_NOTES_MAX} style={{ flex: '2 1 14rem' }} {...field('notes')} />
         <Button type="submit" mt={25} loading={create.isPending || update.isPending}>
           {submitLabel}
