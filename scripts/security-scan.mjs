@@ -129,7 +129,7 @@ function targets(article, homeViewToken) {
       name: 'admin: approve topic',
       method: 'POST',
       url: '/api/admin/approve-topic',
-      data: json({ topicId: 1, topic: 'A topic', category: 'Technology', sourceUrl: null }),
+      data: json({ topicId: 1, topic: 'A topic', category: 'Technology', sourceUrl: null, singleSource: true, note: 'A scanned topic.' }),
       admin: true,
     },
     { name: 'admin: decline topic', method: 'POST', url: '/api/admin/decline-topic', data: json({ topicId: 1, topic: 'A topic' }), admin: true, ignore: '404' },

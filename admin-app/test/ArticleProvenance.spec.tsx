@@ -19,7 +19,15 @@ const draft: AdminArticle = {
 const provenance: ArticleProvenance = {
   articleId: 1,
   sourcesKnown: true,
-  approvedTopic: { id: 9, topic: 'Housing starts fall', approvedBy: 'alice', approvedAt: '2026-11-14T15:00:00.000Z' },
+  approvedTopic: {
+    id: 9,
+    topic: 'Housing starts fall',
+    approvedBy: 'alice',
+    approvedAt: '2026-11-14T15:00:00.000Z',
+    singleSource: false,
+    singleSourceNote: null,
+    independentOutlets: 2,
+  },
   sources: [
     {
       number: 1,

@@ -79,13 +79,15 @@ describe('blog workflow, offline generator', () => {
     return topic;
   }
 
-  const approve = (topic: TrendingTopic) =>
+  const approve = (topic: TrendingTopic, override: { singleSource?: true; note?: string } = {}) =>
     app.inject({
       method: 'POST',
       url: '/api/admin/approve-topic',
       headers: admin.headers,
-      payload: { topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category },
+      payload: { topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category, ...override },
     });
+  /** The heatwave topic has one outlet, fewer than the newsroom's default two: it is approved as single-source (docs/independent-sources.md). */
+  const SINGLE_SOURCE = { singleSource: true, note: 'One wire report is all there is yet; the draft says so.' } as const;
 
   async function approvedTopic(id: number, status: string, timeoutMs = 90_000): Promise<ApprovedTopic | undefined> {
     const deadline = Date.now() + timeoutMs;
@@ -99,7 +101,7 @@ describe('blog workflow, offline generator', () => {
 
   it('approving a topic has the worker write a draft blog, and the topic shows blog_received with it', async () => {
     const topic = await trendingTopic();
-    const response = await approve(topic);
+    const response = await approve(topic, SINGLE_SOURCE);
     expect(response.statusCode).toBe(200);
     const { approvedTopicId } = response.json();
 
@@ -112,12 +114,12 @@ describe('blog workflow, offline generator', () => {
 
     const waiting = (await app.inject({ method: 'GET', url: '/api/trending-topics', headers: admin.headers })).json() as { id: number }[];
     expect(waiting.some((t) => t.id === topic.id)).toBe(false);
-    expect((await approve(topic)).statusCode).toBe(409);
+    expect((await approve(topic, SINGLE_SOURCE)).statusCode).toBe(409);
   });
 
   it('writes a draft for a topic with no reports in hand (added by hand), saying it has no sources', async () => {
     const topic = await trendingTopic({ items: [], sourceUrl: undefined });
-    const response = await approve(topic);
+    const response = await approve(topic, SINGLE_SOURCE);
     expect(response.statusCode).toBe(200);
     const { approvedTopicId } = response.json() as { approvedTopicId: number };
     const approved = await approvedTopic(approvedTopicId, 'blog_received');

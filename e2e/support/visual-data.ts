@@ -145,6 +145,7 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
        ('New export rules tighten sales of advanced AI chips', 'Tech Current', 'high', 'Technology', 4, 'steady', 'new', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z'),
        ('Four-day week trial finds productivity held steady', 'Markets Desk', 'normal', 'Economics', 2, 'falling', 'new', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z')`,
   );
+  await seedOutlets(databaseUrl);
   await insertAnalytics(databaseUrl);
   await sql(
     databaseUrl,
@@ -156,6 +157,30 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
     `insert into approved_topic (topic, category, status, approved_by, approved_at, article_id) values ('Ports brace for a busy spring season', 'Global Events', 'blog_received', 'admin', '2026-03-01T07:30:00Z', $1)`,
     [draftId],
   );
+}
+
+/**
+ * The outlet list, and the rates story covered by three outlets of two owners (the Ledger group's two
+ * count once, both filed under one side): Trending Topics shows each topic's mix, the Newsroom tab the list.
+ */
+async function seedOutlets(databaseUrl: string): Promise<void> {
+  await sql(
+    databaseUrl,
+    `insert into outlet (name, owner, side, notes, updated_at, updated_by) values
+       ('Markets Desk', 'Ledger Media Group', 'business press', 'Same owner as The Daily Ledger.', '2026-03-01T08:00:00Z', 'owner'),
+       ('The Daily Ledger', 'Ledger Media Group', 'business press', '', '2026-03-01T08:00:00Z', 'owner'),
+       ('Global Wire', 'Global Wire Cooperative', null, 'A news agency owned by its member papers.', '2026-03-01T08:00:00Z', 'owner')`,
+  );
+  const item = (source: string, slug: string) => ({
+    source,
+    title: 'Central bank holds rates',
+    link: `https://${slug}.example/rates`,
+    summary: '',
+    publishedAt: '2026-03-02T05:00:00Z',
+  });
+  await sql(databaseUrl, `update trending_topic set items = $1::jsonb where topic like 'Central bank keeps interest rates%'`, [
+    JSON.stringify([item('Global Wire', 'globalwire'), item('Markets Desk', 'marketsdesk'), item('The Daily Ledger', 'dailyledger')]),
+  ]);
 }
 
 /** Readers in each state and one digest sent to them, one address refused by the server. */

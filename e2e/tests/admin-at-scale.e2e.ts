@@ -39,9 +39,21 @@ describe('an editor in a site with 100,000 articles', () => {
     await sql(database.url, 'update article set comments = comments + 1 where id = $1', [oldId]);
     await sql(
       database.url,
-      `insert into trending_topic (topic, source, priority, category, mentions, trend, status, created_at, updated_at)
-       values ($1, 'e2e', 'high', 'Technology', 99999, 'rising', 'new', now(), now())`,
-      [`Grid batteries ${word}`],
+      // Two outlets of two owners: the newsroom's default of two independent outlets, so a plain approval.
+      `insert into trending_topic (topic, source, priority, category, mentions, trend, status, items, created_at, updated_at)
+       values ($1, 'e2e', 'high', 'Technology', 99999, 'rising', 'new', $2::jsonb, now(), now())`,
+      [
+        `Grid batteries ${word}`,
+        JSON.stringify(
+          ['Grid Wire', 'Battery Post'].map((source) => ({
+            source,
+            title: `Grid batteries ${word}`,
+            link: null,
+            summary: 'Storage grows.',
+            publishedAt: null,
+          })),
+        ),
+      ],
     );
   }, 600_000);
   afterAll(async () => {

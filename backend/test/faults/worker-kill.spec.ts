@@ -56,7 +56,8 @@ describe('faults: a worker killed mid job', () => {
     );
     const approved = await postJson(
       `${apiUrl}/api/admin/approve-topic`,
-      { topicId: row!.id, topic, category: 'Technology', sourceUrl: null },
+      // One outlet ('test'): approved as single-source, as the newsroom's default of two independent outlets requires.
+      { topicId: row!.id, topic, category: 'Technology', sourceUrl: null, singleSource: true, note: 'A test topic with one outlet.' },
       '10.1.1.1',
       headers,
     );

@@ -33,6 +33,7 @@ const SUITES = [
   'automation',
   'jobs',
   'source-watch',
+  'independent-sources',
 ] as const;
 
 /** The databases of the tests' redis-server (global-setup.mjs starts it with as many). */

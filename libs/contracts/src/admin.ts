@@ -6,6 +6,7 @@ import { META_DESCRIPTION_LENGTH } from './seo.js';
 import { SignedInAccountSchema } from './people.js';
 import { WebLinkSchema } from './web-link.js';
 import { articleContent } from './article-body-limits.schema.js';
+import { SingleSourceNoteSchema } from './outlets.js';
 
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100, 'must be at most 100 characters'),
@@ -96,12 +97,26 @@ export const TrendingTopicSchema = z.object({
 });
 export type TrendingTopic = z.infer<typeof TrendingTopicSchema>;
 
-export const ApproveTopicRequestSchema = z.object({
-  topicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
-  topic: z.string().trim().min(1).max(300),
-  sourceUrl: WebLinkSchema.nullable().optional(),
-  category: z.string().trim().min(1).max(100),
-});
+export const ApproveTopicRequestSchema = z
+  .object({
+    topicId: z.number().int().positive().max(MAX_ROW_ID, 'is too large'),
+    topic: z.string().trim().min(1).max(300),
+    sourceUrl: WebLinkSchema.nullable().optional(),
+    category: z.string().trim().min(1).max(100),
+    /**
+     * The override for a topic covered by fewer independent outlets than the newsroom requires: the AI
+     * may write from it, and the article says "single source" (docs/independent-sources.md).
+     */
+    singleSource: z.boolean('must be true or false').optional(),
+    /** Why, in the editor's words: required with singleSource, kept with the approval. */
+    note: SingleSourceNoteSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.singleSource && body.note === undefined)
+      context.addIssue({ code: 'custom', path: ['note'], message: "must say why the topic may be written from a single source (the editor's note)" });
+    if (!body.singleSource && body.note !== undefined)
+      context.addIssue({ code: 'custom', path: ['singleSource'], message: 'must be true when a single-source note is given' });
+  });
 export type ApproveTopicRequest = z.infer<typeof ApproveTopicRequestSchema>;
 
 export const DeclineTopicRequestSchema = z.object({

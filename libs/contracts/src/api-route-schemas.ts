@@ -46,6 +46,7 @@ import {
 } from './public-record.js';
 import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema } from './source-watch.js';
+import { SaveOutletRequestSchema, SourcingSettingsSchema } from './outlets.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -173,6 +174,11 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       savePage: { body: SaveNewsroomPageRequestSchema },
       saveMastheadEntry: { body: SaveMastheadEntryRequestSchema },
       saveOwnMastheadEntry: { body: SaveMastheadEntryRequestSchema },
+    },
+    outlets: {
+      create: { body: SaveOutletRequestSchema },
+      update: { body: SaveOutletRequestSchema },
+      saveSettings: { body: SourcingSettingsSchema },
     },
     topics: {
       approveForWriting: { body: ApproveTopicRequestSchema },

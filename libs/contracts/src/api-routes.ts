@@ -94,6 +94,14 @@ import type { TrendingSourcesResponseSchema } from './trending.js';
 import type { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema, SourceChangeSchema, SourceWatchRunSchema } from './source-watch.js';
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { ApiRoute, get, post, put } from './api-route.js';
+import type {
+  AdminSourcingSettingsSchema,
+  ArticleOutletMixSchema,
+  OutletSchema,
+  SaveOutletRequestSchema,
+  SourcingSettingsSchema,
+  TrendingOutletMixSchema,
+} from './outlets.js';
 import { publicApi } from './public-api-routes.js';
 
 type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
@@ -242,6 +250,20 @@ const adminApi = {
       saveMastheadEntry: put('/api/admin/newsroom/masthead/:id').body<typeof SaveMastheadEntryRequestSchema>().answers<typeof AdminMastheadEntrySchema>(),
       ownMastheadEntry: get('/api/admin/newsroom/masthead-self').answers<typeof AdminMastheadEntrySchema>(),
       saveOwnMastheadEntry: put('/api/admin/newsroom/masthead-self').body<typeof SaveMastheadEntryRequestSchema>().answers<typeof AdminMastheadEntrySchema>(),
+    },
+
+    /** The owner's outlet list (who owns each, the side the operator files it under) and the independent outlets a topic needs. */
+    outlets: {
+      list: get('/api/admin/outlets').answers<ListOf<typeof OutletSchema>>(),
+      create: post('/api/admin/outlets').body<typeof SaveOutletRequestSchema>().answers<typeof OutletSchema>(),
+      update: put('/api/admin/outlets/:id').body<typeof SaveOutletRequestSchema>().answers<typeof OutletSchema>(),
+      delete: post('/api/admin/outlets/:id/delete').answers<typeof MessageResponseSchema>(),
+      settings: get('/api/admin/outlets/settings').answers<typeof AdminSourcingSettingsSchema>(),
+      saveSettings: put('/api/admin/outlets/settings').body<typeof SourcingSettingsSchema>().answers<typeof AdminSourcingSettingsSchema>(),
+      /** Each undecided trending topic's outlet mix, with the setting it is judged by. */
+      trendingMix: get('/api/admin/outlets/trending-mix').answers<typeof TrendingOutletMixSchema>(),
+      /** The outlet mix of the topic an article was written from, and how it was approved. */
+      ofArticle: get('/api/admin/outlets/articles/:id').answers<typeof ArticleOutletMixSchema>(),
     },
 
     topics: {

@@ -4,6 +4,15 @@ import { formatLongDate } from './text.js';
 const sourcesPhrase = (count: number) => `${count} source${count === 1 ? '' : 's'}`;
 
 /**
+ * The sources as the label names them: a single-source approval says so, whatever the number of items
+ * (several items of one owner, or one report syndicated by several outlets, are still one source).
+ */
+function writtenFrom(provenance: PublicProvenance, count: number): string {
+  if (!provenance.grade.singleSource) return sourcesPhrase(count);
+  return count === 1 ? 'a single source' : `${sourcesPhrase(count)}, approved as single-source`;
+}
+
+/**
  * The line every article page carries about how the article was made, e.g. "Written by the AI Mind
  * from 4 sources; reviewed and published by Dana on November 27, 2026". What is not on record is
  * said as such, never filled in.
@@ -13,10 +22,10 @@ export function articleLabel(provenance: PublicProvenance): string {
   const written =
     provenance.draftedBy === 'ai'
       ? sources
-        ? `Written by the AI Mind from ${sourcesPhrase(sources.length)}`
+        ? `Written by the AI Mind from ${writtenFrom(provenance, sources.length)}`
         : 'Written by the AI Mind; its sources were not recorded'
       : sources
-        ? `Published by the AI Mind from ${sourcesPhrase(sources.length)}; how its text was written was not recorded`
+        ? `Published by the AI Mind from ${writtenFrom(provenance, sources.length)}; how its text was written was not recorded`
         : 'Published by the AI Mind; how its text was written was not recorded';
   const date = provenance.publishedAt ? formatLongDate(provenance.publishedAt) : null;
   const reviewed = provenance.reviewedBy

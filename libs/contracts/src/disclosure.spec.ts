@@ -1,4 +1,4 @@
-import { AI_GRADE_LABELS, gradeArticle, SUBSTANTIVE_REVIEW, type DisclosureRecord } from './disclosure.js';
+import { AI_GRADE_LABELS, gradeArticle, SINGLE_SOURCE_GRADE_LABELS, SUBSTANTIVE_REVIEW, type DisclosureRecord } from './disclosure.js';
 import { gradedDescription } from './grade-text.js';
 
 /** An AI draft reviewed by the book: a named editor, a review step, every claim examined, time and edits. */
@@ -90,5 +90,22 @@ describe('gradedDescription', () => {
 
   it('leaves the text as it was without a grade', () => {
     expect(gradedDescription(text, undefined, 155)).toBe(text);
+  });
+});
+
+describe('a single-source approval', () => {
+  const single = { note: 'Only one outlet has it yet.', independentOutlets: 1 };
+
+  it("says so in every grade's label, and keeps the grade the review earned", () => {
+    const reviewedSingle = gradeArticle({ ...reviewed, singleSource: single });
+    expect(reviewedSingle).toMatchObject({ grade: 'ai-reviewed', label: SINGLE_SOURCE_GRADE_LABELS['ai-reviewed'], disclosed: false, singleSource: single });
+    const unreviewedSingle = gradeArticle({ ...reviewed, responsibleEditor: null, singleSource: single });
+    expect(unreviewedSingle).toMatchObject({ grade: 'ai-unreviewed', label: 'AI-generated from a single source', disclosed: true });
+    // The EU disclosure still comes first in a link preview.
+    expect(gradedDescription('Queues grow.', unreviewedSingle, 200)).toBe('AI-generated from a single source. Queues grow.');
+  });
+
+  it('is not claimed without the approval', () => {
+    expect(gradeArticle({ ...reviewed, singleSource: null })).toMatchObject({ label: AI_GRADE_LABELS['ai-reviewed'], singleSource: null });
   });
 });

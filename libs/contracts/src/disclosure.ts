@@ -25,6 +25,17 @@ export const AI_GRADE_LABELS: Record<AiGrade, string> = {
   human: 'Written by a person',
 };
 
+/**
+ * The label of an article written from fewer independent outlets than the newsroom requires, approved
+ * as single-source with an editor's note (docs/independent-sources.md): the grade's label says so.
+ */
+export const SINGLE_SOURCE_GRADE_LABELS: Record<AiGrade, string> = {
+  'ai-unreviewed': 'AI-generated from a single source',
+  'ai-reviewed': 'Written by AI from a single source, reviewed by an editor',
+  'human-ai-assisted': 'Written by a person with AI help, from a single source',
+  human: 'Written by a person from a single source',
+};
+
 /** Whether the grade carries the EU "AI-generated" disclosure (Article 50(4) exemption not met). */
 export function gradeNeedsDisclosure(grade: AiGrade): boolean {
   return grade === 'ai-unreviewed';
@@ -54,7 +65,17 @@ export interface DisclosureRecord {
   reviewMinutes: number | null;
   /** The claim check of the published version; null when none was run. */
   claims: { checked: number; flagged: number; overridden: number; open: number; overriddenWithoutNote: number } | null;
+  /** Approved as single-source (fewer independent outlets than required) with this editor's note; absent or null otherwise. */
+  singleSource?: SingleSource | null;
 }
+
+export const SingleSourceSchema = z.object({
+  /** The editor's note of the approval: why the AI may write from it. */
+  note: z.string(),
+  /** The independent outlets counted at approval (null: not counted then). */
+  independentOutlets: z.number().int().nullable(),
+});
+export type SingleSource = z.infer<typeof SingleSourceSchema>;
 
 export const GradeCheckSchema = z.object({
   /** What the rule looked at, in words ("a named responsible editor"). */
@@ -72,6 +93,8 @@ export const ArticleGradeSchema = z.object({
   disclosed: z.boolean(),
   /** Each rule of a substantive review, met or not, with the record's words. */
   checks: z.array(GradeCheckSchema),
+  /** Set when the topic was approved as single-source: the label says so, and this is why. */
+  singleSource: SingleSourceSchema.nullable().optional(),
 });
 export type ArticleGrade = z.infer<typeof ArticleGradeSchema>;
 
@@ -113,13 +136,16 @@ function reviewChecks(record: DisclosureRecord): GradeCheck[] {
  * the site is an AI newsroom, and a disclosure is never withheld for want of a record.
  */
 export function gradeArticle(record: DisclosureRecord): ArticleGrade {
+  // A single source is said in the label, never hidden behind a good review: the grade stays what the review earned.
   const checks = reviewChecks(record);
   let grade: AiGrade;
   if (record.drafter === 'person') grade = 'human';
   else if (record.drafter === 'ai' && record.responsibleEditor && (record.editedShare ?? 0) >= SUBSTANTIVE_REVIEW.humanRewriteShare)
     grade = 'human-ai-assisted';
   else grade = checks.every((check) => check.met) ? 'ai-reviewed' : 'ai-unreviewed';
-  return { grade, label: AI_GRADE_LABELS[grade], disclosed: gradeNeedsDisclosure(grade), checks };
+  const singleSource = record.singleSource ?? null;
+  const label = singleSource ? SINGLE_SOURCE_GRADE_LABELS[grade] : AI_GRADE_LABELS[grade];
+  return { grade, label, disclosed: gradeNeedsDisclosure(grade), checks, singleSource };
 }
 
 // Its own zod-free module, so the public site's structured data can use it; the members are checked

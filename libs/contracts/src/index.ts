@@ -40,6 +40,7 @@ export * from './newsroom-pages.js';
 export * from './newsroom.js';
 export * from './newsroom-schemas.js';
 export * from './source-watch.js';
+export * from './outlets.js';
 export * from './api-routes.js';
 export * from './public-api-routes.js';
 export * from './web-link.js';

@@ -128,7 +128,19 @@ export const ArticleProvenanceSchema = z.object({
   articleId: z.number().int(),
   /** False for an article with no approved topic behind it (written by hand, the demo seed, SQL). */
   sourcesKnown: z.boolean(),
-  approvedTopic: z.object({ id: z.number().int(), topic: z.string(), approvedBy: z.string(), approvedAt: z.string() }).nullable(),
+  approvedTopic: z
+    .object({
+      id: z.number().int(),
+      topic: z.string(),
+      approvedBy: z.string(),
+      approvedAt: z.string(),
+      /** Approved as single-source (fewer independent outlets than required), with the editor's note. */
+      singleSource: z.boolean(),
+      singleSourceNote: z.string().nullable(),
+      /** The independent outlets counted at approval (null: approved before they were counted). */
+      independentOutlets: z.number().int().nullable(),
+    })
+    .nullable(),
   sources: z.array(ArticleSourceSchema),
   /** Null when no model or automation service wrote it (or it predates generation records). */
   generation: ArticleGenerationSchema.nullable(),

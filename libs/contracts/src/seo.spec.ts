@@ -2,6 +2,7 @@ import type { Article } from './articles.js';
 import { gradeArticle, type ArticleGrade, type DisclosureRecord } from './disclosure.js';
 import { NEWSROOM_PAGES } from './newsroom-pages.js';
 import type { PublicProvenance } from './public-record.js';
+import { articleLabel } from './article-label.js';
 import {
   absoluteUrl,
   articleCanonicalPath,
@@ -243,6 +244,19 @@ describe("an article's record in its structured data", () => {
       { '@type': 'CorrectionComment', name: 'Correction', text: 'The queue is 2 GW, not 20 GW.', datePublished: '2024-01-07T10:00:00.000Z' },
     ]);
     expect(data!.dateModified).toBe('2024-01-06T09:00:00.000Z');
+  });
+
+  it("says a single-source approval in the label line and the backstory, with the editor's note", () => {
+    const single = { note: 'Only Markets Desk has it yet.', independentOutlets: 1 };
+    const oneSource = { ...provenance, sources: provenance.sources!.slice(0, 1), grade: graded({ singleSource: single }) };
+    expect(articleLabel(oneSource)).toMatch(/^Written by the AI Mind from a single source; reviewed and published by Dana Editor/);
+    expect(articleLabel({ ...oneSource, sources: provenance.sources })).toMatch(/^Written by the AI Mind from 2 sources, approved as single-source;/);
+    const [data] = articleMeta({ ...article(), provenance: oneSource }, ORIGIN).jsonLd as Record<string, unknown>[];
+    expect(data!.backstory).toBe(
+      `AI-generated from a single source: written by the AI Mind from a single source; reviewed and published by Dana Editor on January 5, 2024. It was approved as single-source; the editor's note: "Only Markets Desk has it yet."`,
+    );
+    // Without the approval, the count of sources as before.
+    expect(articleLabel(provenance)).toMatch(/^Written by the AI Mind from 2 sources;/);
   });
 
   it('says nothing it does not know', () => {

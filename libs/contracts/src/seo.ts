@@ -195,10 +195,15 @@ export function articleJsonLdType(grade: AiGrade | undefined): 'AnalysisNewsArti
   return grade === 'human' ? 'NewsArticle' : 'AnalysisNewsArticle';
 }
 
-/** How the article was made, in a sentence: its grade's label and the line the page carries (articleLabel). */
+/**
+ * How the article was made, in a sentence: its grade's label and the line the page carries
+ * (articleLabel); a single-source approval adds the editor's note saying why it was written anyway.
+ */
 export function articleBackstory(provenance: PublicProvenance): string {
   const line = articleLabel(provenance);
-  return `${provenance.grade.label}: ${line.charAt(0).toLowerCase()}${line.slice(1)}.`;
+  const single = provenance.grade.singleSource;
+  const why = single ? ` It was approved as single-source; the editor's note: "${single.note}"` : '';
+  return `${provenance.grade.label}: ${line.charAt(0).toLowerCase()}${line.slice(1)}.${why}`;
 }
 
 type ArticleJsonLd = Omit<NewsArticleLeaf, '@type'>;

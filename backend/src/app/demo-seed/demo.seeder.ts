@@ -18,6 +18,8 @@ export const DEMO_SEED_NAME = 'demo-content-v1';
 export const DEMO_COMMENTS_SEED_NAME = 'demo-comments-v2';
 /** The newsroom's texts (publishing principles, policies, masthead, ownership), once: an owner's later edit is never replaced. */
 export const DEMO_NEWSROOM_SEED_NAME = 'demo-newsroom-v1';
+/** A few outlets of the bundled feed snapshot with owners (two share one), so the admin shows the outlet mix: once, never over the owner's edits. */
+export const DEMO_OUTLETS_SEED_NAME = 'demo-outlets-v1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -63,6 +65,7 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
   });
   await seedDemoComments(em);
   await seedDemoNewsroom(em);
+  await seedDemoOutlets(em);
   await writeCovers(mediaDir);
   return result;
 }
@@ -84,6 +87,29 @@ async function seedDemoNewsroom(em: EntityManager): Promise<void> {
       .execute();
   });
 }
+
+/**
+ * Once per database: the snapshot's fictional outlets with fictional owners. The Daily Ledger and
+ * Markets Desk share an owner, so a story only they cover counts as one independent outlet; the side
+ * labels are the demo operator's own words, as an owner would write them (the site rates no outlet).
+ */
+async function seedDemoOutlets(em: EntityManager): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await claimSeedRun(tx, DEMO_OUTLETS_SEED_NAME))) return;
+    await appDb(tx)
+      .insertInto('outlet')
+      .values(DEMO_OUTLETS.map((outlet) => ({ ...outlet, updated_by: 'demo-seed' })))
+      .onConflict((conflict) => conflict.expression(sql`lower(btrim(name))`).doNothing())
+      .execute();
+  });
+}
+
+const DEMO_OUTLETS = [
+  { name: 'The Daily Ledger', owner: 'Ledger Media Group', side: 'business press', notes: 'Demo outlet: owned by the same group as Markets Desk.' },
+  { name: 'Markets Desk', owner: 'Ledger Media Group', side: 'business press', notes: 'Demo outlet: owned by the same group as The Daily Ledger.' },
+  { name: 'Global Wire', owner: 'Global Wire Cooperative', side: null, notes: 'Demo outlet: a news agency owned by its member papers.' },
+  { name: 'Civic Post', owner: 'Civic Post Trust', side: null, notes: '' },
+];
 
 /**
  * Once per database: the demo articles still present get their readers' comments (with AI replies),

@@ -28,6 +28,7 @@ import { Migration20261129100000_article_grade } from './Migration20261129100000
 import { Migration20261129110000_newsroom } from './Migration20261129110000_newsroom.js';
 import { Migration20261129120000_claim_reports } from './Migration20261129120000_claim_reports.js';
 import { Migration20261129150000_source_watch } from './Migration20261129150000_source_watch.js';
+import { Migration20261129160000_outlets } from './Migration20261129160000_outlets.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129110000_newsroom', class: Migration20261129110000_newsroom },
   { name: 'Migration20261129120000_claim_reports', class: Migration20261129120000_claim_reports },
   { name: 'Migration20261129150000_source_watch', class: Migration20261129150000_source_watch },
+  { name: 'Migration20261129160000_outlets', class: Migration20261129160000_outlets },
 ];

@@ -7,6 +7,7 @@ import {
   type DisclosureRecord,
   type PublicArticleSource,
   type PublicProvenance,
+  type SingleSource,
 } from '@ai-mind/contracts';
 import type { ArticleRow } from './article-row.js';
 import { ArticleHistory } from './article-history.js';
@@ -26,6 +27,8 @@ export interface GenerationRecord {
    * publish or schedule step that made it, and so to its note.
    */
   claims: { checked: number; flagged: number; overridden: number; open: number; overrides: { by: string; at: string }[] } | null;
+  /** The topic was approved as single-source (fewer independent outlets than required), with this note; absent or null otherwise. */
+  singleSource?: SingleSource | null;
 }
 
 export type GenerationRecordReader = (articleId: number) => Promise<GenerationRecord | null>;
@@ -116,6 +119,7 @@ export class ArticleProvenanceService {
         open: claims.open,
         overriddenWithoutNote: await this.history.overridesWithoutNote(row.id, claims.overrides),
       },
+      singleSource: record?.singleSource ?? null,
     };
   }
 

@@ -119,10 +119,17 @@ export class ArticleReads {
   }
 
   /** The newest published articles for the feed, with the head of their body. */
-  feedItems(
-    limit: number,
-  ): Promise<
-    { title: string; slug: string; category: string; meta_description: string | null; content_head: string; created_at: Date; ai_grade: AiGrade | null }[]
+  feedItems(limit: number): Promise<
+    {
+      title: string;
+      slug: string;
+      category: string;
+      meta_description: string | null;
+      content_head: string;
+      created_at: Date;
+      ai_grade: AiGrade | null;
+      ai_label: string | null;
+    }[]
   > {
     return this.published()
       .select((eb) => [
@@ -134,6 +141,7 @@ export class ArticleReads {
         'created_at',
         // The kept grade (article_grade), so each item carries its label without computing it.
         sql<AiGrade | null>`(select g.grade from article_grade g where g.article_id = article.id)`.as('ai_grade'),
+        sql<string | null>`(select g.label from article_grade g where g.article_id = article.id)`.as('ai_label'),
       ])
       .$narrowType<{ meta_description: string | null }>()
       .orderBy('created_at', 'desc')

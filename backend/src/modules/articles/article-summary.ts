@@ -32,7 +32,8 @@ const SUMMARY_FIELDS = [
  * The article's kept AI involvement grade (article_grade, one primary-key lookup per row), so every card
  * shows its label without computing it; null until the article is first graded (ArticleGradeKeeper).
  */
-const KEPT_GRADE_SQL = (alias: string) => `(select g.grade from article_grade g where g.article_id = ${alias}.id) as ai_grade`;
+const KEPT_GRADE_SQL = (alias: string) =>
+  `(select g.grade from article_grade g where g.article_id = ${alias}.id) as ai_grade, (select g.label from article_grade g where g.article_id = ${alias}.id) as ai_label`;
 
 /** The columns of a list item, for raw SQL over `article a`. */
 export const SUMMARY_COLUMNS = `${articleColumnList('a', SUMMARY_FIELDS)}, left(a.content, ${CONTENT_HEAD_CHARS}) as content_head, ${KEPT_GRADE_SQL('a')}`;
@@ -43,6 +44,8 @@ export function summarySelection(eb: ExpressionBuilder<ArticlesDatabase, 'articl
     ...SUMMARY_FIELDS.map((field) => `article.${ARTICLE_COLUMNS[field][0]}` as const),
     eb.fn<string>('left', ['article.content', sql.lit(CONTENT_HEAD_CHARS)]).as('content_head'),
     sql<AiGrade | null>`(select g.grade from article_grade g where g.article_id = article.id)`.as('ai_grade'),
+    // The kept label: a grade's words, or its single-source words (docs/independent-sources.md).
+    sql<string | null>`(select g.label from article_grade g where g.article_id = article.id)`.as('ai_label'),
   ];
 }
 
@@ -55,16 +58,22 @@ export function createdAtKey(eb: ExpressionBuilder<ArticlesDatabase, 'article'>)
 }
 
 /** A list item's row: the article's columns but the body and version, plus the body's head. */
-export type SummaryRow = Omit<ArticleRow, 'content' | 'version'> & { content_head: string; created_at_key?: string; ai_grade?: AiGrade | null };
+export type SummaryRow = Omit<ArticleRow, 'content' | 'version'> & {
+  content_head: string;
+  created_at_key?: string;
+  ai_grade?: AiGrade | null;
+  ai_label?: string | null;
+};
 
 /**
  * A card's grade: the kept one; an article not graded yet (for the moment between its change and the
  * keeper's sweep) shows the EU disclosure, as an article of unrecorded origin does: a disclosure is
- * never withheld for want of a record.
+ * never withheld for want of a record. The kept label is the grade's (with "from a single source" for
+ * a single-source approval); without one, the grade's own words.
  */
-export function cardGrade(grade: AiGrade | null | undefined): ArticleSummary['aiGrade'] {
+export function cardGrade(grade: AiGrade | null | undefined, label?: string | null): ArticleSummary['aiGrade'] {
   const kept = grade ?? 'ai-unreviewed';
-  return { grade: kept, label: AI_GRADE_LABELS[kept], disclosed: gradeNeedsDisclosure(kept) };
+  return { grade: kept, label: (grade && label) || AI_GRADE_LABELS[kept], disclosed: gradeNeedsDisclosure(kept) };
 }
 
 /** A list item; an unterminated tag cut at the end of the head is dropped before the excerpt is made. */
@@ -87,7 +96,7 @@ export function toArticleSummary(row: SummaryRow, makeExcerpt: (html: string) =>
     metaTitle: row.meta_title,
     metaDescription: row.meta_description,
     excerpt: makeExcerpt(row.content_head.replace(/<[^>]*$/, '')),
-    aiGrade: cardGrade(row.ai_grade),
+    aiGrade: cardGrade(row.ai_grade, row.ai_label),
   };
 }
 

@@ -258,7 +258,7 @@ export class PagesService implements OnModuleInit {
         const link = xmlText(absoluteUrl(articleCanonicalPath(row), origin));
         const summary = row.meta_description?.trim() || excerpt(row.content_head.replace(/<[^>]*$/, ''));
         // The AI involvement label: the EU disclosure first, before anything else of the item; another grade's after the summary.
-        const grade = cardGrade(row.ai_grade)!;
+        const grade = cardGrade(row.ai_grade, row.ai_label)!;
         const description = grade.disclosed ? `${grade.label}. ${summary}` : `${summary} (${grade.label}.)`;
         return {
           at: new Date(row.created_at),

@@ -23,7 +23,18 @@ export class ApprovedTopicStore {
   /** Records an approval, waiting as 'queued', flushed in the transaction `em` (with what else it changed), so its id is known. */
   async approve(
     em: EntityManager,
-    approval: { trendingTopicId: number | null; topic: string; category: string; sourceUrl: string | null; approvedBy: string },
+    approval: {
+      trendingTopicId: number | null;
+      topic: string;
+      category: string;
+      sourceUrl: string | null;
+      approvedBy: string;
+      /** The single-source override and its note (a check on the table: the one goes with the other). */
+      singleSource: boolean;
+      singleSourceNote: string | null;
+      /** The independent outlets counted at approval. */
+      independentOutlets: number | null;
+    },
   ): Promise<ApprovedTopic> {
     const approved = em.create(ApprovedTopic, { ...approval, status: 'queued', articleId: null, lastError: null });
     await em.flush();
@@ -47,6 +58,11 @@ export class ApprovedTopicStore {
     topic.articleId = draft.id;
     topic.status = 'blog_received';
     topic.lastError = null;
+  }
+
+  /** The AI may not write the topic (too few independent outlets, no override): failed, with why, unless a draft arrived meanwhile. */
+  async refuseGeneration(em: EntityManager, approvedTopicId: number, reason: string): Promise<void> {
+    await em.nativeUpdate(ApprovedTopic, { id: approvedTopicId, articleId: null }, { status: 'failed', lastError: reason });
   }
 
   /** The built-in generator starts writing the topic (loaded in `em`). */

@@ -22,7 +22,24 @@ export const ApprovedTopicSchema = defineEntity({
     /** The draft article the blog became, once received. */
     articleId: p.integer().nullable(),
     lastError: p.text().nullable(),
+    /**
+     * Approved as single-source: its outlets were fewer independent ones than the newsroom required, and
+     * the editor's note says why the AI may write from it anyway (docs/independent-sources.md).
+     */
+    singleSource: p.boolean().default(false),
+    singleSourceNote: p.text().nullable(),
+    /** The independent outlets counted at approval; null for a topic approved before they were counted. */
+    independentOutlets: p.smallint().nullable(),
   },
+  checks: [
+    {
+      name: 'approved_topic_single_source_note_check',
+      // The override goes with a note of 1 to 1000 characters, and a note only with the override (as PostgreSQL prints it).
+      expression:
+        '((single_source = (single_source_note IS NOT NULL)) AND ((single_source_note IS NULL) OR ((char_length(btrim(single_source_note)) >= 1) AND (char_length(btrim(single_source_note)) <= 1000))))',
+    },
+    { name: 'approved_topic_independent_outlets_check', expression: 'independent_outlets is null or independent_outlets >= 0' },
+  ],
   indexes: [
     { name: 'approved_topic_article_id_index', properties: ['articleId'] },
     // A trending topic is approved once; partial, so topics added by hand (no trending topic) are not compared.

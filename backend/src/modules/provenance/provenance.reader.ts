@@ -25,6 +25,7 @@ import type {
   ArticleProvenance,
   ArticleSource,
   ClaimCheck,
+  SingleSource,
 } from '@ai-mind/contracts';
 import { ArticleClaim, ArticleClaimCheck } from './article-claim.entity.js';
 import { ArticleGeneration } from './article-generation.entity.js';
@@ -106,13 +107,29 @@ export class ProvenanceReader {
   }
 
   /** The approved topic the article was written for (read here, not through the workflow module, which sits above this one). */
-  private async approvedTopicOf(articleId: number): Promise<{ id: number; topic: string; approvedBy: string; approvedAt: string } | null> {
+  private async approvedTopicOf(articleId: number): Promise<ArticleProvenance['approvedTopic']> {
     const row = await provenanceDb(this.em.fork())
       .selectFrom('approved_topic')
-      .select(['id', 'topic', 'approved_by', 'approved_at'])
+      .select(['id', 'topic', 'approved_by', 'approved_at', 'single_source', 'single_source_note', 'independent_outlets'])
       .where('article_id', '=', articleId)
       .executeTakeFirst();
-    return row ? { id: row.id, topic: row.topic, approvedBy: row.approved_by, approvedAt: new Date(row.approved_at).toISOString() } : null;
+    return row
+      ? {
+          id: row.id,
+          topic: row.topic,
+          approvedBy: row.approved_by,
+          approvedAt: new Date(row.approved_at).toISOString(),
+          singleSource: row.single_source,
+          singleSourceNote: row.single_source_note,
+          independentOutlets: row.independent_outlets,
+        }
+      : null;
+  }
+
+  /** The single-source approval behind the article (its editor's note), or null when it was not approved so. */
+  async singleSourceOf(articleId: number): Promise<SingleSource | null> {
+    const topic = await this.approvedTopicOf(articleId);
+    return topic?.singleSource && topic.singleSourceNote ? { note: topic.singleSourceNote, independentOutlets: topic.independentOutlets ?? null } : null;
   }
 
   async claimsOf(articleId: number): Promise<ClaimCheck | null> {

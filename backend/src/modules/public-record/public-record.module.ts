@@ -28,10 +28,11 @@ export class PublicRecordModule implements OnModuleInit {
   onModuleInit(): void {
     this.provenance.useClaimRecords((articleId) => this.reader.claimsOf(articleId));
     this.provenance.useGenerationRecords(async (articleId): Promise<GenerationRecord | null> => {
-      const [sources, generation, claims] = await Promise.all([
+      const [sources, generation, claims, singleSource] = await Promise.all([
         this.reader.sourcesOfArticle(articleId),
         this.reader.generationOf(articleId),
         this.reader.claimsOf(articleId),
+        this.reader.singleSourceOf(articleId),
       ]);
       if (!sources && !generation && !claims) return null;
       return {
@@ -51,6 +52,7 @@ export class PublicRecordModule implements OnModuleInit {
               ),
             }
           : null,
+        singleSource,
       };
     });
   }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { stripTags } from '@ai-mind/contracts';
 import type { WorkflowGenerateResult } from '../../queue/job-types.js';
 import { AiService, type GenerationSource } from '../ai/index.js';
+import { OutletMix } from '../outlets/index.js';
 import { ApprovedTopic, ApprovedTopicStore, ProvenanceReader, SourceSetService } from '../provenance/index.js';
 import { ArticleIntakeService } from './article-intake.service.js';
 
@@ -19,12 +21,14 @@ export class ArticleGeneratorService {
     private readonly sourceSets: SourceSetService,
     private readonly provenance: ProvenanceReader,
     private readonly topics: ApprovedTopicStore,
+    private readonly outlets: OutletMix,
   ) {}
 
   async generate(approvedTopicId: number): Promise<WorkflowGenerateResult> {
     const em = this.em.fork();
     const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
     if (topic.articleId) return { articleId: topic.articleId };
+    await refuseBelowIndependentOutlets(this.outlets, this.topics, em, approvedTopicId);
     await this.topics.markGenerating(em, topic);
     try {
       const sources = await this.sourcesFor(approvedTopicId);
@@ -67,4 +71,16 @@ export class ArticleGeneratorService {
       publishedAt: source.publishedAt,
     }));
   }
+}
+
+/**
+ * Asked again where the AI is about to write (here and before the automation hand-off), not only at
+ * approval: a topic below the newsroom's independent outlets without the single-source override is
+ * marked failed with why, and its job ends without retries.
+ */
+export async function refuseBelowIndependentOutlets(outlets: OutletMix, topics: ApprovedTopicStore, em: EntityManager, approvedTopicId: number): Promise<void> {
+  const verdict = await outlets.verdict(approvedTopicId);
+  if (verdict.allowed) return;
+  await topics.refuseGeneration(em, approvedTopicId, verdict.reason!);
+  throw new UnrecoverableError(verdict.reason!);
 }

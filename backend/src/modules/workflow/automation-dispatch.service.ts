@@ -3,7 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AutomationTopic } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import type { WorkflowDispatchResult } from '../../queue/job-types.js';
+import { OutletMix } from '../outlets/index.js';
 import { ApprovedTopic, ApprovedTopicStore, ProvenanceReader, SourceSetService } from '../provenance/index.js';
+import { refuseBelowIndependentOutlets } from './article-generator.service.js';
 import { signedHeaders } from './automation-signature.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
@@ -19,6 +21,7 @@ export class AutomationDispatchService {
     private readonly sourceSets: SourceSetService,
     private readonly provenance: ProvenanceReader,
     private readonly topics: ApprovedTopicStore,
+    private readonly outlets: OutletMix,
     @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
   ) {}
 
@@ -33,6 +36,7 @@ export class AutomationDispatchService {
     const topic = await em.findOneOrFail(ApprovedTopic, approvedTopicId);
     // Already delivered (a retried job after a lost acknowledgement): never send twice.
     if (topic.status === 'sent_to_automation' || topic.status === 'blog_received') return { statusCode: 0 };
+    await refuseBelowIndependentOutlets(this.outlets, this.topics, em, approvedTopicId);
 
     await this.sourceSets.fetchPending(approvedTopicId);
     const sources = await this.provenance.sourcesOfTopic(approvedTopicId);

@@ -1,6 +1,7 @@
 import { ArticlesModule } from '../articles/index.js';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../ai/index.js';
+import { OutletsModule } from '../outlets/index.js';
 import { ProvenanceModule } from '../provenance/index.js';
 import { ApprovedTopicSweeperService } from './approved-topic-sweeper.service.js';
 import { AutomationDispatchService } from './automation-dispatch.service.js';
@@ -10,7 +11,7 @@ import { WorkflowProcessor } from './workflow.processor.js';
 
 /** Worker side of the workflow: the signed hand-off to the automation service, or the built-in blog generator. */
 @Module({
-  imports: [AiModule, ArticlesModule, ProvenanceModule],
+  imports: [AiModule, ArticlesModule, ProvenanceModule, OutletsModule],
   providers: [ArticleIntakeService, ArticleGeneratorService, AutomationDispatchService, WorkflowProcessor, ApprovedTopicSweeperService],
 })
 export class WorkflowJobsModule {}

@@ -1,9 +1,11 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { ApproveTopicRequest, ApprovedTopic as ApprovedTopicDto, DeclineTopicRequest } from '@ai-mind/contracts';
+import { singleSourceRequiredMessage, type ApproveTopicRequest, type ApprovedTopic as ApprovedTopicDto, type DeclineTopicRequest } from '@ai-mind/contracts';
+import { ValidationFailedException } from '../../common/zod-validation.pipe.js';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ArticleReads, toArticleDto } from '../articles/index.js';
+import { OutletMix } from '../outlets/index.js';
 import { ApprovedTopic, ApprovedTopicStore, SourceSetService } from '../provenance/index.js';
 import { declineTopic, takeForApproval } from '../trending/index.js';
 import { queueArticleJob } from './article-jobs.js';
@@ -21,17 +23,34 @@ export class WorkflowService {
     private readonly jobs: JobProducer,
     private readonly sources: SourceSetService,
     private readonly topics: ApprovedTopicStore,
+    private readonly outlets: OutletMix,
     @InjectConfig('automation') private readonly config: ConfigSlice<'automation'>,
   ) {}
 
   /**
    * Records the approval, freezes the story's feed items as its numbered sources, and queues the blog: handed to the automation service when one is configured,
    * else written by the built-in generator. A topic is approved once; the approval is kept even when
-   * the job cannot be queued right now.
+   * the job cannot be queued right now. A topic covered by fewer independent outlets than the newsroom
+   * requires is approved only as single-source with the editor's note (a 400 naming singleSource otherwise).
    */
   async approve(request: ApproveTopicRequest, approvedBy: string): Promise<ApprovedTopic> {
     const approved = await this.em.fork().transactional(async (em) => {
       const trending = await takeForApproval(em, request.topicId);
+      // The story's feed items as they are now: what the article will be written from, whatever later
+      // refreshes bring. A topic stored before items were kept has its own headline, outlet and link.
+      const items = trending.items?.length
+        ? trending.items
+        : [{ source: trending.source, title: trending.topic, link: trending.sourceUrl ?? null, summary: '', publishedAt: null }];
+      // Counted from the items being frozen, by the list and setting as this transaction reads them.
+      const [mix, required] = await Promise.all([
+        this.outlets.ofItems(
+          items.map((item) => ({ outlet: item.source })),
+          em,
+        ),
+        this.outlets.minIndependentOutlets(em),
+      ]);
+      if (mix.independentOutlets < required && !request.singleSource)
+        throw new ValidationFailedException([{ path: 'singleSource', message: singleSourceRequiredMessage(mix.independentOutlets, required) }]);
       // One flush: the trending topic's new status and the approval are written together.
       const approved = await this.topics.approve(em, {
         trendingTopicId: trending.id,
@@ -39,12 +58,10 @@ export class WorkflowService {
         category: request.category,
         sourceUrl: request.sourceUrl ?? null,
         approvedBy,
+        singleSource: request.singleSource === true,
+        singleSourceNote: request.singleSource ? (request.note ?? null) : null,
+        independentOutlets: mix.independentOutlets,
       });
-      // The story's feed items as they are now: what the article will be written from, whatever later
-      // refreshes bring. A topic stored before items were kept has its own headline, outlet and link.
-      const items = trending.items?.length
-        ? trending.items
-        : [{ source: trending.source, title: trending.topic, link: trending.sourceUrl ?? null, summary: '', publishedAt: null }];
       this.sources.freeze(em, approved.id, items);
       return approved;
     });

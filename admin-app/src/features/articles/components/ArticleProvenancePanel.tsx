@@ -5,6 +5,7 @@ import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
 import { useArticleProvenance, usePublishArticle } from '../api/articles-api';
+import { ArticleOutletMix } from '../../outlets/components/ArticleOutletMix';
 
 const STATUS_COLOURS: Record<SourceFetchStatus, string> = {
   pending: 'gray',
@@ -132,6 +133,7 @@ export function ArticleProvenancePanel({ article }: { article: AdminArticle }) {
             Not written from an approved topic: no source set is known, so its claims are not checked.
           </Text>
         )}
+        {data.sourcesKnown && <ArticleOutletMix articleId={article.id} />}
         {data.generation && (
           <Text size="sm" c="dimmed" data-testid="provenance-generation">
             Written by {data.generation.engine === 'offline' ? 'the offline engine' : (data.generation.model ?? data.generation.engine)}

@@ -6,6 +6,7 @@ import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { publicPageUrl } from '../../../lib/public-site';
 import { useMasthead, useNewsroomPages, useSaveMastheadEntry, useSaveNewsroomPage } from '../api/newsroom-api';
+import { OutletsPanel } from '../../outlets/components/OutletsPanel';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -183,6 +184,7 @@ export function NewsroomTab() {
           )}
         </Stack>
       </Card>
+      <OutletsPanel />
     </Stack>
   );
 }

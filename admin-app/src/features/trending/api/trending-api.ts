@@ -1,6 +1,6 @@
 import { callApi } from '@ai-mind/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, api, type ApproveTopicRequest, type DeclineTopicRequest, type TrendingTopic } from '@ai-mind/contracts';
+import { adminKeys, api, outletKeys, type ApproveTopicRequest, type DeclineTopicRequest, type TrendingTopic } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
 export const fetchTrendingTopics = () => callApi(api.trendingTopics.list);
@@ -13,10 +13,8 @@ export const fetchTrendingSources = () => callApi(api.trendingTopics.sources);
 /** Approving or declining moves a topic from the trending list (to the approved topics). */
 const topicsChanged = () => [adminKeys.trendingTopics(), adminKeys.approvedTopics()] as const;
 
-export const useApproveTopic = declareMutation(
-  (topic: TrendingTopic) => approveTopic({ topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category }),
-  topicsChanged,
-);
+/** Approving (as single-source, with the editor's note, when the topic is below the newsroom's setting) also drops the topic's outlet mix. */
+export const useApproveTopic = declareMutation(approveTopic, () => [...topicsChanged(), outletKeys.trendingMix()]);
 export const useDeclineTopic = declareMutation((topic: TrendingTopic) => declineTopic({ topicId: topic.id, topic: topic.topic }), topicsChanged);
 
 /** Refresh Topics: the fresh list replaces the cached one; which feeds failed is read again, failed or not. */

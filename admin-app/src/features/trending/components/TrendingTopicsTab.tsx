@@ -2,17 +2,21 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminKeys, categoryBadgeColor } from '@ai-mind/contracts';
 import { QueryList } from '../../../lib/QueryList';
-import { serverMessage } from '@ai-mind/ui';
-import { APPROVE_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
+import { showAlert } from '../../../lib/dialogs';
 import { MESSAGES } from '../../../lib/messages';
-import { fetchTrendingTopics, useApproveTopic, useDeclineTopic, useRefreshTrendingTopics } from '../api/trending-api';
+import { fetchTrendingTopics, useDeclineTopic, useRefreshTrendingTopics } from '../api/trending-api';
+import { useTrendingMix } from '../../outlets/api/outlets-api';
+import { ApproveTopicControl } from '../../outlets/components/ApproveTopicControl';
+import { OutletMixSummary } from '../../outlets/components/OutletMixSummary';
 import { useCan } from '../../../lib/account';
 import { TrendingSourcesStatus } from './TrendingSourcesStatus';
 
 export function TrendingTopicsTab() {
   const topics = useQuery({ queryKey: adminKeys.trendingTopics(), queryFn: () => fetchTrendingTopics() });
   const refresh = useRefreshTrendingTopics({ onError: (error) => showAlert(`${MESSAGES.fetchTrendingFailed}: ${error.message}`) });
-  const approve = useApproveTopic({ onError: (error) => showAlert(serverMessage(error, MESSAGES.approveTopicFailed, APPROVE_ERROR_FIELDS)) });
+  const mixes = useTrendingMix();
+  const mixOf = (topicId: number) => mixes.data?.topics.find((entry) => entry.topicId === topicId)?.mix;
+  const required = mixes.data?.minIndependentOutlets ?? 0;
   const decline = useDeclineTopic({ onError: () => showAlert(MESSAGES.declineTopicFailed) });
   const manages = useCan()('trending.manage');
 
@@ -42,12 +46,11 @@ export function TrendingTopicsTab() {
                       {topic.source} · {MESSAGES.mentions(topic.mentions)} · {topic.trend}
                     </Text>
                   </Group>
+                  {mixOf(topic.id) && <OutletMixSummary mix={mixOf(topic.id)!} required={required} />}
                 </Stack>
                 {manages && (
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === topic.id} onClick={() => approve.mutate(topic)}>
-                      Approve
-                    </Button>
+                  <Group gap="xs" wrap="wrap">
+                    <ApproveTopicControl topic={topic} belowSetting={(mixOf(topic.id)?.independentOutlets ?? required) < required} />
                     <Button
                       size="xs"
                       color="red"

@@ -77,6 +77,9 @@ export function HowThisWasMade({ provenance }: { provenance: PublicProvenance })
     const { checked, flagged, overridden } = provenance.claims;
     rows.push(['Claims checked against the sources', `${checked} checked, ${flagged} flagged, ${overridden} published over by an editor`]);
   }
+  // Fewer independent outlets than the newsroom requires: the editor's reason for writing it anyway (docs/independent-sources.md).
+  const single = provenance.grade.singleSource;
+  if (single) rows.push(["Approved as single-source; the editor's note", single.note]);
   return (
     <details className="disclosure how-this-was-made" data-testid="how-this-was-made">
       <summary>How this was made</summary>
