@@ -12,6 +12,7 @@ import { NEWSROOM_ENTITIES } from '../modules/newsroom/index.js';
 import { PEOPLE_ENTITIES } from '../modules/people/index.js';
 import { PROVENANCE_ENTITIES } from '../modules/provenance/index.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/index.js';
+import { STORIES_ENTITIES } from '../modules/stories/index.js';
 import { PAGES_ENTITIES } from '../modules/pages/index.js';
 import { TRENDING_ENTITIES } from '../modules/trending/index.js';
 import { WORKFLOW_ENTITIES } from '../modules/workflow/index.js';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   ...PEOPLE_ENTITIES,
   ...PROVENANCE_ENTITIES,
   ...RECOVERY_ENTITIES,
+  ...STORIES_ENTITIES,
   ...PAGES_ENTITIES,
   ...TRENDING_ENTITIES,
   ...WORKFLOW_ENTITIES,

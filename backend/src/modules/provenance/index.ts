@@ -11,4 +11,6 @@ export { TopicSource } from './topic-source.entity.js';
 export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.service.js';
 export { ProvenanceReader } from './provenance.reader.js';
 export { SourceSetService } from './source-set.service.js';
+// The trigger by which an approval makes its story (its function is the stories module's; assembled in app/database-behaviour.ts).
+export { approvedTopicStorySql } from './approved-topic-story.sql.js';
 export { PROVENANCE_ENTITIES } from './tables.js';
