@@ -11,6 +11,7 @@ import { ErrorReportsModule } from '../modules/error-reports/index.js';
 import { EvidenceModule } from '../modules/evidence/index.js';
 import { InteractionsModule } from '../modules/interactions/index.js';
 import { MediaModule } from '../modules/media/index.js';
+import { FollowsModule } from '../modules/follows/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
 import { NewsroomModule } from '../modules/newsroom/index.js';
 import { AuthModule } from '../modules/auth/index.js';
@@ -49,6 +50,7 @@ export class ApiModule {
         InteractionsModule,
         MediaModule,
         NewsletterModule,
+        FollowsModule,
         NewsroomModule,
         PeopleModule,
         ProvenanceAdminModule,

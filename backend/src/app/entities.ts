@@ -7,6 +7,7 @@ import { CONTACT_ENTITIES } from '../modules/contact/index.js';
 import { ERROR_REPORTS_ENTITIES } from '../modules/error-reports/index.js';
 import { HTTP_CACHE_ENTITIES } from '../modules/http-cache/index.js';
 import { INTERACTIONS_ENTITIES } from '../modules/interactions/index.js';
+import { FOLLOWS_ENTITIES } from '../modules/follows/index.js';
 import { NEWSLETTER_ENTITIES } from '../modules/newsletter/index.js';
 import { NEWSROOM_ENTITIES } from '../modules/newsroom/index.js';
 import { PEOPLE_ENTITIES } from '../modules/people/index.js';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   ...ERROR_REPORTS_ENTITIES,
   ...HTTP_CACHE_ENTITIES,
   ...INTERACTIONS_ENTITIES,
+  ...FOLLOWS_ENTITIES,
   ...NEWSLETTER_ENTITIES,
   ...NEWSROOM_ENTITIES,
   ...PEOPLE_ENTITIES,

@@ -105,6 +105,24 @@ export interface NewsletterSendResult {
   failed: number;
 }
 
+export interface FollowsConfirmationPayload {
+  followId: number;
+}
+export interface FollowsTickResult {
+  deliveries: number;
+  bundles: number;
+  senders: number;
+}
+export interface FollowsSendPayload {
+  /** Which of the FOLLOWS_SENDERS slots: its job id, so a tick never queues a slot already waiting or running. */
+  slot: number;
+}
+export interface FollowsSendResult {
+  sent: number;
+  failed: number;
+  dropped: number;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -122,6 +140,9 @@ export interface JobDefinitions {
   'newsletter-confirmation': { queue: 'newsletter'; payload: NewsletterConfirmationPayload; result: NewsletterConfirmationResult };
   'newsletter-schedule': { queue: 'newsletter'; payload: NewsletterSchedulePayload; result: void };
   'newsletter-send': { queue: 'newsletter-send'; payload: NewsletterSendPayload; result: NewsletterSendResult };
+  'follows-tick': { queue: 'follows'; payload: Record<string, never>; result: FollowsTickResult };
+  'follows-confirmation': { queue: 'follows'; payload: FollowsConfirmationPayload; result: { sent: boolean } };
+  'follows-send': { queue: 'follows-send'; payload: FollowsSendPayload; result: FollowsSendResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -146,6 +167,9 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'newsletter-confirmation': 'newsletter',
   'newsletter-schedule': 'newsletter',
   'newsletter-send': 'newsletter-send',
+  'follows-tick': 'follows',
+  'follows-confirmation': 'follows',
+  'follows-send': 'follows-send',
 };
 
 /** How often a job is tried and how long it waits between tries. */
@@ -182,6 +206,11 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'newsletter-confirmation': DEFAULT_RETRY,
   'newsletter-schedule': DEFAULT_RETRY,
   'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
+  // The next tick runs anyway: a failed one is not tried again.
+  'follows-tick': { ...DEFAULT_RETRY, attempts: 1 },
+  'follows-confirmation': DEFAULT_RETRY,
+  // Each message keeps its own attempts and backoff (follow_delivery); a failed sending job is replaced by the next tick's.
+  'follows-send': { ...DEFAULT_RETRY, attempts: 1 },
 };
 
 export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: ConfigReader): RetryPolicy {

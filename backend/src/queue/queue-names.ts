@@ -8,6 +8,8 @@ export const QUEUE = {
   publishing: 'publishing',
   newsletter: 'newsletter',
   newsletterSend: 'newsletter-send',
+  follows: 'follows',
+  followsSend: 'follows-send',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);

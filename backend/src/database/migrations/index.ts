@@ -28,6 +28,7 @@ import { Migration20261129100000_article_grade } from './Migration20261129100000
 import { Migration20261129110000_newsroom } from './Migration20261129110000_newsroom.js';
 import { Migration20261129120000_claim_reports } from './Migration20261129120000_claim_reports.js';
 import { Migration20261129130000_stories } from './Migration20261129130000_stories.js';
+import { Migration20261129140000_follows } from './Migration20261129140000_follows.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129110000_newsroom', class: Migration20261129110000_newsroom },
   { name: 'Migration20261129120000_claim_reports', class: Migration20261129120000_claim_reports },
   { name: 'Migration20261129130000_stories', class: Migration20261129130000_stories },
+  { name: 'Migration20261129140000_follows', class: Migration20261129140000_follows },
 ];

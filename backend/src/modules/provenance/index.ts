@@ -14,3 +14,4 @@ export { SourceSetService } from './source-set.service.js';
 // The trigger by which an approval makes its story (its function is the stories module's; assembled in app/database-behaviour.ts).
 export { approvedTopicStorySql } from './approved-topic-story.sql.js';
 export { PROVENANCE_ENTITIES } from './tables.js';
+export { isPublicAddress } from './safe-page-fetcher.js';
