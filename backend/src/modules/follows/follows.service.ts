@@ -40,7 +40,8 @@ export interface FollowHolder {
 
 /** The signed subject of a follow's token: the row and its recipient (`email:<address>` or `push:<subscription id>`). */
 export const followSubject = (row: { id: number; email: string | null; push_subscription_id: number | null }): TokenSubject => ({
-  id: row.id,
+  // A bigint column comes back from the driver as a string: the token's id is compared as a number.
+  id: Number(row.id),
   email: row.email !== null ? `email:${row.email}` : `push:${row.push_subscription_id}`,
 });
 
@@ -125,7 +126,7 @@ export class FollowsService {
         .returning('id')
         .executeTakeFirst();
     });
-    if (due && (await this.mailPolicy.admitsConfirmation(address))) await this.jobs.enqueue('follows-confirmation', { followId: due.id });
+    if (due && (await this.mailPolicy.admitsConfirmation(address))) await this.jobs.enqueue('follows-confirmation', { followId: Number(due.id) });
   }
 
   /** The confirmation email of a pending email follow (a job); nothing for any other state or a suppressed mailbox. */
@@ -237,7 +238,7 @@ export class FollowsService {
     const subject = followSubject(row);
     if (!tokenValid(await this.secret.get(), purpose, token, subject)) return null;
     if (purpose === 'follow-confirm' && (row.channel !== 'email' || row.status === 'unsubscribed')) return null;
-    return { id: row.id, channel: row.channel, recipient: subject.email, status: row.status };
+    return { id: Number(row.id), channel: row.channel, recipient: subject.email, status: row.status };
   }
 
   /** Confirms the follow the token was sent for; false when the token is not (or no longer) valid. */
