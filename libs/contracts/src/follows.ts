@@ -12,6 +12,14 @@ const target = z
       .max(200, 'must be at most 200 characters')
       .regex(/^[a-z0-9-]+$/, 'must be a story slug')
       .optional(),
+    /** An article's slug: its story (or, for an article in no story, its category), as the article page's form names it. */
+    article: z
+      .string({ error: 'must be an article slug' })
+      .trim()
+      .min(1, 'must be an article slug')
+      .max(200, 'must be at most 200 characters')
+      .regex(/^[a-z0-9-]+$/, 'must be an article slug')
+      .optional(),
     category: z
       .string({ error: 'must be a category' })
       .trim()
@@ -19,9 +27,12 @@ const target = z
       .max(CATEGORY_MAX_LENGTH_FOR_FOLLOWS, `must be at most ${CATEGORY_MAX_LENGTH_FOR_FOLLOWS} characters`)
       .optional(),
   })
-  .refine((value) => (value.story === undefined) !== (value.category === undefined), { message: 'must name a story or a category', path: ['story'] });
+  .refine((value) => [value.story, value.article, value.category].filter((v) => v !== undefined).length === 1, {
+    message: 'must name one story, article or category',
+    path: ['story'],
+  });
 
-/** What a follow is of: one story (by slug) or one category. */
+/** What a follow is of: one story (by slug, or by one of its articles' slugs) or one category. */
 export const FollowTargetSchema = target;
 export type FollowTarget = z.infer<typeof FollowTargetSchema>;
 

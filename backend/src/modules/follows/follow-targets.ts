@@ -28,6 +28,19 @@ export class FollowTargets {
       if (!story) throw new ValidationFailedException([{ path: 'target.story', message: 'is not a story of this site' }]);
       return { storyId: story.id, category: null, title: story.title };
     }
+    if (target.article !== undefined) {
+      const query = followsDb(this.em.fork());
+      const article = await query.selectFrom('article').select(['id', 'category_slug']).where('slug', '=', target.article).executeTakeFirst();
+      if (!article) throw new ValidationFailedException([{ path: 'target.article', message: 'is not an article of this site' }]);
+      const story = await query
+        .selectFrom('story_article as sa')
+        .innerJoin('story as s', 's.id', 'sa.story_id')
+        .select(['s.id', 's.title'])
+        .where('sa.article_id', '=', article.id)
+        .executeTakeFirst();
+      // An article in no story (written before stories, or by hand): its category is what goes on.
+      return story ? { storyId: story.id, category: null, title: story.title } : { storyId: null, category: article.category_slug, title: categoryDisplayName(article.category_slug) };
+    }
     const slug = categorySlug(target.category!);
     if (!LINKED_SLUGS.has(slug) && !(await this.articles.hasPublishedInCategory(slug))) {
       throw new ValidationFailedException([{ path: 'target.category', message: 'is not a category of this site' }]);

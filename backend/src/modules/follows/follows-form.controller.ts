@@ -27,7 +27,7 @@ export class FollowsFormController {
   @Post('form')
   @HttpCode(303)
   async follow(@Body() body: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    const values = { email: formField(body, 'email'), mode: formField(body, 'mode'), story: formField(body, 'story'), category: formField(body, 'category') };
+    const values = { email: formField(body, 'email'), mode: formField(body, 'mode'), story: formField(body, 'story'), article: formField(body, 'article'), category: formField(body, 'category') };
     const source = new URL(formField(body, FORM_BACK_FIELD) || '/', 'http://this.site').pathname;
     await answerPageForm(this.flashes, reply, body, {
       form: 'follow',
@@ -36,7 +36,11 @@ export class FollowsFormController {
         const parsed = parseRequest(EmailFollowRequestSchema, {
           email: values.email,
           mode: values.mode || 'each',
-          target: { ...(values.story ? { story: values.story } : {}), ...(values.category ? { category: values.category } : {}) },
+          target: {
+            ...(values.story ? { story: values.story } : {}),
+            ...(values.article ? { article: values.article } : {}),
+            ...(values.category ? { category: values.category } : {}),
+          },
         });
         await consumeFollowLimit(this.rateLimiter, clientOf(request));
         await this.follows.followByEmail(parsed, source);

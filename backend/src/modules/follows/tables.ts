@@ -14,11 +14,10 @@ declare module '../../database/kysely.js' {
 }
 
 /**
- * This module's queries: its own tables, and what it reads of others: the stories and their
- * publication events (the stories module's), the articles an update names, the newsletter's
- * suppression list (no mail to an erased mailbox).
+ * This module's queries: its own tables, and what it reads of others: the stories, their articles
+ * and publication events (the stories module's), and the articles an update names.
  */
-export const followsDb = moduleDatabase<typeof FOLLOWS_ENTITIES, 'story' | 'publication_event' | 'article' | 'newsletter_suppression'>();
+export const followsDb = moduleDatabase<typeof FOLLOWS_ENTITIES, 'story' | 'story_article' | 'publication_event' | 'article'>();
 
 /** The tables followsDb sees, for helpers that take part of a query. */
 export type FollowsDatabase = DatabaseOfModule<typeof followsDb>;
