@@ -13,7 +13,25 @@ const keyFile = path.join(dir, 'key.pem');
 const certFile = path.join(dir, 'cert.pem');
 execFileSync(
   'openssl',
-  ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ],
   { stdio: 'ignore' },
 );
 const state = { received: 0, distinct: new Set(), first: 0, last: 0 };

@@ -415,7 +415,12 @@ function writeResults() {
     }
     results.machine = machine();
     results.durationSeconds = Math.round((Date.now() - startedAt) / 1000);
-    results.targets = [...checkTargets(results), ...adminVerdicts(results.scales.at(-1)), ...analyticsVerdicts(results.analytics), ...followsVerdicts(results.follows)];
+    results.targets = [
+      ...checkTargets(results),
+      ...adminVerdicts(results.scales.at(-1)),
+      ...analyticsVerdicts(results.analytics),
+      ...followsVerdicts(results.follows),
+    ];
     fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
     const failed = results.failedSteps.map((failure) => `- ${failure.step}: ${failure.error}`);
     process.stdout.write(

@@ -138,14 +138,20 @@ describe('follows by email and Web Push', () => {
   /** Follows by the page's form, then confirms from the email's link and its page's form, as the mailbox's owner does. */
   async function followByEmail(email: string, target: { story?: string; category?: string }, mode: 'each' | 'daily' = 'each') {
     const back = target.story ? `/technology/article/x` : `/category/${target.category}`;
-    const posted = await outcomeOf(await postForm('/api/follows/form', { email, mode, story: target.story ?? '', category: target.category ?? '', back }), back);
+    const posted = await outcomeOf(
+      await postForm('/api/follows/form', { email, mode, story: target.story ?? '', category: target.category ?? '', back }),
+      back,
+    );
     expect(posted).toMatchObject({ form: 'follow', outcome: 'sent' });
     const [mail] = await catcher.waitFor(email);
     expect(mail!.subject).toMatch(/^Confirm that you follow/);
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const ready = await outcomeOf(await app.inject({ method: 'GET', url: linkIn(mail!, `${SITE}/api/follows/confirm?token=`) }), FOLLOW_PAGES.confirm);
     expect(ready).toMatchObject({ form: 'followConfirm', outcome: 'ready' });
-    const confirmed = await outcomeOf(await postForm('/api/follows/confirm/form', { token: ready!.values!.token!, back: FOLLOW_PAGES.confirm }), FOLLOW_PAGES.confirm);
+    const confirmed = await outcomeOf(
+      await postForm('/api/follows/confirm/form', { token: ready!.values!.token!, back: FOLLOW_PAGES.confirm }),
+      FOLLOW_PAGES.confirm,
+    );
     expect(confirmed).toMatchObject({ form: 'followConfirm', outcome: 'sent' });
   }
 
@@ -166,7 +172,8 @@ describe('follows by email and Web Push', () => {
       `select recipient, count(*)::int as count from follow_delivery where event_id = any(?::bigint[]) group by event_id, recipient`,
       [`{${eventIds.join(',')}}`],
     );
-  const eventsOf = async (articleId: number) => (await sql<{ id: string }>(`select id from publication_event where article_id = ? order by id`, [articleId])).map((e) => Number(e.id));
+  const eventsOf = async (articleId: number) =>
+    (await sql<{ id: string }>(`select id from publication_event where article_id = ? order by id`, [articleId])).map((e) => Number(e.id));
 
   it('records an email follow only once confirmed through the link and its form, with the consent, and mails each update with the one-click headers', async () => {
     const target = await story();
@@ -179,7 +186,9 @@ describe('follows by email and Web Push', () => {
     await addNote(target.articleId, 'The regulator decided.');
     const mails = await catcher.waitFor(email, 3);
     const updates = mails.filter((mail) => !mail.subject.startsWith('Confirm'));
-    expect(updates.map((mail) => mail.subject).sort()).toEqual([`New article: Grid article ${target.articleSlug.slice(13)}`, `Updated: Grid article ${target.articleSlug.slice(13)}`].sort());
+    expect(updates.map((mail) => mail.subject).sort()).toEqual(
+      [`New article: Grid article ${target.articleSlug.slice(13)}`, `Updated: Grid article ${target.articleSlug.slice(13)}`].sort(),
+    );
     const update = updates.find((mail) => mail.subject.startsWith('Updated'))!;
     expect(update.text).toContain('The regulator decided.');
     expect(update.text).toContain(`${SITE}/technology/article/${target.articleSlug}`);
@@ -207,7 +216,10 @@ describe('follows by email and Web Push', () => {
       '/',
     );
     expect(refused).toMatchObject({ outcome: 'refused', fieldErrors: { 'target.story': expect.any(String) } });
-    const forged = await outcomeOf(await app.inject({ method: 'GET', url: '/api/follows/confirm?token=1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }), FOLLOW_PAGES.confirm);
+    const forged = await outcomeOf(
+      await app.inject({ method: 'GET', url: '/api/follows/confirm?token=1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+      FOLLOW_PAGES.confirm,
+    );
     expect(forged).toMatchObject({ outcome: 'refused' });
   });
 
@@ -219,7 +231,10 @@ describe('follows by email and Web Push', () => {
     await addNote(target.articleId, 'First development.');
     await addNote(target.articleId, 'Second development.', 'correction');
     const events = await eventsOf(target.articleId);
-    await until('three held rows', async () => (await sql(`select 1 from follow_delivery where event_id = any(?::bigint[]) and status = 'held'`, [`{${events.join(',')}}`])).length === 3);
+    await until(
+      'three held rows',
+      async () => (await sql(`select 1 from follow_delivery where event_id = any(?::bigint[]) and status = 'held'`, [`{${events.join(',')}}`])).length === 3,
+    );
     // Nothing goes out during the day the updates were published.
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(await catcher.messages(email)).toHaveLength(1);
@@ -276,19 +291,26 @@ describe('follows by email and Web Push', () => {
     const [event] = await eventsOf(target.articleId);
     await until('the flaky one delivered', async () => push.received(flaky.id).length === 1, 30_000);
     expect(push.attempts(flaky.id)).toBe(3);
-    const dropped = await until('the failing one dropped', async () => {
-      const rows = await sql<{ attempts: number; last_error: string; dropped_at: Date | null; status: string }>(
-        `select d.attempts, d.last_error, d.dropped_at, d.status from follow_delivery d where d.event_id = ? and d.recipient like 'push:%' and d.status = 'dropped' and d.last_error like '500%'`,
-        [event],
-      );
-      return rows[0];
-    }, 30_000);
+    const dropped = await until(
+      'the failing one dropped',
+      async () => {
+        const rows = await sql<{ attempts: number; last_error: string; dropped_at: Date | null; status: string }>(
+          `select d.attempts, d.last_error, d.dropped_at, d.status from follow_delivery d where d.event_id = ? and d.recipient like 'push:%' and d.status = 'dropped' and d.last_error like '500%'`,
+          [event],
+        );
+        return rows[0];
+      },
+      30_000,
+    );
     expect(dropped).toMatchObject({ attempts: MAX_ATTEMPTS, status: 'dropped', last_error: expect.stringMatching(/^500 busy/) });
     expect(Date.parse(String(dropped.dropped_at))).toBeGreaterThan(Date.now() - 60_000);
     expect(push.attempts(down.id)).toBe(MAX_ATTEMPTS);
     await until('the gone subscription removed', async () => (await sql(`select 1 from push_subscription where endpoint = ?`, [gone.endpoint])).length === 0);
     expect(push.attempts(gone.id)).toBe(1);
-    const [goneDelivery] = await sql<{ status: string; last_error: string }>(`select status, last_error from follow_delivery where event_id = ? and last_error like '410%'`, [event]);
+    const [goneDelivery] = await sql<{ status: string; last_error: string }>(
+      `select status, last_error from follow_delivery where event_id = ? and last_error like '410%'`,
+      [event],
+    );
     expect(goneDelivery).toMatchObject({ status: 'dropped' });
   }, 60_000);
 

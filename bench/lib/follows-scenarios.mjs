@@ -71,7 +71,13 @@ export async function measureFollows({ apiUrl, databaseUrl, sink, sinkOrigin, fo
     await client.query('analyze follow; analyze push_subscription');
 
     const readUrl = `${apiUrl}/api/articles?approved=true&limit=10`;
-    await readLatencies(readUrl, ((end) => () => performance.now() > end)(performance.now() + 1000));
+    await readLatencies(
+      readUrl,
+      (
+        (end) => () =>
+          performance.now() > end
+      )(performance.now() + 1000),
+    );
     log(`Baseline reads for ${seconds} s...`);
     const baselineEnd = performance.now() + seconds * 1000;
     const baseline = summary(await readLatencies(readUrl, () => performance.now() > baselineEnd));

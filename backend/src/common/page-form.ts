@@ -59,7 +59,13 @@ const FORM_FIELDS: Record<PageFormId, z.ZodObject> = {
   newsletterLeave: LinkTokenForm,
   newsletterErase: LinkTokenForm,
   // The follow form posts flat fields (FollowsFormController builds the request from them).
-  follow: z.object({ email: z.string().max(320), mode: z.string().max(10), story: z.string().max(200), article: z.string().max(200), category: z.string().max(50) }),
+  follow: z.object({
+    email: z.string().max(320),
+    mode: z.string().max(10),
+    story: z.string().max(200),
+    article: z.string().max(200),
+    category: z.string().max(50),
+  }),
   followConfirm: LinkTokenForm,
   followLeave: LinkTokenForm,
 };

@@ -428,7 +428,8 @@ export const SETTINGS = {
       env: 'FOLLOWS_MAX_ATTEMPTS',
       schema: integer(1, 20),
       default: '5',
-      description: 'attempts per message before it is dropped with a record (a 5xx SMTP refusal drops at once; a push endpoint answering 404 or 410 ends its subscription)',
+      description:
+        'attempts per message before it is dropped with a record (a 5xx SMTP refusal drops at once; a push endpoint answering 404 or 410 ends its subscription)',
     }),
     retryDelayMs: setting({
       env: 'FOLLOWS_RETRY_DELAY_MS',
@@ -440,7 +441,8 @@ export const SETTINGS = {
       env: 'FOLLOWS_SEND_LEASE_MS',
       schema: integer(500, 3_600_000),
       default: '120000',
-      description: 'a message claimed this long ago by a sender that never finished (a killed worker) is sent again; longer than `PUSH_TIMEOUT_MS` and three `SMTP_TIMEOUT_MS`',
+      description:
+        'a message claimed this long ago by a sender that never finished (a killed worker) is sent again; longer than `PUSH_TIMEOUT_MS` and three `SMTP_TIMEOUT_MS`',
     }),
     tickMs: setting({
       env: 'FOLLOWS_TICK_MS',
@@ -492,13 +494,21 @@ export const SETTINGS = {
     }),
     vapidPublicKey: setting({
       env: 'VAPID_PUBLIC_KEY',
-      schema: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters), as web-push generate-vapid-keys prints it').optional(),
+      schema: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters), as web-push generate-vapid-keys prints it')
+        .optional(),
       defaultText: 'made on first start and kept in `VAPID_KEYS_FILE`',
       description: 'the Web Push VAPID public key (with `VAPID_PRIVATE_KEY`); changing it ends every existing browser subscription',
     }),
     vapidPrivateKey: setting({
       env: 'VAPID_PRIVATE_KEY',
-      schema: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)').optional(),
+      schema: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)')
+        .optional(),
       secret: true,
       description: 'the Web Push VAPID private key',
     }),
@@ -506,22 +516,28 @@ export const SETTINGS = {
       env: 'VAPID_KEYS_FILE',
       schema: z.string().min(1).optional(),
       defaultText: '`.data/vapid-keys.json`',
-      description: 'where the VAPID keys made on first start are kept when none are configured; every API and worker process must read the same file (a shared volume), or configure the keys',
+      description:
+        'where the VAPID keys made on first start are kept when none are configured; every API and worker process must read the same file (a shared volume), or configure the keys',
     }),
     vapidSubject: setting({
       env: 'VAPID_SUBJECT',
-      schema: z.string().trim().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL').optional(),
+      schema: z
+        .string()
+        .trim()
+        .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+        .optional(),
       defaultText: '`mailto:` the sender of `MAIL_FROM`, else PUBLIC_URL',
       description: 'how push services reach the operator (the VAPID `sub` claim)',
     }),
-    pushTimeoutMs: setting({ env: 'PUSH_TIMEOUT_MS', schema: integer(100, 120_000), default: '10000', description: 'one push request\'s deadline' }),
+    pushTimeoutMs: setting({ env: 'PUSH_TIMEOUT_MS', schema: integer(100, 120_000), default: '10000', description: "one push request's deadline" }),
     pushTrustedOrigins: setting({
       env: 'PUSH_TRUSTED_ORIGINS',
-      schema: commaList(z.url({ protocol: /^https$/, message: 'must be a comma-separated list of https origins whose host is an IP address' })).transform((origins) =>
-        origins.map((origin) => new URL(origin).origin),
+      schema: commaList(z.url({ protocol: /^https$/, message: 'must be a comma-separated list of https origins whose host is an IP address' })).transform(
+        (origins) => origins.map((origin) => new URL(origin).origin),
       ),
       default: '',
-      description: 'exact IP-literal origins exempt from the rule that push endpoints are on public addresses (a push service stand-in in tests and benchmarks); names are never exempt',
+      description:
+        'exact IP-literal origins exempt from the rule that push endpoints are on public addresses (a push service stand-in in tests and benchmarks); names are never exempt',
     }),
     pushCaFile: setting({
       env: 'PUSH_CA_FILE',

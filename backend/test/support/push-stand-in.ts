@@ -48,7 +48,8 @@ export function decryptAes128gcm(body: Buffer, subscriber: Pick<Subscriber, 'ecd
   const idLength = body[20]!;
   const serverPublic = body.subarray(21, 21 + idLength);
   const ciphertext = body.subarray(21 + idLength);
-  if (idLength !== 65 || ciphertext.length > recordSize) throw new Error(`unexpected header: keyid ${idLength} bytes, record ${ciphertext.length}/${recordSize}`);
+  if (idLength !== 65 || ciphertext.length > recordSize)
+    throw new Error(`unexpected header: keyid ${idLength} bytes, record ${ciphertext.length}/${recordSize}`);
   const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
   const shared = subscriber.ecdh.computeSecret(serverPublic);
   const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), subscriber.ecdh.getPublicKey(), serverPublic, Buffer.from([1])]);
@@ -99,10 +100,29 @@ export async function startPushStandIn(expectedKey: () => string | undefined = (
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-stand-in-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
   const subscribers = new Map<string, { subscriber: Subscriber; behaviour: Behaviour; attempts: number }>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
@@ -141,7 +161,13 @@ export async function startPushStandIn(expectedKey: () => string | undefined = (
       ecdh.generateKeys();
       const auth = randomBytes(16);
       const endpoint = `${origin}/push/${id}`;
-      const subscriber: Subscriber = { id, endpoint, ecdh, auth, json: { endpoint, expirationTime: null, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } } };
+      const subscriber: Subscriber = {
+        id,
+        endpoint,
+        ecdh,
+        auth,
+        json: { endpoint, expirationTime: null, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } },
+      };
       subscribers.set(id, { subscriber, behaviour, attempts: 0 });
       return subscriber;
     },

@@ -2,7 +2,6 @@
 import { CATEGORY_MAX_LENGTH_FOR_FOLLOWS } from './follows.constants.js';
 import { z } from './zod.js';
 
-
 const target = z
   .object({
     story: z
@@ -56,9 +55,7 @@ const base64url = (name: string, bytes: number) =>
  * P-256 public key (65 bytes, uncompressed) and the 16-byte auth secret.
  */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z
-    .url({ protocol: /^https$/, error: 'must be an https URL' })
-    .max(1000, 'must be at most 1000 characters'),
+  endpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(1000, 'must be at most 1000 characters'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url('p256dh', 65), auth: base64url('auth', 16) }),
 });

@@ -14,7 +14,15 @@ import { followsDb } from './tables.js';
 /** The fragment of a notification's link that carries its follow's unsubscribe token (read by the page's script, never sent to a server). */
 export const UNFOLLOW_FRAGMENT = 'unfollow';
 
-type Claimed = { id: number; event_id: number | null; follow_id: number | null; recipient: string; channel: 'email' | 'push'; attempts: number; bundle_day: unknown };
+type Claimed = {
+  id: number;
+  event_id: number | null;
+  follow_id: number | null;
+  recipient: string;
+  channel: 'email' | 'push';
+  attempts: number;
+  bundle_day: unknown;
+};
 
 interface FollowRow {
   id: number;
@@ -144,7 +152,13 @@ export class FollowDeliveryService {
           .expression((eb) =>
             eb
               .selectFrom('due')
-              .select(['due.follow_id', 'due.recipient', sql<string>`'email'`.as('channel'), sql<string>`'pending'`.as('status'), sql<string>`(now() at time zone 'UTC')::date`.as('bundle_day')]),
+              .select([
+                'due.follow_id',
+                'due.recipient',
+                sql<string>`'email'`.as('channel'),
+                sql<string>`'pending'`.as('status'),
+                sql<string>`(now() at time zone 'UTC')::date`.as('bundle_day'),
+              ]),
           )
           .onConflict((conflict) => conflict.columns(['follow_id', 'bundle_day']).doNothing())
           .returning(['id', 'follow_id']),
@@ -210,7 +224,12 @@ export class FollowDeliveryService {
       .whereRef('d.id', '=', 'next.id')
       .returning(['d.id', 'd.event_id', 'd.follow_id', 'd.recipient', 'd.channel', 'd.attempts', 'd.bundle_day'])
       .execute();
-    return rows.map((row) => ({ ...row, id: Number(row.id), event_id: row.event_id === null ? null : Number(row.event_id), follow_id: row.follow_id === null ? null : Number(row.follow_id) })) as Claimed[];
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      event_id: row.event_id === null ? null : Number(row.event_id),
+      follow_id: row.follow_id === null ? null : Number(row.follow_id),
+    })) as Claimed[];
   }
 
   /** The batch's messages, `concurrency` at a time; each row's outcome. */
@@ -224,7 +243,12 @@ export class FollowDeliveryService {
         .select(['id', 'email', 'push_subscription_id', 'status', 'story_id', 'category'])
         .where('id', 'in', followIds)
         .execute();
-      for (const row of rows) follows.set(Number(row.id), { ...row, id: Number(row.id), push_subscription_id: row.push_subscription_id === null ? null : Number(row.push_subscription_id) });
+      for (const row of rows)
+        follows.set(Number(row.id), {
+          ...row,
+          id: Number(row.id),
+          push_subscription_id: row.push_subscription_id === null ? null : Number(row.push_subscription_id),
+        });
     }
     const subscriptionIds = [...new Set([...follows.values()].map((row) => row.push_subscription_id).filter((id): id is number => id !== null))];
     const subscriptions = new Map<number, { endpoint: string; p256dh: string; auth: string }>();
@@ -299,7 +323,12 @@ export class FollowDeliveryService {
     const gathered =
       bundleIds.length === 0
         ? []
-        : await query.selectFrom('follow_delivery').select(['bundle_id', 'event_id']).where('bundle_id', 'in', bundleIds).where('status', '=', 'bundled').execute();
+        : await query
+            .selectFrom('follow_delivery')
+            .select(['bundle_id', 'event_id'])
+            .where('bundle_id', 'in', bundleIds)
+            .where('status', '=', 'bundled')
+            .execute();
     const eventIds = [...new Set([...eventRows.map((row) => row.event_id!), ...gathered.map((row) => Number(row.event_id))])];
     const events = new Map<number, UpdateItem>();
     if (eventIds.length > 0) {
@@ -328,7 +357,10 @@ export class FollowDeliveryService {
       const item = events.get(Number(row.event_id));
       if (!item) continue;
       const bundle = Number(row.bundle_id);
-      items.set(bundle, [...(items.get(bundle) ?? []), item].sort((a, b) => a.at.getTime() - b.at.getTime()));
+      items.set(
+        bundle,
+        [...(items.get(bundle) ?? []), item].sort((a, b) => a.at.getTime() - b.at.getTime()),
+      );
     }
     return items;
   }
@@ -340,11 +372,15 @@ export class FollowDeliveryService {
    */
   private async settle(batch: Claimed[], results: Map<number, Outcome>): Promise<number> {
     const query = followsDb(this.em.fork());
-    const held = (ids: number[]) => query.updateTable('follow_delivery').where('id', 'in', ids).where('status', '=', 'sending').where('claimed_by', '=', this.claimant);
+    const held = (ids: number[]) =>
+      query.updateTable('follow_delivery').where('id', 'in', ids).where('status', '=', 'sending').where('claimed_by', '=', this.claimant);
     const ofKind = (kind: Outcome['kind']) => batch.filter((row) => results.get(row.id)?.kind === kind).map((row) => row.id);
     const sent = ofKind('sent');
     const skipped = ofKind('skipped');
-    if (sent.length > 0) await held(sent).set({ status: 'sent', sent_at: sql<Date>`now()` }).execute();
+    if (sent.length > 0)
+      await held(sent)
+        .set({ status: 'sent', sent_at: sql<Date>`now()` })
+        .execute();
     if (skipped.length > 0) await held(skipped).set({ status: 'skipped' }).execute();
     let dropped = 0;
     for (const row of batch) {
@@ -353,7 +389,9 @@ export class FollowDeliveryService {
       if (result.kind === 'gone') {
         const follow = row.follow_id;
         // The push service says the subscription ended: it goes, with its follows (the rows keep their record).
-        await held([row.id]).set({ status: 'dropped', dropped_at: sql<Date>`now()`, last_error: result.error }).execute();
+        await held([row.id])
+          .set({ status: 'dropped', dropped_at: sql<Date>`now()`, last_error: result.error })
+          .execute();
         if (follow !== null) {
           await query
             .deleteFrom('push_subscription')

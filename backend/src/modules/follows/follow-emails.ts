@@ -16,7 +16,12 @@ const KIND_WORDS: Record<UpdateItem['kind'], string> = { published: 'New article
 const reason = (targetTitle: string) => `You receive this because you follow "${targetTitle}" on ${SITE_NAME}.`;
 
 /** The confirmation of an email follow (double opt-in), with the link's lifetime. */
-export function followConfirmationEmail(targetTitle: string, links: { confirmUrl: string; unsubscribeUrl: string }, validHours: number, mode: 'each' | 'daily'): RenderedEmail {
+export function followConfirmationEmail(
+  targetTitle: string,
+  links: { confirmUrl: string; unsubscribeUrl: string },
+  validHours: number,
+  mode: 'each' | 'daily',
+): RenderedEmail {
   const subject = `Confirm that you follow "${targetTitle}"`;
   const hours = `${Math.max(1, Math.round(validHours))} hour${Math.round(validHours) === 1 ? '' : 's'}`;
   const asked = `Someone, hopefully you, asked to receive updates of "${targetTitle}" on ${SITE_NAME} at this address, ${mode === 'daily' ? 'as a daily bundle' : 'one email per update'}.`;

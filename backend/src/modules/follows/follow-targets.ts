@@ -39,7 +39,9 @@ export class FollowTargets {
         .where('sa.article_id', '=', article.id)
         .executeTakeFirst();
       // An article in no story (written before stories, or by hand): its category is what goes on.
-      return story ? { storyId: story.id, category: null, title: story.title } : { storyId: null, category: article.category_slug, title: categoryDisplayName(article.category_slug) };
+      return story
+        ? { storyId: story.id, category: null, title: story.title }
+        : { storyId: null, category: article.category_slug, title: categoryDisplayName(article.category_slug) };
     }
     const slug = categorySlug(target.category!);
     if (!LINKED_SLUGS.has(slug) && !(await this.articles.hasPublishedInCategory(slug))) {

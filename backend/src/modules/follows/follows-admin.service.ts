@@ -38,13 +38,19 @@ export class FollowsAdminService {
     const [made, active, sends] = await Promise.all([
       query
         .selectFrom('follow')
-        .select([sql<number>`count(*) filter (where channel = 'email')::int`.as('email'), sql<number>`count(*) filter (where channel = 'push')::int`.as('push')])
+        .select([
+          sql<number>`count(*) filter (where channel = 'email')::int`.as('email'),
+          sql<number>`count(*) filter (where channel = 'push')::int`.as('push'),
+        ])
         .where('created_at', '>=', from)
         .where('created_at', '<', to)
         .executeTakeFirstOrThrow(),
       query
         .selectFrom('follow')
-        .select([sql<number>`count(*) filter (where channel = 'email')::int`.as('email'), sql<number>`count(*) filter (where channel = 'push')::int`.as('push')])
+        .select([
+          sql<number>`count(*) filter (where channel = 'email')::int`.as('email'),
+          sql<number>`count(*) filter (where channel = 'push')::int`.as('push'),
+        ])
         .where('status', '=', 'confirmed')
         .executeTakeFirstOrThrow(),
       query

@@ -27,7 +27,13 @@ export class FollowsFormController {
   @Post('form')
   @HttpCode(303)
   async follow(@Body() body: PostedForm | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    const values = { email: formField(body, 'email'), mode: formField(body, 'mode'), story: formField(body, 'story'), article: formField(body, 'article'), category: formField(body, 'category') };
+    const values = {
+      email: formField(body, 'email'),
+      mode: formField(body, 'mode'),
+      story: formField(body, 'story'),
+      article: formField(body, 'article'),
+      category: formField(body, 'category'),
+    };
     const source = new URL(formField(body, FORM_BACK_FIELD) || '/', 'http://this.site').pathname;
     await answerPageForm(this.flashes, reply, body, {
       form: 'follow',

@@ -7,5 +7,8 @@ import { FollowsProcessor, FollowsSendProcessor } from './follows.processor.js';
 import { PushSender } from './push-sender.js';
 
 /** Worker side of the follows: the fan-out, the daily bundles and the senders (never the API's event loop). */
-@Module({ imports: [FollowsModule, NewsletterModule], providers: [FollowDeliveryService, PushSender, FollowsProcessor, FollowsSendProcessor, FollowsScheduleService] })
+@Module({
+  imports: [FollowsModule, NewsletterModule],
+  providers: [FollowDeliveryService, PushSender, FollowsProcessor, FollowsSendProcessor, FollowsScheduleService],
+})
 export class FollowsJobsModule {}

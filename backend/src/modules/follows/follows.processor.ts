@@ -37,7 +37,10 @@ export class FollowsProcessor extends JobProcessor<typeof QUEUE.follows> {
       // A slot's job id: while one is waiting or running, adding it again adds nothing.
       await this.jobs.enqueueMany(
         'follows-send',
-        Array.from({ length: senders }, (_, slot) => ({ payload: { slot }, options: { jobId: `follows-send-${slot}`, removeOnComplete: true, removeOnFail: true } })),
+        Array.from({ length: senders }, (_, slot) => ({
+          payload: { slot },
+          options: { jobId: `follows-send-${slot}`, removeOnComplete: true, removeOnFail: true },
+        })),
       );
     }
     return { deliveries, bundles, senders };

@@ -109,7 +109,15 @@ export class FollowsService {
             .executeTakeFirstOrThrow()
         : await query
             .insertInto('follow')
-            .values({ ...consent, channel: 'email', email: address, story_id: target.storyId, category: target.category, mode: request.mode, status: 'pending' })
+            .values({
+              ...consent,
+              channel: 'email',
+              email: address,
+              story_id: target.storyId,
+              category: target.category,
+              mode: request.mode,
+              status: 'pending',
+            })
             .returning(['id', 'confirmation_sent_at'])
             .executeTakeFirstOrThrow();
       return query

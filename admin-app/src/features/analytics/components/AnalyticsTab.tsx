@@ -147,7 +147,9 @@ function FollowsSection({ range }: { range: AnalyticsRangeQuery }) {
       title="Follows and sends"
       figure={(data) => `${count(data.active.email + data.active.push)} following now`}
       query={query}
-      isEmpty={(data) => data.active.email + data.active.push + data.follows.email + data.follows.push + data.sends.email + data.sends.push + data.dropped === 0}
+      isEmpty={(data) =>
+        data.active.email + data.active.push + data.follows.email + data.follows.push + data.sends.email + data.sends.push + data.dropped === 0
+      }
       emptyText={ANALYTICS_COPY.noFollows}
     >
       {(data) => (

@@ -56,7 +56,8 @@ export function FollowForm({ target }: { target: FollowFormTarget }) {
   const flash = useFormFlash('follow');
   const heading = 'category' in target ? TEXT.formTitleCategory(target.title) : TEXT.formTitleStory;
   const id = `follow-${'category' in target ? target.category : 'story'}`;
-  const followed: FollowTarget = 'story' in target ? { story: target.story } : 'article' in target ? { article: target.article } : { category: target.category };
+  const followed: FollowTarget =
+    'story' in target ? { story: target.story } : 'article' in target ? { article: target.article } : { category: target.category };
   const refused = flash?.outcome === 'refused' ? flash : null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${id}-title`}>

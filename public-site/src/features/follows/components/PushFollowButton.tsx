@@ -1,13 +1,22 @@
 import { Button, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FOLLOW_PAGE_TEXT as TEXT, FOLLOW_PUSH_CONSENT_TEXT, PUSH_SERVICE_WORKER_PATH, type FollowTarget, type PushSubscriptionJson } from '@ai-mind/contracts/web';
+import {
+  FOLLOW_PAGE_TEXT as TEXT,
+  FOLLOW_PUSH_CONSENT_TEXT,
+  PUSH_SERVICE_WORKER_PATH,
+  type FollowTarget,
+  type PushSubscriptionJson,
+} from '@ai-mind/contracts/web';
 import { followByPush, pushPublicKey } from '../api/follows-api';
 
 type State = 'unsupported' | 'ready' | 'working' | 'on' | 'denied' | 'failed';
 
 /** The base64url VAPID key as the bytes PushManager.subscribe takes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
