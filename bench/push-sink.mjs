@@ -38,7 +38,7 @@ const state = { received: 0, distinct: new Set(), first: 0, last: 0 };
 const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (request, response) => {
   request.resume();
   request.on('end', () => {
-    const now = performance.now();
+    const now = Date.now();
     state.received += 1;
     state.distinct.add(request.url);
     state.first ||= now;

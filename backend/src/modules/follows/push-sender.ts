@@ -64,6 +64,8 @@ export function endpointRefusal(endpoint: string, trustedOrigins: readonly strin
 @Injectable()
 export class PushSender implements OnApplicationShutdown {
   private readonly publicAgent: https.Agent;
+  /** Each push service's VAPID Authorization header, signed once and reused for an hour of its 12 hours (an ES256 signature per message would cost more than the message). */
+  private readonly vapidHeaders = new Map<string, { authorization: string; until: number }>();
   private readonly trustedAgent: https.Agent;
 
   constructor(
@@ -81,10 +83,10 @@ export class PushSender implements OnApplicationShutdown {
     const refusal = endpointRefusal(target.endpoint, this.config.pushTrustedOrigins);
     if (refusal) return { kind: 'failed', error: `Endpoint refused: ${refusal}`, permanent: true };
     const trusted = this.config.pushTrustedOrigins.includes(new URL(target.endpoint).origin);
-    const { publicKey, privateKey } = await this.keys.get();
+    const authorization = await this.authorization(new URL(target.endpoint).origin);
     try {
       await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-        vapidDetails: { subject: this.config.vapidSubject, publicKey, privateKey },
+        headers: { Authorization: authorization },
         TTL: options.ttlSeconds ?? 24 * 3600,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
@@ -103,6 +105,18 @@ export class PushSender implements OnApplicationShutdown {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return { kind: 'failed', error: message.slice(0, 1000), permanent: error instanceof BlockedAddressError };
     }
+  }
+
+  /** The VAPID header for a push service (the JWT's `aud` is its origin), valid 12 hours and renewed after one. */
+  private async authorization(audience: string): Promise<string> {
+    const kept = this.vapidHeaders.get(audience);
+    if (kept && kept.until > Date.now()) return kept.authorization;
+    const { publicKey, privateKey } = await this.keys.get();
+    const expiration = Math.floor(Date.now() / 1000) + 12 * 3600;
+    const { Authorization: authorization } = webpush.getVapidHeaders(audience, this.config.vapidSubject, publicKey, privateKey, 'aes128gcm', expiration);
+    if (this.vapidHeaders.size > 1_000) this.vapidHeaders.clear();
+    this.vapidHeaders.set(audience, { authorization, until: Date.now() + 3600_000 });
+    return authorization;
   }
 
   onApplicationShutdown(): void {
