@@ -44,7 +44,7 @@ export class VapidKeyStore {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // Another process wrote its pair first: that one is the site's.
       const other = await readKeys(vapidKeysFile);
-      if (!other) throw new Error(`${vapidKeysFile} holds no VAPID key pair`);
+      if (!other) throw new Error(`${vapidKeysFile} holds no VAPID key pair`, { cause: error });
       return other;
     }
   }

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import {
   FOLLOW_EMAIL_CONSENT_TEXT,
   FOLLOW_PAGE_TEXT as TEXT,
@@ -22,16 +22,19 @@ export type FollowFormTarget = { story: string } | { article: string } | { categ
 /** The fragment of a notification's link that carries its follow's unsubscribe token (never sent to a server). */
 const UNFOLLOW_FRAGMENT = /[#&]unfollow=([^&]+)/;
 
+const noChanges = () => () => {};
+const unfollowToken = () => {
+  const match = UNFOLLOW_FRAGMENT.exec(window.location.hash);
+  return match ? decodeURIComponent(match[1]!) : null;
+};
+
 /**
  * Opened from a notification: the page's link carries the follow's token in its fragment, and this
  * offers the real form that stops it (posted to the API, which checks the token).
  */
 function NotificationUnfollow() {
-  const [token, setToken] = useState<string | null>(null);
-  useEffect(() => {
-    const match = UNFOLLOW_FRAGMENT.exec(window.location.hash);
-    if (match) setToken(decodeURIComponent(match[1]!));
-  }, []);
+  // Read in the browser only (the server never sees a fragment): nothing on the server's page, the form once hydrated.
+  const token = useSyncExternalStore(noChanges, unfollowToken, () => null);
   if (!token) return null;
   return (
     <form method="post" action={PAGE_FORM_ACTIONS.followLeave} aria-label="Stop these notifications">

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import {
   FOLLOW_PAGE_TEXT as TEXT,
   FOLLOW_PUSH_CONSENT_TEXT,
@@ -23,18 +23,24 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+const noChanges = () => () => {};
+const browserOffer = (): State =>
+  'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+    ? Notification.permission === 'denied'
+      ? 'denied'
+      : 'ready'
+    : 'unsupported';
+
 /**
  * "Notify me on this device": shown only once the page's script runs in a browser with Web Push. A
  * click asks the browser's permission, subscribes with the site's VAPID key through the site's own
  * service worker, and sends the subscription with the reader's consent; nothing is kept before that.
  */
 export function PushFollowButton({ target }: { target: FollowTarget }) {
-  const [state, setState] = useState<State>('unsupported');
-  useEffect(() => {
-    if (typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) {
-      setState(Notification.permission === 'denied' ? 'denied' : 'ready');
-    }
-  }, []);
+  // What the browser offers, read once hydrated (the server renders no button); then what the reader did.
+  const offered = useSyncExternalStore(noChanges, browserOffer, () => 'unsupported' as const);
+  const [acted, setState] = useState<State | null>(null);
+  const state = acted ?? offered;
   if (state === 'unsupported') return null;
 
   const enable = async () => {
