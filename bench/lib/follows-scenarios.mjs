@@ -71,13 +71,9 @@ export async function measureFollows({ apiUrl, databaseUrl, sink, sinkOrigin, fo
     await client.query('analyze follow; analyze push_subscription');
 
     const readUrl = `${apiUrl}/api/articles?approved=true&limit=10`;
-    await readLatencies(
-      readUrl,
-      (
-        (end) => () =>
-          performance.now() > end
-      )(performance.now() + 1000),
-    );
+    // A second of warm-up first.
+    const warmEnd = performance.now() + 1000;
+    await readLatencies(readUrl, () => performance.now() > warmEnd);
     log(`Baseline reads for ${seconds} s...`);
     const baselineEnd = performance.now() + seconds * 1000;
     const baseline = summary(await readLatencies(readUrl, () => performance.now() > baselineEnd));
@@ -88,14 +84,16 @@ export async function measureFollows({ apiUrl, databaseUrl, sink, sinkOrigin, fo
     const publishedAt = Date.now();
     await client.query(`update article set stage = 'published', approved = true where id = $1`, [article.rows[0].id]);
     let done = false;
-    const timeoutAt = published + 15 * 60_000;
+    // Bounded: after BENCH_FOLLOWS_MINUTES the figures are those of what arrived by then (timedOut).
+    const timeoutAt = published + Number(process.env.BENCH_FOLLOWS_MINUTES ?? 15) * 60_000;
     const during = readLatencies(readUrl, () => done);
     let now = before;
+    let timedOut = false;
     while (now.received - before.received < followers) {
       if (performance.now() > timeoutAt) {
-        done = true;
-        await during;
-        throw new Error(`only ${now.received - before.received} of ${followers} messages arrived within 15 minutes`);
+        timedOut = true;
+        log(`follows: only ${now.received - before.received} of ${followers} messages arrived in time; reporting those`);
+        break;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
       now = await ask(sink, { type: 'count' });
@@ -105,7 +103,7 @@ export async function measureFollows({ apiUrl, databaseUrl, sink, sinkOrigin, fo
     const received = now.received - before.received;
     // The sink's clock is the wall clock: from the publication, and from its first message to its last.
     const sendSeconds = (now.last - publishedAt) / 1000;
-    const firstToLast = (now.last - Math.max(now.first, before.last || 0)) / 1000;
+    const firstToLast = (now.last - now.first) / 1000;
     const deliveries = (
       await client.query(
         `select count(*)::int as rows, count(*) filter (where status = 'sent')::int as sent from follow_delivery d join publication_event e on e.id = d.event_id where e.article_id = $1`,
@@ -114,6 +112,7 @@ export async function measureFollows({ apiUrl, databaseUrl, sink, sinkOrigin, fo
     ).rows[0];
     return {
       followers,
+      timedOut,
       received,
       distinctEndpoints: now.distinct - before.distinct,
       deliveryRows: deliveries.rows,
@@ -137,7 +136,7 @@ export function followsRows(figures) {
   return [
     '| followers | follows scenario | figure | p50 ms | p95 ms | p99 ms | baseline p50 / p99 ms | ratio p50 / p99 | notes |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---|',
-    `| ${figures.followers.toLocaleString('en')} | one update, Web Push | ${figures.sendsPerSecond} sends/s | | | | | | ${figures.received} received, first to last in ${figures.firstToLastSeconds} s (${figures.seconds} s after the publication, ${figures.sendsPerSecondFromPublish}/s), ${figures.distinctEndpoints} distinct endpoints, ${figures.sentRows} rows sent of ${figures.deliveryRows} |`,
+    `| ${figures.followers.toLocaleString('en')} | one update, Web Push | ${figures.sendsPerSecond} sends/s | | | | | | ${figures.timedOut ? 'TIMED OUT: ' : ''}${figures.received} received, first to last in ${figures.firstToLastSeconds} s (${figures.seconds} s after the publication, ${figures.sendsPerSecondFromPublish}/s), ${figures.distinctEndpoints} distinct endpoints, ${figures.sentRows} rows sent of ${figures.deliveryRows} |`,
     `| ${figures.followers.toLocaleString('en')} | API read while sending, 1 connection | ${figures.whileSending.requests} requests | ${figures.whileSending.p50Ms} | ${figures.whileSending.p95Ms} | ${figures.whileSending.p99Ms} | ${figures.baseline.p50Ms} / ${figures.baseline.p99Ms} | ${figures.p50Ratio} / ${figures.p99Ratio} | GET /api/articles?approved=true&limit=10 |`,
   ];
 }
