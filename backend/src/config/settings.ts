@@ -542,7 +542,8 @@ export const SETTINGS = {
     pushCaFile: setting({
       env: 'PUSH_CA_FILE',
       schema: z.string().min(1).optional(),
-      description: "a PEM file of extra certificate authorities trusted for push endpoints (a stand-in's self-signed certificate)",
+      description:
+        "a PEM file of the certificate authority of the `PUSH_TRUSTED_ORIGINS` (a stand-in's self-signed certificate); other endpoints are checked against the system's",
     }),
   }),
   images: slice('Article images and media', {

@@ -3,7 +3,6 @@ import dns from 'node:dns';
 import fs from 'node:fs';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
-import tls from 'node:tls';
 import webpush, { WebPushError } from 'web-push';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { isPublicAddress } from '../provenance/index.js';
@@ -72,11 +71,11 @@ export class PushSender implements OnApplicationShutdown {
     private readonly keys: VapidKeyStore,
     @InjectConfig('follows') private readonly config: ConfigSlice<'follows'>,
   ) {
-    // Node's own authorities stay trusted: a `ca` option replaces them, so they are listed with the extra one.
-    const ca = config.pushCaFile ? [...tls.rootCertificates, fs.readFileSync(config.pushCaFile, 'utf8')] : undefined;
-    const common = { keepAlive: true, maxSockets: 64, ...(ca ? { ca } : {}) };
+    const common = { keepAlive: true, maxSockets: 64 };
     this.publicAgent = new https.Agent({ ...common, lookup: publicOnlyLookup });
-    this.trustedAgent = new https.Agent(common);
+    // The extra authority is for the trusted origins only (a stand-in's own certificate). Given alone: an
+    // agent keys its connections by its options, so a `ca` listing every root would be joined on each request.
+    this.trustedAgent = new https.Agent({ ...common, ...(config.pushCaFile ? { ca: [fs.readFileSync(config.pushCaFile, 'utf8')] } : {}) });
   }
 
   async send(target: PushTarget, payload: string, options: { topic?: string; ttlSeconds?: number } = {}): Promise<PushOutcome> {
