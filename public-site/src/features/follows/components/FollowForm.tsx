@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import {
   FOLLOW_EMAIL_CONSENT_TEXT,
@@ -89,12 +89,20 @@ export function FollowForm({ target }: { target: FollowFormTarget }) {
               />
               <Button type="submit">{TEXT.submit}</Button>
             </Group>
-            <Radio.Group name="mode" defaultValue={refused?.values?.mode === 'daily' ? 'daily' : 'each'} aria-label="How often">
-              <Group gap="md">
-                <Radio value="each" label={TEXT.modeEach} />
-                <Radio value="daily" label={TEXT.modeDaily} />
-              </Group>
-            </Radio.Group>
+            {/* Native radios: a form control with no stylesheet of its own to carry on every page. */}
+            <Group gap="md" role="radiogroup" aria-label="How often">
+              {(
+                [
+                  ['each', TEXT.modeEach],
+                  ['daily', TEXT.modeDaily],
+                ] as const
+              ).map(([value, label]) => (
+                <Text component="label" size="sm" key={value} style={{ display: 'inline-flex', gap: 6, alignItems: 'center', cursor: 'pointer' }}>
+                  <input type="radio" name="mode" value={value} defaultChecked={value === (refused?.values?.mode === 'daily' ? 'daily' : 'each')} />
+                  {label}
+                </Text>
+              ))}
+            </Group>
             <Text size="xs" c="gray.7">
               {FOLLOW_EMAIL_CONSENT_TEXT}
             </Text>
