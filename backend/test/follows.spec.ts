@@ -314,6 +314,41 @@ describe('follows by email and Web Push', () => {
     expect(goneDelivery).toMatchObject({ status: 'dropped' });
   }, 60_000);
 
+  it('sends again, once, a message a killed worker had claimed and never marked, once its lease has run out', async () => {
+    const target = await story();
+    const subscriber = push.subscribe();
+    await followByPush(subscriber, { story: target.slug });
+    await publish(target.articleId);
+    await until('the publication delivered', async () => push.received(subscriber.id).length === 1);
+    const [follow] = await sql<{ id: string; push_subscription_id: string }>(
+      `select f.id, f.push_subscription_id from follow f join push_subscription s on s.id = f.push_subscription_id where s.endpoint = ?`,
+      [subscriber.endpoint],
+    );
+    // As a worker killed mid-send leaves it: the event fanned out, its row claimed an hour ago and never marked.
+    await em.fork().transactional(async (tx) => {
+      await tx.execute(`update article set corrections = coalesce(corrections, '[]'::jsonb) || ?::jsonb where id = ?`, [
+        JSON.stringify([{ id: `t${++noteNumber}`, kind: 'update', text: 'Claimed by a worker that died.', createdAt: new Date().toISOString() }]),
+        target.articleId,
+      ]);
+      const [event] = await tx.execute<{ id: string }[]>(`select id from publication_event where article_id = ? order by id desc limit 1`, [target.articleId]);
+      await tx.execute(`insert into follow_fanout (event_id, recipients) values (?, 1)`, [event!.id]);
+      await tx.execute(
+        `insert into follow_delivery (event_id, follow_id, recipient, channel, status, attempts, claimed_at, claimed_by)
+         values (?, ?, ?, 'push', 'sending', 1, now() - interval '1 hour', 'dead-worker:1')`,
+        [event!.id, follow!.id, `push:${follow!.push_subscription_id}`],
+      );
+    });
+    await until('the claimed message sent again', async () => push.received(subscriber.id).length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(push.received(subscriber.id)).toHaveLength(2);
+    expect(JSON.parse(push.received(subscriber.id)[1]!.payload)).toMatchObject({ body: 'Claimed by a worker that died.' });
+    const [row] = await sql<{ status: string; attempts: number; claimed_by: string }>(
+      `select d.status, d.attempts, d.claimed_by from follow_delivery d where d.claimed_by <> 'dead-worker:1' and d.follow_id = ? and d.attempts = 2`,
+      [follow!.id],
+    );
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
   it('refuses a subscription that is not an https push endpoint or has keys of the wrong size, and keeps none', async () => {
     const target = await story();
     const subscriber = push.subscribe();
