@@ -18,6 +18,7 @@ import { CONNECTIONS, measureColdSearch, measureImages, measureInteractions, mea
 import { checkTargets, machine, table } from './lib/report.mjs';
 import { adminRows, adminVerdicts, measureAdmin } from './lib/admin-scenarios.mjs';
 import { analyticsRows, analyticsVerdicts, measureAnalytics } from './lib/analytics-scenarios.mjs';
+import { followsRows, followsVerdicts, measureFollows } from './lib/follows-scenarios.mjs';
 import { measureChurn, measureSitemap } from './lib/attack-scenarios.mjs';
 import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
@@ -29,6 +30,8 @@ const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INTERACTIONS = Number(process.env.BENCH_INTERACTIONS ?? 12_000);
 const IMAGE_JOBS = Number(process.env.BENCH_IMAGE_JOBS ?? 500);
+/** Browsers following one story in the follows step. */
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 100_000);
 /** Page views seeded for the Analytics tab, over the last year. */
 const PAGE_VIEWS = Number(process.env.BENCH_PAGE_VIEWS ?? 10_000_000);
 /** Steps to leave out while working on one (reads, cache, churn, sitemap, admin, interactions, images, analytics, outage, frontend); a full run skips none. */
@@ -177,6 +180,10 @@ async function main() {
   let redis = await startRedis({ port: redisPort });
   cleanups.push(() => redis.stop());
 
+  // The follows step's push service (accepts fast); the API and workers trust its origin and certificate.
+  const pushSink = forkScript('push-sink.mjs');
+  const { origin: pushOrigin, caFile: pushCaFile } = await waitForMessage(pushSink, (message) => message.ready);
+
   const apiPort = await freePort();
   // The shared HTTP cache in front of the API, as infra/ deploys it; the API purges it on every change.
   const varnish = await startVarnish({ backend: { host: '127.0.0.1', port: apiPort }, memory: '256m' });
@@ -196,6 +203,10 @@ async function main() {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     HTTP_CACHE_PURGE_URLS: varnish.purgeUrl,
+    PUSH_TRUSTED_ORIGINS: pushOrigin,
+    PUSH_CA_FILE: pushCaFile,
+    VAPID_KEYS_FILE: path.join(DATA_DIR, 'vapid-keys.json'),
+    FOLLOWS_TICK_MS: '500',
   };
   phase = 'start the API and workers';
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'migrate'], env);
@@ -362,6 +373,10 @@ async function main() {
   // The page views' articles are those of the largest scale; measured once, after the article scales.
   results.analytics = await step('analytics', () => measureAnalytics({ apiUrl, admin, databaseUrl: postgres.url, pageViews: PAGE_VIEWS }));
 
+  results.follows = await step('follows', () =>
+    measureFollows({ apiUrl, databaseUrl: postgres.url, sink: pushSink, sinkOrigin: pushOrigin, followers: FOLLOWERS, seconds: SECONDS }),
+  );
+
   // Redis's data is gone after this one (sessions, queued work): it runs after every step that needs them.
   results.redisOutage = await step('outage', async () => {
     const slug = await (await fetch(`${apiUrl}/api/articles?approved=true&limit=1`)).json().then((items) => items[0].slug);
@@ -400,11 +415,16 @@ function writeResults() {
     }
     results.machine = machine();
     results.durationSeconds = Math.round((Date.now() - startedAt) / 1000);
-    results.targets = [...checkTargets(results), ...adminVerdicts(results.scales.at(-1)), ...analyticsVerdicts(results.analytics)];
+    results.targets = [
+      ...checkTargets(results),
+      ...adminVerdicts(results.scales.at(-1)),
+      ...analyticsVerdicts(results.analytics),
+      ...followsVerdicts(results.follows),
+    ];
     fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
     const failed = results.failedSteps.map((failure) => `- ${failure.step}: ${failure.error}`);
     process.stdout.write(
-      `${failed.length ? `Failed steps (their figures are missing):\n${failed.join('\n')}\n\n` : ''}${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n${results.analytics ? `\n${analyticsRows(results.analytics).join('\n')}\n` : ''}`,
+      `${failed.length ? `Failed steps (their figures are missing):\n${failed.join('\n')}\n\n` : ''}${table(results)}\n\n${['| articles | admin scenario | | p50 ms | p95 ms | p99 ms | | | notes |', '|---:|---|---|---:|---:|---:|---|---|---|', ...results.scales.flatMap(adminRows)].join('\n')}\n${results.analytics ? `\n${analyticsRows(results.analytics).join('\n')}\n` : ''}${results.follows ? `\n${followsRows(results.follows).join('\n')}\n` : ''}`,
     );
   } catch (error) {
     log(`Could not report the results: ${error.stack ?? error}`);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AnalyticsNewsletter, AnalyticsTop, AnalyticsTopArticles, AnalyticsViews } from '@ai-mind/contracts';
+import type { AnalyticsFollows, AnalyticsNewsletter, AnalyticsTop, AnalyticsTopArticles, AnalyticsViews } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { ANALYTICS_COPY } from '../src/features/analytics/components/AnalyticsTab';
@@ -36,7 +36,15 @@ const NEWSLETTER: AnalyticsNewsletter = {
   ],
 };
 
-type Answers = Partial<Record<'views' | 'articles' | 'categories' | 'sources' | 'countries' | 'newsletter', { status: number; body: unknown }>>;
+const FOLLOWS: AnalyticsFollows = {
+  follows: { email: 12, push: 30 },
+  active: { email: 250, push: 1300 },
+  sends: { email: 4100, push: 27000 },
+  retried: 57,
+  dropped: 3,
+};
+
+type Answers = Partial<Record<'views' | 'articles' | 'categories' | 'sources' | 'countries' | 'newsletter' | 'follows', { status: number; body: unknown }>>;
 
 function openAnalytics(path = '/admin/analytics', answers: Answers = {}) {
   const chart = (name: keyof Answers, body: unknown) => () => answers[name] ?? { status: 200, body };
@@ -67,6 +75,7 @@ function openAnalytics(path = '/admin/analytics', answers: Answers = {}) {
       ]),
     ),
     'GET /api/admin/analytics/newsletter': chart('newsletter', NEWSLETTER),
+    'GET /api/admin/analytics/follows': chart('follows', FOLLOWS),
   });
   renderApp(<AdminApp />, path);
   return network;
@@ -93,9 +102,17 @@ describe('the Analytics tab', () => {
     network = openAnalytics();
     expect(await screen.findByRole('tab', { name: 'Analytics', selected: true })).toBeInTheDocument();
     expect(await screen.findByText(ANALYTICS_COPY.scope)).toBeInTheDocument();
-    await waitFor(() => expect(chartCalls(network)).toHaveLength(6));
+    await waitFor(() => expect(chartCalls(network)).toHaveLength(7));
     const calls = chartCalls(network);
-    expect(calls.map((url) => url.pathname.split('/').at(-1)).sort()).toEqual(['articles', 'categories', 'countries', 'newsletter', 'sources', 'views']);
+    expect(calls.map((url) => url.pathname.split('/').at(-1)).sort()).toEqual([
+      'articles',
+      'categories',
+      'countries',
+      'follows',
+      'newsletter',
+      'sources',
+      'views',
+    ]);
     for (const url of calls) expect(Object.fromEntries(url.searchParams)).toEqual({ from: daysAgo(29), to: today(), interval: 'day' });
     expect(screen.getByRole('button', { name: '30 days', pressed: true })).toBeInTheDocument();
     expect(screen.getByLabelText('From (UTC)')).toHaveValue(daysAgo(29));
@@ -118,17 +135,35 @@ describe('the Analytics tab', () => {
     expect(await within(countries).findByText('Ireland')).toBeInTheDocument();
     expect(within(countries).getByText('Unknown')).toBeInTheDocument();
     expect(await within(await section('Newsletter subscribers')).findByText('45 on the list, 5 joined in the range')).toBeInTheDocument();
+    const follows = await section('Follows and sends');
+    expect(await within(follows).findByText('1,550 following now')).toBeInTheDocument();
+    const row = (name: string) => within(follows).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(
+      within(row('New follows in the range'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['New follows in the range', '12', '30']);
+    expect(
+      within(row('Messages sent in the range'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Messages sent in the range', '4,100', '27,000']);
+    expect(
+      within(row('Dropped after their last attempt'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Dropped after their last attempt', '3']);
   });
 
   it('changes the range from a quick range, two dates and the interval, and asks again for it', async () => {
     network = openAnalytics();
-    await waitFor(() => expect(chartCalls(network)).toHaveLength(6));
+    await waitFor(() => expect(chartCalls(network)).toHaveLength(7));
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(chartCalls(network).some((url) => url.searchParams.get('from') === daysAgo(6))).toBe(true));
     expect(screen.getByRole('button', { name: '7 days', pressed: true })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('radio', { name: 'By week' }));
-    await waitFor(() => expect(chartCalls(network).filter((url) => url.searchParams.get('interval') === 'week')).toHaveLength(6));
+    await waitFor(() => expect(chartCalls(network).filter((url) => url.searchParams.get('interval') === 'week')).toHaveLength(7));
 
     fireEvent.change(screen.getByLabelText('From (UTC)'), { target: { value: '2026-01-05' } });
     fireEvent.change(screen.getByLabelText('To (UTC)'), { target: { value: '2026-01-18' } });
@@ -137,7 +172,7 @@ describe('the Analytics tab', () => {
         chartCalls(network).filter(
           (url) => url.searchParams.get('from') === '2026-01-05' && url.searchParams.get('to') === '2026-01-18' && url.searchParams.get('interval') === 'week',
         ),
-      ).toHaveLength(6),
+      ).toHaveLength(7),
     );
     expect(screen.queryByRole('button', { pressed: true })).toBeNull();
   });
@@ -145,7 +180,7 @@ describe('the Analytics tab', () => {
   it('opens on the range in its address, and falls back to the last 30 days with the reason when the range cannot be shown', async () => {
     network = openAnalytics('/admin/analytics?from=2026-01-10&to=2026-01-01');
     expect(await screen.findByText(ANALYTICS_COPY.badRange('to must not be before from'))).toBeInTheDocument();
-    await waitFor(() => expect(chartCalls(network)).toHaveLength(6));
+    await waitFor(() => expect(chartCalls(network)).toHaveLength(7));
     expect(chartCalls(network).every((url) => url.searchParams.get('from') === daysAgo(29))).toBe(true);
   });
 
@@ -158,10 +193,12 @@ describe('the Analytics tab', () => {
       sources: { status: 500, body: { error: 'Internal Server Error', message: 'database unavailable' } },
       countries: empty,
       newsletter: { status: 200, body: { before: 0, points: [{ period: '2024-01-01', value: 0, joined: 0 }] } },
+      follows: { status: 200, body: { follows: { email: 0, push: 0 }, active: { email: 0, push: 0 }, sends: { email: 0, push: 0 }, retried: 0, dropped: 0 } },
     });
     for (const name of ['Page views', 'Top articles', 'Top categories', 'Countries'])
       expect(await within(await section(name)).findByText(CHART_MESSAGES.empty)).toBeInTheDocument();
     expect(await within(await section('Newsletter subscribers')).findByText(ANALYTICS_COPY.noSubscribers)).toBeInTheDocument();
+    expect(await within(await section('Follows and sends')).findByText(ANALYTICS_COPY.noFollows)).toBeInTheDocument();
     expect(await within(await section('Traffic sources')).findByText(/Could not load traffic sources: 500/)).toBeInTheDocument();
   });
 });

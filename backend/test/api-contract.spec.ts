@@ -25,9 +25,14 @@ const UNDECLARED_ROUTES = {
     'POST /api/newsletter/unsubscribe/form',
     'POST /api/newsletter/erase/form',
     'POST /api/articles/:id/error-reports/form',
+    'POST /api/follows/form',
+    'POST /api/follows/confirm/form',
+    'POST /api/follows/unsubscribe/form',
   ],
   /** The links in the newsletter's emails, and mail clients' one-click unsubscribe (RFC 8058). */
   emailLinks: ['GET /api/newsletter/confirm', 'GET /api/newsletter/unsubscribe', 'POST /api/newsletter/unsubscribe'],
+  /** The links in the follows' emails and notifications, and the one-click unsubscribe (docs/follows.md). */
+  followLinks: ['GET /api/follows/confirm', 'GET /api/follows/unsubscribe', 'POST /api/follows/unsubscribe'],
 };
 /** Bull Board's own assets and calls, under the page the contract declares (api.admin.queueDashboard). */
 const QUEUE_DASHBOARD_PREFIX = `${api.admin.queueDashboard.path}/`;

@@ -100,4 +100,29 @@ describe('the newsletter, from the footer to the inbox and out again', () => {
 
     await Promise.all([site.page.close(), inbox.page.close(), admin.page.close()]);
   }, 240_000);
+  it('follows an article by email from its page with JavaScript off: the form, the confirmation email, its link and the page that confirms', async () => {
+    const address = `follower-${Date.now()}@example.com`;
+    const [article] = (await (await fetch(`${suite.product.url}/api/articles?approved=true&limit=1`)).json()) as { slug: string }[];
+    const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${suite.product.url}/article/${article!.slug}`, { waitUntil: 'load' });
+      const form = page.getByRole('form', { name: /^Follow / });
+      await form.getByRole('textbox', { name: 'Email address' }).fill(address);
+      await form.getByRole('radio', { name: 'A daily bundle' }).check();
+      await form.getByRole('button', { name: 'Follow by email' }).click();
+      await page.getByText('Check your inbox: confirm with the link we sent to start receiving updates.').waitFor();
+
+      const [confirmation] = await waitForMail(address, 1);
+      expect(confirmation!.subject).toMatch(/^Confirm that you follow /);
+      expect(confirmation!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const confirmLink = /(http:\/\/\S+\/api\/follows\/confirm\?token=\S+)/.exec(confirmation!.text!)![1]!;
+      await page.goto(confirmLink, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Confirm your follow' }).waitFor();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText("You're following it. Its updates will reach you as you chose.").waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

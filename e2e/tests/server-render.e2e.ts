@@ -62,6 +62,8 @@ describe('public pages rendered on the server and hydrated', () => {
       ...Object.fromEntries(Object.values(NEWSROOM_TEXTS).map(({ path }) => [path, [{ path, status: 200 }]])),
       '/newsletter/confirm': [{ path: '/newsletter/confirm', status: 200 }],
       '/newsletter/unsubscribe': [{ path: '/newsletter/unsubscribe', status: 200 }],
+      '/follow/confirm': [{ path: '/follow/confirm', status: 200 }],
+      '/follow/unsubscribe': [{ path: '/follow/unsubscribe', status: 200 }],
       '*': [
         { path: '/no/such/page', status: 404 },
         { path: '/abouts', status: 404 },

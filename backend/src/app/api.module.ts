@@ -11,6 +11,7 @@ import { ErrorReportsModule } from '../modules/error-reports/index.js';
 import { EvidenceModule } from '../modules/evidence/index.js';
 import { InteractionsModule } from '../modules/interactions/index.js';
 import { MediaModule } from '../modules/media/index.js';
+import { FollowsModule } from '../modules/follows/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
 import { NewsroomModule } from '../modules/newsroom/index.js';
 import { OutletsModule } from '../modules/outlets/index.js';
@@ -51,6 +52,7 @@ export class ApiModule {
         InteractionsModule,
         MediaModule,
         NewsletterModule,
+        FollowsModule,
         NewsroomModule,
         OutletsModule,
         PeopleModule,

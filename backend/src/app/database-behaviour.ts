@@ -1,11 +1,13 @@
 import { functionsAndTriggersSql, type DatabaseBehaviour } from '../database/schema/functions.js';
 import { pageViewRollupSql } from '../modules/analytics/index.js';
-import { articleColumnsSql, articleGradeSql, articleHistorySql, articlePurgeSql } from '../modules/articles/index.js';
+import { articleColumnsSql, articleGradeSql, articleHistorySql, articlePublicationSql, articlePurgeSql } from '../modules/articles/index.js';
 import { commentNotifySql, commentPurgeSql } from '../modules/comments/index.js';
 import { purgeQueueSql } from '../modules/http-cache/index.js';
 import { accountPurgeSql } from '../modules/auth/index.js';
 import { newsroomSql } from '../modules/newsroom/index.js';
-import { trendingPurgeSql } from '../modules/trending/index.js';
+import { storiesSql } from '../modules/stories/index.js';
+import { trendingPurgeSql, trendingStoryReportsSql } from '../modules/trending/index.js';
+import { approvedTopicStorySql } from '../modules/provenance/index.js';
 
 /**
  * The database's behaviour, whole: every PostgreSQL function and trigger, each declared by the module
@@ -27,6 +29,10 @@ const DECLARATIONS: readonly DatabaseBehaviour[] = [
   trendingPurgeSql,
   newsroomSql,
   accountPurgeSql,
+  storiesSql,
+  articlePublicationSql,
+  approvedTopicStorySql,
+  trendingStoryReportsSql,
 ];
 
 /** Every function and every trigger of the schema. */

@@ -7,6 +7,7 @@ import { CONTACT_ENTITIES } from '../modules/contact/index.js';
 import { ERROR_REPORTS_ENTITIES } from '../modules/error-reports/index.js';
 import { HTTP_CACHE_ENTITIES } from '../modules/http-cache/index.js';
 import { INTERACTIONS_ENTITIES } from '../modules/interactions/index.js';
+import { FOLLOWS_ENTITIES } from '../modules/follows/index.js';
 import { NEWSLETTER_ENTITIES } from '../modules/newsletter/index.js';
 import { NEWSROOM_ENTITIES } from '../modules/newsroom/index.js';
 import { OUTLETS_ENTITIES } from '../modules/outlets/index.js';
@@ -14,6 +15,7 @@ import { PEOPLE_ENTITIES } from '../modules/people/index.js';
 import { PROVENANCE_ENTITIES } from '../modules/provenance/index.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/index.js';
 import { SOURCE_WATCH_ENTITIES } from '../modules/source-watch/index.js';
+import { STORIES_ENTITIES } from '../modules/stories/index.js';
 import { PAGES_ENTITIES } from '../modules/pages/index.js';
 import { TRENDING_ENTITIES } from '../modules/trending/index.js';
 import { WORKFLOW_ENTITIES } from '../modules/workflow/index.js';
@@ -34,6 +36,7 @@ export const ENTITIES = [
   ...ERROR_REPORTS_ENTITIES,
   ...HTTP_CACHE_ENTITIES,
   ...INTERACTIONS_ENTITIES,
+  ...FOLLOWS_ENTITIES,
   ...NEWSLETTER_ENTITIES,
   ...NEWSROOM_ENTITIES,
   ...OUTLETS_ENTITIES,
@@ -41,6 +44,7 @@ export const ENTITIES = [
   ...PROVENANCE_ENTITIES,
   ...RECOVERY_ENTITIES,
   ...SOURCE_WATCH_ENTITIES,
+  ...STORIES_ENTITIES,
   ...PAGES_ENTITIES,
   ...TRENDING_ENTITIES,
   ...WORKFLOW_ENTITIES,

@@ -6,6 +6,7 @@ import { AdminJobsModule } from '../modules/admin/index.js';
 import { AiJobsModule } from '../modules/ai-jobs/index.js';
 import { HealthJobsModule } from '../modules/health/index.js';
 import { MediaJobsModule } from '../modules/media/index.js';
+import { FollowsJobsModule } from '../modules/follows/index.js';
 import { NewsletterJobsModule } from '../modules/newsletter/index.js';
 import { PublishingJobsModule } from '../modules/publishing/index.js';
 import { RecoveryJobsModule } from '../modules/recovery/index.js';
@@ -29,6 +30,7 @@ export class WorkerModule {
         HealthJobsModule,
         MediaJobsModule,
         NewsletterJobsModule,
+        FollowsJobsModule,
         PublishingJobsModule,
         RecoveryJobsModule,
         SourceWatchJobsModule,

@@ -58,6 +58,16 @@ const FORM_FIELDS: Record<PageFormId, z.ZodObject> = {
   newsletterConfirm: LinkTokenForm,
   newsletterLeave: LinkTokenForm,
   newsletterErase: LinkTokenForm,
+  // The follow form posts flat fields (FollowsFormController builds the request from them).
+  follow: z.object({
+    email: z.string().max(320),
+    mode: z.string().max(10),
+    story: z.string().max(200),
+    article: z.string().max(200),
+    category: z.string().max(50),
+  }),
+  followConfirm: LinkTokenForm,
+  followLeave: LinkTokenForm,
 };
 
 /** The most characters a text field of the contract takes (through optional, default and pipe), or null. */

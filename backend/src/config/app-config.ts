@@ -53,6 +53,11 @@ const DERIVED = {
     ...values,
     from: values.from ?? `The AI Mind <newsletter@${new URL(siteOrigin(all)).hostname}>`,
   }),
+  follows: (values: Values<'follows'>, all: Env) => ({
+    ...values,
+    vapidKeysFile: path.resolve(values.vapidKeysFile ?? path.join(REPO_ROOT, '.data/vapid-keys.json')),
+    vapidSubject: values.vapidSubject ?? vapidSubjectOf(all),
+  }),
   backup: (values: Values<'backup'>) => ({ ...values, dir: path.resolve(values.dir ?? path.join(REPO_ROOT, '.data/backups')) }),
   /**
    * No provider: covers are rendered locally. With s3, images go to that bucket (path-style when an
@@ -94,6 +99,14 @@ function deriveConfig(env: Env): AppConfig {
   return Object.fromEntries(
     (Object.keys(SETTINGS) as SliceName[]).map((name) => [name, derive[name] ? derive[name](values(name), env) : values(name)]),
   ) as AppConfig;
+}
+
+/** The VAPID `sub` claim without configuration: the mail sender's address, else the site's https URL. */
+function vapidSubjectOf(all: Env): string {
+  const address = /<([^>]+)>/.exec(all.MAIL_FROM ?? '')?.[1] ?? (all.MAIL_FROM?.includes('@') ? all.MAIL_FROM : undefined);
+  if (address) return `mailto:${address.trim()}`;
+  const origin = siteOrigin(all);
+  return origin.startsWith('https://') ? origin : `mailto:push@${new URL(origin).hostname}`;
 }
 
 export class ConfigError extends Error {}

@@ -453,6 +453,135 @@ export const SETTINGS = {
         'sending jobs per digest across the workers, one SMTP connection each; each worker process runs one at a time, so as many run at once as there are workers, up to this',
     }),
   }),
+  follows: slice('Follows (email and Web Push)', {
+    maxPerAddress: setting({
+      env: 'FOLLOWS_MAX_PER_ADDRESS',
+      schema: integer(1, 1_000),
+      default: '50',
+      description: 'stories and categories one email address (or one device) may follow at once; a follow beyond it is not recorded',
+    }),
+    maxAttempts: setting({
+      env: 'FOLLOWS_MAX_ATTEMPTS',
+      schema: integer(1, 20),
+      default: '5',
+      description:
+        'attempts per message before it is dropped with a record (a 5xx SMTP refusal drops at once; a push endpoint answering 404 or 410 ends its subscription)',
+    }),
+    retryDelayMs: setting({
+      env: 'FOLLOWS_RETRY_DELAY_MS',
+      schema: integer(10, 3_600_000),
+      default: '30000',
+      description: 'the wait after a failed attempt, doubling each time',
+    }),
+    sendLeaseMs: setting({
+      env: 'FOLLOWS_SEND_LEASE_MS',
+      schema: integer(500, 3_600_000),
+      default: '120000',
+      description:
+        'a message claimed this long ago by a sender that never finished (a killed worker) is sent again; longer than `PUSH_TIMEOUT_MS` and three `SMTP_TIMEOUT_MS`',
+    }),
+    tickMs: setting({
+      env: 'FOLLOWS_TICK_MS',
+      schema: integer(100, 3_600_000),
+      default: '2000',
+      description: 'how often the worker looks for new publication events, daily bundles due and messages due (a repeatable job, once per cluster)',
+    }),
+    senders: setting({
+      env: 'FOLLOWS_SENDERS',
+      schema: integer(1, 64),
+      default: '2',
+      description: 'sending jobs started per tick across the workers; each worker process runs one at a time',
+    }),
+    batchSize: setting({
+      env: 'FOLLOWS_BATCH_SIZE',
+      schema: integer(1, 5_000),
+      default: '200',
+      description: 'messages a sender claims in one statement',
+    }),
+    concurrency: setting({
+      env: 'FOLLOWS_SEND_CONCURRENCY',
+      schema: integer(1, 500),
+      default: '32',
+      description: 'messages one sender has in flight at once',
+    }),
+    maxSendsPerRun: setting({
+      env: 'FOLLOWS_MAX_SENDS_PER_RUN',
+      schema: integer(1, 10_000_000),
+      default: '50000',
+      description: 'messages one sending job sends before it ends (the next tick starts another)',
+    }),
+    eventsPerRun: setting({
+      env: 'FOLLOWS_EVENTS_PER_RUN',
+      schema: integer(1, 1_000),
+      default: '20',
+      description: 'publication events fanned out per tick',
+    }),
+    bundlesPerRun: setting({
+      env: 'FOLLOWS_BUNDLES_PER_RUN',
+      schema: integer(1, 1_000_000),
+      default: '10000',
+      description: 'daily bundles made per tick',
+    }),
+    eventMaxAgeHours: setting({
+      env: 'FOLLOWS_EVENT_MAX_AGE_HOURS',
+      schema: integer(1, 24 * 30),
+      default: '48',
+      description: 'a publication event older than this when first seen (a worker down for days) is recorded without sending',
+    }),
+    vapidPublicKey: setting({
+      env: 'VAPID_PUBLIC_KEY',
+      schema: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters), as web-push generate-vapid-keys prints it')
+        .optional(),
+      defaultText: 'made on first start and kept in `VAPID_KEYS_FILE`',
+      description: 'the Web Push VAPID public key (with `VAPID_PRIVATE_KEY`); changing it ends every existing browser subscription',
+    }),
+    vapidPrivateKey: setting({
+      env: 'VAPID_PRIVATE_KEY',
+      schema: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)')
+        .optional(),
+      secret: true,
+      description: 'the Web Push VAPID private key',
+    }),
+    vapidKeysFile: setting({
+      env: 'VAPID_KEYS_FILE',
+      schema: z.string().min(1).optional(),
+      defaultText: '`.data/vapid-keys.json`',
+      description:
+        'where the VAPID keys made on first start are kept when none are configured; every API and worker process must read the same file (a shared volume), or configure the keys',
+    }),
+    vapidSubject: setting({
+      env: 'VAPID_SUBJECT',
+      schema: z
+        .string()
+        .trim()
+        .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+        .optional(),
+      defaultText: '`mailto:` the sender of `MAIL_FROM`, else PUBLIC_URL',
+      description: 'how push services reach the operator (the VAPID `sub` claim)',
+    }),
+    pushTimeoutMs: setting({ env: 'PUSH_TIMEOUT_MS', schema: integer(100, 120_000), default: '10000', description: "one push request's deadline" }),
+    pushTrustedOrigins: setting({
+      env: 'PUSH_TRUSTED_ORIGINS',
+      schema: commaList(z.url({ protocol: /^https$/, message: 'must be a comma-separated list of https origins whose host is an IP address' })).transform(
+        (origins) => origins.map((origin) => new URL(origin).origin),
+      ),
+      default: '',
+      description:
+        'exact IP-literal origins exempt from the rule that push endpoints are on public addresses (a push service stand-in in tests and benchmarks); names are never exempt',
+    }),
+    pushCaFile: setting({
+      env: 'PUSH_CA_FILE',
+      schema: z.string().min(1).optional(),
+      description:
+        "a PEM file of the certificate authority of the `PUSH_TRUSTED_ORIGINS` (a stand-in's self-signed certificate); other endpoints are checked against the system's",
+    }),
+  }),
   images: slice('Article images and media', {
     mediaDir: setting({
       env: 'MEDIA_DIR',

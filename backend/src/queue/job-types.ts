@@ -121,6 +121,24 @@ export interface SourceWatchRunResult {
   baselined: number;
 }
 
+export interface FollowsConfirmationPayload {
+  followId: number;
+}
+export interface FollowsTickResult {
+  deliveries: number;
+  bundles: number;
+  senders: number;
+}
+export interface FollowsSendPayload {
+  /** Which of the FOLLOWS_SENDERS slots: its job id, so a tick never queues a slot already waiting or running. */
+  slot: number;
+}
+export interface FollowsSendResult {
+  sent: number;
+  failed: number;
+  dropped: number;
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -139,6 +157,9 @@ export interface JobDefinitions {
   'newsletter-schedule': { queue: 'newsletter'; payload: NewsletterSchedulePayload; result: void };
   'newsletter-send': { queue: 'newsletter-send'; payload: NewsletterSendPayload; result: NewsletterSendResult };
   'source-watch-run': { queue: 'source-watch'; payload: SourceWatchRunPayload; result: SourceWatchRunResult };
+  'follows-tick': { queue: 'follows'; payload: Record<string, never>; result: FollowsTickResult };
+  'follows-confirmation': { queue: 'follows'; payload: FollowsConfirmationPayload; result: { sent: boolean } };
+  'follows-send': { queue: 'follows-send'; payload: FollowsSendPayload; result: FollowsSendResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -164,6 +185,9 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'newsletter-schedule': 'newsletter',
   'newsletter-send': 'newsletter-send',
   'source-watch-run': 'source-watch',
+  'follows-tick': 'follows',
+  'follows-confirmation': 'follows',
+  'follows-send': 'follows-send',
 };
 
 /** How often a job is tried and how long it waits between tries. */
@@ -202,6 +226,11 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
   // A run records what it found as it goes; the next scheduled run picks up what a failed one left.
   'source-watch-run': { ...DEFAULT_RETRY, attempts: 1 },
+  // The next tick runs anyway: a failed one is not tried again.
+  'follows-tick': { ...DEFAULT_RETRY, attempts: 1 },
+  'follows-confirmation': DEFAULT_RETRY,
+  // Each message keeps its own attempts and backoff (follow_delivery); a failed sending job is replaced by the next tick's.
+  'follows-send': { ...DEFAULT_RETRY, attempts: 1 },
 };
 
 export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: ConfigReader): RetryPolicy {

@@ -9,6 +9,8 @@ export const QUEUE = {
   newsletter: 'newsletter',
   newsletterSend: 'newsletter-send',
   sourceWatch: 'source-watch',
+  follows: 'follows',
+  followsSend: 'follows-send',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);

@@ -34,6 +34,7 @@ const SUITES = [
   'jobs',
   'source-watch',
   'independent-sources',
+  'follows',
 ] as const;
 
 /** The databases of the tests' redis-server (global-setup.mjs starts it with as many). */

@@ -30,6 +30,7 @@ import {
   MarkSpamRequestSchema,
 } from './admin-lists.js';
 import { AnalyticsRangeQuerySchema } from './analytics.js';
+import { PushFollowRequestSchema } from './follows.js';
 import { EvidenceQuerySchema } from './evidence.js';
 import { RestoreRevisionRequestSchema } from './article-history.js';
 import { ArticleListQuerySchema } from './articles.js';
@@ -103,6 +104,7 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
   sendContactMessage: { body: ContactRequestSchema },
   recordInteraction: { body: InteractionRequestSchema },
   signUpForNewsletter: { body: NewsletterSignUpSchema },
+  followByPush: { body: PushFollowRequestSchema },
   recordPageView: { body: PageViewRequestSchema },
   pageViewToken: { query: PageViewTokenQuerySchema },
   admin: {
@@ -115,6 +117,7 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       sources: analyticsRange,
       countries: analyticsRange,
       newsletter: analyticsRange,
+      follows: analyticsRange,
     },
     articles: {
       list: { query: AdminArticleListQuerySchema },

@@ -10,6 +10,7 @@
  * backend checks each route's handler validates with.
  */
 import type { z } from './zod.js';
+import type { AnalyticsFollowsSchema, StoryFollowerCountsSchema } from './follows.js';
 import type {
   AdminCheckResponseSchema,
   AdminLoginRequestSchema,
@@ -134,7 +135,10 @@ const adminApi = {
       sources: get('/api/admin/analytics/sources').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsTopSchema>(),
       countries: get('/api/admin/analytics/countries').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsTopSchema>(),
       newsletter: get('/api/admin/analytics/newsletter').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsNewsletterSchema>(),
+      follows: get('/api/admin/analytics/follows').query<typeof AnalyticsRangeQuerySchema>().answers<typeof AnalyticsFollowsSchema>(),
     },
+    /** Confirmed followers of each story that has any, by channel (the stories view shows them). */
+    storyFollowers: get('/api/admin/stories/followers').answers<typeof StoryFollowerCountsSchema>(),
 
     articles: {
       /** A page of the list; the cursor and counts come in headers. */

@@ -12,6 +12,9 @@ export const PAGE_FORM_ACTIONS = {
   newsletterLeave: '/api/newsletter/unsubscribe/form',
   newsletterErase: '/api/newsletter/erase/form',
   errorReport: (articleId: number) => `/api/articles/${articleId}/error-reports/form`,
+  follow: '/api/follows/form',
+  followConfirm: '/api/follows/confirm/form',
+  followLeave: '/api/follows/unsubscribe/form',
 } as const;
 
 /** The form field that names the page to come back to (a path of this site). */
@@ -23,7 +26,7 @@ export const FORM_BACK_FIELD = 'back';
  */
 export const FORM_FLASH_PARAM = 'posted';
 
-export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsletterConfirm' | 'newsletterLeave' | 'newsletterErase' | 'errorReport';
+export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsletterConfirm' | 'newsletterLeave' | 'newsletterErase' | 'errorReport' | 'follow' | 'followConfirm' | 'followLeave';
 
 /**
  * What a posted form's page shows once: whether it went through, each refused field's message, a

@@ -18,6 +18,7 @@ import type {
   PageViewTokenSchema,
 } from './engagement.js';
 import type { NewsletterSignUpSchema } from './newsletter.js';
+import type { PushFollowRequestSchema, PushPublicKeySchema } from './follows.js';
 import type { CorrectionEntryListSchema, CreateErrorReportRequestSchema, ErrorReportReceiptSchema, PublicArticleSchema } from './public-record.js';
 import type { TrendingListSchema } from './trending.js';
 import type { PublicNewsroomPageSchema } from './newsroom-schemas.js';
@@ -48,6 +49,10 @@ export const publicApi = {
   /** A like, share or other reaction to an article. */
   recordInteraction: post('/api/interactions').body<typeof InteractionRequestSchema>().answers<typeof InteractionResponseSchema>(),
   signUpForNewsletter: post('/api/newsletter').body<typeof NewsletterSignUpSchema>().answers<typeof MessageResponseSchema>(),
+  /** The site's VAPID public key, for a browser's push subscription. */
+  pushPublicKey: get('/api/follows/push/key').answers<typeof PushPublicKeySchema>(),
+  /** Follows a story or a category on this browser's push subscription (the reader's consent is the request). */
+  followByPush: post('/api/follows/push').body<typeof PushFollowRequestSchema>().answers<{ message: string; unsubscribeUrl: string }>(),
   listTrending: get('/api/trending').answers<typeof TrendingListSchema>(),
   /** Answers 204: no body. */
   recordPageView: post('/api/analytics/pageview').body<typeof PageViewRequestSchema>().answers<null>(),

@@ -19,6 +19,8 @@ describe('the public route table', () => {
       '/terms',
       '/newsletter/confirm',
       '/newsletter/unsubscribe',
+      '/follow/confirm',
+      '/follow/unsubscribe',
       '*',
     ]);
     for (const path of Object.keys(STATIC_PAGES)) expect(PUBLIC_ROUTES.some((route) => route.path === path)).toBe(true);

@@ -8,7 +8,7 @@ import { NEWSROOM_TEXTS } from './newsroom.js';
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
 export type PublicPageId =
-  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'newsroom' | 'notFound';
+  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'newsroom' | 'follow' | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
 export type PublicPageData = 'articleList' | 'article' | 'corrections' | 'newsroom';
@@ -47,6 +47,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // Reached from an email's link through the API, with its checked token in the form outcome (?posted=).
   { path: '/newsletter/confirm', page: 'newsletter', status: 'ok' },
   { path: '/newsletter/unsubscribe', page: 'newsletter', status: 'ok' },
+  // A follow email's links and a notification's unsubscribe link, the same way (FOLLOW_PAGES).
+  { path: '/follow/confirm', page: 'follow', status: 'ok' },
+  { path: '/follow/unsubscribe', page: 'follow', status: 'ok' },
   { path: '*', page: 'notFound', status: 'notFound' },
 ];
 

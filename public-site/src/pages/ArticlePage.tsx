@@ -12,6 +12,7 @@ import { useArticle } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 import { ChatLauncher } from '../features/chat/components/ChatLauncher';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
+import { FollowForm } from '../features/follows/components/FollowForm';
 import { ArticleNotes } from '../features/corrections/components/ArticleNotes';
 import { ErrorReportForm } from '../features/error-reports/components/ErrorReportForm';
 import { ArticleEngagement } from '../features/interactions/components/ArticleEngagement';
@@ -103,6 +104,7 @@ export function ArticlePage() {
               Original Source
             </Anchor>
           )}
+          <FollowForm target={{ article: article.slug }} />
           <ErrorReportForm articleId={article.id} claimIds={article.claims?.map((claim) => claim.id)} />
         </Stack>
       </Box>

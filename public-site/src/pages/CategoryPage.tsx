@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { categoryDisplayName, categoryMeta } from '@ai-mind/contracts/web';
+import { FollowForm } from '../features/follows/components/FollowForm';
 import { ArticleFeed } from '../features/articles/components/ArticleFeed';
 import { useArticleList, useListStart } from '../features/articles/hooks/use-articles';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
@@ -36,6 +37,7 @@ export function CategoryPage() {
         onLoadMore={() => void list.fetchNextPage()}
         moreHref={list.nextHref}
       />
+      <FollowForm target={{ category, title: name }} />
     </Stack>
   );
 }

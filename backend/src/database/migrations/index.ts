@@ -27,6 +27,8 @@ import { Migration20261129050000_reader_counts_purge_no_list } from './Migration
 import { Migration20261129100000_article_grade } from './Migration20261129100000_article_grade.js';
 import { Migration20261129110000_newsroom } from './Migration20261129110000_newsroom.js';
 import { Migration20261129120000_claim_reports } from './Migration20261129120000_claim_reports.js';
+import { Migration20261129130000_stories } from './Migration20261129130000_stories.js';
+import { Migration20261129140000_follows } from './Migration20261129140000_follows.js';
 import { Migration20261129150000_source_watch } from './Migration20261129150000_source_watch.js';
 import { Migration20261129160000_outlets } from './Migration20261129160000_outlets.js';
 
@@ -61,6 +63,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261129100000_article_grade', class: Migration20261129100000_article_grade },
   { name: 'Migration20261129110000_newsroom', class: Migration20261129110000_newsroom },
   { name: 'Migration20261129120000_claim_reports', class: Migration20261129120000_claim_reports },
+  { name: 'Migration20261129130000_stories', class: Migration20261129130000_stories },
+  { name: 'Migration20261129140000_follows', class: Migration20261129140000_follows },
   { name: 'Migration20261129150000_source_watch', class: Migration20261129150000_source_watch },
   { name: 'Migration20261129160000_outlets', class: Migration20261129160000_outlets },
 ];

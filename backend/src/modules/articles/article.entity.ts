@@ -4,6 +4,7 @@ import { triggersOn } from '../../database/schema/functions.js';
 import { articleColumnsSql } from './article-columns.sql.js';
 import { articleHistorySql } from './article-history.sql.js';
 import { articlePurgeSql } from './article-purge.sql.js';
+import { articlePublicationSql } from './article-publication.sql.js';
 import { AdminUser } from '../auth/index.js';
 
 export const ArticleSchema = defineEntity({
@@ -103,8 +104,8 @@ export const ArticleSchema = defineEntity({
     { name: 'article_scheduled_at_check', expression: `(stage = 'scheduled') = (scheduled_at is not null)` },
     { name: 'article_corrections_check', expression: 'article_corrections_valid(corrections)' },
   ],
-  // Declared in article-columns.sql.ts, article-history.sql.ts and article-purge.sql.ts.
-  triggers: triggersOn('article', articleColumnsSql, articleHistorySql, articlePurgeSql),
+  // Declared in article-columns.sql.ts, article-history.sql.ts, article-purge.sql.ts and article-publication.sql.ts.
+  triggers: triggersOn('article', articleColumnsSql, articleHistorySql, articlePurgeSql, articlePublicationSql),
 });
 
 export class Article extends ArticleSchema.class {}

@@ -45,4 +45,5 @@ export { articleColumnsSql } from './article-columns.sql.js';
 export { articleHistorySql } from './article-history.sql.js';
 export { articleGradeSql } from './article-grade.sql.js';
 export { articlePurgeSql } from './article-purge.sql.js';
+export { articlePublicationSql } from './article-publication.sql.js';
 export { ARTICLES_ENTITIES } from './tables.js';

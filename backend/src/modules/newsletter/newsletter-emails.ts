@@ -24,11 +24,15 @@ export interface RenderedEmail {
 
 const FONT = 'font-family:Georgia,serif;color:#1a1b1e';
 
-function frame(title: string, body: string, unsubscribeUrl: string): string {
+/** Why the reader receives an email, in its footer: the digest's words unless the sender says its own. */
+const DIGEST_REASON = `You receive this because you subscribed to ${SITE_NAME}'s digest.`;
+
+/** The site's email layout around `body`, its footer saying why it came and linking the one-click unsubscribe (shared with the follows' emails). */
+export function frame(title: string, body: string, unsubscribeUrl: string, reason: string = DIGEST_REASON): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f8f9fa"><div style="max-width:600px;margin:0 auto;background:#fff;padding:24px;${FONT}">
 <p style="font-size:20px;font-weight:bold;margin:0 0 16px">${escapeMarkup(SITE_NAME)}</p>${body}
-<hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0"><p style="font-size:12px;color:#868e96">You receive this because you subscribed to ${escapeMarkup(SITE_NAME)}'s digest.
+<hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0"><p style="font-size:12px;color:#868e96">${escapeMarkup(reason)}
 <a href="${escapeMarkup(unsubscribeUrl)}">Unsubscribe with one click</a>.</p></div></body></html>`;
 }
 

@@ -111,7 +111,7 @@ export class NewsletterService {
   }
 
   /** The link of an email: the API route that checks the token, then shows its page. */
-  link(purpose: TokenPurpose, token: string): string {
+  link(purpose: Extract<TokenPurpose, 'confirm' | 'unsubscribe'>, token: string): string {
     const path = purpose === 'confirm' ? NEWSLETTER_LINKS.confirm : NEWSLETTER_LINKS.unsubscribe;
     return `${this.siteConfig.publicUrl}${path}?${NEWSLETTER_TOKEN_FIELD}=${encodeURIComponent(token)}`;
   }
@@ -121,7 +121,7 @@ export class NewsletterService {
   }
 
   /** The subscriber a token was signed for, if it is valid now (and, to confirm, still pending or confirmed). */
-  async holderOf(purpose: TokenPurpose, token: string): Promise<SubscriberRow | null> {
+  async holderOf(purpose: Extract<TokenPurpose, 'confirm' | 'unsubscribe'>, token: string): Promise<SubscriberRow | null> {
     const read = readToken(purpose, token);
     if (!read) return null;
     const row = await this.subscriber(read.id);

@@ -10,7 +10,7 @@ import { PublicPageReadsService } from './public-page-reads.js';
 import { SitemapSnapshotModule } from './sitemap-snapshot.module.js';
 
 /** Paths FeedsController serves at the root; the API's global prefix leaves them out. */
-export const FEED_ROOT_PATHS = ['sitemap.xml', 'sitemaps/:file', 'rss.xml', 'robots.txt', 'trust.txt'];
+export const FEED_ROOT_PATHS = ['sitemap.xml', 'sitemaps/:file', 'rss.xml', 'robots.txt', 'trust.txt', 'push-sw.js'];
 
 @Module({
   // Pages read what the public endpoints read (articles, comments); each carries the token its page

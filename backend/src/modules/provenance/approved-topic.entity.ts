@@ -1,4 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { triggersOn } from '../../database/schema/functions.js';
+import { approvedTopicStorySql } from './approved-topic-story.sql.js';
 
 /** Where an approved topic is on its way to a draft article. */
 export const APPROVED_TOPIC_STATUSES = ['queued', 'generating', 'sent_to_automation', 'blog_received', 'failed'] as const;
@@ -49,6 +51,8 @@ export const ApprovedTopicSchema = defineEntity({
         'create unique index "approved_topic_trending_topic_id_unique" on "approved_topic" ("trending_topic_id") where "trending_topic_id" is not null',
     },
   ],
+  // Declared in approved-topic-story.sql.ts: an approval makes its story, and the article it becomes joins it.
+  triggers: triggersOn('approved_topic', approvedTopicStorySql),
 });
 
 export class ApprovedTopic extends ApprovedTopicSchema.class {}

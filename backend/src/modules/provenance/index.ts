@@ -11,7 +11,10 @@ export { TopicSource } from './topic-source.entity.js';
 export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.service.js';
 export { ProvenanceReader } from './provenance.reader.js';
 export { SourceSetService } from './source-set.service.js';
+// The trigger by which an approval makes its story (its function is the stories module's; assembled in app/database-behaviour.ts).
+export { approvedTopicStorySql } from './approved-topic-story.sql.js';
 export { PROVENANCE_ENTITIES } from './tables.js';
 // The one SSRF-safe page fetch and reading of a source page, for the source watch.
 export { fetchPage, type PageFetchOptions, type PageValidators } from './safe-page-fetcher.js';
 export { contentHash, textOfPage } from './page-text.js';
+export { isPublicAddress } from './safe-page-fetcher.js';

@@ -11,4 +11,5 @@ export { declineTopic, storeClusters, takeForApproval, type TopicStoreOptions } 
 export { TrendingService } from './trending.service.js';
 // The database's behaviour on the trending_topic table (assembled in app/database-behaviour.ts).
 export { trendingPurgeSql } from './trending-purge.sql.js';
+export { trendingStoryReportsSql } from './trending-story-reports.sql.js';
 export { TRENDING_ENTITIES } from './tables.js';

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { FeedItem } from './topic-clustering.js';
 import { triggersOn } from '../../database/schema/functions.js';
 import { trendingPurgeSql } from './trending-purge.sql.js';
+import { trendingStoryReportsSql } from './trending-story-reports.sql.js';
 
 export const TrendingTopicSchema = defineEntity({
   name: 'TrendingTopic',
@@ -32,8 +33,8 @@ export const TrendingTopicSchema = defineEntity({
   },
   indexes: [{ properties: ['mentions'] }],
   uniques: [{ properties: ['topic'] }],
-  // Declared in trending-purge.sql.ts.
-  triggers: triggersOn('trending_topic', trendingPurgeSql),
+  // Declared in trending-purge.sql.ts and trending-story-reports.sql.ts.
+  triggers: triggersOn('trending_topic', trendingPurgeSql, trendingStoryReportsSql),
 });
 
 export class TrendingTopic extends TrendingTopicSchema.class {}

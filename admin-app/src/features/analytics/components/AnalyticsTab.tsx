@@ -14,6 +14,7 @@ export const ANALYTICS_COPY = {
   scope: 'Page views of readers who allowed analytics. Days are UTC days (Coordinated Universal Time).',
   badRange: (problem: string) => `That range cannot be shown (${problem}); showing the last 30 days.`,
   noSubscribers: 'Nobody on the list yet.',
+  noFollows: 'Nobody follows a story or a category yet.',
 };
 
 /** Charts draw at once: an editor reads figures, and a screenshot shows the same picture every time. */
@@ -138,6 +139,63 @@ function NewsletterGrowth({ range }: { range: AnalyticsRangeQuery }) {
   );
 }
 
+/** Readers following stories and categories: new follows by channel, how many follow now, what was sent, retried and dropped. */
+function FollowsSection({ range }: { range: AnalyticsRangeQuery }) {
+  const query = useAnalyticsChart('follows', range);
+  return (
+    <ChartCard
+      title="Follows and sends"
+      figure={(data) => `${count(data.active.email + data.active.push)} following now`}
+      query={query}
+      isEmpty={(data) =>
+        data.active.email + data.active.push + data.follows.email + data.follows.push + data.sends.email + data.sends.push + data.dropped === 0
+      }
+      emptyText={ANALYTICS_COPY.noFollows}
+    >
+      {(data) => (
+        <Table withRowBorders={false} verticalSpacing={4} aria-label="Follows by channel">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th ta="right">Email</Table.Th>
+              <Table.Th ta="right">Web Push</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>New follows in the range</Table.Td>
+              <Table.Td ta="right">{count(data.follows.email)}</Table.Td>
+              <Table.Td ta="right">{count(data.follows.push)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Following now</Table.Td>
+              <Table.Td ta="right">{count(data.active.email)}</Table.Td>
+              <Table.Td ta="right">{count(data.active.push)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Messages sent in the range</Table.Td>
+              <Table.Td ta="right">{count(data.sends.email)}</Table.Td>
+              <Table.Td ta="right">{count(data.sends.push)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Retried (failed at least once)</Table.Td>
+              <Table.Td ta="right" colSpan={2}>
+                {count(data.retried)}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Dropped after their last attempt</Table.Td>
+              <Table.Td ta="right" colSpan={2}>
+                {count(data.dropped)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      )}
+    </ChartCard>
+  );
+}
+
 /** The Analytics tab: consented page views over time, what was read, where readers came from, and the newsletter's growth, over a date range. */
 export function AnalyticsTab() {
   const { searchParams, setParams } = useAdminLocation();
@@ -162,6 +220,7 @@ export function AnalyticsTab() {
         <TopList title="Countries" name="countries" range={range} label={countryName} />
       </SimpleGrid>
       <NewsletterGrowth range={range} />
+      <FollowsSection range={range} />
     </Stack>
   );
 }
