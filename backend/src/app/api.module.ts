@@ -13,6 +13,7 @@ import { InteractionsModule } from '../modules/interactions/index.js';
 import { MediaModule } from '../modules/media/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
 import { NewsroomModule } from '../modules/newsroom/index.js';
+import { StoriesModule } from '../modules/stories/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { ContactModule } from '../modules/contact/index.js';
 import { HttpCachePurger } from '../modules/http-cache/index.js';
@@ -54,6 +55,7 @@ export class ApiModule {
         ProvenanceAdminModule,
         PublicRecordModule,
         RecoveryModule,
+        StoriesModule,
         PagesModule,
         TrendingModule,
         WorkflowModule,

@@ -45,6 +45,7 @@ import {
   SetErrorReportStatusRequestSchema,
 } from './public-record.js';
 import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
+import { MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -163,6 +164,11 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       invite: { body: InvitePersonRequestSchema },
       changeRole: { body: ChangeRoleRequestSchema },
       changeStatus: { body: ChangeStatusRequestSchema },
+    },
+    stories: {
+      merge: { body: MergeStoriesRequestSchema },
+      split: { body: SplitStoryRequestSchema },
+      setStatus: { body: UpdateStoryRequestSchema },
     },
     newsroom: {
       savePage: { body: SaveNewsroomPageRequestSchema },

@@ -21,6 +21,7 @@ const PAGES: Record<PublicPageId, LazyPage> = {
   terms: lazyPage(() => import(/* webpackChunkName: "page-terms" */ '../pages/TermsPage').then((m) => m.TermsPage)),
   newsletter: lazyPage(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/NewsletterPage').then((m) => m.NewsletterPage)),
   newsroom: lazyPage(() => import(/* webpackChunkName: "page-newsroom" */ '../pages/NewsroomPage').then((m) => m.NewsroomPage)),
+  story: lazyPage(() => import(/* webpackChunkName: "page-story" */ '../pages/StoryPage').then((m) => m.StoryPage)),
   notFound: lazyPage(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((m) => m.NotFoundPage)),
 };
 

@@ -190,7 +190,10 @@ AS $function$
         added integer;
       begin
         if NEW.items is not distinct from OLD.items then return null; end if;
-        select s.id into the_story from approved_topic a join story s on s.approved_topic_id = a.id where a.trending_topic_id = NEW.id;
+        -- The story the topic's article is in now (an editor may have merged it), else the story the approval made.
+        select coalesce((select sa.story_id from approved_topic a join story_article sa on sa.article_id = a.article_id where a.trending_topic_id = NEW.id),
+                        (select s.id from approved_topic a join story s on s.approved_topic_id = a.id where a.trending_topic_id = NEW.id))
+          into the_story;
         if the_story is null then return null; end if;
         insert into story_report (story_id, key, outlet, title, link)
         select the_story, left(coalesce(i->>'link', coalesce(i->>'source', '') || E'\\n' || coalesce(i->>'title', '')), 1000),
