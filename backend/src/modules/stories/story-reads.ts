@@ -113,8 +113,8 @@ export class StoryReads {
         );
         const newest = events.find((e) => e.article_id === note.article_id) === note;
         const [before, after] = await Promise.all([
-          previous ? this.versionAt(note.article_id, previous.created_at) : Promise.resolve(null),
-          newest ? Promise.resolve(current.get(note.article_id)!) : this.versionAt(note.article_id, note.created_at),
+          previous ? this.versionAt(note.article_id, previous.id) : Promise.resolve(null),
+          newest ? Promise.resolve(current.get(note.article_id)!) : this.versionAt(note.article_id, note.id),
         ]);
         changes.set(String(note.id), {
           kind: note.kind as 'update' | 'correction',
@@ -170,13 +170,13 @@ export class StoryReads {
     };
   }
 
-  /** The article as published at `at`: its newest published revision then. */
-  private async versionAt(articleId: number, at: Date | string): Promise<ArticleVersion | null> {
+  /** The article as published at publication event `eventId`: its newest published revision then (compared in SQL: a JS Date drops the microseconds). */
+  private async versionAt(articleId: number, eventId: string | number): Promise<ArticleVersion | null> {
     const row = await storiesDb(this.em.fork())
       .selectFrom('article_revision')
       .select([sql<string>`snapshot->>'title'`.as('title'), sql<string>`snapshot->>'content'`.as('content')])
       .where('article_id', '=', articleId)
-      .where('created_at', '<=', new Date(at))
+      .where('created_at', '<=', (eb) => eb.selectFrom('publication_event').select('created_at').where('id', '=', Number(eventId)))
       .where(sql<boolean>`(snapshot->>'approved')::boolean`)
       .orderBy('id', 'desc')
       .limit(1)
