@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { AdminStorySchema, ArticleStorySchema, PublicStorySchema, type AdminStory, type PublicStory } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
@@ -8,6 +9,7 @@ import { ArticleCommands, ArticleReads } from '../src/modules/articles/index.js'
 import { ApprovedTopicStore, ClaimCheckService } from '../src/modules/provenance/index.js';
 import { storeClusters, TrendingTopic, type FeedItem } from '../src/modules/trending/index.js';
 import { ArticleIntakeService } from '../src/modules/workflow/article-intake.service.js';
+import { PagesService } from '../src/modules/pages/index.js';
 import { schemaOrgProblems } from '../../libs/contracts/src/testing/schema-org.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
@@ -202,6 +204,10 @@ describe('stories', () => {
     expect(articleHtml).toMatch(new RegExp(`href="/story/${story.slug}"[^>]*>This story has <!-- -->1<!-- --> update`));
 
     expect((await fetch(`${origin}/story/no-such-story`)).status).toBe(404);
+
+    // The sitemap lists the story's page.
+    const sitemap = gunzipSync((await app.get(PagesService).sitemapFile(1))!).toString('utf8');
+    expect(sitemap).toContain(`${SITE}/story/${story.slug}</loc>`);
   });
 
   it('records the reports that arrive on a story with each trending refresh, and when', async () => {
@@ -231,9 +237,9 @@ describe('stories', () => {
     const b = await publishedStory('Rail strike talks', [report('Rail Times', 'Rail talks resume')]);
     const storyA = await storyOf(a.article.id);
     const storyB = await storyOf(b.article.id);
-    const merge = (id: number, payload: unknown, headers = admin.headers) =>
+    const merge = (id: number, payload: Record<string, unknown>, headers = admin.headers) =>
       app.inject({ method: 'POST', url: `/api/admin/stories/${id}/merge`, headers, payload });
-    const split = (id: number, payload: unknown, headers = admin.headers) =>
+    const split = (id: number, payload: Record<string, unknown>, headers = admin.headers) =>
       app.inject({ method: 'POST', url: `/api/admin/stories/${id}/split`, headers, payload });
 
     expect((await merge(storyB.id, { intoStoryId: storyA.id }, writer.headers)).statusCode).toBe(403);

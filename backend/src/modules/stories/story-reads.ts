@@ -11,6 +11,8 @@ const TIMELINE_EVENTS = 200;
 const TIMELINE_REPORTS = 200;
 /** The notes whose "what changed" is computed (the newest): two article versions read and compared each. */
 const CHANGES_COMPUTED = 20;
+/** Stories the sitemap lists, most recently updated first (a sitemap file holds 50,000 URLs). */
+const SITEMAP_STORIES = 10_000;
 /** Stories the admin's view lists, newest first. */
 const ADMIN_STORIES = 200;
 
@@ -182,6 +184,21 @@ export class StoryReads {
       .limit(1)
       .executeTakeFirst();
     return row ? { title: row.title ?? '', content: row.content ?? '' } : null;
+  }
+
+  /** The stories the sitemap lists (a page each): those with a published article, the newest SITEMAP_STORIES, with their last moment. */
+  async sitemapStories(): Promise<{ slug: string; lastmod: string }[]> {
+    const rows = await storiesDb(this.em.fork())
+      .selectFrom('story as s')
+      .innerJoin('publication_event as e', 'e.story_id', 's.id')
+      .innerJoin('article as a', 'a.id', 'e.article_id')
+      .select(['s.slug', (eb) => eb.fn.max('e.created_at').as('lastmod')])
+      .where('a.approved', '=', true)
+      .groupBy('s.slug')
+      .orderBy('lastmod', 'desc')
+      .limit(SITEMAP_STORIES)
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) }));
   }
 
   /** The admin's Stories view: the newest stories, each with its articles and counts. */
