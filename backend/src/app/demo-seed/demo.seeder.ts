@@ -18,6 +18,8 @@ export const DEMO_SEED_NAME = 'demo-content-v1';
 export const DEMO_COMMENTS_SEED_NAME = 'demo-comments-v2';
 /** The newsroom's texts (publishing principles, policies, masthead, ownership), once: an owner's later edit is never replaced. */
 export const DEMO_NEWSROOM_SEED_NAME = 'demo-newsroom-v1';
+/** A story for each published demo article (no topic was approved for them, so no trigger made one), once. */
+export const DEMO_STORIES_SEED_NAME = 'demo-stories-v1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -63,6 +65,7 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
   });
   await seedDemoComments(em);
   await seedDemoNewsroom(em);
+  await seedDemoStories(em);
   await writeCovers(mediaDir);
   return result;
 }
@@ -82,6 +85,32 @@ async function seedDemoNewsroom(em: EntityManager): Promise<void> {
       .values(rows)
       .onConflict((conflict) => conflict.column('key').doNothing())
       .execute();
+  });
+}
+
+/**
+ * Once per database: each published demo article still present, in no story yet, becomes the first
+ * article of a story of its own (named as the article), and its publication event joins the story,
+ * so the demo has story pages. Stories of approved topics are made by the database (stories module).
+ */
+async function seedDemoStories(em: EntityManager): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await claimSeedRun(tx, DEMO_STORIES_SEED_NAME))) return;
+    const slugs = DEMO_ARTICLES.filter((demo) => demo.approved).map((demo) => demo.slug);
+    await sql`
+      with made as (
+        insert into story (slug, title, category, created_at, updated_at)
+        select a.slug, left(a.title, 300), left(a.category_slug, 100), a.created_at, a.created_at
+          from article a
+         where a.approved and a.slug = any(${slugs}) and not exists (select 1 from story_article sa where sa.article_id = a.id)
+        on conflict (slug) do nothing
+        returning id, slug)
+      insert into story_article (article_id, story_id, joined_at)
+      select a.id, made.id, a.created_at from made join article a on a.slug = made.slug`.execute(appDb(tx));
+    await sql`
+      update publication_event e set story_id = sa.story_id
+        from story_article sa
+       where sa.article_id = e.article_id and e.story_id is null and sa.story_id in (select s.id from story s where s.slug = any(${slugs}))`.execute(appDb(tx));
   });
 }
 
