@@ -64,7 +64,7 @@ describe('the panel by role', () => {
     network = stubFetch({ ...signedInAs('editor'), 'GET /api/trending-topics': () => ({ status: 200, body: [topic] }) });
     renderApp(<AdminApp />, '/admin');
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
-    expect(tabs()).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Newsletter', 'Analytics']);
+    expect(tabs()).toEqual(['Trending Topics', 'Blog Workflow', 'Article Management', 'Comments', 'Contact Messages', 'Newsletter', 'Analytics', 'Stories']);
     expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Quick Recovery' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Queue dashboard' })).not.toBeInTheDocument();

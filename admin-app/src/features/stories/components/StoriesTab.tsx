@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { storyPath, type AdminStory } from '@ai-mind/contracts';
@@ -11,21 +11,22 @@ const failed = (what: string) => (error: Error) => showAlert(serverMessage(error
 
 /** Merges this story into another one chosen from the list. */
 function MergeInto({ story, stories }: { story: AdminStory; stories: AdminStory[] }) {
-  const [into, setInto] = useState<string | null>(null);
+  const [into, setInto] = useState('');
   const merge = useMergeStories({
     onSuccess: (merged) => notifications.show({ title: 'Merged', message: `“${story.title}” is now part of “${merged.title}”.` }),
     onError: failed('The stories could not be merged.'),
   });
   return (
     <Group gap="xs" wrap="nowrap">
-      <Select
+      <NativeSelect
         aria-label={`Merge “${story.title}” into`}
-        placeholder="Merge into…"
         size="xs"
-        searchable
-        data={stories.filter((other) => other.id !== story.id).map((other) => ({ value: String(other.id), label: other.title }))}
+        data={[
+          { value: '', label: 'Merge into…' },
+          ...stories.filter((other) => other.id !== story.id).map((other) => ({ value: String(other.id), label: other.title })),
+        ]}
         value={into}
-        onChange={setInto}
+        onChange={(event) => setInto(event.currentTarget.value)}
         w={200}
       />
       <Button
