@@ -133,8 +133,8 @@ describe('an article that says how it was made, in Chromium', () => {
     await storyLink.click();
     await plain.waitForURL(/\/story\/[a-z0-9-]+$/);
     await plain.getByTestId('story-page').waitFor();
-    const corrected = plain.getByTestId('story-entry').and(plain.locator('[data-kind="correction"]'));
-    expect(await corrected.textContent()).toContain(correctionText);
+    const correctionEntry = plain.getByTestId('story-entry').and(plain.locator('[data-kind="correction"]'));
+    expect(await correctionEntry.textContent()).toContain(correctionText);
     expect(await plain.getByTestId('story-entry').and(plain.locator('[data-kind="published"]')).getByRole('link', { name: title }).count()).toBe(1);
     const [liveBlog] = await jsonLdOf(plain);
     expect(schemaOrgProblems(liveBlog!)).toEqual([]);

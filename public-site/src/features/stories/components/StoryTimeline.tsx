@@ -64,7 +64,8 @@ export function StoryTimeline({ entries }: { entries: StoryTimelineEntry[] }) {
       {entries.map((entry, index) => (
         <Card key={`${entry.kind}-${entry.at}-${index}`} component="li" withBorder padding="md" data-testid="story-entry" data-kind={entry.kind}>
           <Stack gap={6}>
-            <Text size="sm" c="gray.7">
+            {/* A div: a badge is a block, which a <p> may not hold (the browser would move it out, and hydration fail). */}
+            <Text size="sm" c="gray.7" component="div">
               <Badge color={KIND_COLORS[entry.kind]} variant="light" mr="xs">
                 {KIND_LABELS[entry.kind]}
               </Badge>
