@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
-import { articleCanonicalPath, formatLongDate, notFoundMeta, storyDescription, storyMeta } from '@ai-mind/contracts/web';
+import { articleCanonicalPath, formatLongDate, notFoundMeta, storyMeta } from '@ai-mind/contracts/web';
 import { useSiteOrigin } from '../app/server-context';
 import { CategoryBadge } from '../features/articles/components/CategoryBadge';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
@@ -48,7 +48,8 @@ export function StoryPage() {
         </Title>
         <Text size="sm" c="gray.7" mt={4}>
           Since <time dateTime={story.startedAt}>{formatLongDate(story.startedAt)}</time>, last updated{' '}
-          <time dateTime={story.lastUpdatedAt}>{formatLongDate(story.lastUpdatedAt)}</time>. {storyDescription(story)}
+          <time dateTime={story.lastUpdatedAt}>{formatLongDate(story.lastUpdatedAt)}</time>: {story.articles.length} article
+          {story.articles.length === 1 ? '' : 's'}, {story.updateCount} update{story.updateCount === 1 ? '' : 's'}.
         </Text>
       </div>
       <section aria-labelledby="story-articles">
