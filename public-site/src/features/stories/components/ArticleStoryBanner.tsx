@@ -30,7 +30,7 @@ export function StoryLink({ articleId }: { articleId: number }) {
         This story has {story.updateCount} update{story.updateCount === 1 ? '' : 's'}
       </Anchor>{' '}
       <Text span c="gray.7">
-        — follow “{story.title}” as it develops
+        — the timeline of “{story.title}”
       </Text>
     </Text>
   );
