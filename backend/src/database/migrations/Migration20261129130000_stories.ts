@@ -125,12 +125,13 @@ AS $function$
       begin
         if TG_OP = 'INSERT' then
           the_story := nextval(pg_get_serial_sequence('story', 'id'));
-          insert into story (id, slug, title, category, approved_topic_id)
+          insert into story (id, slug, title, category, approved_topic_id, created_at, updated_at)
           values (the_story, story_slug(NEW.topic, the_story), left(NEW.topic, 300),
-                  left(lower(regexp_replace(btrim(NEW.category), '[\\s-]+', '-', 'g')), 100), NEW.id);
-          insert into story_report (story_id, key, outlet, title, link, at_approval)
+                  left(lower(regexp_replace(btrim(NEW.category), '[\\s-]+', '-', 'g')), 100), NEW.id,
+                  coalesce(NEW.approved_at, now()), coalesce(NEW.approved_at, now()));
+          insert into story_report (story_id, key, outlet, title, link, at_approval, arrived_at)
           select the_story, left(coalesce(i->>'link', coalesce(i->>'source', '') || E'\\n' || coalesce(i->>'title', '')), 1000),
-                 left(coalesce(i->>'source', ''), 200), left(coalesce(i->>'title', ''), 500), i->>'link', true
+                 left(coalesce(i->>'source', ''), 200), left(coalesce(i->>'title', ''), 500), i->>'link', true, coalesce(NEW.approved_at, now())
             from trending_topic t, jsonb_array_elements(case when jsonb_typeof(t.items) = 'array' then t.items else '[]'::jsonb end) i
            where t.id = NEW.trending_topic_id
           on conflict do nothing;
