@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { storyPath, type AdminStory } from '@ai-mind/contracts';
+import { categoryDisplayName, storyPath, type AdminStory } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { publicArticleUrl, publicPageUrl } from '../../../lib/public-site';
@@ -56,7 +56,7 @@ function StoryRow({ story, stories }: { story: AdminStory; stories: AdminStory[]
           {story.title}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {story.category} · since {new Date(story.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+          {categoryDisplayName(story.category)} · since {new Date(story.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
         </Text>
         <Badge size="xs" mt={4} color={developing ? 'red' : 'gray'} variant="light">
           {developing ? 'Developing' : 'Settled'}
