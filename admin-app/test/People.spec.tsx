@@ -73,6 +73,7 @@ describe('the panel by role', () => {
       'Newsletter',
       'Analytics',
       'Source Changes',
+      'Stories',
     ]);
     expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Quick Recovery' })).not.toBeInTheDocument();

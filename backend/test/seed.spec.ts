@@ -75,5 +75,13 @@ describe('demo seed', () => {
     const commented = rows.filter((row) => row.comment_rows > 0).length;
     expect(commented).toBeGreaterThanOrEqual(12);
     expect(await em.count(Comment)).toBe(rows.reduce((sum, row) => sum + row.comment_rows, 0));
+
+    // Each published demo article is the first article of a story of its own, its publication on the story's timeline (once, however often the seed runs).
+    const stories = await em.getConnection().execute<{ slug: string; story_slug: string; events: number }[]>(
+      `select a.slug, s.slug as story_slug, (select count(*)::int from publication_event e where e.story_id = s.id) as events
+           from article a join story_article sa on sa.article_id = a.id join story s on s.id = sa.story_id`,
+    );
+    expect(stories.map((row) => row.slug).sort()).toEqual(published.map((a) => a.slug).sort());
+    for (const row of stories) expect(row).toMatchObject({ story_slug: row.slug, events: 1 });
   });
 });

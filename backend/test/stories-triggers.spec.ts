@@ -1,4 +1,6 @@
-import { Client } from 'pg';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createOrmConfig } from '../src/app/orm-config.js';
+import { pgPool } from '../src/database/pg-pool.js';
 import { useOwnDatabase } from './support/own-database.js';
 import { uniqueSuffix } from './support/test-config.js';
 
@@ -59,10 +61,14 @@ describe('stories kept by the database', () => {
 
   it('writes a publication event for the first publication and each note added after, and NOTIFYs each', async () => {
     const { articleId, story } = await approvedTopicWithArticle();
-    const listener = new Client({ connectionString: own.orm.config.get('clientUrl') });
-    await listener.connect();
+    // A connection of its own: the file's ORM has one.
+    const listening = await MikroORM.init(createOrmConfig({ databaseUrl: own.orm.config.get('clientUrl')!, poolMax: 1 }));
+    const listener = await (await pgPool(listening.em)).connect();
     const heard: string[] = [];
-    listener.on('notification', (message) => message.channel === 'publication_event' && heard.push(message.payload!));
+    listener.on('notification', (message) => {
+      const { channel, payload } = (message ?? {}) as { channel?: string; payload?: string };
+      if (channel === 'publication_event') heard.push(payload!);
+    });
     await listener.query('listen publication_event');
     try {
       await sql(
@@ -91,7 +97,8 @@ describe('stories kept by the database', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(heard).toEqual(events.map((e) => String(e.id)));
     } finally {
-      await listener.end();
+      listener.release(true);
+      await listening.close(true);
     }
   });
 

@@ -126,6 +126,24 @@ describe('an article that says how it was made, in Chromium', () => {
     expect(await entry.textContent()).toContain(correctionText);
     expect(await entry.getByRole('link', { name: title }).getAttribute('href')).toMatch(new RegExp(`/article/${slug}#corrections$`));
 
+    // The article's story (made when the topic was approved): the correction is its update, linked from the article, on its timeline.
+    await plain.goto(`${suite.product.url}/article/${slug}`);
+    const storyLink = plain.getByTestId('story-link').getByRole('link', { name: 'This story has 1 update' });
+    await storyLink.waitFor();
+    await storyLink.click();
+    await plain.waitForURL(/\/story\/[a-z0-9-]+$/);
+    await plain.getByTestId('story-page').waitFor();
+    const correctionEntry = plain.getByTestId('story-entry').and(plain.locator('[data-kind="correction"]'));
+    expect(await correctionEntry.textContent()).toContain(correctionText);
+    expect(await plain.getByTestId('story-entry').and(plain.locator('[data-kind="published"]')).getByRole('link', { name: title }).count()).toBe(1);
+    const [liveBlog] = await jsonLdOf(plain);
+    expect(schemaOrgProblems(liveBlog!)).toEqual([]);
+    expect(liveBlog).toMatchObject({
+      '@type': 'LiveBlogPosting',
+      liveBlogUpdate: [{ '@type': 'BlogPosting', articleBody: correctionText }, { '@type': 'BlogPosting' }],
+    });
+    await plain.screenshot({ path: path.join(ARTIFACTS, 'public-record-story.png'), fullPage: true });
+
     // Report an error without JavaScript: the browser's own post, back on the article with the thanks.
     await plain.goto(`${suite.product.url}/article/${slug}`);
     await plain.getByTestId('report-an-error').locator('summary').click();

@@ -58,6 +58,11 @@ describe('public pages rendered on the server and hydrated', () => {
       '/privacy': [{ path: '/privacy', status: 200 }],
       '/terms': [{ path: '/terms', status: 200 }],
       '/corrections': [{ path: '/corrections', status: 200 }],
+      // Each published demo article starts a story of its own, named by its slug (the demo seed).
+      '/story/:slug': [
+        { path: `/story/${article.slug}`, status: 200 },
+        { path: '/story/no-such-story-anywhere', status: 404 },
+      ],
       // The newsroom's promises (NEWSROOM_PAGES).
       ...Object.fromEntries(Object.values(NEWSROOM_TEXTS).map(({ path }) => [path, [{ path, status: 200 }]])),
       '/newsletter/confirm': [{ path: '/newsletter/confirm', status: 200 }],

@@ -40,6 +40,7 @@ const ADMIN_TABS = [
   ['people', '/people', 'People'],
   ['newsroom', '/newsroom', 'Newsroom'],
   ['source-changes', '/source-changes', 'Source Changes'],
+  ['stories', '/stories', 'Stories'],
 ] as const;
 
 /** A dozen pages photographed in one test: room for a machine busy with other work. */

@@ -29,6 +29,7 @@ import { FALLBACK_IMAGE } from './features/articles/components/ArticleImage';
 import { articleListQuery, articleQuery, correctionsQuery } from './features/articles/hooks/use-articles';
 import { commentsQuery } from './features/comments/hooks/use-comments';
 import { newsroomPageQuery } from './features/newsroom/hooks/use-newsroom';
+import { articleStoryQuery, storyQuery } from './features/stories/hooks/use-stories';
 
 /**
  * Loads what the route's page shows under the page's own query options (their keys, so the client
@@ -54,6 +55,8 @@ async function loadPageData(
       const comments = commentsQuery(article.id);
       await client.prefetchQuery({ ...comments, queryFn: () => read.comments(article.id) });
       if (client.getQueryState(comments.queryKey)?.status === 'error') client.removeQueries({ queryKey: comments.queryKey });
+      // The story the article is in ("This story has N updates"), part of the page.
+      await client.fetchQuery({ ...articleStoryQuery(article.id), queryFn: () => read.articleStory(article.id) });
     }
     return { found: article !== null, heroImage: article ? { href: shown(article.imageUrl), sizes: ARTICLE_IMAGE_SIZES } : null };
   }
@@ -70,6 +73,11 @@ async function loadPageData(
     const firstPage = list.pages[0];
     const first = firstPage?.items[0];
     return { found: !firstPage?.missing, heroImage: first ? { href: shown(first.imageUrl), sizes: CARD_IMAGE_SIZES } : null };
+  }
+  if (page === 'story') {
+    const slug = params.slug ?? '';
+    const story = await client.fetchQuery({ ...storyQuery(slug), queryFn: () => read.storyBySlug(slug) });
+    return { found: story !== null, heroImage: null };
   }
   if (page === 'corrections') await client.fetchQuery({ ...correctionsQuery(), queryFn: () => read.corrections() });
   if (page === 'newsroom') {

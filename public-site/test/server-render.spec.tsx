@@ -16,6 +16,8 @@ const nothing: PublicPageReads = {
   comments: async () => [],
   corrections: async () => [],
   newsroomPage: async (key) => ({ key, title: key, html: '<p>Not written yet.</p>', updatedAt: null, members: [] }),
+  storyBySlug: async () => null,
+  articleStory: async () => ({ story: null }),
 };
 
 /** Every list answers `items`. */
@@ -142,5 +144,73 @@ describe('the public site rendered on the server (server.tsx)', () => {
     expect(masthead.html).toContain('Dana Reyes');
     expect(masthead.html).toContain('Editor-in-chief');
     expect(masthead.meta.title).toBe('Masthead | The AI Mind');
+  });
+
+  it('renders a story page whole: its articles, its timeline with what changed and the reports, and a LiveBlogPosting; a missing story is a 404', async () => {
+    const ref = { id: 7, title: 'Grid queue shrinks', slug: 'grid-queue', category: 'Technology' };
+    const read: PublicPageReads = {
+      ...nothing,
+      storyBySlug: async (slug) =>
+        slug !== 'grid-queue'
+          ? null
+          : {
+              id: 3,
+              slug: 'grid-queue',
+              title: 'The grid queue',
+              category: 'technology',
+              status: 'developing',
+              startedAt: '2026-11-28T09:00:00.000Z',
+              lastUpdatedAt: '2026-11-29T12:00:00.000Z',
+              articles: [{ ...ref, publishedAt: '2026-11-28T10:00:00.000Z' }],
+              updateCount: 1,
+              timeline: [
+                {
+                  kind: 'update',
+                  at: '2026-11-29T12:00:00.000Z',
+                  article: ref,
+                  note: 'The regulator decided.',
+                  changes: { summary: '1 paragraph added', title: null, added: ['The regulator decided on Friday.'], removed: [], changed: [] },
+                },
+                {
+                  kind: 'reports',
+                  at: '2026-11-29T08:00:00.000Z',
+                  atApproval: false,
+                  reports: [{ outlet: 'Wire', title: 'Queue cut', link: 'https://wire.example/q' }],
+                },
+                { kind: 'published', at: '2026-11-28T10:00:00.000Z', article: ref },
+              ],
+            },
+    };
+    const page = await render('/story/grid-queue', { origin: 'https://example.test', read });
+    expect(page.status).toBe(200);
+    expect(page.page).toBe('story');
+    expect(page.html).not.toMatch(/<script/);
+    expect(page.html).toContain('The regulator decided.');
+    expect(page.html).toContain('What changed: <!-- -->1 paragraph added');
+    expect(page.html).toContain('href="https://wire.example/q"');
+    expect(page.html).toContain('href="/technology/article/grid-queue"');
+    expect(page.html.indexOf('The regulator decided.')).toBeLessThan(page.html.indexOf('Queue cut'));
+    const [liveBlog] = page.meta.jsonLd as { '@type': string; liveBlogUpdate: { headline: string }[] }[];
+    expect(liveBlog!['@type']).toBe('LiveBlogPosting');
+    expect(liveBlog!.liveBlogUpdate.map((update) => update.headline)).toEqual(['Update to “Grid queue shrinks”', 'Published: Grid queue shrinks']);
+
+    const missing = await render('/story/nothing-here', { origin: 'https://example.test', read });
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Story Not Found');
+  });
+
+  it('renders an article’s latest update note at its top, and the link to its story when the story has updates', async () => {
+    const story = article({
+      corrections: [
+        { id: 'a', kind: 'update', text: 'First update.', createdAt: '2026-11-28T10:00:00.000Z' },
+        { id: 'b', kind: 'update', text: 'The regulator decided.', createdAt: '2026-11-29T10:00:00.000Z' },
+      ],
+    });
+    const page = await render(`/article/${story.slug}`, {
+      origin: 'https://example.test',
+      read: { ...publishing(story), articleStory: async () => ({ story: { slug: 'grid-queue', title: 'The grid queue', updateCount: 3 } }) },
+    });
+    expect(page.html).toMatch(/Updated <time dateTime="2026-11-29T10:00:00.000Z">[^<]+<\/time>:<\/span> <!-- -->The regulator decided\./);
+    expect(page.html).toMatch(/href="\/story\/grid-queue"[^>]*>This story has <!-- -->3<!-- --> update<!-- -->s/);
   });
 });

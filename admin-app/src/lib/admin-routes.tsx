@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   'people',
   'newsroom',
   'source-changes',
+  'stories',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -33,6 +34,8 @@ export const TAB_PERMISSIONS: Record<AdminTab, Permission> = {
   newsroom: 'people.manage',
   // As the corrections and updates it leads to.
   'source-changes': 'articles.publish',
+  // Listing, merging and splitting stories changes what readers see: the publishers'.
+  stories: 'articles.publish',
 };
 
 /** The invitee's page, below the panel's base, where a one-time link (token after `#`) sets a password. */

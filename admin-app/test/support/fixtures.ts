@@ -25,4 +25,5 @@ export const EVERY_TAB = [
   'People',
   'Newsroom',
   'Source Changes',
+  'Stories',
 ];

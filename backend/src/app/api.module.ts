@@ -15,6 +15,7 @@ import { FollowsModule } from '../modules/follows/index.js';
 import { NewsletterModule } from '../modules/newsletter/index.js';
 import { NewsroomModule } from '../modules/newsroom/index.js';
 import { OutletsModule } from '../modules/outlets/index.js';
+import { StoriesModule } from '../modules/stories/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { ContactModule } from '../modules/contact/index.js';
 import { HttpCachePurger } from '../modules/http-cache/index.js';
@@ -59,6 +60,7 @@ export class ApiModule {
         ProvenanceAdminModule,
         PublicRecordModule,
         RecoveryModule,
+        StoriesModule,
         PagesModule,
         SourceWatchModule,
         TrendingModule,

@@ -35,6 +35,7 @@ const SUITES = [
   'source-watch',
   'independent-sources',
   'follows',
+  'stories',
 ] as const;
 
 /** The databases of the tests' redis-server (global-setup.mjs starts it with as many). */

@@ -48,6 +48,7 @@ import {
 import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema } from './source-watch.js';
 import { SaveOutletRequestSchema, SourcingSettingsSchema } from './outlets.js';
+import { MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -172,6 +173,11 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       invite: { body: InvitePersonRequestSchema },
       changeRole: { body: ChangeRoleRequestSchema },
       changeStatus: { body: ChangeStatusRequestSchema },
+    },
+    stories: {
+      merge: { body: MergeStoriesRequestSchema },
+      split: { body: SplitStoryRequestSchema },
+      setStatus: { body: UpdateStoryRequestSchema },
     },
     newsroom: {
       savePage: { body: SaveNewsroomPageRequestSchema },

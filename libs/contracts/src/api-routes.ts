@@ -94,6 +94,7 @@ import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, Rev
 import type { TrendingSourcesResponseSchema } from './trending.js';
 import type { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema, SourceChangeSchema, SourceWatchRunSchema } from './source-watch.js';
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
+import type { AdminStorySchema, MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import type {
   AdminSourcingSettingsSchema,
@@ -244,6 +245,16 @@ const adminApi = {
       changeRole: post('/api/admin/people/:id/role').body<typeof ChangeRoleRequestSchema>().answers<typeof AdminAccountSchema>(),
       changeStatus: post('/api/admin/people/:id/status').body<typeof ChangeStatusRequestSchema>().answers<typeof AdminAccountSchema>(),
       resetPassword: post('/api/admin/people/:id/reset-password').answers<typeof PasswordLinkResponseSchema>(),
+    },
+
+    /** Stories (docs/stories.md): editors list, merge and split them, and settle one. */
+    stories: {
+      list: get('/api/admin/stories').answers<ListOf<typeof AdminStorySchema>>(),
+      /** Merges the story of the address into another: answers the story it was merged into. */
+      merge: post('/api/admin/stories/:id/merge').body<typeof MergeStoriesRequestSchema>().answers<typeof AdminStorySchema>(),
+      /** Moves one article of the story into a new story of its own: answers the new story. */
+      split: post('/api/admin/stories/:id/split').body<typeof SplitStoryRequestSchema>().answers<typeof AdminStorySchema>(),
+      setStatus: put('/api/admin/stories/:id/status').body<typeof UpdateStoryRequestSchema>().answers<typeof AdminStorySchema>(),
     },
 
     /** The newsroom's published promises and the masthead: the owner's (a person may set their own masthead entry). */

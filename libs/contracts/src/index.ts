@@ -47,3 +47,5 @@ export * from './web-link.js';
 export { ApiRoute, callRoute, routeUrl, type ApiMethod, type RouteAnswer, type RouteCall, type RouteQuery, type SendRequest } from './api-route.js';
 export * from './follows.constants.js';
 export * from './follows.js';
+export * from './stories.js';
+export * from './story-meta.js';

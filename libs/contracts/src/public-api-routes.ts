@@ -22,6 +22,7 @@ import type { PushFollowRequestSchema, PushPublicKeySchema } from './follows.js'
 import type { CorrectionEntryListSchema, CreateErrorReportRequestSchema, ErrorReportReceiptSchema, PublicArticleSchema } from './public-record.js';
 import type { TrendingListSchema } from './trending.js';
 import type { PublicNewsroomPageSchema } from './newsroom-schemas.js';
+import type { ArticleStorySchema, PublicStorySchema } from './stories.js';
 import { get, post } from './api-route.js';
 
 type ListOf<Schema extends z.ZodType> = z.ZodArray<Schema>;
@@ -38,6 +39,12 @@ export const publicApi = {
   listCorrections: get('/api/corrections').answers<typeof CorrectionEntryListSchema>(),
   /** One of the newsroom's published promises (a key of NEWSROOM_TEXT_KEYS); the masthead with its people. */
   newsroomPage: get('/api/newsroom/:page').answers<typeof PublicNewsroomPageSchema>(),
+  stories: {
+    /** A story's page: its articles and timeline, newest first (docs/stories.md). */
+    bySlug: get('/api/stories/:slug').answers<typeof PublicStorySchema>(),
+    /** The story a published article belongs to, as its page links to it. */
+    ofArticle: get('/api/articles/:id/story').answers<typeof ArticleStorySchema>(),
+  },
   chat: {
     /** The reader's message; answers the AI's reply. */
     sendMessage: post('/api/chat').body<typeof ChatRequestSchema>().answers<typeof ChatResponseSchema>(),

@@ -11,6 +11,7 @@ describe('the public route table', () => {
       '/category',
       '/category/:category',
       '/corrections',
+      '/story/:slug',
       '/inspiring',
       '/about',
       ...Object.values(NEWSROOM_PAGES).filter((path) => !path.includes('#')),
@@ -37,6 +38,8 @@ describe('the public route table', () => {
     // A category nobody publishes in or links to, and a list start that names nothing, are not pages.
     expect(publicRouteStatus(route('/category/:category'), false)).toBe(404);
     expect(publicRouteStatus(route('/'), false)).toBe(404);
+    expect(publicRouteStatus(route('/story/:slug'), true)).toBe(200);
+    expect(publicRouteStatus(route('/story/:slug'), false)).toBe(404);
     expect(publicRouteStatus(route('*'), true)).toBe(404);
   });
 

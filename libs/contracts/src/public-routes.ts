@@ -8,10 +8,10 @@ import { NEWSROOM_TEXTS } from './newsroom.js';
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
 export type PublicPageId =
-  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'newsroom' | 'follow' | 'notFound';
+  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'newsroom' | 'follow' | 'story' | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
-export type PublicPageData = 'articleList' | 'article' | 'corrections' | 'newsroom';
+export type PublicPageData = 'articleList' | 'article' | 'corrections' | 'newsroom' | 'story';
 
 export interface PublicRoute {
   /** A router path pattern, absolute. */
@@ -37,6 +37,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/category/:category', page: 'category', data: 'articleList', status: 'notFoundWhenMissing' },
   // Every correction and update note of the published articles, newest first.
   { path: '/corrections', page: 'corrections', data: 'corrections', status: 'ok' },
+  // A story's timeline (docs/stories.md): its articles, their notes and what changed, the reports that arrived.
+  { path: '/story/:slug', page: 'story', data: 'story', status: 'notFoundWhenMissing' },
   { path: '/inspiring', page: 'inspiring', status: 'ok' },
   { path: '/about', page: 'about', status: 'ok' },
   // The newsroom's promises (NEWSROOM_PAGES): the owner's texts, and the masthead's people.

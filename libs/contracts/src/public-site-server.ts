@@ -6,6 +6,7 @@ import type { FormFlash } from './page-forms.js';
 import type { PageMeta } from './seo.js';
 import type { PublicPageId } from './public-routes.js';
 import type { NewsroomTextKey, PublicNewsroomPage } from './newsroom.js';
+import type { ArticleStory, PublicStory } from './stories.js';
 
 // The public site's server entry (public-site/src/server.tsx) as the API loads it at run time
 // (backend/src/modules/pages/public-site-renderer.ts): declared here, where both sides import it, since
@@ -38,6 +39,10 @@ export interface PublicPageReads {
   corrections(): Promise<CorrectionEntry[]>;
   /** GET /api/newsroom/:page. */
   newsroomPage(key: NewsroomTextKey): Promise<PublicNewsroomPage>;
+  /** GET /api/stories/:slug; null where that is a 404. */
+  storyBySlug(slug: string): Promise<PublicStory | null>;
+  /** GET /api/articles/:id/story. */
+  articleStory(articleId: number): Promise<ArticleStory>;
 }
 
 /** How the API asks for one public page. */

@@ -70,3 +70,9 @@ export const commentKeys = {
   all: ['comments'] as const,
   forArticle: (articleId: number) => [...commentKeys.all, articleId] as const,
 };
+
+export const storyKeys = {
+  all: ['stories'] as const,
+  bySlug: (slug: string) => [...storyKeys.all, 'slug', slug] as const,
+  ofArticle: (articleId: number) => [...storyKeys.all, 'article', articleId] as const,
+};

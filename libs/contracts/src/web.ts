@@ -40,3 +40,5 @@ export type * from './provenance.js';
 export type * from './public-record.js';
 export type * from './public-site-server.js';
 export type * from './trending.js';
+export * from './story-meta.js';
+export type * from './stories.js';

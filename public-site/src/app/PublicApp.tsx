@@ -22,6 +22,7 @@ const PAGES: Record<PublicPageId, LazyPage> = {
   newsletter: lazyPage(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/NewsletterPage').then((m) => m.NewsletterPage)),
   newsroom: lazyPage(() => import(/* webpackChunkName: "page-newsroom" */ '../pages/NewsroomPage').then((m) => m.NewsroomPage)),
   follow: lazyPage(() => import(/* webpackChunkName: "page-follow" */ '../pages/FollowPage').then((m) => m.FollowPage)),
+  story: lazyPage(() => import(/* webpackChunkName: "page-story" */ '../pages/StoryPage').then((m) => m.StoryPage)),
   notFound: lazyPage(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((m) => m.NotFoundPage)),
 };
 

@@ -20,6 +20,7 @@ import { ArticleLabel, ArticleSources, HowThisWasMade } from '../features/proven
 import { AiGradeLabel } from '../features/provenance/components/AiGradeLabel';
 import { ClaimNotes } from '../features/claims/components/ClaimNotes';
 import { ClaimPopover } from '../features/claims/components/ClaimPopover';
+import { LatestUpdate, StoryLink } from '../features/stories/components/ArticleStoryBanner';
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
@@ -70,6 +71,8 @@ export function ArticlePage() {
             </Text>
           </Group>
           <Title order={1}>{article.title}</Title>
+          <LatestUpdate notes={article.corrections} />
+          <StoryLink articleId={article.id} />
           {article.provenance?.grade && <AiGradeLabel grade={article.provenance.grade} />}
           {article.provenance && <ArticleLabel provenance={article.provenance} />}
           <ArticleImage

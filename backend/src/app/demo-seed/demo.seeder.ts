@@ -20,6 +20,8 @@ export const DEMO_COMMENTS_SEED_NAME = 'demo-comments-v2';
 export const DEMO_NEWSROOM_SEED_NAME = 'demo-newsroom-v1';
 /** A few outlets of the bundled feed snapshot with owners (two share one), so the admin shows the outlet mix: once, never over the owner's edits. */
 export const DEMO_OUTLETS_SEED_NAME = 'demo-outlets-v1';
+/** A story for each published demo article (no topic was approved for them, so no trigger made one), once. */
+export const DEMO_STORIES_SEED_NAME = 'demo-stories-v1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -66,6 +68,7 @@ export async function runDemoSeed(em: EntityManager, mediaDir: string, topicOpti
   await seedDemoComments(em);
   await seedDemoNewsroom(em);
   await seedDemoOutlets(em);
+  await seedDemoStories(em);
   await writeCovers(mediaDir);
   return result;
 }
@@ -110,6 +113,31 @@ const DEMO_OUTLETS = [
   { name: 'Global Wire', owner: 'Global Wire Cooperative', side: null, notes: 'Demo outlet: a news agency owned by its member papers.' },
   { name: 'Civic Post', owner: 'Civic Post Trust', side: null, notes: '' },
 ];
+
+ * Once per database: each published demo article still present, in no story yet, becomes the first
+ * article of a story of its own (named as the article), and its publication event joins the story,
+ * so the demo has story pages. Stories of approved topics are made by the database (stories module).
+ */
+async function seedDemoStories(em: EntityManager): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await claimSeedRun(tx, DEMO_STORIES_SEED_NAME))) return;
+    const slugs = DEMO_ARTICLES.filter((demo) => demo.approved).map((demo) => demo.slug);
+    await sql`
+      with made as (
+        insert into story (slug, title, category, created_at, updated_at)
+        select a.slug, left(a.title, 300), left(a.category_slug, 100), a.created_at, a.created_at
+          from article a
+         where a.approved and a.slug = any(${slugs}) and not exists (select 1 from story_article sa where sa.article_id = a.id)
+        on conflict (slug) do nothing
+        returning id, slug)
+      insert into story_article (article_id, story_id, joined_at)
+      select a.id, made.id, a.created_at from made join article a on a.slug = made.slug`.execute(appDb(tx));
+    await sql`
+      update publication_event e set story_id = sa.story_id
+        from story_article sa
+       where sa.article_id = e.article_id and e.story_id is null and sa.story_id in (select s.id from story s where s.slug = any(${slugs}))`.execute(appDb(tx));
+  });
+}
 
 /**
  * Once per database: the demo articles still present get their readers' comments (with AI replies),

@@ -125,12 +125,13 @@ AS $function$
       begin
         if TG_OP = 'INSERT' then
           the_story := nextval(pg_get_serial_sequence('story', 'id'));
-          insert into story (id, slug, title, category, approved_topic_id)
+          insert into story (id, slug, title, category, approved_topic_id, created_at, updated_at)
           values (the_story, story_slug(NEW.topic, the_story), left(NEW.topic, 300),
-                  left(lower(regexp_replace(btrim(NEW.category), '[\\s-]+', '-', 'g')), 100), NEW.id);
-          insert into story_report (story_id, key, outlet, title, link, at_approval)
+                  left(lower(regexp_replace(btrim(NEW.category), '[\\s-]+', '-', 'g')), 100), NEW.id,
+                  coalesce(NEW.approved_at, now()), coalesce(NEW.approved_at, now()));
+          insert into story_report (story_id, key, outlet, title, link, at_approval, arrived_at)
           select the_story, left(coalesce(i->>'link', coalesce(i->>'source', '') || E'\\n' || coalesce(i->>'title', '')), 1000),
-                 left(coalesce(i->>'source', ''), 200), left(coalesce(i->>'title', ''), 500), i->>'link', true
+                 left(coalesce(i->>'source', ''), 200), left(coalesce(i->>'title', ''), 500), i->>'link', true, coalesce(NEW.approved_at, now())
             from trending_topic t, jsonb_array_elements(case when jsonb_typeof(t.items) = 'array' then t.items else '[]'::jsonb end) i
            where t.id = NEW.trending_topic_id
           on conflict do nothing;
@@ -190,7 +191,10 @@ AS $function$
         added integer;
       begin
         if NEW.items is not distinct from OLD.items then return null; end if;
-        select s.id into the_story from approved_topic a join story s on s.approved_topic_id = a.id where a.trending_topic_id = NEW.id;
+        -- The story the topic's article is in now (an editor may have merged it), else the story the approval made.
+        select coalesce((select sa.story_id from approved_topic a join story_article sa on sa.article_id = a.article_id where a.trending_topic_id = NEW.id),
+                        (select s.id from approved_topic a join story s on s.approved_topic_id = a.id where a.trending_topic_id = NEW.id))
+          into the_story;
         if the_story is null then return null; end if;
         insert into story_report (story_id, key, outlet, title, link)
         select the_story, left(coalesce(i->>'link', coalesce(i->>'source', '') || E'\\n' || coalesce(i->>'title', '')), 1000),

@@ -12,6 +12,7 @@ import {
   CORRECTIONS_ANCHOR,
   CORRECTIONS_PATH,
   excerpt,
+  storyPath,
   headElements,
   isAdminPath,
   type FormFlash,
@@ -33,6 +34,7 @@ import { cacheKeys } from '../../common/surrogate-keys.js';
 import { queuePurge } from '../http-cache/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PageViewTokens } from '../analytics/index.js';
+import { StoryReads } from '../stories/index.js';
 
 export const RSS_ITEM_COUNT = 50;
 
@@ -97,6 +99,7 @@ export class PagesService implements OnModuleInit {
     private readonly em: EntityManager,
     private readonly viewTokens: PageViewTokens,
     private readonly reads: PublicPageReadsService,
+    private readonly stories: StoryReads,
     @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
     @InjectConfig('images') private readonly imagesConfig: ConfigSlice<'images'>,
     @InjectConfig('seo') private readonly seoConfig: ConfigSlice<'seo'>,
@@ -165,11 +168,12 @@ export class PagesService implements OnModuleInit {
 
   /**
    * What the sitemap lists, in order (home, the static pages, every category with published articles,
-   * then every published article, newest first), cut into files of `sitemapUrlsPerFile` URLs.
+   * the stories with a published article, then every published article, newest first), cut into files
+   * of `sitemapUrlsPerFile` URLs.
    */
   private sitemapLayout(): Promise<SitemapLayout> {
     return this.cache.remember('sitemap-layout', async () => {
-      const [categories, articles] = await Promise.all([this.store.publishedCategories(), this.store.publishedCount()]);
+      const [categories, articles, stories] = await Promise.all([this.store.publishedCategories(), this.store.publishedCount(), this.stories.sitemapStories()]);
       const newest = categories.reduce<string | null>((max, c) => {
         const at = new Date(c.updated_at).toISOString();
         return !max || at > max ? at : max;
@@ -179,6 +183,7 @@ export class PagesService implements OnModuleInit {
         ...Object.keys(STATIC_PAGES).map((page) => ({ path: page, lastmod: null, priority: '0.3' })),
         ...Object.values(NEWSROOM_TEXTS).map(({ path }) => ({ path, lastmod: null, priority: '0.3' })),
         ...categories.map((c) => ({ path: categoryCanonicalPath(c.category), lastmod: new Date(c.updated_at).toISOString(), priority: '0.6' })),
+        ...stories.map((story) => ({ path: storyPath(story.slug), lastmod: story.lastmod, priority: '0.5' })),
       ];
       return { pages, articles, files: Math.max(1, Math.ceil((pages.length + articles) / this.seoConfig.sitemapUrlsPerFile)) };
     });

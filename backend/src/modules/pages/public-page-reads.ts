@@ -7,12 +7,14 @@ import {
   type PublicArticle,
   type PublicArticlePage,
   type PublicPageReads,
+  StorySlugParamsSchema,
 } from '@ai-mind/contracts';
 import { parseRequest } from '../../common/zod-validation.pipe.js';
 import { cacheKeys } from '../../common/surrogate-keys.js';
 import { ArticlesService } from '../articles/index.js';
 import { CommentsService, toCommentDto } from '../comments/index.js';
 import { NEWSROOM_CACHE_KEY, NewsroomService } from '../newsroom/index.js';
+import { StoryReads, storyCacheKey, storyKeys } from '../stories/index.js';
 
 /** The status the endpoint would answer for an error its service or its validation throws (null for a failure). */
 const statusOf = (error: unknown) => (error instanceof HttpException ? error.getStatus() : null);
@@ -30,6 +32,7 @@ export class PublicPageReadsService {
     private readonly articles: ArticlesService,
     private readonly comments: CommentsService,
     private readonly newsroom: NewsroomService,
+    private readonly stories: StoryReads,
   ) {}
 
   /**
@@ -80,6 +83,19 @@ export class PublicPageReadsService {
         const page = await this.newsroom.publicPage(key);
         shows([NEWSROOM_CACHE_KEY]);
         return page;
+      },
+      storyBySlug: async (slug) => {
+        // A slug the endpoint's validation refuses is no story (its 400 would be the page's 404).
+        const parsed = StorySlugParamsSchema.safeParse({ slug });
+        if (!parsed.success) return null;
+        const story = await this.stories.publicStory(parsed.data.slug);
+        if (story) shows(storyKeys(story));
+        return story;
+      },
+      articleStory: async (articleId) => {
+        const { story, storyId } = await this.stories.articleStory(articleId);
+        shows([cacheKeys.article(articleId), ...(storyId ? [storyCacheKey(storyId)] : [])]);
+        return { story };
       },
     };
   }

@@ -13,6 +13,7 @@ import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
 import { PeopleTab } from '../../people/components/PeopleTab';
 import { NewsroomTab } from '../../newsroom/components/NewsroomTab';
 import { SourceChangesTab } from '../../source-changes/components/SourceChangesTab';
+import { StoriesTab } from '../../stories/components/StoriesTab';
 import { useAccount, useCan } from '../../../lib/account';
 import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
 import { useAdminEvents } from '../../../lib/live-events';
@@ -55,6 +56,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   people: 'People',
   newsroom: 'Newsroom',
   'source-changes': 'Source Changes',
+  stories: 'Stories',
 };
 
 const TAB_PANELS: Record<AdminTab, ComponentType> = {
@@ -69,6 +71,7 @@ const TAB_PANELS: Record<AdminTab, ComponentType> = {
   people: PeopleTab,
   newsroom: NewsroomTab,
   'source-changes': SourceChangesTab,
+  stories: StoriesTab,
 };
 
 /** Each tab's own URL under the panel: the tab is the first path segment (Trending Topics at the panel's root). */
