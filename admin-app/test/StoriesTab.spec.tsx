@@ -14,7 +14,6 @@ const story = (id: number, title: string, articles: AdminStory['articles'], over
   articles,
   updateCount: 0,
   newReportCount: 0,
-  followerCount: null,
   ...overrides,
 });
 const article = (id: number, title: string) => ({ id, title, slug: `a-${id}`, category: 'Technology', published: true });
@@ -34,6 +33,7 @@ describe('the Stories tab', () => {
     network = stubFetch({
       ...SIGNED_IN,
       'GET /api/admin/stories': () => ({ status: 200, body: [grid, harbour] }),
+      'GET /api/admin/stories/followers': () => ({ status: 200, body: { items: [{ storyId: 1, email: 4, push: 3 }] } }),
       'POST /api/admin/stories/2/merge': () => ({ status: 200, body: { ...grid, articles: [...grid.articles, ...harbour.articles] } }),
       'POST /api/admin/stories/1/split': () =>
         refuseSplit
@@ -51,8 +51,9 @@ describe('the Stories tab', () => {
     expect(first.getByRole('link', { name: 'Grid queue' })).toHaveAttribute('href', '/story/grid-queue');
     expect(first.getByTestId('story-updates')).toHaveTextContent('2');
     expect(first.getByTestId('story-new-reports')).toHaveTextContent('3');
-    // No follows yet: the column waits for the follows module's number.
-    expect(first.getByTestId('story-followers')).toHaveTextContent('—');
+    // The follows module's count of confirmed followers, by channel; a story nobody follows has none.
+    await waitFor(() => expect(first.getByTestId('story-followers')).toHaveTextContent('74 by email · 3 by push'));
+    expect(within(rows[1]!).getByTestId('story-followers')).toHaveTextContent(/^0$/);
     // A story's only article is not offered to split out.
     expect(within(rows[1]!).queryByRole('button', { name: 'Split out' })).not.toBeInTheDocument();
 

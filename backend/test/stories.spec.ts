@@ -141,7 +141,6 @@ describe('stories', () => {
       status: 'developing',
       updateCount: 0,
       newReportCount: 0,
-      followerCount: null,
     });
     expect(story.articles).toEqual([{ id: article.id, title: topic.topic, slug: article.slug, category: 'Science and Tech', published: true }]);
 

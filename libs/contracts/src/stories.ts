@@ -96,8 +96,6 @@ export const AdminStorySchema = z.object({
   updateCount: z.number().int(),
   /** Reports that arrived after the approval. */
   newReportCount: z.number().int(),
-  /** Readers following the story; null until follows exist (the follows module supplies it). */
-  followerCount: z.number().int().nullable(),
 });
 export type AdminStory = z.infer<typeof AdminStorySchema>;
 

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { articleCanonicalPath, formatLongDate, notFoundMeta, storyMeta } from '@ai-mind/contracts/web';
 import { useSiteOrigin } from '../app/server-context';
 import { CategoryBadge } from '../features/articles/components/CategoryBadge';
+import { FollowForm } from '../features/follows/components/FollowForm';
 import { usePageMeta } from '../features/seo/hooks/use-page-meta';
 import { StoryTimeline } from '../features/stories/components/StoryTimeline';
 import { useStory } from '../features/stories/hooks/use-stories';
@@ -75,6 +76,7 @@ export function StoryPage() {
         </Title>
         <StoryTimeline entries={story.timeline} />
       </section>
+      <FollowForm target={{ story: story.slug }} />
     </Stack>
   );
 }

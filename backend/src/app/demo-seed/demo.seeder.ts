@@ -114,6 +114,7 @@ const DEMO_OUTLETS = [
   { name: 'Civic Post', owner: 'Civic Post Trust', side: null, notes: '' },
 ];
 
+/**
  * Once per database: each published demo article still present, in no story yet, becomes the first
  * article of a story of its own (named as the article), and its publication event joins the story,
  * so the demo has story pages. Stories of approved topics are made by the database (stories module).

@@ -244,8 +244,6 @@ export class StoryReads {
         .map((a) => ({ id: a.id, title: a.title, slug: a.slug, category: a.category, published: a.approved })),
       updateCount: Math.max(0, countOf(events, story.id) - 1),
       newReportCount: countOf(reports, story.id),
-      // Supplied by the follows module once readers can follow a story.
-      followerCount: null,
     }));
   }
 }

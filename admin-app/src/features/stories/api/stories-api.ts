@@ -10,6 +10,11 @@ export function useAdminStories() {
   return useQuery({ queryKey: adminStoriesKey(), queryFn: () => callApi(api.admin.stories.list) });
 }
 
+/** Confirmed followers of each story by channel (the follows module's count, above the stories it reads). */
+export function useStoryFollowerCounts() {
+  return useQuery({ queryKey: [...adminStoriesKey(), 'followers'], queryFn: () => callApi(api.admin.storyFollowers) });
+}
+
 export const useMergeStories = declareMutation(
   ({ id, intoStoryId }: { id: number; intoStoryId: number }) => callApi(api.admin.stories.merge, { params: { id }, body: { intoStoryId } }),
   () => [adminStoriesKey()],

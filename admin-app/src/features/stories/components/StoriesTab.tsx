@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { categoryDisplayName, storyPath, type AdminStory } from '@ai-mind/contracts';
+import { categoryDisplayName, storyPath, type AdminStory, type StoryFollowerCount } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { publicArticleUrl, publicPageUrl } from '../../../lib/public-site';
-import { useAdminStories, useMergeStories, useSetStoryStatus, useSplitStory } from '../api/stories-api';
+import { useAdminStories, useMergeStories, useSetStoryStatus, useSplitStory, useStoryFollowerCounts } from '../api/stories-api';
 
 const failed = (what: string) => (error: Error) => showAlert(serverMessage(error, what, ADMIN_ERROR_FIELDS));
 
@@ -42,7 +42,7 @@ function MergeInto({ story, stories }: { story: AdminStory; stories: AdminStory[
   );
 }
 
-function StoryRow({ story, stories }: { story: AdminStory; stories: AdminStory[] }) {
+function StoryRow({ story, stories, followers }: { story: AdminStory; stories: AdminStory[]; followers: StoryFollowerCount | undefined }) {
   const split = useSplitStory({
     onSuccess: (created) => notifications.show({ title: 'Split', message: `“${created.title}” is a story of its own.` }),
     onError: failed('The article could not be split out.'),
@@ -92,8 +92,14 @@ function StoryRow({ story, stories }: { story: AdminStory; stories: AdminStory[]
       </Table.Td>
       <Table.Td data-testid="story-updates">{story.updateCount}</Table.Td>
       <Table.Td data-testid="story-new-reports">{story.newReportCount}</Table.Td>
-      {/* Followers: the follows module supplies the number; until then there is none to show. */}
-      <Table.Td data-testid="story-followers">{story.followerCount ?? '—'}</Table.Td>
+      <Table.Td data-testid="story-followers">
+        {followers ? followers.email + followers.push : 0}
+        {followers && (
+          <Text size="xs" c="dimmed">
+            {followers.email} by email · {followers.push} by push
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td>
         <Stack gap="xs">
           <MergeInto story={story} stories={stories} />
@@ -114,6 +120,8 @@ function StoryRow({ story, stories }: { story: AdminStory; stories: AdminStory[]
 /** Stories: each approved topic's articles, updates and the reports that arrived since; editors merge, split and settle them. */
 export function StoriesTab() {
   const { data: stories, isLoading, error } = useAdminStories();
+  const { data: followerCounts } = useStoryFollowerCounts();
+  const followersOf = new Map(followerCounts?.items.map((count) => [count.storyId, count]));
   return (
     <Stack gap="md">
       <div>
@@ -145,7 +153,7 @@ export function StoriesTab() {
             </Table.Thead>
             <Table.Tbody>
               {stories.map((story) => (
-                <StoryRow key={story.id} story={story} stories={stories} />
+                <StoryRow key={story.id} story={story} stories={stories} followers={followersOf.get(story.id)} />
               ))}
             </Table.Tbody>
           </Table>
