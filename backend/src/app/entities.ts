@@ -9,6 +9,7 @@ import { HTTP_CACHE_ENTITIES } from '../modules/http-cache/index.js';
 import { INTERACTIONS_ENTITIES } from '../modules/interactions/index.js';
 import { NEWSLETTER_ENTITIES } from '../modules/newsletter/index.js';
 import { NEWSROOM_ENTITIES } from '../modules/newsroom/index.js';
+import { FEDIVERSE_ENTITIES } from '../modules/fediverse/index.js';
 import { PEOPLE_ENTITIES } from '../modules/people/index.js';
 import { PROVENANCE_ENTITIES } from '../modules/provenance/index.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/index.js';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   ...INTERACTIONS_ENTITIES,
   ...NEWSLETTER_ENTITIES,
   ...NEWSROOM_ENTITIES,
+  ...FEDIVERSE_ENTITIES,
   ...PEOPLE_ENTITIES,
   ...PROVENANCE_ENTITIES,
   ...RECOVERY_ENTITIES,

@@ -43,3 +43,4 @@ export * from './api-routes.js';
 export * from './public-api-routes.js';
 export * from './web-link.js';
 export { ApiRoute, callRoute, routeUrl, type ApiMethod, type RouteAnswer, type RouteCall, type RouteQuery, type SendRequest } from './api-route.js';
+export * from './fediverse.js';

@@ -27,6 +27,7 @@ import { Migration20261129050000_reader_counts_purge_no_list } from './Migration
 import { Migration20261129100000_article_grade } from './Migration20261129100000_article_grade.js';
 import { Migration20261129110000_newsroom } from './Migration20261129110000_newsroom.js';
 import { Migration20261129120000_claim_reports } from './Migration20261129120000_claim_reports.js';
+import { Migration20261129170000_fediverse } from './Migration20261129170000_fediverse.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129100000_article_grade', class: Migration20261129100000_article_grade },
   { name: 'Migration20261129110000_newsroom', class: Migration20261129110000_newsroom },
   { name: 'Migration20261129120000_claim_reports', class: Migration20261129120000_claim_reports },
+  { name: 'Migration20261129170000_fediverse', class: Migration20261129170000_fediverse },
 ];

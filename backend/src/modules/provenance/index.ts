@@ -11,4 +11,6 @@ export { TopicSource } from './topic-source.entity.js';
 export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.service.js';
 export { ProvenanceReader } from './provenance.reader.js';
 export { SourceSetService } from './source-set.service.js';
+// The SSRF-safe fetcher, also the fediverse's: remote actors and objects obey the rules source pages do.
+export { fetchPage, isPublicAddress, type PageFetchOptions, type PageFetchResult } from './safe-page-fetcher.js';
 export { PROVENANCE_ENTITIES } from './tables.js';

@@ -13,6 +13,8 @@ export interface PageFetchOptions {
    * private network. Only an exact origin whose host is an IP literal is exempt; names never are.
    */
   trustedOrigins: readonly string[];
+  /** What is asked for and taken (default: a web page): the fediverse's actors and objects are JSON (modules/fediverse). */
+  accept?: { header: string; types: RegExp; userAgent: string };
 }
 
 export type PageFetchResult =
@@ -132,7 +134,10 @@ export async function fetchPage(link: string, options: PageFetchOptions): Promis
       if (refused) return { status: 'blocked', error: hop === 0 ? refused : `Redirected to ${url.href}: ${refused}` };
       const response = await request(url, {
         method: 'GET',
-        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5' },
+        headers: {
+          'user-agent': options.accept?.userAgent ?? USER_AGENT,
+          accept: options.accept?.header ?? 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5',
+        },
         signal,
         dispatcher: dispatcherFor(url, options.trustedOrigins),
         headersTimeout: options.timeoutMs,
@@ -150,7 +155,7 @@ export async function fetchPage(link: string, options: PageFetchOptions): Promis
         return { status: 'failed', error: `HTTP ${response.statusCode}` };
       }
       const type = String(response.headers['content-type'] ?? 'text/html');
-      if (!PAGE_TYPES.test(type)) {
+      if (!(options.accept?.types ?? PAGE_TYPES).test(type)) {
         await response.body.dump();
         return { status: 'failed', error: `Not a page (${type.split(';')[0]})` };
       }
