@@ -656,6 +656,24 @@ export const SETTINGS = {
       default: '300',
       description: 'inbox posts taken from one remote server per minute',
     }),
+    deliveryAttempts: setting({
+      env: 'FEDIVERSE_DELIVERY_ATTEMPTS',
+      schema: integer(1, 30),
+      default: '8',
+      description: 'tries of one delivery to one inbox before it is marked failed',
+    }),
+    retryDelayMs: setting({
+      env: 'FEDIVERSE_RETRY_DELAY_MS',
+      schema: integer(10, 3_600_000),
+      default: '30000',
+      description: 'wait before the second try of a delivery; each later wait doubles',
+    }),
+    outboxIntervalMs: setting({
+      env: 'FEDIVERSE_OUTBOX_INTERVAL_MS',
+      schema: integer(100, 600_000),
+      default: '2000',
+      description: "how often the worker turns the articles' committed changes into deliveries",
+    }),
     trustedOrigins: setting({
       env: 'FEDIVERSE_TRUSTED_ORIGINS',
       schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) origins whose host is an IP address' })).transform(

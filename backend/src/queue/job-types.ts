@@ -105,6 +105,14 @@ export interface NewsletterSendResult {
   failed: number;
 }
 
+/** One delivery of an article's activity to one inbox (a fediverse_delivery row). */
+export interface FediverseDeliverPayload {
+  deliveryId: number;
+}
+export interface FediverseDeliverResult {
+  status: 'sent' | 'failed';
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -122,6 +130,7 @@ export interface JobDefinitions {
   'newsletter-confirmation': { queue: 'newsletter'; payload: NewsletterConfirmationPayload; result: NewsletterConfirmationResult };
   'newsletter-schedule': { queue: 'newsletter'; payload: NewsletterSchedulePayload; result: void };
   'newsletter-send': { queue: 'newsletter-send'; payload: NewsletterSendPayload; result: NewsletterSendResult };
+  'fediverse-deliver': { queue: 'fediverse'; payload: FediverseDeliverPayload; result: FediverseDeliverResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -146,6 +155,7 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'newsletter-confirmation': 'newsletter',
   'newsletter-schedule': 'newsletter',
   'newsletter-send': 'newsletter-send',
+  'fediverse-deliver': 'fediverse',
 };
 
 /** How often a job is tried and how long it waits between tries. */
@@ -182,6 +192,10 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'newsletter-confirmation': DEFAULT_RETRY,
   'newsletter-schedule': DEFAULT_RETRY,
   'newsletter-send': { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } },
+  'fediverse-deliver': (_payload, config) => ({
+    attempts: config('fediverse').deliveryAttempts,
+    backoff: { type: 'exponential', delay: config('fediverse').retryDelayMs },
+  }),
 };
 
 export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: ConfigReader): RetryPolicy {

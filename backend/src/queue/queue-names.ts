@@ -8,6 +8,7 @@ export const QUEUE = {
   publishing: 'publishing',
   newsletter: 'newsletter',
   newsletterSend: 'newsletter-send',
+  fediverse: 'fediverse',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);

@@ -32,6 +32,7 @@ const SUITES = [
   'multi-instance',
   'automation',
   'jobs',
+  'fediverse',
 ] as const;
 
 /** The databases of the tests' redis-server (global-setup.mjs starts it with as many). */

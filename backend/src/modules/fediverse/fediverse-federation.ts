@@ -1,8 +1,8 @@
 import type { webcrypto } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createFederation, type Context, type Federation, type InboxContext } from '@fedify/fedify';
-import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Undo, isActor, type Actor, type Recipient } from '@fedify/vocab';
+import { createFederation, signRequest, type Context, type Federation, type InboxContext } from '@fedify/fedify';
+import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Undo, isActor, type Actor } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { SITE_DESCRIPTION, SITE_NAME, absoluteUrl, type PublicArticle } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
@@ -13,7 +13,7 @@ import { FediverseFollowers } from './fediverse-followers.js';
 import { siteKeyPairs } from './fediverse-keys.js';
 import { PostgresKvStore } from './fediverse-kv-store.js';
 import { checkInboxUrl } from './inbox-url.js';
-import { safeDocumentLoader } from './safe-document-loader.js';
+import { safeDocumentLoader, USER_AGENT } from './safe-document-loader.js';
 
 /** The site's one actor; its id is FEDIVERSE_ACTOR_PATH in the contracts. */
 export const SITE_ACTOR = 'site';
@@ -21,6 +21,17 @@ const LOGO_PATH = '/favicon.svg';
 const OUTBOX_SIZE = 20;
 /** How long a signed inbox post stays acceptable: an older Date is refused, so a kept replay record can be dropped after it. */
 export const SIGNATURE_WINDOW_MINUTES = 60;
+
+/** An inbox answered a delivery with something other than 2xx. */
+export class DeliveryRefused extends Error {
+  override name = 'DeliveryRefused';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** What the inbox does with replies, likes and boosts (FediverseInbox); set by the module so this file stays the wiring. */
 export interface InboxHandlers {
@@ -89,10 +100,25 @@ export class FediverseFederation {
     return articleObject(article, this.origin, this.actorUri(), this.followersUri());
   }
 
-  /** Sends one activity to one inbox, signed with the site's keys; throws SendActivityError (with the status) when refused. */
+  /**
+   * Posts one activity to one inbox, signed with the site's RSA key (draft-cavage HTTP Signatures, which
+   * every server reads). Done here rather than by Fedify's sendActivity so that the answer's status is
+   * the delivery's to judge (gone, retry); throws DeliveryRefused with it.
+   */
   async send(inbox: URL, activity: Activity): Promise<void> {
-    const recipient: Recipient = { id: null, inboxId: inbox };
-    await this.context().sendActivity({ identifier: SITE_ACTOR }, recipient, activity, { immediate: true, excludeBaseUris: [] });
+    const [rsa] = await this.keyPairs();
+    const ctx = this.context();
+    const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }));
+    const unsigned = new Request(inbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json', 'user-agent': USER_AGENT },
+      body,
+    });
+    const keyId = new URL(`${ctx.getActorUri(SITE_ACTOR).href}#main-key`);
+    const signed = await signRequest(unsigned, rsa!.privateKey, keyId);
+    const response = await fetch(signed, { redirect: 'manual', signal: AbortSignal.timeout(this.config.fetchTimeoutMs) });
+    const text = (await response.text()).slice(0, 200);
+    if (response.status < 200 || response.status >= 300) throw new DeliveryRefused(response.status, `HTTP ${response.status}${text ? `: ${text}` : ''}`);
   }
 
   private keyPairs(): Promise<webcrypto.CryptoKeyPair[]> {
@@ -229,15 +255,13 @@ export class FediverseFederation {
       sharedInboxUrl: sharedInbox?.href ?? null,
       followId: follow.id.href,
     });
-    await ctx.sendActivity(
-      { identifier: SITE_ACTOR },
-      follower,
+    await this.send(
+      inbox,
       new Accept({
         id: new URL(`#accept/${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(SITE_ACTOR)),
         actor: ctx.getActorUri(SITE_ACTOR),
         object: follow,
       }),
-      { immediate: true },
     );
   }
 }

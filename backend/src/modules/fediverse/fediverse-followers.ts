@@ -73,9 +73,7 @@ export class FediverseFollowers {
   }
 
   /** One page of followers by id, after `after` (0 or null: from the first). */
-  async page(
-    after: number | null,
-  ): Promise<{
+  async page(after: number | null): Promise<{
     items: { id: number; actorUrl: string; handle: string; inboxUrl: string; sharedInboxUrl: string | null; createdAt: Date }[];
     next: number | null;
   }> {

@@ -1,6 +1,7 @@
 // The fediverse module's public surface: the app and the tests import it from here, never a file inside.
 
 export { FediverseModule } from './fediverse.module.js';
+export { FediverseJobsModule } from './fediverse.jobs.module.js';
 export { FediverseFederation, SITE_ACTOR } from './fediverse-federation.js';
 export { InboxGate } from './inbox-gate.js';
 export { registerFediverse } from './fediverse-http.js';
