@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { generateCryptoKeyPair } from '@fedify/fedify';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { FediverseInbox } from '../src/modules/fediverse/index.js';
 import { createArticle } from './support/article-factory.js';
 import { startRemoteActor, type RemoteActor } from './support/fediverse-remote.js';
 import { createOwnDatabase } from './support/own-database.js';
@@ -182,6 +183,93 @@ describe('the fediverse actor and its inbox', () => {
       expect(mallory.server.requestsTo(mallory.actorUrl.pathname)).toEqual([]);
     } finally {
       await mallory.close();
+    }
+  });
+
+  it('turns a signed reply to an article into a comment held for moderation, published on approval, removed by its Delete; likes and boosts count once', async () => {
+    const article = await createArticle(em, { title: 'Replies welcome', category: 'Technology' });
+    const objectUrl = `${SITE}/technology/article/${article.slug}`;
+    const noteId = `${alice.actorUrl.href}/statuses/1`;
+    const note = {
+      id: noteId,
+      type: 'Note',
+      attributedTo: alice.actorUrl.href,
+      inReplyTo: objectUrl,
+      content: '<p>Good piece, <script>alert(1)</script><a href="https://x.example">@mind</a> but the numbers are off.</p>',
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+    };
+    const create = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${noteId}/activity`,
+      type: 'Create',
+      actor: alice.actorUrl.href,
+      object: note,
+    });
+    expect((await post(create.headers, create.body)).statusCode).toBe(202);
+    const replies = () =>
+      em
+        .fork()
+        .getConnection()
+        .execute<{ id: number; status: string; handle: string; content: string; comment_id: number | null }[]>(
+          'select id, status, handle, content, comment_id from fediverse_reply where article_id = ?',
+          [article.id],
+        );
+    const [held] = await replies();
+    expect(held).toMatchObject({ status: 'held', handle: alice.handle, comment_id: null });
+    expect(held!.content).not.toContain('<');
+    expect(held!.content).toContain('the numbers are off');
+    const comments = async () =>
+      (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json<{ authorName: string; content: string }[]>();
+    expect(await comments()).toEqual([]);
+
+    expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBe('published');
+    expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBeNull();
+    expect(await comments()).toEqual([expect.objectContaining({ authorName: alice.handle, content: held!.content })]);
+
+    const like = async (n: number, type: 'Like' | 'Announce') =>
+      alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#${type}-${n}`,
+        type,
+        actor: alice.actorUrl.href,
+        object: objectUrl,
+      });
+    for (const signed of [await like(1, 'Like'), await like(2, 'Like'), await like(3, 'Announce')])
+      expect((await post(signed.headers, signed.body)).statusCode).toBe(202);
+    const [counters] = await em
+      .fork()
+      .getConnection()
+      .execute<{ likes: number; shares: number }[]>('select likes, shares from article where id = ?', [article.id]);
+    // Two Likes from one actor count once.
+    expect(counters).toEqual({ likes: 1, shares: 1 });
+
+    const remove = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${noteId}#delete`,
+      type: 'Delete',
+      actor: alice.actorUrl.href,
+      object: { id: noteId, type: 'Tombstone' },
+    });
+    expect((await post(remove.headers, remove.body)).statusCode).toBe(202);
+    expect(await comments()).toEqual([]);
+    expect(await replies()).toEqual([]);
+  });
+
+  it('refuses everything from a blocked server', async () => {
+    await em.fork().getConnection().execute(`delete from fediverse_follower`);
+    await em.fork().getConnection().execute(`insert into fediverse_block (kind, value, created_by) values ('domain', '127.0.0.1', 'test')`);
+    try {
+      const follow = await alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#follow-blocked`,
+        type: 'Follow',
+        actor: alice.actorUrl.href,
+        object: `${SITE}/ap/actor/site`,
+      });
+      expect((await post(follow.headers, follow.body)).statusCode).toBe(403);
+      expect(await followerRows()).toEqual([]);
+    } finally {
+      await em.fork().getConnection().execute(`delete from fediverse_block`);
     }
   });
 });

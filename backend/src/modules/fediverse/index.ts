@@ -4,6 +4,7 @@ export { FediverseModule } from './fediverse.module.js';
 export { FediverseJobsModule } from './fediverse.jobs.module.js';
 export { FediverseFederation, SITE_ACTOR } from './fediverse-federation.js';
 export { InboxGate } from './inbox-gate.js';
+export { FediverseInbox } from './fediverse-inbox.js';
 export { registerFediverse } from './fediverse-http.js';
 
 export { PostgresKvStore } from './fediverse-kv-store.js';
