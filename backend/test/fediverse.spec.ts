@@ -6,6 +6,7 @@ import { FediverseInbox } from '../src/modules/fediverse/index.js';
 import { createArticle } from './support/article-factory.js';
 import { startRemoteActor, type RemoteActor } from './support/fediverse-remote.js';
 import { createOwnDatabase } from './support/own-database.js';
+import { signInAdmin } from './support/admin-session.js';
 import { testConfig } from './support/test-config.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ActivityPub documents, read as the wire has them
@@ -271,5 +272,48 @@ describe('the fediverse actor and its inbox', () => {
     } finally {
       await em.fork().getConnection().execute(`delete from fediverse_block`);
     }
+  });
+
+  it('shows the owner the followers, deliveries, held replies and blocks, lets the owner block a server, and refuses an editor', async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const editor = await signInAdmin(app, 'a-long-test-password', 'editor');
+    expect((await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: editor.headers })).statusCode).toBe(403);
+    await em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into fediverse_follower (actor_url, handle, inbox_url, follow_id) values ('https://blocked.example/u/x', '@x@blocked.example', 'https://blocked.example/u/x/inbox', 'f1'), ('https://fine.example/u/y', '@y@fine.example', 'https://fine.example/u/y/inbox', 'f2')`,
+      );
+    const before = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
+    expect(before).toMatchObject({ handle: '@mind@news.example', actorUrl: `${SITE}/ap/actor/site`, followerCount: 2 });
+    expect(before.followers.map((follower: Json) => follower.handle).sort()).toEqual(['@x@blocked.example', '@y@fine.example']);
+    expect(Object.keys(before.deliveryCounts).sort()).toEqual(['failed', 'pending', 'retrying', 'sent']);
+
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/blocks',
+      headers: owner.headers,
+      payload: { kind: 'domain', value: 'not a host' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/fediverse/blocks', headers: editor.headers, payload: { kind: 'domain', value: 'blocked.example' } }))
+        .statusCode,
+    ).toBe(403);
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/blocks',
+      headers: owner.headers,
+      payload: { kind: 'domain', value: 'Blocked.Example' },
+    });
+    expect(blocked.statusCode).toBe(200);
+    const after = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
+    expect(after.followerCount).toBe(1);
+    expect(after.blocks).toEqual([expect.objectContaining({ kind: 'domain', value: 'blocked.example', createdBy: owner.username })]);
+    const unblock = await app.inject({ method: 'POST', url: `/api/admin/fediverse/blocks/${after.blocks[0].id}/remove`, headers: owner.headers });
+    expect(unblock.statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/fediverse/replies/999999', headers: owner.headers, payload: { status: 'published' } })).statusCode,
+    ).toBe(404);
   });
 });

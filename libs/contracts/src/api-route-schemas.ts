@@ -45,6 +45,7 @@ import {
   SetErrorReportStatusRequestSchema,
 } from './public-record.js';
 import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
+import { CreateFediverseBlockRequestSchema, ModerateFediverseReplyRequestSchema } from './fediverse.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -168,6 +169,10 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       savePage: { body: SaveNewsroomPageRequestSchema },
       saveMastheadEntry: { body: SaveMastheadEntryRequestSchema },
       saveOwnMastheadEntry: { body: SaveMastheadEntryRequestSchema },
+    },
+    fediverse: {
+      block: { body: CreateFediverseBlockRequestSchema },
+      moderateReply: { body: ModerateFediverseReplyRequestSchema },
     },
     topics: {
       approveForWriting: { body: ApproveTopicRequestSchema },

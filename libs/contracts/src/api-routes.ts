@@ -92,6 +92,7 @@ import type {
 import type { AssigneeSchema, AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import type { TrendingSourcesResponseSchema } from './trending.js';
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
+import type { CreateFediverseBlockRequestSchema, FediverseOverviewSchema, ModerateFediverseReplyRequestSchema } from './fediverse.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import { publicApi } from './public-api-routes.js';
 
@@ -233,6 +234,14 @@ const adminApi = {
       saveMastheadEntry: put('/api/admin/newsroom/masthead/:id').body<typeof SaveMastheadEntryRequestSchema>().answers<typeof AdminMastheadEntrySchema>(),
       ownMastheadEntry: get('/api/admin/newsroom/masthead-self').answers<typeof AdminMastheadEntrySchema>(),
       saveOwnMastheadEntry: put('/api/admin/newsroom/masthead-self').body<typeof SaveMastheadEntryRequestSchema>().answers<typeof AdminMastheadEntrySchema>(),
+    },
+
+    /** The social web: followers, deliveries, replies held for moderation, blocks (the owner's). */
+    fediverse: {
+      overview: get('/api/admin/fediverse').answers<typeof FediverseOverviewSchema>(),
+      block: post('/api/admin/fediverse/blocks').body<typeof CreateFediverseBlockRequestSchema>().answers<typeof MessageResponseSchema>(),
+      unblock: post('/api/admin/fediverse/blocks/:id/remove').answers<typeof MessageResponseSchema>(),
+      moderateReply: post('/api/admin/fediverse/replies/:id').body<typeof ModerateFediverseReplyRequestSchema>().answers<typeof MessageResponseSchema>(),
     },
 
     topics: {

@@ -84,3 +84,13 @@ export const ModerateFediverseReplyRequestSchema = z.object({
   status: z.enum(['published', 'rejected'], { error: 'must be published or rejected' }),
 });
 export type ModerateFediverseReplyRequest = z.infer<typeof ModerateFediverseReplyRequestSchema>;
+
+/** The Fediverse tab's query keys. */
+export const fediverseKeys = {
+  all: ['fediverse'] as const,
+  overview: () => [...fediverseKeys.all, 'overview'] as const,
+};
+
+export const FediverseIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'must be an id' }).int('must be an id').positive('must be an id').max(2_147_483_647, 'must be an id'),
+});

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/index.js';
 import { CommentsModule } from '../comments/index.js';
+import { FediverseAdminController } from './fediverse-admin.controller.js';
+import { FediverseAdminService } from './fediverse-admin.service.js';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation } from './fediverse-federation.js';
 import { FediverseFollowers } from './fediverse-followers.js';
@@ -10,7 +12,8 @@ import { InboxGate } from './inbox-gate.js';
 /** The site as an ActivityPub actor (docs/fediverse.md); the API mounts it with registerFediverse, the worker delivers with FediverseJobsModule. */
 @Module({
   imports: [ArticlesModule, CommentsModule],
-  providers: [FediverseFederation, FediverseFollowers, FediverseBlocks, InboxGate, FediverseInbox],
+  controllers: [FediverseAdminController],
+  providers: [FediverseAdminService, FediverseFederation, FediverseFollowers, FediverseBlocks, InboxGate, FediverseInbox],
   exports: [FediverseFederation, FediverseFollowers, FediverseBlocks, InboxGate, FediverseInbox],
 })
 export class FediverseModule {}
