@@ -164,4 +164,27 @@ describe('delivering articles to followers from the worker', () => {
       ['update', 'sent'],
     ]);
   }, 60_000);
+
+  it("sends the AI's reply to a comment from the fediverse back to its author, once, as a reply to their note", async () => {
+    const article = await createArticle(em, { title: 'Answered', category: 'Technology' });
+    const connection = em.fork().getConnection();
+    const [comment] = await connection.execute<{ id: number }[]>(
+      `insert into comment (article_id, author_name, content, ai_response, client_hash, created_at) values (?, '@ann@remote', 'Nice one.', 'Humans, thank you.', 'fediverse', now()) returning id`,
+      [article.id],
+    );
+    const noteId = `${remote.origin}/users/ann/statuses/9`;
+    await connection.execute(
+      `insert into fediverse_reply (note_id, article_id, actor_url, handle, profile_url, content, status, comment_id, inbox_url) values (?, ?, ?, '@ann@remote', ?, 'Nice one.', 'published', ?, ?)`,
+      [noteId, article.id, `${remote.origin}/users/ann`, `${remote.origin}/@ann`, comment!.id, `${remote.origin}/users/solo/inbox`],
+    );
+    const replies = await until(
+      "the AI's reply",
+      async () => activities('/users/solo/inbox').filter((activity) => activity.type === 'Create' && activity.object.type === 'Note'),
+      (list) => list.length === 1,
+    );
+    expect(replies[0]!.object).toMatchObject({ type: 'Note', inReplyTo: noteId, attributedTo: `${SITE}/ap/actor/site` });
+    expect((replies[0]!.object as unknown as { content: string }).content).toContain('Humans, thank you.');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(activities('/users/solo/inbox').filter((activity) => activity.object.type === 'Note')).toHaveLength(1);
+  }, 60_000);
 });

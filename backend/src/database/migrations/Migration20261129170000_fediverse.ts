@@ -67,6 +67,8 @@ export class Migration20261129170000_fediverse extends Migration {
       "content" text not null,
       "status" varchar(10) not null default 'held',
       "comment_id" int null,
+      "inbox_url" varchar(1000) null,
+      "answered_at" timestamptz null,
       "received_at" timestamptz not null default now(),
       constraint "fediverse_reply_status_check" check (status in ('held', 'published', 'rejected')),
       constraint "fediverse_reply_content_check" check (char_length(content) <= 2000));`);

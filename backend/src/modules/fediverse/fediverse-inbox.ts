@@ -8,6 +8,7 @@ import { ArticleReaderCounts, ArticleReads } from '../articles/index.js';
 import { CommentsAdminService, CommentsService, spamReason } from '../comments/index.js';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation, handleOf } from './fediverse-federation.js';
+import { checkInboxUrl } from './inbox-url.js';
 import { fediverseDb } from './tables.js';
 
 const ARTICLE_PATH = /^\/([^/]+)\/article\/([^/]+)$/;
@@ -69,9 +70,18 @@ export class FediverseInbox implements OnModuleInit {
     if (!text) return;
     const handle = handleOf(author);
     const profileUrl = author.url instanceof URL ? author.url.href : author.id.href;
+    const inbox = author.inboxId ? await checkInboxUrl(author.inboxId, this.config.trustedOrigins) : null;
     const kept = await fediverseDb(this.em.fork())
       .insertInto('fediverse_reply')
-      .values({ note_id: note.id.href, article_id: article.id, actor_url: author.id.href, handle, profile_url: profileUrl.slice(0, 1000), content: text })
+      .values({
+        note_id: note.id.href,
+        article_id: article.id,
+        actor_url: author.id.href,
+        handle,
+        profile_url: profileUrl.slice(0, 1000),
+        content: text,
+        inbox_url: inbox?.href.slice(0, 1000) ?? null,
+      })
       .onConflict((oc) => oc.column('note_id').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -5,6 +5,7 @@ import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { PendingWorkSweeper } from '../../queue/sweeper.js';
 import type { DeliveryActivity } from './fediverse-delivery.entity.js';
+import { AiReplySender } from './ai-reply-sender.js';
 import { FediverseFollowers } from './fediverse-followers.js';
 import { fediverseDb } from './tables.js';
 
@@ -47,6 +48,7 @@ export class FediverseOutbox extends PendingWorkSweeper {
     private readonly em: EntityManager,
     private readonly followers: FediverseFollowers,
     private readonly jobs: JobProducer,
+    private readonly aiReplies: AiReplySender,
     @InjectConfig('fediverse') config: ConfigSlice<'fediverse'>,
   ) {
     super(config.outboxIntervalMs, 'fediverse deliveries');
@@ -104,6 +106,7 @@ export class FediverseOutbox extends PendingWorkSweeper {
     const all = [...made, ...lost.map((row) => Number(row.id))];
     // After the commit: a job never runs before its row exists. Ids are per row, so a job already queued is left alone.
     for (const id of all) await this.jobs.enqueue('fediverse-deliver', { deliveryId: id }, { jobId: deliveryJobId(id) });
+    await this.aiReplies.sendDue();
     return lost.length;
   }
 

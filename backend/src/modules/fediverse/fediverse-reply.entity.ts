@@ -22,6 +22,10 @@ export const FediverseReplySchema = defineEntity({
     content: p.text(),
     status: p.string().length(10).$type<Opt<ReplyStatus>>().default('held'),
     commentId: p.integer().nullable(),
+    /** Where the AI's reply to this comment is sent: the author's inbox, as their actor said when the reply came. */
+    inboxUrl: p.string().length(1000).nullable(),
+    /** When the AI's reply was sent back to the author (once). */
+    answeredAt: p.datetime().nullable(),
     receivedAt: p.datetime().defaultRaw('now()'),
   },
   indexes: [{ name: 'fediverse_reply_status_index', properties: ['status', 'id'] }],

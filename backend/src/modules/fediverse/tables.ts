@@ -26,7 +26,10 @@ declare module '../../database/kysely.js' {
   }
 }
 
-/** This module's queries: its own tables, and the article history it turns into deliveries (article_revision, read only). */
-export const fediverseDb = moduleDatabase<typeof FEDIVERSE_ENTITIES, 'article_revision'>();
+/**
+ * This module's queries: its own tables, the article history it turns into deliveries (article_revision)
+ * and the AI's replies to the comments it made (comment), both read only.
+ */
+export const fediverseDb = moduleDatabase<typeof FEDIVERSE_ENTITIES, 'article_revision' | 'comment'>();
 
 export type FediverseDatabase = DatabaseOfModule<typeof fediverseDb>;
