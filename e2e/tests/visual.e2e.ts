@@ -39,6 +39,7 @@ const ADMIN_TABS = [
   ['analytics', '/analytics', 'Analytics'],
   ['people', '/people', 'People'],
   ['newsroom', '/newsroom', 'Newsroom'],
+  ['fediverse', '/fediverse', 'Fediverse'],
 ] as const;
 
 /** A dozen pages photographed in one test: room for a machine busy with other work. */

@@ -3,7 +3,19 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import type { Permission } from '@ai-mind/contracts';
 
 /** The panel's tabs, each its own path under the panel's base (`/admin` in the shell, `/` deployed alone). */
-export const ADMIN_TABS = ['trending', 'workflow', 'articles', 'comments', 'contact', 'newsletter', 'analytics', 'audit', 'people', 'newsroom'] as const;
+export const ADMIN_TABS = [
+  'trending',
+  'workflow',
+  'articles',
+  'comments',
+  'contact',
+  'newsletter',
+  'analytics',
+  'audit',
+  'people',
+  'newsroom',
+  'fediverse',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The permission each tab's calls need, as their routes declare it; a role without it does not see the tab. */
@@ -19,6 +31,7 @@ export const TAB_PERMISSIONS: Record<AdminTab, Permission> = {
   people: 'people.manage',
   // Owner-only routes (they declare no permission): people.manage is the owner's alone too.
   newsroom: 'people.manage',
+  fediverse: 'people.manage',
 };
 
 /** The invitee's page, below the panel's base, where a one-time link (token after `#`) sets a password. */

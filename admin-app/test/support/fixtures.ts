@@ -24,4 +24,5 @@ export const EVERY_TAB = [
   'Audit',
   'People',
   'Newsroom',
+  'Fediverse',
 ];

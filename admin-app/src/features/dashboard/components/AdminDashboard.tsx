@@ -12,6 +12,7 @@ import { useArticleArrivals } from '../../workflow/api/workflow-api';
 import { BlogWorkflowTab } from '../../workflow/components/BlogWorkflowTab';
 import { PeopleTab } from '../../people/components/PeopleTab';
 import { NewsroomTab } from '../../newsroom/components/NewsroomTab';
+import { FediverseTab } from '../../fediverse/components/FediverseTab';
 import { useAccount, useCan } from '../../../lib/account';
 import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
 import { useAdminEvents } from '../../../lib/live-events';
@@ -53,6 +54,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   audit: 'Audit',
   people: 'People',
   newsroom: 'Newsroom',
+  fediverse: 'Fediverse',
 };
 
 const TAB_PANELS: Record<AdminTab, ComponentType> = {
@@ -66,6 +68,7 @@ const TAB_PANELS: Record<AdminTab, ComponentType> = {
   audit: AuditTab,
   people: PeopleTab,
   newsroom: NewsroomTab,
+  fediverse: FediverseTab,
 };
 
 /** Each tab's own URL under the panel: the tab is the first path segment (Trending Topics at the panel's root). */
