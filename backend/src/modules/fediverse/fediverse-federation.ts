@@ -4,9 +4,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { createFederation, signRequest, type Context, type Federation, type InboxContext } from '@fedify/fedify';
 import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Undo, isActor, type Actor } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
+import { request } from 'undici';
 import { SITE_DESCRIPTION, SITE_NAME, absoluteUrl, type PublicArticle } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ArticlesService } from '../articles/index.js';
+import { dispatcherFor } from '../provenance/index.js';
 import { articleObject, articleObjectId } from './article-object.js';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFollowers } from './fediverse-followers.js';
@@ -102,8 +104,9 @@ export class FediverseFederation {
 
   /**
    * Posts one activity to one inbox, signed with the site's RSA key (draft-cavage HTTP Signatures, which
-   * every server reads). Done here rather than by Fedify's sendActivity so that the answer's status is
-   * the delivery's to judge (gone, retry); throws DeliveryRefused with it.
+   * every server reads), through the source fetcher's public-only connections. Done here rather than by
+   * Fedify's sendActivity so that the answer's status is the delivery's to judge (gone, retry); throws
+   * DeliveryRefused with it.
    */
   async send(inbox: URL, activity: Activity): Promise<void> {
     const [rsa] = await this.keyPairs();
@@ -116,9 +119,20 @@ export class FediverseFederation {
     });
     const keyId = new URL(`${ctx.getActorUri(SITE_ACTOR).href}#main-key`);
     const signed = await signRequest(unsigned, rsa!.privateKey, keyId);
-    const response = await fetch(signed, { redirect: 'manual', signal: AbortSignal.timeout(this.config.fetchTimeoutMs) });
-    const text = (await response.text()).slice(0, 200);
-    if (response.status < 200 || response.status >= 300) throw new DeliveryRefused(response.status, `HTTP ${response.status}${text ? `: ${text}` : ''}`);
+    const headers: Record<string, string> = {};
+    signed.headers.forEach((value, name) => (headers[name] = value));
+    const response = await request(inbox, {
+      method: 'POST',
+      headers,
+      body,
+      dispatcher: dispatcherFor(inbox, this.config.trustedOrigins),
+      signal: AbortSignal.timeout(this.config.fetchTimeoutMs),
+      headersTimeout: this.config.fetchTimeoutMs,
+      bodyTimeout: this.config.fetchTimeoutMs,
+    });
+    const text = (await response.body.text()).slice(0, 200);
+    if (response.statusCode < 200 || response.statusCode >= 300)
+      throw new DeliveryRefused(response.statusCode, `HTTP ${response.statusCode}${text ? `: ${text}` : ''}`);
   }
 
   private keyPairs(): Promise<webcrypto.CryptoKeyPair[]> {

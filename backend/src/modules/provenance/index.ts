@@ -12,5 +12,5 @@ export { ClaimCheckService, type PublishClaimsOutcome } from './claim-check.serv
 export { ProvenanceReader } from './provenance.reader.js';
 export { SourceSetService } from './source-set.service.js';
 // The SSRF-safe fetcher, also the fediverse's: remote actors and objects obey the rules source pages do.
-export { fetchPage, isPublicAddress, type PageFetchOptions, type PageFetchResult } from './safe-page-fetcher.js';
+export { dispatcherFor, fetchPage, isPublicAddress, type PageFetchOptions, type PageFetchResult } from './safe-page-fetcher.js';
 export { PROVENANCE_ENTITIES } from './tables.js';

@@ -110,8 +110,12 @@ function refusal(url: URL, trustedOrigins: readonly string[]): string | null {
   return null;
 }
 
-/** The dispatcher for a URL: a trusted literal origin connects directly, everything else through the public-only agent. */
-function dispatcherFor(url: URL, trustedOrigins: readonly string[]): Dispatcher | undefined {
+/**
+ * The dispatcher for a URL: a trusted literal origin connects directly, everything else through the
+ * public-only agent (whose connections resolve names to public addresses only). Also what the fediverse
+ * posts deliveries through, so an inbox's name cannot lead to a private address either.
+ */
+export function dispatcherFor(url: URL, trustedOrigins: readonly string[]): Dispatcher | undefined {
   return trustedOrigins.includes(url.origin) && net.isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : agent();
 }
 
