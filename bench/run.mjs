@@ -23,6 +23,7 @@ import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
 import { measureRedisOutage } from './lib/outage-scenarios.mjs';
 import { measureWriterStall } from './lib/writer-scenarios.mjs';
+import { measureFediverse, startInboxStandIn } from './lib/fediverse-scenarios.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 /** Seconds of measurement per read endpoint and scale, split between the API and the baseline. */
@@ -177,6 +178,10 @@ async function main() {
   let redis = await startRedis({ port: redisPort });
   cleanups.push(() => redis.stop());
 
+  // The fediverse step's stand-in inboxes, on a loopback address the workers are told to trust.
+  const fediverseInbox = await startInboxStandIn();
+  cleanups.push(fediverseInbox.close);
+
   const apiPort = await freePort();
   // The shared HTTP cache in front of the API, as infra/ deploys it; the API purges it on every change.
   const varnish = await startVarnish({ backend: { host: '127.0.0.1', port: apiPort }, memory: '256m' });
@@ -196,6 +201,7 @@ async function main() {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     HTTP_CACHE_PURGE_URLS: varnish.purgeUrl,
+    FEDIVERSE_TRUSTED_ORIGINS: fediverseInbox.origin,
   };
   phase = 'start the API and workers';
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'migrate'], env);
@@ -358,6 +364,9 @@ async function main() {
       return { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
     }
   }
+
+  // One publish to 10,000 followers across 500 inboxes, after the article scales (the largest is seeded).
+  results.fediverse = await step('fediverse', () => measureFediverse({ apiUrl, databaseUrl: postgres.url, inbox: fediverseInbox }));
 
   // The page views' articles are those of the largest scale; measured once, after the article scales.
   results.analytics = await step('analytics', () => measureAnalytics({ apiUrl, admin, databaseUrl: postgres.url, pageViews: PAGE_VIEWS }));

@@ -21,6 +21,8 @@ import { safeDocumentLoader, USER_AGENT } from './safe-document-loader.js';
 export const SITE_ACTOR = 'site';
 const LOGO_PATH = '/favicon.svg';
 const OUTBOX_SIZE = 20;
+const BODY_TTL_MS = 60_000;
+const BODIES_KEPT = 50;
 /** How long a signed inbox post stays acceptable: an older Date is refused, so a kept replay record can be dropped after it. */
 export const SIGNATURE_WINDOW_MINUTES = 60;
 
@@ -55,6 +57,7 @@ export class FediverseFederation {
   readonly origin: string;
   private keys: Promise<webcrypto.CryptoKeyPair[]> | null = null;
   private handlers: InboxHandlers | null = null;
+  private readonly bodies = new Map<string, { body: string; at: number }>();
 
   constructor(
     private readonly em: EntityManager,
@@ -111,7 +114,7 @@ export class FediverseFederation {
   async send(inbox: URL, activity: Activity): Promise<void> {
     const [rsa] = await this.keyPairs();
     const ctx = this.context();
-    const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }));
+    const body = await this.bodyOf(activity);
     const unsigned = new Request(inbox, {
       method: 'POST',
       headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json', 'user-agent': USER_AGENT },
@@ -133,6 +136,22 @@ export class FediverseFederation {
     const text = (await response.body.text()).slice(0, 200);
     if (response.statusCode < 200 || response.statusCode >= 300)
       throw new DeliveryRefused(response.statusCode, `HTTP ${response.statusCode}${text ? `: ${text}` : ''}`);
+  }
+
+  /**
+   * The activity as JSON: JSON-LD compaction costs more than the signature, and one activity goes to
+   * every inbox, so its body is made once per activity id (for a minute, a few dozen at most).
+   */
+  private async bodyOf(activity: Activity): Promise<string> {
+    const key = activity.id?.href;
+    const kept = key ? this.bodies.get(key) : undefined;
+    if (kept && kept.at > Date.now() - BODY_TTL_MS) return kept.body;
+    const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: this.context().contextLoader }));
+    if (key) {
+      if (this.bodies.size >= BODIES_KEPT) this.bodies.delete(this.bodies.keys().next().value!);
+      this.bodies.set(key, { body, at: Date.now() });
+    }
+    return body;
   }
 
   private keyPairs(): Promise<webcrypto.CryptoKeyPair[]> {
