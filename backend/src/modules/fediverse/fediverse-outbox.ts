@@ -49,7 +49,7 @@ export class FediverseOutbox extends PendingWorkSweeper {
     private readonly followers: FediverseFollowers,
     private readonly jobs: JobProducer,
     private readonly aiReplies: AiReplySender,
-    @InjectConfig('fediverse') config: ConfigSlice<'fediverse'>,
+    @InjectConfig('fediverse') private readonly config: ConfigSlice<'fediverse'>,
   ) {
     super(config.outboxIntervalMs, 'fediverse deliveries');
   }
@@ -71,7 +71,8 @@ export class FediverseOutbox extends PendingWorkSweeper {
         await this.keep(em, CURSOR_KEY, cursor);
         return [];
       }
-      const inboxes = await this.followers.inboxes();
+      // FEDIVERSE_ENABLED=false: the site is no actor; the history passes as if nobody followed it.
+      const inboxes = this.config.enabled ? await this.followers.inboxes() : [];
       if (inboxes.length === 0) {
         // Nobody to tell: the history is passed over in one statement (a bulk import of thousands of
         // articles costs nothing here); an article announced to nobody is announced by its next change.
@@ -118,7 +119,7 @@ export class FediverseOutbox extends PendingWorkSweeper {
     const all = [...made, ...lost.map((row) => Number(row.id))];
     // After the commit: a job never runs before its row exists. Ids are per row, so a job already queued is left alone.
     for (const id of all) await this.jobs.enqueue('fediverse-deliver', { deliveryId: id }, { jobId: deliveryJobId(id) });
-    await this.aiReplies.sendDue();
+    if (this.config.enabled) await this.aiReplies.sendDue();
     return lost.length;
   }
 
