@@ -1,9 +1,6 @@
 import { z } from './zod.js';
 
-/** The site's ActivityPub actor: its id, named by the home page's `<link rel="alternate">` (docs/fediverse.md). */
-export const FEDIVERSE_ACTOR_PATH = '/ap/actor/site';
-/** The media type of ActivityPub documents; an article's page answers it with the article's object. */
-export const ACTIVITY_JSON = 'application/activity+json';
+export * from './fediverse.constants.js';
 
 export const FEDIVERSE_BLOCK_KINDS = ['actor', 'domain'] as const;
 export const FEDIVERSE_DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;

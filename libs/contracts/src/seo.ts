@@ -19,7 +19,7 @@ import type { PublicArticleSource } from './provenance.js';
 import type { PublicProvenance } from './public-record.js';
 import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
-import { ACTIVITY_JSON, FEDIVERSE_ACTOR_PATH } from './fediverse.js';
+import { ACTIVITY_JSON, FEDIVERSE_ACTOR_PATH } from './fediverse.constants.js';
 import { stripTags, truncate } from './text.js';
 import { gradedDescription } from './grade-text.js';
 
