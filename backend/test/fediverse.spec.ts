@@ -317,3 +317,17 @@ describe('the fediverse actor and its inbox', () => {
     ).toBe(404);
   });
 });
+
+describe('the fediverse switched off', () => {
+  it('mounts none of its routes: no WebFinger, no actor, no inbox', async () => {
+    const app = await createApiApp(testConfig({ PUBLIC_URL: SITE, FEDIVERSE_ENABLED: 'false' }));
+    try {
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { accept: AP } });
+      expect((await get('/.well-known/webfinger?resource=acct:news@news.example')).statusCode).toBe(404);
+      expect((await get('/ap/actor/site')).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/ap/inbox', headers: { 'content-type': AP }, payload: '{}' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
