@@ -24,6 +24,7 @@ import { searchTerms, seedArticles, seedTrendingTopics } from './lib/seed.mjs';
 import { measureSharedCache } from './lib/cache-scenarios.mjs';
 import { measureRedisOutage } from './lib/outage-scenarios.mjs';
 import { measureWriterStall } from './lib/writer-scenarios.mjs';
+import { measureFediverse, startInboxStandIn } from './lib/fediverse-scenarios.mjs';
 
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 /** Seconds of measurement per read endpoint and scale, split between the API and the baseline. */
@@ -183,6 +184,9 @@ async function main() {
   // The follows step's push service (accepts fast); the API and workers trust its origin and certificate.
   const pushSink = forkScript('push-sink.mjs');
   const { origin: pushOrigin, caFile: pushCaFile } = await waitForMessage(pushSink, (message) => message.ready);
+  // The fediverse step's stand-in inboxes, on a loopback address the workers are told to trust.
+  const fediverseInbox = await startInboxStandIn();
+  cleanups.push(fediverseInbox.close);
 
   const apiPort = await freePort();
   // The shared HTTP cache in front of the API, as infra/ deploys it; the API purges it on every change.
@@ -207,6 +211,7 @@ async function main() {
     PUSH_CA_FILE: pushCaFile,
     VAPID_KEYS_FILE: path.join(DATA_DIR, 'vapid-keys.json'),
     FOLLOWS_TICK_MS: '500',
+    FEDIVERSE_TRUSTED_ORIGINS: fediverseInbox.origin,
   };
   phase = 'start the API and workers';
   await runQuiet(process.execPath, ['backend/dist/main.cli.js', 'migrate'], env);
@@ -369,6 +374,9 @@ async function main() {
       return { runs, ratio: Number((runs[1].jobsPerSecond / runs[0].jobsPerSecond).toFixed(2)) };
     }
   }
+
+  // One publish to 10,000 followers across 500 inboxes, after the article scales (the largest is seeded).
+  results.fediverse = await step('fediverse', () => measureFediverse({ apiUrl, databaseUrl: postgres.url, inbox: fediverseInbox }));
 
   // The page views' articles are those of the largest scale; measured once, after the article scales.
   results.analytics = await step('analytics', () => measureAnalytics({ apiUrl, admin, databaseUrl: postgres.url, pageViews: PAGE_VIEWS }));

@@ -41,6 +41,7 @@ const ADMIN_TABS = [
   ['newsroom', '/newsroom', 'Newsroom'],
   ['source-changes', '/source-changes', 'Source Changes'],
   ['stories', '/stories', 'Stories'],
+  ['fediverse', '/fediverse', 'Fediverse'],
 ] as const;
 
 /** A dozen pages photographed in one test: room for a machine busy with other work. */

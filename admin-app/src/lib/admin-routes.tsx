@@ -16,6 +16,7 @@ export const ADMIN_TABS = [
   'newsroom',
   'source-changes',
   'stories',
+  'fediverse',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -36,6 +37,7 @@ export const TAB_PERMISSIONS: Record<AdminTab, Permission> = {
   'source-changes': 'articles.publish',
   // Listing, merging and splitting stories changes what readers see: the publishers'.
   stories: 'articles.publish',
+  fediverse: 'people.manage',
 };
 
 /** The invitee's page, below the panel's base, where a one-time link (token after `#`) sets a password. */

@@ -26,4 +26,5 @@ export const EVERY_TAB = [
   'Newsroom',
   'Source Changes',
   'Stories',
+  'Fediverse',
 ];

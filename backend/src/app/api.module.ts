@@ -9,6 +9,7 @@ import { ChatModule } from '../modules/chat/index.js';
 import { CommentsModule } from '../modules/comments/index.js';
 import { ErrorReportsModule } from '../modules/error-reports/index.js';
 import { EvidenceModule } from '../modules/evidence/index.js';
+import { FediverseModule } from '../modules/fediverse/index.js';
 import { InteractionsModule } from '../modules/interactions/index.js';
 import { MediaModule } from '../modules/media/index.js';
 import { FollowsModule } from '../modules/follows/index.js';
@@ -49,6 +50,7 @@ export class ApiModule {
         ContactModule,
         ErrorReportsModule,
         EvidenceModule,
+        FediverseModule,
         HealthModule,
         InteractionsModule,
         MediaModule,

@@ -19,6 +19,7 @@ import { FEED_ROOT_PATHS, publicPageRenderer, PagesService } from '../modules/pa
 import { registerMedia, registerWebAssets } from '../modules/web/index.js';
 import { AuditLogWriter, QUEUE_DASHBOARD_PATH, registerQueueDashboard } from '../modules/admin/index.js';
 import { AdminAccessService, registerAccessGate, registerWithRouteConfig } from '../modules/auth/index.js';
+import { FediverseFederation, InboxGate, registerFediverse } from '../modules/fediverse/index.js';
 import { ApiModule } from './api.module.js';
 import { recordRoutes } from './route-registry.js';
 
@@ -123,6 +124,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const filesAndPages = { access: 'public', cacheable: {} } as const;
   await registerWithRouteConfig(fastify, filesAndPages, (scope) => registerMedia(scope, config));
   await registerQueueDashboard(app);
+  // The site's ActivityPub actor, its inbox, and each article's object at its page's address (docs/fediverse.md).
+  if (config.fediverse.enabled) await registerFediverse(fastify, app.get(FediverseFederation), app.get(InboxGate));
   if (config.web.enabled) {
     await registerWithRouteConfig(fastify, filesAndPages, (scope) =>
       registerWebAssets(scope, config, (message) => logger.warn(message), publicPageRenderer(app.get(PagesService), app.get(FormFlashService))),

@@ -11,6 +11,7 @@ import { FOLLOWS_ENTITIES } from '../modules/follows/index.js';
 import { NEWSLETTER_ENTITIES } from '../modules/newsletter/index.js';
 import { NEWSROOM_ENTITIES } from '../modules/newsroom/index.js';
 import { OUTLETS_ENTITIES } from '../modules/outlets/index.js';
+import { FEDIVERSE_ENTITIES } from '../modules/fediverse/index.js';
 import { PEOPLE_ENTITIES } from '../modules/people/index.js';
 import { PROVENANCE_ENTITIES } from '../modules/provenance/index.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/index.js';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   ...NEWSLETTER_ENTITIES,
   ...NEWSROOM_ENTITIES,
   ...OUTLETS_ENTITIES,
+  ...FEDIVERSE_ENTITIES,
   ...PEOPLE_ENTITIES,
   ...PROVENANCE_ENTITIES,
   ...RECOVERY_ENTITIES,

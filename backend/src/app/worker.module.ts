@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config.js';
 import { AdminJobsModule } from '../modules/admin/index.js';
 import { AiJobsModule } from '../modules/ai-jobs/index.js';
+import { FediverseJobsModule } from '../modules/fediverse/index.js';
 import { HealthJobsModule } from '../modules/health/index.js';
 import { MediaJobsModule } from '../modules/media/index.js';
 import { FollowsJobsModule } from '../modules/follows/index.js';
@@ -27,6 +28,7 @@ export class WorkerModule {
         ScheduleModule.forRoot(),
         AdminJobsModule,
         AiJobsModule,
+        FediverseJobsModule,
         HealthJobsModule,
         MediaJobsModule,
         NewsletterJobsModule,

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongestCompression, type CompressedForm } from './compression-pool.js';
 import { isPrepared, matches, sharedCacheHeaders } from './http-cache.js';
 import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys.js';
+import { wantsActivityJson } from './activity-json.js';
 
 /**
  * Prepared responses: the bytes of a public GET answer, made once per change by the route that
@@ -272,7 +273,11 @@ export function preparedAnswers(
   next: (request: IncomingMessage, response: ServerResponse) => void,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
-    const entry = request.method === 'GET' && request.headers.origin === undefined && !isClosing() ? cache()?.find(request) : undefined;
+    // A fediverse server asking a page's address for its ActivityPub object is answered by the route, not with the page.
+    const entry =
+      request.method === 'GET' && request.headers.origin === undefined && !wantsActivityJson(request.headers.accept) && !isClosing()
+        ? cache()?.find(request)
+        : undefined;
     if (!entry) {
       next(request, response);
       return;

@@ -773,6 +773,82 @@ export const SETTINGS = {
       description: '`datatrainingallowed=` of `/trust.txt`: whether the publication allows its content to be used to train AI models (`yes` or `no`)',
     }),
   }),
+  fediverse: slice('The social web (ActivityPub)', {
+    enabled: setting({
+      env: 'FEDIVERSE_ENABLED',
+      schema: booleanString,
+      default: 'true',
+      description: "the site's ActivityPub actor: WebFinger, NodeInfo, the inbox, and deliveries of published articles to its followers (docs/fediverse.md)",
+    }),
+    handle: setting({
+      env: 'FEDIVERSE_HANDLE',
+      schema: z.string().regex(/^[a-z0-9_]{1,30}$/, 'must be 1 to 30 lowercase letters, digits or underscores'),
+      default: 'news',
+      description: "the site's handle: readers follow `@<handle>@<host of PUBLIC_URL>`",
+    }),
+    summary: setting({
+      env: 'FEDIVERSE_SUMMARY',
+      schema: z.string().max(500, 'must be at most 500 characters').optional(),
+      description: "the actor's profile text; unset: the site's description",
+    }),
+    publishReplies: setting({
+      env: 'FEDIVERSE_PUBLISH_REPLIES',
+      schema: booleanString,
+      default: 'false',
+      description: 'publish replies from the fediverse as comments at once; `false`: each waits in the moderation queue of the Fediverse tab',
+    }),
+    fetchTimeoutMs: setting({
+      env: 'FEDIVERSE_FETCH_TIMEOUT_MS',
+      schema: integer(100, 60_000),
+      default: '8000',
+      description: 'one deadline per remote actor or object fetched, redirects included',
+    }),
+    maxObjectBytes: setting({
+      env: 'FEDIVERSE_MAX_OBJECT_BYTES',
+      schema: integer(1_024, 5_000_000),
+      default: '262144',
+      description: 'size limit of a remote actor or object fetched, and of an activity posted to the inbox',
+    }),
+    inboxPerActorPerMinute: setting({
+      env: 'FEDIVERSE_INBOX_PER_ACTOR_PER_MINUTE',
+      schema: integer(1, 100_000),
+      default: '30',
+      description: 'inbox posts taken from one remote actor per minute (the rest are refused with 429)',
+    }),
+    inboxPerDomainPerMinute: setting({
+      env: 'FEDIVERSE_INBOX_PER_DOMAIN_PER_MINUTE',
+      schema: integer(1, 1_000_000),
+      default: '300',
+      description: 'inbox posts taken from one remote server per minute',
+    }),
+    deliveryAttempts: setting({
+      env: 'FEDIVERSE_DELIVERY_ATTEMPTS',
+      schema: integer(1, 30),
+      default: '8',
+      description: 'tries of one delivery to one inbox before it is marked failed',
+    }),
+    retryDelayMs: setting({
+      env: 'FEDIVERSE_RETRY_DELAY_MS',
+      schema: integer(10, 3_600_000),
+      default: '30000',
+      description: 'wait before the second try of a delivery; each later wait doubles',
+    }),
+    outboxIntervalMs: setting({
+      env: 'FEDIVERSE_OUTBOX_INTERVAL_MS',
+      schema: integer(100, 600_000),
+      default: '2000',
+      description: "how often the worker turns the articles' committed changes into deliveries",
+    }),
+    trustedOrigins: setting({
+      env: 'FEDIVERSE_TRUSTED_ORIGINS',
+      schema: commaList(z.url({ protocol: /^https?$/, message: 'must be a comma-separated list of http(s) origins whose host is an IP address' })).transform(
+        (origins) => origins.map((origin) => new URL(origin).origin),
+      ),
+      default: '',
+      description:
+        'exact IP-literal origins exempt from the rule that remote servers are on public addresses (another instance on your private network, tests); names are never exempt',
+    }),
+  }),
 };
 
 /** Variables read by the tooling around the backend (npm start, the frontend builds, the tests): listed in .env.example, never validated by the backend. */

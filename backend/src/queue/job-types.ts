@@ -139,6 +139,14 @@ export interface FollowsSendResult {
   dropped: number;
 }
 
+/** One delivery of an article's activity to one inbox (a fediverse_delivery row). */
+export interface FediverseDeliverPayload {
+  deliveryId: number;
+}
+export interface FediverseDeliverResult {
+  status: 'sent' | 'failed';
+}
+
 /** Each job name with its queue, payload and result: the only jobs that can be added. */
 export interface JobDefinitions {
   'backup-snapshot': { queue: 'recovery'; payload: BackupSnapshotPayload; result: BackupSnapshotResult };
@@ -160,6 +168,7 @@ export interface JobDefinitions {
   'follows-tick': { queue: 'follows'; payload: Record<string, never>; result: FollowsTickResult };
   'follows-confirmation': { queue: 'follows'; payload: FollowsConfirmationPayload; result: { sent: boolean } };
   'follows-send': { queue: 'follows-send'; payload: FollowsSendPayload; result: FollowsSendResult };
+  'fediverse-deliver': { queue: 'fediverse'; payload: FediverseDeliverPayload; result: FediverseDeliverResult };
 }
 
 export type JobName = keyof JobDefinitions;
@@ -188,6 +197,7 @@ export const JOB_QUEUE: { [N in JobName]: JobDefinitions[N]['queue'] & QueueName
   'follows-tick': 'follows',
   'follows-confirmation': 'follows',
   'follows-send': 'follows-send',
+  'fediverse-deliver': 'fediverse',
 };
 
 /** How often a job is tried and how long it waits between tries. */
@@ -231,6 +241,10 @@ export const JOB_RETRY: { [N in JobName]: RetryPolicy | ((payload: JobPayload<N>
   'follows-confirmation': DEFAULT_RETRY,
   // Each message keeps its own attempts and backoff (follow_delivery); a failed sending job is replaced by the next tick's.
   'follows-send': { ...DEFAULT_RETRY, attempts: 1 },
+  'fediverse-deliver': (_payload, config) => ({
+    attempts: config('fediverse').deliveryAttempts,
+    backoff: { type: 'exponential', delay: config('fediverse').retryDelayMs },
+  }),
 };
 
 export function retryPolicy<N extends JobName>(name: N, payload: JobPayload<N>, config: ConfigReader): RetryPolicy {

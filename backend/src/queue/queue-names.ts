@@ -11,6 +11,7 @@ export const QUEUE = {
   sourceWatch: 'source-watch',
   follows: 'follows',
   followsSend: 'follows-send',
+  fediverse: 'fediverse',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);

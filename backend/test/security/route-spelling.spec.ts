@@ -80,6 +80,13 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /favicon.svg': 'public',
   'GET /favicon.ico': 'public',
   'GET /*': 'public',
+  // The social web (modules/fediverse, docs/fediverse.md): WebFinger, NodeInfo, the actor and its collections,
+  // and its inboxes, whose HTTP signature Fedify verifies (unsigned posts are refused before).
+  'GET /.well-known/webfinger': 'public',
+  'GET /.well-known/nodeinfo': 'public',
+  'GET /nodeinfo/2.1': 'public',
+  'GET /ap/*': 'public',
+  'POST /ap/*': 'signature',
 };
 
 /**

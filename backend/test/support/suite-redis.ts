@@ -36,6 +36,7 @@ const SUITES = [
   'independent-sources',
   'follows',
   'stories',
+  'fediverse',
 ] as const;
 
 /** The databases of the tests' redis-server (global-setup.mjs starts it with as many). */

@@ -49,6 +49,7 @@ import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from '.
 import { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema } from './source-watch.js';
 import { SaveOutletRequestSchema, SourcingSettingsSchema } from './outlets.js';
 import { MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
+import { CreateFediverseBlockRequestSchema, ModerateFediverseReplyRequestSchema } from './fediverse.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -188,6 +189,9 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       create: { body: SaveOutletRequestSchema },
       update: { body: SaveOutletRequestSchema },
       saveSettings: { body: SourcingSettingsSchema },
+    fediverse: {
+      block: { body: CreateFediverseBlockRequestSchema },
+      moderateReply: { body: ModerateFediverseReplyRequestSchema },
     },
     topics: {
       approveForWriting: { body: ApproveTopicRequestSchema },

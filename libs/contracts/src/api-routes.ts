@@ -95,6 +95,7 @@ import type { TrendingSourcesResponseSchema } from './trending.js';
 import type { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema, SourceChangeSchema, SourceWatchRunSchema } from './source-watch.js';
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import type { AdminStorySchema, MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
+import type { CreateFediverseBlockRequestSchema, FediverseOverviewSchema, ModerateFediverseReplyRequestSchema } from './fediverse.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import type {
   AdminSourcingSettingsSchema,
@@ -279,6 +280,13 @@ const adminApi = {
       trendingMix: get('/api/admin/outlets/trending-mix').answers<typeof TrendingOutletMixSchema>(),
       /** The outlet mix of the topic an article was written from, and how it was approved. */
       ofArticle: get('/api/admin/outlets/articles/:id').answers<typeof ArticleOutletMixSchema>(),
+    },
+    /** The social web: followers, deliveries, replies held for moderation, blocks (the owner's). */
+    fediverse: {
+      overview: get('/api/admin/fediverse').answers<typeof FediverseOverviewSchema>(),
+      block: post('/api/admin/fediverse/blocks').body<typeof CreateFediverseBlockRequestSchema>().answers<typeof MessageResponseSchema>(),
+      unblock: post('/api/admin/fediverse/blocks/:id/remove').answers<typeof MessageResponseSchema>(),
+      moderateReply: post('/api/admin/fediverse/replies/:id').body<typeof ModerateFediverseReplyRequestSchema>().answers<typeof MessageResponseSchema>(),
     },
 
     topics: {

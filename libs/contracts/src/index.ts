@@ -49,3 +49,4 @@ export * from './follows.constants.js';
 export * from './follows.js';
 export * from './stories.js';
 export * from './story-meta.js';
+export * from './fediverse.js';

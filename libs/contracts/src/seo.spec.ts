@@ -9,6 +9,7 @@ import {
   articleMeta,
   autoDescription,
   categoryMeta,
+  correctionsMeta,
   headElements,
   homeMeta,
   keywordsFromTitle,
@@ -327,5 +328,21 @@ describe("an article's record in its structured data", () => {
       backstory: expect.stringMatching(/^Written by a person with AI help: written by the AI Mind/),
     });
     expect(schemaOrgProblems(documents)).toEqual([]);
+  });
+});
+
+describe('the ActivityPub alternates in the head', () => {
+  const alternates = (meta: PageMeta) => headElements(meta, 'https://news.example').filter((element) => element.attrs.rel === 'alternate');
+
+  it('names the site actor on the home page and the article object on an article page, and nothing elsewhere', () => {
+    expect(alternates(homeMeta('https://news.example'))).toEqual([
+      { tag: 'link', attrs: { rel: 'alternate', type: 'application/activity+json', href: 'https://news.example/ap/actor/site' } },
+    ]);
+    const page = articleMeta(article(), 'https://news.example');
+    expect(alternates(page)).toEqual([
+      { tag: 'link', attrs: { rel: 'alternate', type: 'application/activity+json', href: `https://news.example${articleCanonicalPath(article())}` } },
+    ]);
+    expect(alternates(correctionsMeta())).toEqual([]);
+    expect(alternates(notFoundMeta('/nowhere'))).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import type { PublicArticleSource } from './provenance.js';
 import type { PublicProvenance } from './public-record.js';
 import { CORRECTION_KIND_LABELS } from './public-record.constants.js';
 import { categoryDisplayName, categorySlug } from './categories.js';
+import { ACTIVITY_JSON, FEDIVERSE_ACTOR_PATH } from './fediverse.constants.js';
 import { stripTags, truncate } from './text.js';
 import { gradedDescription } from './grade-text.js';
 
@@ -369,6 +370,12 @@ export function headElements(meta: PageMeta, origin: string): HeadElement[] {
   if (!meta.index) elements.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex, follow' } });
   elements.push(
     { tag: 'link', attrs: { rel: 'canonical', href: url } },
+    // The site's ActivityPub actor (home) and an article's object (its own URL): a URL pasted into a fediverse client's search resolves.
+    ...(meta.canonicalPath === '/'
+      ? [{ tag: 'link' as const, attrs: { rel: 'alternate', type: ACTIVITY_JSON, href: absoluteUrl(FEDIVERSE_ACTOR_PATH, origin) } }]
+      : meta.ogType === 'article' && meta.status === 200
+        ? [{ tag: 'link' as const, attrs: { rel: 'alternate', type: ACTIVITY_JSON, href: url } }]
+        : []),
     { tag: 'meta', attrs: { property: 'og:site_name', content: SITE_NAME } },
     { tag: 'meta', attrs: { property: 'og:type', content: meta.ogType } },
     { tag: 'meta', attrs: { property: 'og:title', content: meta.title } },

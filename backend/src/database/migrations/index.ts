@@ -31,6 +31,7 @@ import { Migration20261129130000_stories } from './Migration20261129130000_stori
 import { Migration20261129140000_follows } from './Migration20261129140000_follows.js';
 import { Migration20261129150000_source_watch } from './Migration20261129150000_source_watch.js';
 import { Migration20261129160000_outlets } from './Migration20261129160000_outlets.js';
+import { Migration20261129170000_fediverse } from './Migration20261129170000_fediverse.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129140000_follows', class: Migration20261129140000_follows },
   { name: 'Migration20261129150000_source_watch', class: Migration20261129150000_source_watch },
   { name: 'Migration20261129160000_outlets', class: Migration20261129160000_outlets },
+  { name: 'Migration20261129170000_fediverse', class: Migration20261129170000_fediverse },
 ];

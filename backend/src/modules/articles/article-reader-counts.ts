@@ -61,6 +61,20 @@ export class ArticleReaderCounts {
     }
   }
 
+  /**
+   * A like or a boost from the fediverse (+1), or its Undo (-1), on a published article: one step of one,
+   * as a reader's like or share counts (no revision, no version). Never below zero.
+   */
+  async countRemoteReaction(em: EntityManager, id: number, kind: 'likes' | 'shares', step: 1 | -1): Promise<void> {
+    await articlesDb(em)
+      .updateTable('article')
+      .set((eb) => ({ [kind]: eb(kind, step > 0 ? '+' : '-', 1) }))
+      .where('id', '=', id)
+      .where('approved', '=', true)
+      .where(kind, step > 0 ? '>=' : '>', 0)
+      .execute();
+  }
+
   /** Counts comments again that were marked spam by mistake (one id per comment). */
   async recountComments(em: EntityManager, articleIds: number[]): Promise<void> {
     for (const id of articleIds) await this.countComment(em, id);

@@ -10,6 +10,6 @@ import { CommentsService } from './comments.service.js';
   imports: [ArticlesModule],
   controllers: [CommentsController, CommentFormController, CommentsAdminController],
   providers: [CommentsService, CommentsAdminService],
-  exports: [CommentsService],
+  exports: [CommentsService, CommentsAdminService],
 })
 export class CommentsModule {}

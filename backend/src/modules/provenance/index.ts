@@ -14,7 +14,7 @@ export { SourceSetService } from './source-set.service.js';
 // The trigger by which an approval makes its story (its function is the stories module's; assembled in app/database-behaviour.ts).
 export { approvedTopicStorySql } from './approved-topic-story.sql.js';
 export { PROVENANCE_ENTITIES } from './tables.js';
-// The one SSRF-safe page fetch and reading of a source page, for the source watch.
-export { fetchPage, type PageFetchOptions, type PageValidators } from './safe-page-fetcher.js';
+// The one SSRF-safe fetch and reading of a page, for the source watch, the follows' push services and the
+// fediverse: remote pages, actors and objects obey the rules source pages do.
+export { dispatcherFor, fetchPage, isPublicAddress, type PageFetchOptions, type PageFetchResult, type PageValidators } from './safe-page-fetcher.js';
 export { contentHash, textOfPage } from './page-text.js';
-export { isPublicAddress } from './safe-page-fetcher.js';

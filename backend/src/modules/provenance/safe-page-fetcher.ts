@@ -13,6 +13,8 @@ export interface PageFetchOptions {
    * private network. Only an exact origin whose host is an IP literal is exempt; names never are.
    */
   trustedOrigins: readonly string[];
+  /** What is asked for and taken (default: a web page): the fediverse's actors and objects are JSON (modules/fediverse). */
+  accept?: { header: string; types: RegExp; userAgent: string };
 }
 
 /** What a page's server said about the version it sent, to ask next time whether it changed (a conditional GET). */
@@ -123,8 +125,12 @@ function refusal(url: URL, trustedOrigins: readonly string[]): string | null {
   return null;
 }
 
-/** The dispatcher for a URL: a trusted literal origin connects directly, everything else through the public-only agent. */
-function dispatcherFor(url: URL, trustedOrigins: readonly string[]): Dispatcher | undefined {
+/**
+ * The dispatcher for a URL: a trusted literal origin connects directly, everything else through the
+ * public-only agent (whose connections resolve names to public addresses only). Also what the fediverse
+ * posts deliveries through, so an inbox's name cannot lead to a private address either.
+ */
+export function dispatcherFor(url: URL, trustedOrigins: readonly string[]): Dispatcher | undefined {
   return trustedOrigins.includes(url.origin) && net.isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : agent();
 }
 
@@ -161,7 +167,11 @@ export async function fetchPage(link: string, options: PageFetchOptions, validat
       if (validators?.lastModified) conditional['if-modified-since'] = validators.lastModified;
       const response = await request(url, {
         method: 'GET',
-        headers: { 'user-agent': USER_AGENT, accept: 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5', ...conditional },
+        headers: {
+          'user-agent': options.accept?.userAgent ?? USER_AGENT,
+          accept: options.accept?.header ?? 'text/html, application/xhtml+xml;q=0.9, text/plain;q=0.5',
+          ...conditional,
+        },
         signal,
         dispatcher: dispatcherFor(url, options.trustedOrigins),
         headersTimeout: options.timeoutMs,
@@ -183,7 +193,7 @@ export async function fetchPage(link: string, options: PageFetchOptions, validat
         return { status: 'failed', error: `HTTP ${response.statusCode}`, httpStatus: response.statusCode };
       }
       const type = String(response.headers['content-type'] ?? 'text/html');
-      if (!PAGE_TYPES.test(type)) {
+      if (!(options.accept?.types ?? PAGE_TYPES).test(type)) {
         await response.body.dump();
         return { status: 'failed', error: `Not a page (${type.split(';')[0]})` };
       }

@@ -14,6 +14,7 @@ import { PeopleTab } from '../../people/components/PeopleTab';
 import { NewsroomTab } from '../../newsroom/components/NewsroomTab';
 import { SourceChangesTab } from '../../source-changes/components/SourceChangesTab';
 import { StoriesTab } from '../../stories/components/StoriesTab';
+import { FediverseTab } from '../../fediverse/components/FediverseTab';
 import { useAccount, useCan } from '../../../lib/account';
 import { ADMIN_TABS, TAB_PERMISSIONS, useAdminLocation, type AdminTab } from '../../../lib/admin-routes';
 import { useAdminEvents } from '../../../lib/live-events';
@@ -57,6 +58,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   newsroom: 'Newsroom',
   'source-changes': 'Source Changes',
   stories: 'Stories',
+  fediverse: 'Fediverse',
 };
 
 const TAB_PANELS: Record<AdminTab, ComponentType> = {
@@ -72,6 +74,7 @@ const TAB_PANELS: Record<AdminTab, ComponentType> = {
   newsroom: NewsroomTab,
   'source-changes': SourceChangesTab,
   stories: StoriesTab,
+  fediverse: FediverseTab,
 };
 
 /** Each tab's own URL under the panel: the tab is the first path segment (Trending Topics at the panel's root). */

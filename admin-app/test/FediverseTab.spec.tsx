@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ROLE_PERMISSIONS, type FediverseOverview } from '@ai-mind/contracts';
+import { renderApp, stubFetch } from '@ai-mind/ui/testing';
+import AdminApp from '../src/app/AdminApp';
+import { useBrowserDialogs } from './support/dialogs';
+
+const owner = {
+  'GET /api/admin/check': () => ({
+    status: 200,
+    body: {
+      authenticated: true,
+      username: 'owner',
+      csrfToken: 'csrf-1',
+      account: { username: 'owner', displayName: 'The owner', role: 'owner', permissions: ROLE_PERMISSIONS.owner },
+    },
+  }),
+};
+
+const overview: FediverseOverview = {
+  handle: '@news@news.example',
+  actorUrl: 'https://news.example/ap/actor/site',
+  followerCount: 1,
+  followers: [
+    {
+      id: 1,
+      handle: '@ann@social.example',
+      actorUrl: 'https://social.example/users/ann',
+      inboxUrl: 'https://social.example/users/ann/inbox',
+      sharedInboxUrl: 'https://social.example/inbox',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  deliveryCounts: { pending: 0, sent: 3, retrying: 1, failed: 2 },
+  deliveries: [
+    {
+      id: 9,
+      articleId: 4,
+      activity: 'create',
+      inboxUrl: 'https://social.example/inbox',
+      status: 'retrying',
+      attempts: 2,
+      lastError: 'HTTP 503',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  replies: [
+    {
+      id: 5,
+      articleId: 4,
+      handle: '@ann@social.example',
+      profileUrl: 'https://social.example/@ann',
+      content: 'The numbers are off.',
+      status: 'held',
+      commentId: null,
+      receivedAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  blocks: [],
+};
+
+describe('the Fediverse tab', () => {
+  let network: ReturnType<typeof stubFetch>;
+  useBrowserDialogs();
+  afterEach(() => network.restore());
+
+  it('shows the followers, the deliveries by status and the held replies; publishes a reply and blocks a server', async () => {
+    network = stubFetch({
+      ...owner,
+      'GET /api/admin/fediverse': () => ({ status: 200, body: overview }),
+      'POST /api/admin/fediverse/replies/5': () => ({ status: 200, body: { message: 'Published as a comment.' } }),
+      'POST /api/admin/fediverse/blocks': () => ({ status: 200, body: { message: 'spam.example is blocked.' } }),
+    });
+    renderApp(<AdminApp />, '/admin/fediverse');
+    expect(await screen.findByText('@news@news.example')).toBeInTheDocument();
+    expect(screen.getByTestId('fediverse-count-followers')).toHaveTextContent('1');
+    expect(screen.getByTestId('fediverse-count-failed')).toHaveTextContent('2');
+    expect(within(screen.getByTestId('fediverse-follower')).getByRole('link', { name: '@ann@social.example' })).toHaveAttribute(
+      'href',
+      'https://social.example/users/ann',
+    );
+    expect(within(screen.getByTestId('fediverse-delivery')).getByText('retrying')).toBeInTheDocument();
+
+    fireEvent.click(within(screen.getByTestId('fediverse-reply')).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(network.calls.find((call) => call.path === '/api/admin/fediverse/replies/5')?.body).toEqual({ status: 'published' }));
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Server name/ }), { target: { value: 'spam.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(network.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/fediverse/blocks')?.body).toEqual({
+        kind: 'domain',
+        value: 'spam.example',
+      }),
+    );
+  });
+});

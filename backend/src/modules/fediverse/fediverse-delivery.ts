@@ -1,0 +1,113 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Create, Delete, PUBLIC_COLLECTION, Update, type Activity } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import { sql } from 'kysely';
+import type { PublicArticle } from '@ai-mind/contracts';
+import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
+import { ArticleReads, ArticlesService } from '../articles/index.js';
+import { articleObjectId, articleTombstone } from './article-object.js';
+import { DeliveryRefused, FediverseFederation } from './fediverse-federation.js';
+import { FediverseFollowers } from './fediverse-followers.js';
+import { checkInboxUrl } from './inbox-url.js';
+import { fediverseDb } from './tables.js';
+
+/** Answers that say the inbox, or the account behind it, is gone for good: its followers are dropped. */
+const GONE = [404, 410];
+
+/**
+ * One delivery job: the activity its row names, signed and posted to its inbox. Sent: marked `sent`.
+ * Refused as gone (404, 410): the followers behind that inbox are dropped, and the row `failed`. Any
+ * other failure: `retrying` with the error, and thrown so BullMQ tries again after its backoff
+ * (JOB_RETRY), until the last try marks it `failed`.
+ */
+@Injectable()
+export class FediverseDelivery {
+  private readonly logger = new Logger(FediverseDelivery.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly fediverse: FediverseFederation,
+    private readonly followers: FediverseFollowers,
+    private readonly reads: ArticleReads,
+    private readonly articles: ArticlesService,
+    @InjectConfig('fediverse') private readonly config: ConfigSlice<'fediverse'>,
+  ) {}
+
+  async deliver(deliveryId: number, lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
+    const db = fediverseDb(this.em.fork());
+    const row = await db.selectFrom('fediverse_delivery').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+    if (!row || row.status === 'sent' || row.status === 'failed') return { status: row?.status === 'sent' ? 'sent' : 'failed' };
+    const activity = await this.activityOf(row.activity, Number(row.revision_id), row.article_id);
+    if (!activity) return this.finish(deliveryId, 'failed', 'The article is no longer published: a later delivery tells the followers');
+    const inbox = await checkInboxUrl(new URL(row.inbox_url), this.config.trustedOrigins);
+    if (!inbox) return this.finish(deliveryId, 'failed', 'The inbox is not on a public address');
+    try {
+      await this.fediverse.send(inbox, activity);
+      return this.finish(deliveryId, 'sent', null);
+    } catch (error) {
+      const status = error instanceof DeliveryRefused ? error.status : null;
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      if (status !== null && GONE.includes(status)) {
+        const dropped = await this.followers.removeByInbox(row.inbox_url);
+        this.logger.log({ inbox: row.inbox_url, dropped }, 'An inbox is gone: its followers are dropped');
+        return this.finish(deliveryId, 'failed', `Gone (HTTP ${status}): ${dropped} follower(s) dropped`);
+      }
+      if (lastTry) return this.finish(deliveryId, 'failed', message);
+      await db
+        .updateTable('fediverse_delivery')
+        .set({ status: 'retrying', attempts: sql`attempts + 1`, last_error: message, updated_at: sql`now()` })
+        .where('id', '=', deliveryId)
+        .execute();
+      throw error;
+    }
+  }
+
+  private async finish(id: number, status: 'sent' | 'failed', error: string | null): Promise<{ status: 'sent' | 'failed' }> {
+    await fediverseDb(this.em.fork())
+      .updateTable('fediverse_delivery')
+      .set({ status, attempts: sql`attempts + 1`, last_error: error, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    return { status };
+  }
+
+  /** The activity of a delivery: Create or Update of the article as published now, or Delete of its id as it was. */
+  private async activityOf(kind: 'create' | 'update' | 'delete', revisionId: number, articleId: number): Promise<Activity | null> {
+    const actor = this.fediverse.actorUri();
+    const followers = this.fediverse.followersUri();
+    if (kind === 'delete') {
+      const revision = await fediverseDb(this.em.fork())
+        .selectFrom('article_revision')
+        .select([sql<string>`snapshot->>'slug'`.as('slug'), sql<string>`snapshot->>'category'`.as('category')])
+        .where(sql<boolean>`id = ${revisionId}::bigint`)
+        .executeTakeFirst();
+      if (!revision) return null;
+      const id = articleObjectId(revision, this.fediverse.origin);
+      return new Delete({ id: new URL(`${id.href}#delete-${revisionId}`), actor, object: articleTombstone(id), to: PUBLIC_COLLECTION, cc: followers });
+    }
+    const row = await this.reads.findPublishedById(articleId);
+    if (!row) return null;
+    const { json } = await this.articles.renderPublishedArticle(row.slug);
+    const article = this.fediverse.articleOf(JSON.parse(json.body.toString('utf8')) as PublicArticle);
+    const id = article.id!;
+    if (kind === 'create') {
+      return new Create({
+        id: new URL(`${id.href}#create`),
+        actor,
+        object: article,
+        published: article.published ?? Temporal.Now.instant(),
+        to: PUBLIC_COLLECTION,
+        cc: followers,
+      });
+    }
+    return new Update({
+      id: new URL(`${id.href}#update-${revisionId}`),
+      actor,
+      object: article,
+      updated: Temporal.Now.instant(),
+      to: PUBLIC_COLLECTION,
+      cc: followers,
+    });
+  }
+}

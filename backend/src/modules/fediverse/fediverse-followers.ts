@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { fediverseDb } from './tables.js';
+
+const PAGE_SIZE = 100;
+
+export interface NewFollower {
+  actorUrl: string;
+  handle: string;
+  inboxUrl: string;
+  sharedInboxUrl: string | null;
+  followId: string;
+}
+
+/** The site's followers: kept on Follow, dropped on Undo, on a block, or when their server says they are gone. */
+@Injectable()
+export class FediverseFollowers {
+  constructor(private readonly em: EntityManager) {}
+
+  private db() {
+    return fediverseDb(this.em.fork());
+  }
+
+  /** Keeps a follower (a repeated Follow refreshes its inboxes). */
+  async add(follower: NewFollower): Promise<void> {
+    await this.db()
+      .insertInto('fediverse_follower')
+      .values({
+        actor_url: follower.actorUrl,
+        handle: follower.handle,
+        inbox_url: follower.inboxUrl,
+        shared_inbox_url: follower.sharedInboxUrl,
+        follow_id: follower.followId,
+      })
+      .onConflict((oc) =>
+        oc.column('actor_url').doUpdateSet({
+          handle: follower.handle,
+          inbox_url: follower.inboxUrl,
+          shared_inbox_url: follower.sharedInboxUrl,
+          follow_id: follower.followId,
+        }),
+      )
+      .execute();
+  }
+
+  async remove(actorUrl: string): Promise<void> {
+    await this.db().deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).execute();
+  }
+
+  /** Drops every follower of a blocked server (host name). */
+  async removeOfDomain(host: string): Promise<void> {
+    await this.db()
+      .deleteFrom('fediverse_follower')
+      .where((eb) => eb.or([eb('actor_url', 'like', `https://${host}/%`), eb('actor_url', 'like', `http://${host}/%`)]))
+      .execute();
+  }
+
+  /** Drops the followers delivered through an inbox that answered that it is gone (404/410). */
+  async removeByInbox(inboxUrl: string): Promise<number> {
+    const result = await this.db()
+      .deleteFrom('fediverse_follower')
+      .where((eb) => eb.or([eb('inbox_url', '=', inboxUrl), eb('shared_inbox_url', '=', inboxUrl)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db()
+      .selectFrom('fediverse_follower')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** One page of followers by id, after `after` (0 or null: from the first). */
+  async page(after: number | null): Promise<{
+    items: { id: number; actorUrl: string; handle: string; inboxUrl: string; sharedInboxUrl: string | null; createdAt: Date }[];
+    next: number | null;
+  }> {
+    const rows = await this.db()
+      .selectFrom('fediverse_follower')
+      .select(['id', 'actor_url', 'handle', 'inbox_url', 'shared_inbox_url', 'created_at'])
+      .where('id', '>', after ?? 0)
+      .orderBy('id')
+      .limit(PAGE_SIZE + 1)
+      .execute();
+    const items = rows.slice(0, PAGE_SIZE).map((row) => ({
+      id: row.id,
+      actorUrl: row.actor_url,
+      handle: row.handle,
+      inboxUrl: row.inbox_url,
+      sharedInboxUrl: row.shared_inbox_url,
+      createdAt: new Date(row.created_at),
+    }));
+    return { items, next: rows.length > PAGE_SIZE ? items[items.length - 1]!.id : null };
+  }
+
+  /** Every distinct inbox to deliver to: a server's shared inbox once for all its followers, else each follower's own. */
+  async inboxes(): Promise<string[]> {
+    const rows = await this.db()
+      .selectFrom('fediverse_follower')
+      .select((eb) => eb.fn.coalesce('shared_inbox_url', 'inbox_url').as('inbox'))
+      .distinct()
+      .execute();
+    return rows.map((row) => row.inbox);
+  }
+}

@@ -1,0 +1,12 @@
+// The fediverse module's public surface: the app and the tests import it from here, never a file inside.
+
+export { FediverseModule } from './fediverse.module.js';
+export { FediverseJobsModule } from './fediverse.jobs.module.js';
+export { FediverseFederation, SITE_ACTOR } from './fediverse-federation.js';
+export { InboxGate } from './inbox-gate.js';
+export { FediverseInbox } from './fediverse-inbox.js';
+export { registerFediverse } from './fediverse-http.js';
+
+export { PostgresKvStore } from './fediverse-kv-store.js';
+export { safeDocumentLoader } from './safe-document-loader.js';
+export { FEDIVERSE_ENTITIES } from './tables.js';

@@ -1,0 +1,333 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { generateCryptoKeyPair } from '@fedify/fedify';
+import { createApiApp } from '../src/app/create-api-app.js';
+import { FediverseInbox } from '../src/modules/fediverse/index.js';
+import { createArticle } from './support/article-factory.js';
+import { startRemoteActor, type RemoteActor } from './support/fediverse-remote.js';
+import { createOwnDatabase } from './support/own-database.js';
+import { signInAdmin } from './support/admin-session.js';
+import { testConfig } from './support/test-config.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ActivityPub documents, read as the wire has them
+type Json = Record<string, any>;
+
+const SITE = 'https://news.example';
+const AP = 'application/activity+json';
+
+/**
+ * The site as an ActivityPub actor: WebFinger, the actor, NodeInfo, an article's page answering its
+ * object, and the inbox: a signed Follow is accepted and kept, an Undo drops it, and what is unsigned,
+ * tampered with, replayed, too large, or signed by an actor on a private address is refused.
+ */
+describe('the fediverse actor and its inbox', () => {
+  let app: NestFastifyApplication;
+  let em: EntityManager;
+  let database: Awaited<ReturnType<typeof createOwnDatabase>>;
+  let alice: RemoteActor;
+
+  beforeAll(async () => {
+    database = await createOwnDatabase();
+    alice = await startRemoteActor('alice');
+    app = await createApiApp(
+      testConfig({
+        DATABASE_URL: database.url,
+        PUBLIC_URL: SITE,
+        FEDIVERSE_HANDLE: 'mind',
+        FEDIVERSE_TRUSTED_ORIGINS: alice.server.origin,
+        FEDIVERSE_MAX_OBJECT_BYTES: '8192',
+      }),
+    );
+    em = app.get(EntityManager);
+  });
+  afterAll(async () => {
+    await app.close();
+    await alice.close();
+    await database.drop();
+  });
+
+  const get = (url: string, accept = AP) => app.inject({ method: 'GET', url, headers: { accept, host: 'news.example' } });
+  const post = (headers: Record<string, string>, body: string) => app.inject({ method: 'POST', url: '/ap/inbox', headers, payload: body });
+  const followerRows = () =>
+    em
+      .fork()
+      .getConnection()
+      .execute<{ actor_url: string; handle: string; shared_inbox_url: string | null }[]>('select actor_url, handle, shared_inbox_url from fediverse_follower');
+
+  it('answers WebFinger for acct:<handle>@<host of PUBLIC_URL>, and nothing for another name', async () => {
+    const found = await get('/.well-known/webfinger?resource=acct:mind@news.example', 'application/jrd+json');
+    expect(found.statusCode).toBe(200);
+    const jrd = found.json<{ subject: string; links: { rel: string; type?: string; href?: string }[] }>();
+    expect(jrd.subject).toBe('acct:mind@news.example');
+    expect(jrd.links).toContainEqual(expect.objectContaining({ rel: 'self', type: AP, href: `${SITE}/ap/actor/site` }));
+    expect((await get('/.well-known/webfinger?resource=acct:someone@news.example', 'application/jrd+json')).statusCode).toBe(404);
+  });
+
+  it('serves the actor with its name, summary, avatar, inbox, outbox, followers and a public key kept across calls', async () => {
+    const first = await get('/ap/actor/site');
+    expect(first.statusCode).toBe(200);
+    const actor = first.json<Json>();
+    expect(actor).toMatchObject({
+      id: `${SITE}/ap/actor/site`,
+      type: 'Application',
+      preferredUsername: 'mind',
+      name: 'The AI Mind',
+      inbox: `${SITE}/ap/actor/site/inbox`,
+      outbox: `${SITE}/ap/actor/site/outbox`,
+      followers: `${SITE}/ap/actor/site/followers`,
+      endpoints: { sharedInbox: `${SITE}/ap/inbox` },
+      icon: { type: 'Image', url: `${SITE}/favicon.svg` },
+    });
+    expect(actor.summary).toContain('The AI Mind publishes');
+    expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    const again = (await get('/ap/actor/site')).json<Json>();
+    expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+    expect((await get('/ap/actor/other')).statusCode).toBe(404);
+  });
+
+  it('serves NodeInfo, linked from /.well-known/nodeinfo', async () => {
+    const links = (await get('/.well-known/nodeinfo', 'application/json')).json<{ links: { href: string }[] }>();
+    expect(links.links.map((link) => link.href)).toContain(`${SITE}/nodeinfo/2.1`);
+    const info = (await get('/nodeinfo/2.1', 'application/json')).json<Json>();
+    expect(info).toMatchObject({ software: { name: 'the-ai-mind' }, protocols: ['activitypub'], openRegistrations: false });
+  });
+
+  it("answers an article's page with its Article object when asked for ActivityPub JSON, and with the page otherwise", async () => {
+    const article = await createArticle(em, {
+      title: 'Chips and the state',
+      category: 'Technology',
+      metaDescription: 'Why the chip subsidies matter.',
+      imageUrl: '/media/chips.webp',
+    });
+    const url = `/technology/article/${article.slug}`;
+    const object = await get(url);
+    expect(object.statusCode).toBe(200);
+    expect(object.headers['content-type']).toContain('application/activity+json');
+    const json = object.json<Json>();
+    expect(json).toMatchObject({
+      type: 'Article',
+      id: `${SITE}${url}`,
+      url: `${SITE}${url}`,
+      name: 'Chips and the state',
+      summary: 'Why the chip subsidies matter.',
+      attributedTo: `${SITE}/ap/actor/site`,
+      image: { type: 'Image', url: `${SITE}/media/chips.webp` },
+    });
+    // The AI disclosure as the page states it.
+    expect(json.content).toMatch(/AI/);
+    expect(json.content).toContain(`href="${SITE}${url}"`);
+    const unpublished = await createArticle(em, { approved: false });
+    expect((await get(`/technology/article/${unpublished.slug}`)).statusCode).toBe(404);
+    expect((await get(`/politics/article/${article.slug}`)).statusCode).toBe(404);
+  });
+
+  it('accepts a signed Follow: the follower is kept with its shared inbox and is sent an Accept; an Undo drops it', async () => {
+    const follow = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice.actorUrl.href}#follow-1`,
+      type: 'Follow',
+      actor: alice.actorUrl.href,
+      object: `${SITE}/ap/actor/site`,
+    };
+    const signed = await alice.signedPost(`${SITE}/ap/inbox`, follow);
+    const response = await post(signed.headers, signed.body);
+    expect(response.statusCode).toBe(202);
+    expect(await followerRows()).toEqual([{ actor_url: alice.actorUrl.href, handle: alice.handle, shared_inbox_url: `${alice.server.origin}/inbox` }]);
+    const accept = alice.received().find((activity) => activity.type === 'Accept');
+    expect(accept).toMatchObject({ actor: `${SITE}/ap/actor/site`, object: { id: follow.id, type: 'Follow' } });
+    const followers = (await get('/ap/actor/site/followers')).json<{ totalItems: number }>();
+    expect(followers.totalItems).toBe(1);
+
+    const undo = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice.actorUrl.href}#undo-1`,
+      type: 'Undo',
+      actor: alice.actorUrl.href,
+      object: follow,
+    });
+    expect((await post(undo.headers, undo.body)).statusCode).toBe(202);
+    expect(await followerRows()).toEqual([]);
+  });
+
+  it('refuses an unsigned post, a tampered body, a replayed request, an oversized one, and a signer on a private address', async () => {
+    const follow = (n: number) => ({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice.actorUrl.href}#follow-x${n}`,
+      type: 'Follow',
+      actor: alice.actorUrl.href,
+      object: `${SITE}/ap/actor/site`,
+    });
+    const unsigned = await post({ 'content-type': AP, host: 'news.example' }, JSON.stringify(follow(1)));
+    expect(unsigned.statusCode).toBe(401);
+
+    const signed = await alice.signedPost(`${SITE}/ap/inbox`, follow(2));
+    const tampered = signed.body.replace('follow-x2', 'follow-x3');
+    expect((await post(signed.headers, tampered)).statusCode).toBe(401);
+
+    const wrongKey = await alice.signedPost(`${SITE}/ap/inbox`, follow(4), (await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')).privateKey);
+    expect((await post(wrongKey.headers, wrongKey.body)).statusCode).toBe(401);
+
+    const good = await alice.signedPost(`${SITE}/ap/inbox`, follow(5));
+    expect((await post(good.headers, good.body)).statusCode).toBe(202);
+    const replay = await post(good.headers, good.body);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json<{ message: string }>().message).toContain('replay');
+
+    const huge = await alice.signedPost(`${SITE}/ap/inbox`, { ...follow(6), padding: 'x'.repeat(10_000) });
+    expect((await post(huge.headers, huge.body)).statusCode).toBe(413);
+
+    // An actor on a loopback address the site does not trust: its key is never fetched, so its signature cannot be verified.
+    const mallory = await startRemoteActor('mallory');
+    try {
+      const fromPrivate = await mallory.signedPost(`${SITE}/ap/inbox`, { ...follow(7), actor: mallory.actorUrl.href });
+      expect((await post(fromPrivate.headers, fromPrivate.body)).statusCode).toBe(401);
+      expect(mallory.server.requestsTo(mallory.actorUrl.pathname)).toEqual([]);
+    } finally {
+      await mallory.close();
+    }
+  });
+
+  it('turns a signed reply to an article into a comment held for moderation, published on approval, removed by its Delete; likes and boosts count once', async () => {
+    const article = await createArticle(em, { title: 'Replies welcome', category: 'Technology' });
+    const objectUrl = `${SITE}/technology/article/${article.slug}`;
+    const noteId = `${alice.actorUrl.href}/statuses/1`;
+    const note = {
+      id: noteId,
+      type: 'Note',
+      attributedTo: alice.actorUrl.href,
+      inReplyTo: objectUrl,
+      content: '<p>Good piece, <script>alert(1)</script><a href="https://x.example">@mind</a> but the numbers are off.</p>',
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+    };
+    const create = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${noteId}/activity`,
+      type: 'Create',
+      actor: alice.actorUrl.href,
+      object: note,
+    });
+    expect((await post(create.headers, create.body)).statusCode).toBe(202);
+    const replies = () =>
+      em
+        .fork()
+        .getConnection()
+        .execute<{ id: number; status: string; handle: string; content: string; comment_id: number | null }[]>(
+          'select id, status, handle, content, comment_id from fediverse_reply where article_id = ?',
+          [article.id],
+        );
+    const [held] = await replies();
+    expect(held).toMatchObject({ status: 'held', handle: alice.handle, comment_id: null });
+    expect(held!.content).not.toContain('<');
+    expect(held!.content).toContain('the numbers are off');
+    const comments = async () =>
+      (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json<{ authorName: string; content: string }[]>();
+    expect(await comments()).toEqual([]);
+
+    expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBe('published');
+    expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBeNull();
+    expect(await comments()).toEqual([expect.objectContaining({ authorName: alice.handle, content: held!.content })]);
+
+    const like = async (n: number, type: 'Like' | 'Announce') =>
+      alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#${type}-${n}`,
+        type,
+        actor: alice.actorUrl.href,
+        object: objectUrl,
+      });
+    for (const signed of [await like(1, 'Like'), await like(2, 'Like'), await like(3, 'Announce')])
+      expect((await post(signed.headers, signed.body)).statusCode).toBe(202);
+    const [counters] = await em
+      .fork()
+      .getConnection()
+      .execute<{ likes: number; shares: number }[]>('select likes, shares from article where id = ?', [article.id]);
+    // Two Likes from one actor count once.
+    expect(counters).toEqual({ likes: 1, shares: 1 });
+
+    const remove = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${noteId}#delete`,
+      type: 'Delete',
+      actor: alice.actorUrl.href,
+      object: { id: noteId, type: 'Tombstone' },
+    });
+    expect((await post(remove.headers, remove.body)).statusCode).toBe(202);
+    expect(await comments()).toEqual([]);
+    expect(await replies()).toEqual([]);
+  });
+
+  it('refuses everything from a blocked server', async () => {
+    await em.fork().getConnection().execute(`delete from fediverse_follower`);
+    await em.fork().getConnection().execute(`insert into fediverse_block (kind, value, created_by) values ('domain', '127.0.0.1', 'test')`);
+    try {
+      const follow = await alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#follow-blocked`,
+        type: 'Follow',
+        actor: alice.actorUrl.href,
+        object: `${SITE}/ap/actor/site`,
+      });
+      expect((await post(follow.headers, follow.body)).statusCode).toBe(403);
+      expect(await followerRows()).toEqual([]);
+    } finally {
+      await em.fork().getConnection().execute(`delete from fediverse_block`);
+    }
+  });
+
+  it('shows the owner the followers, deliveries, held replies and blocks, lets the owner block a server, and refuses an editor', async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const editor = await signInAdmin(app, 'a-long-test-password', 'editor');
+    expect((await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: editor.headers })).statusCode).toBe(403);
+    await em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into fediverse_follower (actor_url, handle, inbox_url, follow_id) values ('https://blocked.example/u/x', '@x@blocked.example', 'https://blocked.example/u/x/inbox', 'f1'), ('https://fine.example/u/y', '@y@fine.example', 'https://fine.example/u/y/inbox', 'f2')`,
+      );
+    const before = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
+    expect(before).toMatchObject({ handle: '@mind@news.example', actorUrl: `${SITE}/ap/actor/site`, followerCount: 2 });
+    expect(before.followers.map((follower: Json) => follower.handle).sort()).toEqual(['@x@blocked.example', '@y@fine.example']);
+    expect(Object.keys(before.deliveryCounts).sort()).toEqual(['failed', 'pending', 'retrying', 'sent']);
+
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/blocks',
+      headers: owner.headers,
+      payload: { kind: 'domain', value: 'not a host' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/fediverse/blocks', headers: editor.headers, payload: { kind: 'domain', value: 'blocked.example' } }))
+        .statusCode,
+    ).toBe(403);
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/blocks',
+      headers: owner.headers,
+      payload: { kind: 'domain', value: 'Blocked.Example' },
+    });
+    expect(blocked.statusCode).toBe(200);
+    const after = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
+    expect(after.followerCount).toBe(1);
+    expect(after.blocks).toEqual([expect.objectContaining({ kind: 'domain', value: 'blocked.example', createdBy: owner.username })]);
+    const unblock = await app.inject({ method: 'POST', url: `/api/admin/fediverse/blocks/${after.blocks[0].id}/remove`, headers: owner.headers });
+    expect(unblock.statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/fediverse/replies/999999', headers: owner.headers, payload: { status: 'published' } })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the fediverse switched off', () => {
+  it('mounts none of its routes: no WebFinger, no actor, no inbox', async () => {
+    const app = await createApiApp(testConfig({ PUBLIC_URL: SITE, FEDIVERSE_ENABLED: 'false' }));
+    try {
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { accept: AP } });
+      expect((await get('/.well-known/webfinger?resource=acct:news@news.example')).statusCode).toBe(404);
+      expect((await get('/ap/actor/site')).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/ap/inbox', headers: { 'content-type': AP }, payload: '{}' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
