@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,21 +67,21 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-/** The product's worker processes: node running main.worker.js with this suite's data folder. */
+/** The product's worker processes: node running main.worker.js with this suite's data folder in its environment. */
 function workerProcessesOf(dataDir: string): number[] {
-  let pids: string[] = [];
-  try {
-    pids = execFileSync('pgrep', ['-f', 'main.worker.js'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-  } catch {
-    return [];
-  }
-  return pids.map(Number).filter((pid) => {
+  const read = (file: string) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`AI_MIND_DATA_DIR=${dataDir}`);
+      return fs.readFileSync(file, 'utf8').split('\0');
     } catch {
-      return false;
+      return []; // gone meanwhile, or another user's
     }
-  });
+  };
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => read(`/proc/${pid}/cmdline`).some((arg) => arg.endsWith('backend/dist/main.worker.js')))
+    .filter((pid) => read(`/proc/${pid}/environ`).includes(`AI_MIND_DATA_DIR=${dataDir}`))
+    .map(Number);
 }
 
 /**
