@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startLocalHttpServer } from '../../backend/test/support/local-http-server.js';
 import { startPushStandIn, type PushStandIn } from '../../backend/test/support/push-stand-in.js';
-import { openPage } from '../support/browser.js';
+import { eventually, openPage, recordDialogs, submitAdminLogin } from '../support/browser.js';
 import { schemaOrgProblems } from '../support/schema-org.js';
 import { sql } from '../support/sql.mjs';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
@@ -52,7 +52,10 @@ const OTHER: Report = {
   link: 'https://ledger.example/museum-wing',
   summary: 'The city museum opened a new wing.',
 };
-const UPDATE_NOTE = 'Engineers said repairs to the main span will take six weeks; the bridge stays closed until then.';
+/** What "Draft an update from them" writes from the new report, and what the editor adds before publishing it. */
+const UPDATE_DRAFT = `Since this article was published: Evening Post reports: ${POST_SECOND.title}.`;
+const UPDATE_NOTE = `${UPDATE_DRAFT} The bridge stays closed until the repairs are done.`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What the local feed server serves; each refresh reads the outlets as they are then. */
 const feeds = { ledger: [LEDGER_FIRST, OTHER], wire: [WIRE_FIRST], post: [] as Report[] };
@@ -249,9 +252,22 @@ describe('a living story, from three refreshes to its followers, in Chromium', (
         .map((entry) => entry.reports!.map((r) => r.outlet));
     expect(await arrivalsOf()).toEqual([['Evening Post']]);
 
-    // The editor's update note covering it (what the admin's "Draft an update from them" posts).
-    const note = await api(`/api/admin/articles/${articleId}/corrections`, { body: { kind: 'update', text: UPDATE_NOTE, covers: [POST_SECOND.link] } });
-    expect(note.status).toBe(201);
+    // The editor drafts the update note from them on the article's admin page, adds a sentence and publishes it.
+    const admin = await openPage(suite.browser, `${suite.product.url}/admin`);
+    const dialogs = recordDialogs(admin.page);
+    await submitAdminLogin(admin, suite.product.admin.username, suite.product.admin.password);
+    await admin.visible(admin.page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await admin.page.goto(`${suite.product.url}/admin/articles/${articleId}`, { waitUntil: 'networkidle' });
+    const fresh = admin.page.getByTestId('new-reports');
+    await admin.visible(fresh);
+    expect(await fresh.textContent()).toContain(`Evening Post: ${POST_SECOND.title}`);
+    await fresh.getByRole('button', { name: 'Draft an update from them' }).click();
+    const noteBox = admin.page.getByRole('textbox', { name: 'What happened since publication' });
+    expect(await noteBox.inputValue()).toBe(UPDATE_DRAFT);
+    await noteBox.fill(UPDATE_NOTE);
+    await admin.page.getByRole('button', { name: 'Publish update note' }).click();
+    await eventually(() => dialogs.some((text) => text.startsWith('Update added')), true);
+    await admin.page.close();
     expect((await api<{ reports: unknown[] }>(`/api/admin/articles/${articleId}/new-reports`)).body.reports).toEqual([]);
 
     // Each follower receives it once: one email over real SMTP, one push the stand-in verified and decrypted.
@@ -304,7 +320,7 @@ describe('a living story, from three refreshes to its followers, in Chromium', (
     // The article page says it was updated and links to its story.
     await page.goto(`${suite.product.url}/article/${article.slug}`, { waitUntil: 'networkidle' });
     await visible(page.getByText(/This story has 1 update/));
-    expect(await page.locator('body').textContent()).toMatch(new RegExp(`Updated [A-Z][a-z]+ \\d+, \\d{4}\\s*: ${UPDATE_NOTE.replace(/[.;]/g, '\\$&')}`));
+    expect(await page.locator('body').textContent()).toMatch(new RegExp(`Updated [A-Z][a-z]+ \\d+, \\d{4}\\s*: ${escapeRegExp(UPDATE_NOTE)}`));
     expect(await page.getByRole('link', { name: /This story has 1 update/ }).getAttribute('href')).toBe(storyPath);
 
     // With JavaScript off, the story page renders its timeline and JSON-LD from the server.
