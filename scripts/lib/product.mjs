@@ -130,6 +130,9 @@ function prepare(input, env) {
 }
 
 async function main({ watch }) {
+  // WORKERS=n runs n job workers (default 1), as a deployment with several does: the jobs are safe with any number.
+  const workers = Number(process.env.WORKERS ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 8) throw new Error(`WORKERS must be a whole number from 1 to 8, not '${process.env.WORKERS}'.`);
   const redisBinary = process.env.REDIS_URL ? null : await ensureSystemTool(REDIS, { log });
   if ((await freePort(port)) !== port) throw new Error(`Port ${port} is in use; set PORT to another port.`);
 
@@ -221,7 +224,7 @@ async function main({ watch }) {
   );
 
   startProcess('API', 'main.api.js', env, { watch });
-  startProcess('worker', 'main.worker.js', env, { watch });
+  for (let worker = 1; worker <= workers; worker += 1) startProcess(workers > 1 ? `worker ${worker}` : 'worker', 'main.worker.js', env, { watch });
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
 
   log(`The AI Mind is running at ${publicUrl}`);
