@@ -189,6 +189,7 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       create: { body: SaveOutletRequestSchema },
       update: { body: SaveOutletRequestSchema },
       saveSettings: { body: SourcingSettingsSchema },
+    },
     fediverse: {
       block: { body: CreateFediverseBlockRequestSchema },
       moderateReply: { body: ModerateFediverseReplyRequestSchema },
