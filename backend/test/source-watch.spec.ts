@@ -80,7 +80,14 @@ describe('source watch: the sources of published articles read again', () => {
       url: '/api/admin/approve-topic',
       headers: owner.headers,
       // Outlet independence is independent-sources.spec's: here a story of one outlet is approved as single-source.
-      payload: { topicId: topic.id, topic: topic.topic, sourceUrl: topic.sourceUrl, category: topic.category, singleSource: true, note: 'Watched in this test.' },
+      payload: {
+        topicId: topic.id,
+        topic: topic.topic,
+        sourceUrl: topic.sourceUrl,
+        category: topic.category,
+        singleSource: true,
+        note: 'Watched in this test.',
+      },
     });
     const { approvedTopicId } = approval.json() as { approvedTopicId: number };
     let articleId: number | undefined;

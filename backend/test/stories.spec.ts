@@ -81,7 +81,14 @@ describe('stories', () => {
       url: '/api/admin/approve-topic',
       headers: admin.headers,
       // Outlet independence is independent-sources.spec's: these stories are approved as single-source.
-      payload: { topicId: topic.id, topic: topic.topic, sourceUrl: items[0]!.link, category: topic.category, singleSource: true, note: 'Told by few outlets in this test.' },
+      payload: {
+        topicId: topic.id,
+        topic: topic.topic,
+        sourceUrl: items[0]!.link,
+        category: topic.category,
+        singleSource: true,
+        note: 'Told by few outlets in this test.',
+      },
     });
     expect(approved.statusCode).toBe(200);
     const { approvedTopicId } = approved.json() as { approvedTopicId: number };

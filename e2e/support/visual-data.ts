@@ -108,6 +108,38 @@ async function insertAnalytics(databaseUrl: string): Promise<void> {
   );
 }
 
+/**
+ * The first article's story, with its publication, its correction note and a report that arrived after
+ * them at fixed times (the database stamps each when it happens): the story page and the article's link to it.
+ */
+async function seedStory(databaseUrl: string, articleId: number): Promise<void> {
+  await sql(
+    databaseUrl,
+    `with made as (
+       insert into story (slug, title, category, created_at, updated_at)
+       select 'the-grid-bottleneck', 'The grid is the new bottleneck for AI', category_slug, '2026-02-26T08:00:00Z', '2026-03-01T09:00:00Z' from article where id = $1
+       returning id)
+     insert into story_article (article_id, story_id, joined_at) select $1, made.id, '2026-02-26T08:00:00Z' from made`,
+    [articleId],
+  );
+  await sql(
+    databaseUrl,
+    `update publication_event e
+        set story_id = sa.story_id,
+            created_at = case e.kind when 'published' then timestamptz '2026-02-26T08:00:00Z' else timestamptz '2026-03-01T09:00:00Z' end
+       from story_article sa
+      where sa.article_id = e.article_id and e.article_id = $1`,
+    [articleId],
+  );
+  await sql(
+    databaseUrl,
+    `insert into story_report (story_id, key, outlet, title, link, arrived_at)
+     select story_id, 'https://wire.example/grid-queue', 'Global Wire', 'Regulator publishes the grid queue figures', 'https://wire.example/grid-queue', '2026-03-01T15:00:00Z'
+       from story_article where article_id = $1`,
+    [articleId],
+  );
+}
+
 /** Writes the suite's articles, comments, messages, topics, refresh and analytics; returns nothing to wait for. */
 export async function seedVisualData(databaseUrl: string): Promise<void> {
   const ids: number[] = [];
@@ -146,6 +178,7 @@ export async function seedVisualData(databaseUrl: string): Promise<void> {
        ('Four-day week trial finds productivity held steady', 'Markets Desk', 'normal', 'Economics', 2, 'falling', 'new', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z', '2026-03-02T06:00:00Z')`,
   );
   await seedOutlets(databaseUrl);
+  await seedStory(databaseUrl, ids[0]!);
   await insertAnalytics(databaseUrl);
   await sql(
     databaseUrl,

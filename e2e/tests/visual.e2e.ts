@@ -14,6 +14,7 @@ const PUBLIC_PAGES = [
   ['article', `/article/${VISUAL_ARTICLE_SLUG}`],
   ['category', '/category/Technology'],
   ['corrections', '/corrections'],
+  ['story', '/story/the-grid-bottleneck'],
   ['inspiring', '/inspiring'],
   ['about', '/about'],
   ['publishing-principles', '/about/publishing-principles'],

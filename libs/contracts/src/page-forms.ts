@@ -26,7 +26,18 @@ export const FORM_BACK_FIELD = 'back';
  */
 export const FORM_FLASH_PARAM = 'posted';
 
-export type PageFormId = 'contact' | 'comment' | 'newsletter' | 'share' | 'newsletterConfirm' | 'newsletterLeave' | 'newsletterErase' | 'errorReport' | 'follow' | 'followConfirm' | 'followLeave';
+export type PageFormId =
+  | 'contact'
+  | 'comment'
+  | 'newsletter'
+  | 'share'
+  | 'newsletterConfirm'
+  | 'newsletterLeave'
+  | 'newsletterErase'
+  | 'errorReport'
+  | 'follow'
+  | 'followConfirm'
+  | 'followLeave';
 
 /**
  * What a posted form's page shows once: whether it went through, each refused field's message, a

@@ -8,7 +8,20 @@ import { NEWSROOM_TEXTS } from './newsroom.js';
 
 /** Every page of the public site, each a component (and a chunk) of its own in public-site. */
 export type PublicPageId =
-  'home' | 'article' | 'category' | 'corrections' | 'inspiring' | 'about' | 'contact' | 'privacy' | 'terms' | 'newsletter' | 'newsroom' | 'follow' | 'story' | 'notFound';
+  | 'home'
+  | 'article'
+  | 'category'
+  | 'corrections'
+  | 'inspiring'
+  | 'about'
+  | 'contact'
+  | 'privacy'
+  | 'terms'
+  | 'newsletter'
+  | 'newsroom'
+  | 'follow'
+  | 'story'
+  | 'notFound';
 
 /** The data a page shows, fetched before a server render by the same loaders the client uses. */
 export type PublicPageData = 'articleList' | 'article' | 'corrections' | 'newsroom' | 'story';
