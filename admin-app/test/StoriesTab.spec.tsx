@@ -34,6 +34,26 @@ describe('the Stories tab', () => {
       ...SIGNED_IN,
       'GET /api/admin/stories': () => ({ status: 200, body: [grid, harbour] }),
       'GET /api/admin/stories/followers': () => ({ status: 200, body: { items: [{ storyId: 1, email: 4, push: 3 }] } }),
+      'GET /api/admin/outlets/stories-mix': () => ({
+        status: 200,
+        body: {
+          minIndependentOutlets: 2,
+          stories: [
+            {
+              storyId: 1,
+              mix: {
+                independentOutlets: 1,
+                oneSided: true,
+                side: 'business press',
+                outlets: [
+                  { name: 'Daily Ledger', owner: 'Ledger Group', side: 'business press', listed: true, items: 2 },
+                  { name: 'Markets Desk', owner: 'Ledger Group', side: 'business press', listed: true, items: 1 },
+                ],
+              },
+            },
+          ],
+        },
+      }),
       'POST /api/admin/stories/2/merge': () => ({ status: 200, body: { ...grid, articles: [...grid.articles, ...harbour.articles] } }),
       'POST /api/admin/stories/1/split': () =>
         refuseSplit
@@ -54,6 +74,13 @@ describe('the Stories tab', () => {
     // The follows module's count of confirmed followers, by channel; a story nobody follows has none.
     await waitFor(() => expect(first.getByTestId('story-followers')).toHaveTextContent('74 by email · 3 by push'));
     expect(within(rows[1]!).getByTestId('story-followers')).toHaveTextContent(/^0$/);
+    // Who covers it: two outlets of one owner count once, below the newsroom's two, all on one side.
+    const outlets = first.getByTestId('story-outlets');
+    expect(outlets).toHaveTextContent('1 independent outlet');
+    expect(outlets).toHaveTextContent('Fewer than the 2 the newsroom requires now');
+    expect(within(outlets).getByTestId('one-side-only')).toHaveTextContent('One side only: business press');
+    expect(outlets).toHaveTextContent('Markets Desk (owned by Ledger Group, side: business press)');
+    expect(within(rows[1]!).getByTestId('story-outlets')).toHaveTextContent('—');
     // A story's only article is not offered to split out.
     expect(within(rows[1]!).queryByRole('button', { name: 'Split out' })).not.toBeInTheDocument();
 

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { AdminStorySchema, ArticleStorySchema, PublicStorySchema, type AdminStory, type PublicStory } from '@ai-mind/contracts';
+import { AdminStorySchema, ArticleStorySchema, PublicStorySchema, StoryOutletMixesSchema, type AdminStory, type PublicStory } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { ArticleCommands, ArticleReads } from '../src/modules/articles/index.js';
@@ -237,6 +237,28 @@ describe('stories', () => {
       [true, ['Daily Ledger']],
     ]);
     expect(arrivals[0]!.at > arrivals[1]!.at).toBe(true);
+
+    // Who covers the story now, in the Stories tab: every report on it, by the owner's outlet list.
+    const mixOf = async (headers = admin.headers) => {
+      const response = await app.inject({ method: 'GET', url: '/api/admin/outlets/stories-mix', headers });
+      expect(response.statusCode).toBe(200);
+      return StoryOutletMixesSchema.parse(response.json()).stories.find((entry) => entry.storyId === story.id)!.mix;
+    };
+    expect(await mixOf()).toMatchObject({ independentOutlets: 3, oneSided: false });
+    expect((await mixOf()).outlets.map((outlet) => outlet.name).sort()).toEqual(['Daily Ledger', 'Evening Post', 'Global Wire']);
+    const outlets = [
+      { name: 'Global Wire', owner: 'Wire and Post Group', side: 'wire' },
+      { name: 'Evening Post', owner: 'Wire and Post Group', side: 'wire' },
+    ];
+    for (const outlet of outlets)
+      expect((await app.inject({ method: 'POST', url: '/api/admin/outlets', headers: admin.headers, payload: outlet })).statusCode).toBe(201);
+    // Two outlets of one owner count once; one side only is said only when every outlet is labelled alike.
+    expect(await mixOf()).toMatchObject({ independentOutlets: 2, oneSided: false });
+    const ledger = { name: 'Daily Ledger', owner: 'Daily Ledger', side: 'wire' };
+    expect((await app.inject({ method: 'POST', url: '/api/admin/outlets', headers: admin.headers, payload: ledger })).statusCode).toBe(201);
+    expect(await mixOf()).toMatchObject({ independentOutlets: 2, oneSided: true, side: 'wire' });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/outlets/stories-mix', headers: writer.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/outlets/stories-mix' })).statusCode).toBe(401);
   });
 
   it('lets an editor merge two stories and split an article out again, refusing bad requests, unknown stories and a writer', async () => {

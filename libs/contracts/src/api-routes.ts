@@ -100,6 +100,7 @@ import { ApiRoute, get, post, put } from './api-route.js';
 import type {
   AdminSourcingSettingsSchema,
   ArticleOutletMixSchema,
+  StoryOutletMixesSchema,
   OutletSchema,
   SaveOutletRequestSchema,
   SourcingSettingsSchema,
@@ -280,6 +281,8 @@ const adminApi = {
       trendingMix: get('/api/admin/outlets/trending-mix').answers<typeof TrendingOutletMixSchema>(),
       /** The outlet mix of the topic an article was written from, and how it was approved. */
       ofArticle: get('/api/admin/outlets/articles/:id').answers<typeof ArticleOutletMixSchema>(),
+      /** The outlet mix of each story the Stories tab lists: every report on it. */
+      storiesMix: get('/api/admin/outlets/stories-mix').answers<typeof StoryOutletMixesSchema>(),
     },
     /** The social web: followers, deliveries, replies held for moderation, blocks (the owner's). */
     fediverse: {

@@ -117,6 +117,13 @@ export const TrendingOutletMixSchema = z.object({
 });
 export type TrendingOutletMix = z.infer<typeof TrendingOutletMixSchema>;
 
+/** Each story's mix: every report on it, at approval and since (`GET /api/admin/outlets/stories-mix`), with the setting. */
+export const StoryOutletMixesSchema = z.object({
+  minIndependentOutlets: z.number().int(),
+  stories: z.array(z.object({ storyId: z.number().int(), mix: OutletMixSchema })),
+});
+export type StoryOutletMixes = z.infer<typeof StoryOutletMixesSchema>;
+
 /** The mix of the topic an article was written from, and how it was approved (`GET /api/admin/outlets/articles/:id`). */
 export const ArticleOutletMixSchema = z.object({
   articleId: z.number().int(),

@@ -6,6 +6,7 @@ import {
   outletMix,
   type ArticleOutletMix,
   type ListedOutlet,
+  type StoryOutletMixes,
   type OutletMix as OutletMixDto,
   type TrendingOutletMix,
 } from '@ai-mind/contracts';
@@ -27,6 +28,9 @@ export interface SourcingVerdict {
  * owner's list and setting as they are now. Each read takes the caller's `em` where it may be inside
  * a transaction (the approval), so it sees what that transaction sees.
  */
+/** As many stories as the admin's Stories tab lists (the newest). */
+const STORIES_LISTED = 200;
+
 @Injectable()
 export class OutletMix {
   constructor(private readonly em: EntityManager) {}
@@ -74,6 +78,39 @@ export class OutletMix {
           ),
         };
       }),
+    };
+  }
+
+  /**
+   * The mix of each of the newest stories (as many as the Stories tab lists): every report on it, those
+   * it was approved on and those that arrived since, so the editor sees who covers the story now.
+   */
+  async ofStories(): Promise<StoryOutletMixes> {
+    const em = this.em.fork();
+    const db = outletsDb(em);
+    const [reports, list, required] = await Promise.all([
+      db
+        .selectFrom('story_report as r')
+        .innerJoin(
+          (eb) => eb.selectFrom('story').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(STORIES_LISTED).as('s'),
+          (join) => join.onRef('s.id', '=', 'r.story_id'),
+        )
+        .select(['r.story_id', 'r.outlet'])
+        .select((eb) => eb.fn.countAll<string>().as('items'))
+        .groupBy(['r.story_id', 'r.outlet'])
+        .execute(),
+      this.listed(em),
+      this.minIndependentOutlets(em),
+    ]);
+    const byStory = new Map<number, { outlet: string }[]>();
+    for (const row of reports) {
+      const items = byStory.get(row.story_id) ?? [];
+      for (let n = Number(row.items); n > 0; n--) items.push({ outlet: row.outlet });
+      byStory.set(row.story_id, items);
+    }
+    return {
+      minIndependentOutlets: required,
+      stories: [...byStory].map(([storyId, items]) => ({ storyId, mix: outletMix(items, list) })),
     };
   }
 

@@ -10,6 +10,7 @@ import {
   type Outlet,
   type SaveOutletFields,
   type SourcingSettings,
+  type StoryOutletMixes,
   type TrendingOutletMix,
 } from '@ai-mind/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -54,6 +55,13 @@ export class OutletsAdminController {
   @Get('trending-mix')
   trendingMix(): Promise<TrendingOutletMix> {
     return this.mix.ofTrendingTopics();
+  }
+
+  // Read where the Stories tab is, by those who publish.
+  @RequirePermission('articles.publish')
+  @Get('stories-mix')
+  storiesMix(): Promise<StoryOutletMixes> {
+    return this.mix.ofStories();
   }
 
   @RequirePermission('articles.draft')

@@ -13,9 +13,9 @@ declare module '../../database/kysely.js' {
 
 /**
  * This module's queries: its own tables, and what a mix is computed from (read only): the trending
- * topics' feed items, and an approved topic with its frozen sources.
+ * topics' feed items, an approved topic with its frozen sources, and the reports on a story.
  */
-export const outletsDb = moduleDatabase<typeof OUTLETS_ENTITIES, 'trending_topic' | 'approved_topic' | 'topic_source'>();
+export const outletsDb = moduleDatabase<typeof OUTLETS_ENTITIES, 'trending_topic' | 'approved_topic' | 'topic_source' | 'story' | 'story_report'>();
 
 /** The tables outletsDb sees, for helpers that take part of a query. */
 export type OutletsDatabase = DatabaseOfModule<typeof outletsDb>;

@@ -15,6 +15,11 @@ export function useStoryFollowerCounts() {
   return useQuery({ queryKey: [...adminStoriesKey(), 'followers'], queryFn: () => callApi(api.admin.storyFollowers) });
 }
 
+/** Who covers each story: the outlet mix of every report on it (the outlets module's, by the owner's list). */
+export function useStoryOutletMixes() {
+  return useQuery({ queryKey: [...adminStoriesKey(), 'outlets'], queryFn: () => callApi(api.admin.outlets.storiesMix) });
+}
+
 export const useMergeStories = declareMutation(
   ({ id, intoStoryId }: { id: number; intoStoryId: number }) => callApi(api.admin.stories.merge, { params: { id }, body: { intoStoryId } }),
   () => [adminStoriesKey()],

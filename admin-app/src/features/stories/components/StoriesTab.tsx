@@ -1,11 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { categoryDisplayName, storyPath, type AdminStory, type StoryFollowerCount } from '@ai-mind/contracts';
+import { categoryDisplayName, storyPath, type AdminStory, type OutletMix, type StoryFollowerCount } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { publicArticleUrl, publicPageUrl } from '../../../lib/public-site';
-import { useAdminStories, useMergeStories, useSetStoryStatus, useSplitStory, useStoryFollowerCounts } from '../api/stories-api';
+import { useAdminStories, useMergeStories, useSetStoryStatus, useSplitStory, useStoryFollowerCounts, useStoryOutletMixes } from '../api/stories-api';
+import { OutletMixSummary } from '../../outlets/components/OutletMixSummary';
 
 const failed = (what: string) => (error: Error) => showAlert(serverMessage(error, what, ADMIN_ERROR_FIELDS));
 
@@ -42,7 +43,17 @@ function MergeInto({ story, stories }: { story: AdminStory; stories: AdminStory[
   );
 }
 
-function StoryRow({ story, stories, followers }: { story: AdminStory; stories: AdminStory[]; followers: StoryFollowerCount | undefined }) {
+function StoryRow({
+  story,
+  stories,
+  followers,
+  outlets,
+}: {
+  story: AdminStory;
+  stories: AdminStory[];
+  followers: StoryFollowerCount | undefined;
+  outlets: { mix: OutletMix; required: number } | undefined;
+}) {
   const split = useSplitStory({
     onSuccess: (created) => notifications.show({ title: 'Split', message: `“${created.title}” is a story of its own.` }),
     onError: failed('The article could not be split out.'),
@@ -90,6 +101,7 @@ function StoryRow({ story, stories, followers }: { story: AdminStory; stories: A
           ))}
         </List>
       </Table.Td>
+      <Table.Td data-testid="story-outlets">{outlets ? <OutletMixSummary mix={outlets.mix} required={outlets.required} forApproval={false} /> : '—'}</Table.Td>
       <Table.Td data-testid="story-updates">{story.updateCount}</Table.Td>
       <Table.Td data-testid="story-new-reports">{story.newReportCount}</Table.Td>
       <Table.Td data-testid="story-followers">
@@ -122,6 +134,8 @@ export function StoriesTab() {
   const { data: stories, isLoading, error } = useAdminStories();
   const { data: followerCounts } = useStoryFollowerCounts();
   const followersOf = new Map(followerCounts?.items.map((count) => [count.storyId, count]));
+  const { data: outletMixes } = useStoryOutletMixes();
+  const outletsOf = new Map(outletMixes?.stories.map(({ storyId, mix }) => [storyId, { mix, required: outletMixes.minIndependentOutlets }]));
   return (
     <Stack gap="md">
       <div>
@@ -139,12 +153,13 @@ export function StoriesTab() {
       )}
       {stories && stories.length === 0 && <Text>No stories yet: approve a topic to start one.</Text>}
       {stories && stories.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table verticalSpacing="sm" striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Story</Table.Th>
                 <Table.Th>Articles</Table.Th>
+                <Table.Th>Outlets</Table.Th>
                 <Table.Th>Updates</Table.Th>
                 <Table.Th>New reports</Table.Th>
                 <Table.Th>Followers</Table.Th>
@@ -153,7 +168,7 @@ export function StoriesTab() {
             </Table.Thead>
             <Table.Tbody>
               {stories.map((story) => (
-                <StoryRow key={story.id} story={story} stories={stories} followers={followersOf.get(story.id)} />
+                <StoryRow key={story.id} story={story} stories={stories} followers={followersOf.get(story.id)} outlets={outletsOf.get(story.id)} />
               ))}
             </Table.Tbody>
           </Table>
