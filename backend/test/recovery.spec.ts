@@ -422,6 +422,7 @@ describe('article recovery', () => {
     expect(api.statusCode).toBe(200);
     expect((api.json() as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual([
       'ai',
+      'fediverse',
       'follows',
       'follows-send',
       'images',
