@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import { createECDH, randomBytes } from 'node:crypto';
 import type { NewsletterStatus } from '@ai-mind/contracts';
 import { createApiApp } from '../../src/app/create-api-app.js';
 import { REDIS } from '../../src/common/redis.token.js';
@@ -29,7 +30,7 @@ const CROSS_SITE_SENDERS: Record<string, Record<string, string>> = {
 };
 const SITE = { host: 'localhost:3000', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' };
 
-type Body = Record<string, string | number>;
+type Body = Record<string, string | number | object>;
 interface PublicWrite {
   url: string;
   body: Body;
@@ -56,6 +57,10 @@ const WRITES = [
   'page view',
   'like',
   'like form',
+  'follow form',
+  'follow confirm form',
+  'follow unsubscribe form',
+  'follow push',
 ] as const;
 
 const urlencoded = (body: Body) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -97,6 +102,25 @@ describe('public writes come from the site itself', () => {
     const secret = await app.get(NewsletterSecret).get();
     const [confirming, leaving, erasing] = [await reader('confirm', 'pending'), await reader('leave', 'confirmed'), await reader('erase', 'confirmed')];
     const withStatus = (email: string, status: NewsletterStatus) => em.fork().count(NewsletterSubscriber, { email, status });
+    // Followers of a category by email whose links the follow pages' forms carry (a pending one to confirm, a confirmed one to leave).
+    const follower = async (name: string, status: 'pending' | 'confirmed') => {
+      const address = `${marker}-follow-${name}@example.com`;
+      const [row] = await em
+        .fork()
+        .execute<{ id: string }[]>(
+          `insert into follow (channel, email, category, status, consent_text, consent_source, consent_at, confirmed_at)
+           values ('email', ?, 'Technology', ?, 'test consent', '/', now(), case when ? = 'confirmed' then now() end) returning id`,
+          [address, status, status],
+        );
+      // As the follows module signs its links: the id, and the address with its channel.
+      return { address, subject: { id: Number(row!.id), email: `email:${address}` } };
+    };
+    const followsWith = async (address: string, status: string) =>
+      (await em.fork().execute('select 1 from follow where email = ? and status = ?', [address, status])).length;
+    const [followConfirming, followLeaving] = [await follower('confirm', 'pending'), await follower('leave', 'confirmed')];
+    // A browser's subscription as PushSubscription.toJSON() gives it (its endpoint a public address; nothing is sent here).
+    const pushEndpoint = `https://1.1.1.1/push/${marker}`;
+    const pushKeys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
     return {
       comment: {
         url: `/api/articles/${articleId}/comments`,
@@ -189,6 +213,30 @@ describe('public writes come from the site itself', () => {
         body: { articleId: liked, type: 'like', back: '/' },
         form: true,
         written: () => em.fork().count(Interaction, { articleId: liked }),
+      },
+      'follow form': {
+        url: '/api/follows/form',
+        body: { email: `${marker}-follows@example.com`, category: 'Technology', mode: 'each', back: '/category/Technology' },
+        form: true,
+        written: async () => (await em.fork().execute('select 1 from follow where email = ?', [`${marker}-follows@example.com`])).length,
+      },
+      'follow confirm form': {
+        url: '/api/follows/confirm/form',
+        body: { token: confirmationToken(secret, followConfirming.subject, new Date(Date.now() + 3_600_000), 'follow-confirm'), back: '/follow/confirm' },
+        form: true,
+        written: () => followsWith(followConfirming.address, 'confirmed'),
+      },
+      'follow unsubscribe form': {
+        url: '/api/follows/unsubscribe/form',
+        body: { token: unsubscribeToken(secret, followLeaving.subject, 'follow-unsubscribe'), back: '/follow/unsubscribe' },
+        form: true,
+        written: () => followsWith(followLeaving.address, 'unsubscribed'),
+      },
+      'follow push': {
+        url: '/api/follows/push',
+        body: { subscription: { endpoint: pushEndpoint, keys: pushKeys }, target: { category: 'Technology' }, consent: true },
+        form: false,
+        written: async () => (await em.fork().execute('select 1 from push_subscription where endpoint = ?', [pushEndpoint])).length,
       },
     };
   }

@@ -80,6 +80,20 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'GET /favicon.svg': 'public',
   'GET /favicon.ico': 'public',
   'GET /*': 'public',
+  // A story's public page (docs/stories.md) and the story an article belongs to.
+  'GET /api/stories/:slug': 'public',
+  'GET /api/articles/:id/story': 'public',
+  // Following a story or a category (docs/follows.md): the email form and its links, as the newsletter's;
+  // the push service's public key and a subscription made with the reader's consent; the service worker.
+  'POST /api/follows/form': 'public-write',
+  'GET /api/follows/confirm': 'public',
+  'GET /api/follows/unsubscribe': 'public',
+  'POST /api/follows/unsubscribe': 'signature',
+  'POST /api/follows/confirm/form': 'public-write',
+  'POST /api/follows/unsubscribe/form': 'public-write',
+  'GET /api/follows/push/key': 'public',
+  'POST /api/follows/push': 'public-write',
+  'GET /push-sw.js': 'public',
   // The social web (modules/fediverse, docs/fediverse.md): WebFinger, NodeInfo, the actor and its collections,
   // and its inboxes, whose HTTP signature Fedify verifies (unsigned posts are refused before).
   'GET /.well-known/webfinger': 'public',
