@@ -105,13 +105,11 @@ describe('public writes come from the site itself', () => {
     // Followers of a category by email whose links the follow pages' forms carry (a pending one to confirm, a confirmed one to leave).
     const follower = async (name: string, status: 'pending' | 'confirmed') => {
       const address = `${marker}-follow-${name}@example.com`;
-      const [row] = await em
-        .fork()
-        .execute<{ id: string }[]>(
-          `insert into follow (channel, email, category, status, consent_text, consent_source, consent_at, confirmed_at)
+      const [row] = await em.fork().execute<{ id: string }[]>(
+        `insert into follow (channel, email, category, status, consent_text, consent_source, consent_at, confirmed_at)
            values ('email', ?, 'Technology', ?, 'test consent', '/', now(), case when ? = 'confirmed' then now() end) returning id`,
-          [address, status, status],
-        );
+        [address, status, status],
+      );
       // As the follows module signs its links: the id, and the address with its channel.
       return { address, subject: { id: Number(row!.id), email: `email:${address}` } };
     };
