@@ -30,7 +30,7 @@ const CROSS_SITE_SENDERS: Record<string, Record<string, string>> = {
 };
 const SITE = { host: 'localhost:3000', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' };
 
-type Body = Record<string, string | number | object>;
+type Body = Record<string, string | number | boolean | object>;
 interface PublicWrite {
   url: string;
   body: Body;
