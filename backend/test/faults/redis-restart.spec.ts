@@ -158,7 +158,8 @@ describe('faults: Redis restarted under load', () => {
       [article.id],
     );
     const [topic] = await db.sql<{ id: number }>(
-      `insert into approved_topic (topic, category, status, approved_by, approved_at) values ('Swept topic', 'Technology', 'queued', 'test', now() - interval '5 seconds') returning id`,
+      `insert into approved_topic (topic, category, status, approved_by, approved_at, single_source, single_source_note)
+       values ('Swept topic', 'Technology', 'queued', 'test', now() - interval '5 seconds', true, 'No sources: the sweep is what is tested.') returning id`,
     );
     const done = await until(
       async () => {

@@ -110,13 +110,17 @@ describe('what a visitor can make Redis keep', () => {
     ];
     for (let round = 0; round < 10; round++) {
       for (const form of forms) {
-        const response = await app.inject({
-          method: 'POST',
-          url: form.url,
-          headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' },
-          payload: urlencoded(form.fields),
-          remoteAddress: randomIp(),
-        });
+        const post = () =>
+          app.inject({
+            method: 'POST',
+            url: form.url,
+            headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: urlencoded(form.fields),
+            remoteAddress: randomIp(),
+          });
+        let response = await post();
+        // A 503 is the site's answer while a datastore does not answer in time (a busy 2-core machine): sent again, as a reader would.
+        for (let retry = 0; response.statusCode === 503 && retry < 3; retry++) response = await post();
         expect(response.statusCode).toBe(303);
       }
     }
