@@ -12,4 +12,7 @@ export default {
   // The integration tier's bound (jest.tiers.js), for a run of both tiers.
   testTimeout: 120_000,
   maxWorkers: 2,
+  // A worker that grew past this between two spec files is started afresh: over 100 files, one kept
+  // worker ran out of heap.
+  workerIdleMemoryLimit: '1GB',
 };

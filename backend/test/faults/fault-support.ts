@@ -116,6 +116,7 @@ export function productionEnv(databaseUrl: string, redisUrl: string, extra: Reco
     MEDIA_DIR: path.join(dir, 'media'),
     BACKUP_DIR: path.join(dir, 'backups'),
     TRENDING_REFRESH_MINUTES: '0',
+    SOURCE_WATCH_INTERVAL_MINUTES: '0',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     // A killed worker's job goes to another worker within about 3 s; stored work without a job is queued within 1 s.

@@ -42,6 +42,8 @@ export function startWorkerProcess(env: Record<string, string | undefined> = {})
         DATABASE_URL: process.env.DATABASE_URL,
         REDIS_URL: process.env.REDIS_URL,
         TRENDING_REFRESH_MINUTES: '0',
+        // No source watch at start (it would read every published source): a test that wants it sets it.
+        SOURCE_WATCH_INTERVAL_MINUTES: '0',
         // Never the repository's .data folder: each worker keeps media and backups in the run's temporary folder.
         MEDIA_DIR: path.join(process.env.TEST_DATA_DIR!, `worker-media-${randomUUID()}`),
         BACKUP_DIR: path.join(process.env.TEST_DATA_DIR!, `worker-backups-${randomUUID()}`),
