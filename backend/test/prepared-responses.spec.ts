@@ -10,6 +10,7 @@ import { ArticlesService } from '../src/modules/articles/articles.service.js';
 import { ArticlesCacheService } from '../src/modules/articles/index.js';
 import { TRENDING_FEED_REUSE_MS, TrendingService } from '../src/modules/trending/trending.service.js';
 import { createArticle } from './support/article-factory.js';
+import { createOwnDatabase } from './support/own-database.js';
 import { requestOverSocket } from './support/socket-request.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
@@ -28,8 +29,11 @@ describe('prepared answers of the public reads, written by the HTTP server befor
   const fakeRequest = (url: string, route: string, config: object) =>
     ({ method: 'GET', url, raw: { url, headers: { host: new URL(origin).host } }, routeOptions: { url: route, config } }) as unknown as FastifyRequest;
 
+  // A database of its own: an article change by another spec file would drop the prepared answers it counts.
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
   beforeAll(async () => {
-    app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', PUBLIC_URL: 'https://news.example' }));
+    own = await createOwnDatabase();
+    app = await createApiApp(testConfig({ DATABASE_URL: own.url, NODE_ENV: 'production', COOKIE_SECURE: 'false', PUBLIC_URL: 'https://news.example' }));
     em = app.get(EntityManager);
     articles = app.get(ArticlesService);
     prepared = app.get(PreparedResponseCache);
@@ -39,7 +43,10 @@ describe('prepared answers of the public reads, written by the HTTP server befor
     const cache = app.get(ArticlesCacheService);
     while (!cache.isCaching()) await new Promise((resolve) => setTimeout(resolve, 10));
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   /** Waits for PostgreSQL's notification of the article just written (it moves the cache generation). */
   async function heardOfIt(generation: number) {
