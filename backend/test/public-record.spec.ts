@@ -8,6 +8,7 @@ import { ERROR_REPORT_LIMIT } from '../src/modules/error-reports/error-reports.s
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { writeFakeBuild } from './support/fake-web-build.js';
+import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 import { renderedText as text, rssItems } from './support/rendered-page.js';
 
@@ -38,16 +39,24 @@ describe('the public record of an article', () => {
   let origin: string;
   let admin: SignedInAdmin;
 
+  let own: Awaited<ReturnType<typeof createOwnDatabase>>;
   beforeAll(async () => {
     const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
     writeFakeBuild(distRoot);
-    app = await createApiApp(testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, PUBLIC_URL: SITE }));
+    // A database of its own: the stories list it reads spans every approved topic, other spec files' too.
+    own = await createOwnDatabase();
+    app = await createApiApp(
+      testConfig({ DATABASE_URL: own.url, NODE_ENV: 'production', COOKIE_SECURE: 'false', SERVE_WEB: 'true', WEB_DIST_ROOT: distRoot, PUBLIC_URL: SITE }),
+    );
     em = app.get(EntityManager);
     await app.listen(0, '127.0.0.1');
     origin = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     admin = await signInAdmin(app);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   const get = (pathname: string) => fetch(`${origin}${pathname}`);
   const addNote = (id: number, body: Record<string, unknown>) =>
