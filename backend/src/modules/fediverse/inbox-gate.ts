@@ -43,7 +43,7 @@ function keyIdOf(request: FastifyRequest): URL | null {
  * What an inbox post passes before Fedify reads it, cheapest first, and nothing kept for a sender
  * before its signature is verified:
  * 1. it is signed, and the key it names is not of a blocked actor or server (refusing a name costs nothing);
- * 2. its client (address) is within FEDIVERSE_INBOX_PER_DOMAIN_PER_MINUTE: checking a signature fetches
+ * 2. its client (address) is within FEDIVERSE_INBOX_PER_CLIENT_PER_MINUTE: checking a signature fetches
  *    the signer's key, and this is the only counter an unverified post can make (one per client, expiring);
  * 3. the signature verifies (with the signer's key, fetched through the safe document loader, and a Date
  *    within SIGNATURE_WINDOW_MINUTES), so the signer is whoever holds that key, on the server that serves it;
@@ -83,7 +83,7 @@ export class InboxGate {
     if (!keyId) return refusal(401, 'Unauthorized', 'Inbox posts must carry an HTTP signature');
     if (await this.blocks.isBlocked(new URL(keyId.href.split('#')[0]!))) return refusal(403, 'Forbidden', 'This actor or server is blocked here');
     const tooMany = refusal(429, 'Too Many Requests', 'Too many inbox posts from this actor or server; try again later');
-    const perClient = { key: `fediverse:client:${clientOf(request)}`, limit: this.config.inboxPerDomainPerMinute, windowSeconds: 60 };
+    const perClient = { key: `fediverse:client:${clientOf(request)}`, limit: this.config.inboxPerClientPerMinute, windowSeconds: 60 };
     if (!(await this.rateLimiter.allows([perClient]))) return tooMany;
     const key = await verifyRequest(webRequest(request, this.fediverse.origin, body), {
       documentLoader: this.fediverse.loader,
