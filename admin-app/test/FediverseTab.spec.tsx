@@ -163,4 +163,29 @@ describe('the Fediverse tab', () => {
     fireEvent.click(within(post).getByRole('button', { name: 'Delete reply' }));
     await waitFor(() => expect(network.calls.some((call) => call.method === 'POST' && call.path === '/api/admin/fediverse/sent-replies/11/remove')).toBe(true));
   });
+
+  it("shows a publisher who is not the owner what the site follows and the received posts to reply to, and none of the owner's calls", async () => {
+    network = stubFetch({
+      'GET /api/admin/check': () => ({
+        status: 200,
+        body: {
+          authenticated: true,
+          username: 'sam',
+          csrfToken: 'csrf-1',
+          account: { username: 'sam', displayName: 'Sam', role: 'editor', permissions: ROLE_PERMISSIONS.editor },
+        },
+      }),
+      'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
+      'POST /api/admin/fediverse/posts/7/replies': () => ({ status: 200, body: { message: 'Reply queued.' } }),
+    });
+    renderApp(<AdminApp />, '/admin/fediverse');
+    const post = await screen.findByTestId('fediverse-post');
+    expect(screen.getByTestId('fediverse-following')).toHaveTextContent('@desk@paper.example');
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unfollow' })).toBeNull();
+    fireEvent.change(within(post).getByRole('textbox', { name: /Reply as the site/ }), { target: { value: 'Noted.' } });
+    fireEvent.click(within(post).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(network.calls.find((call) => call.path === '/api/admin/fediverse/posts/7/replies')?.body).toEqual({ content: 'Noted.' }));
+    expect(network.calls.some((call) => call.path === '/api/admin/fediverse')).toBe(false);
+  });
 });

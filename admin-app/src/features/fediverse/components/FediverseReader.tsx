@@ -127,9 +127,10 @@ function ReceivedPost({ post }: { post: FediverseReceivedPost }) {
 
 /**
  * The accounts the site follows (followed by handle, pending until their server accepts) and the posts
- * received from them, each with the site's replies and a form to reply as the site.
+ * received from them, each with the site's replies and a form to reply as the site. Following and
+ * unfollowing are the owner's (`canFollow`).
  */
-export function FediverseReader() {
+export function FediverseReader({ canFollow }: { canFollow: boolean }) {
   const reader = useFediverseReader();
   const unfollow = useUnfollowFediverse({
     onError: (error) => showAlert(serverMessage(error, 'The account could not be unfollowed.', ADMIN_ERROR_FIELDS)),
@@ -141,7 +142,7 @@ export function FediverseReader() {
     <>
       <Stack gap="xs">
         <Title order={3}>Following ({following.length})</Title>
-        <FollowForm />
+        {canFollow ? <FollowForm /> : null}
         {following.length === 0 ? (
           <Text c="dimmed">The site follows nobody yet.</Text>
         ) : (
@@ -160,11 +161,13 @@ export function FediverseReader() {
                   <Table.Td>
                     {when(account.createdAt)} by {account.createdBy}
                   </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="default" loading={unfollow.isPending} onClick={() => unfollow.mutate(account.id)}>
-                      Unfollow
-                    </Button>
-                  </Table.Td>
+                  {canFollow ? (
+                    <Table.Td>
+                      <Button size="xs" variant="default" loading={unfollow.isPending} onClick={() => unfollow.mutate(account.id)}>
+                        Unfollow
+                      </Button>
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { FediverseDelivery, FediverseOverview, FediverseReply } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
+import { useCan } from '../../../lib/account';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { useBlockFediverse, useFediverseOverview, useModerateFediverseReply, useUnblockFediverse } from '../api/fediverse-api';
 import { FediverseReader } from './FediverseReader';
@@ -112,9 +113,22 @@ function BlockForm() {
 /**
  * The social web: how many follow the site and who, what was delivered to their servers (sent, retrying,
  * failed), the replies waiting for moderation, the accounts the site follows with the posts received
- * from them (reply as the site), and the blocked servers and actors. The owner's tab.
+ * from them (reply as the site), and the blocked servers and actors. A publisher who is not the owner
+ * sees what the site follows and the received posts, and replies; the rest is the owner's.
  */
 export function FediverseTab() {
+  const can = useCan();
+  if (!can('people.manage')) {
+    return (
+      <Stack gap="lg">
+        <FediverseReader canFollow={false} />
+      </Stack>
+    );
+  }
+  return <OwnerView />;
+}
+
+function OwnerView() {
   const overview = useFediverseOverview();
   const unblock = useUnblockFediverse({
     onError: (error) => showAlert(serverMessage(error, 'The block could not be removed.', ADMIN_ERROR_FIELDS)),
@@ -153,7 +167,7 @@ export function FediverseTab() {
         )}
       </Stack>
 
-      <FediverseReader />
+      <FediverseReader canFollow />
 
       <Stack gap="xs">
         <Title order={3}>Followers ({data.followerCount})</Title>
