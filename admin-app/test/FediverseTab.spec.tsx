@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROLE_PERMISSIONS, type FediverseOverview } from '@ai-mind/contracts';
+import { ROLE_PERMISSIONS, type FediverseOverview, type FediverseReader } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { useBrowserDialogs } from './support/dialogs';
@@ -58,6 +58,43 @@ const overview: FediverseOverview = {
   blocks: [],
 };
 
+const reader: FediverseReader = {
+  following: [
+    {
+      id: 3,
+      handle: '@desk@paper.example',
+      actorUrl: 'https://paper.example/users/desk',
+      status: 'accepted',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      createdBy: 'owner',
+    },
+  ],
+  posts: [
+    {
+      id: 7,
+      objectId: 'https://paper.example/notes/1',
+      url: 'https://paper.example/@desk/1',
+      name: null,
+      content: 'The bridge reopens on Monday.',
+      authorHandle: '@desk@paper.example',
+      authorUrl: 'https://paper.example/users/desk',
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: null,
+      replies: [
+        {
+          id: 11,
+          content: 'Thanks for the update.',
+          noteId: 'https://news.example/ap/notes/11',
+          createdBy: 'editor',
+          createdAt: '2026-11-20T11:00:00.000Z',
+          deletedAt: null,
+          delivery: 'sent',
+        },
+      ],
+    },
+  ],
+};
+
 describe('the Fediverse tab', () => {
   let network: ReturnType<typeof stubFetch>;
   useBrowserDialogs();
@@ -67,6 +104,7 @@ describe('the Fediverse tab', () => {
     network = stubFetch({
       ...owner,
       'GET /api/admin/fediverse': () => ({ status: 200, body: overview }),
+      'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
       'POST /api/admin/fediverse/replies/5': () => ({ status: 200, body: { message: 'Published as a comment.' } }),
       'POST /api/admin/fediverse/blocks': () => ({ status: 200, body: { message: 'spam.example is blocked.' } }),
     });
@@ -91,5 +129,63 @@ describe('the Fediverse tab', () => {
         value: 'spam.example',
       }),
     );
+  });
+
+  it('follows an account by handle, lists what the site follows and the posts it received, replies as the site and deletes a reply', async () => {
+    network = stubFetch({
+      ...owner,
+      'GET /api/admin/fediverse': () => ({ status: 200, body: { ...overview, replies: [] } }),
+      'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
+      'POST /api/admin/fediverse/following': () => ({ status: 200, body: { message: 'Follow sent.' } }),
+      'POST /api/admin/fediverse/posts/7/replies': () => ({ status: 200, body: { message: 'Reply queued.' } }),
+      'POST /api/admin/fediverse/sent-replies/11/remove': () => ({ status: 200, body: { message: 'Reply deleted.' } }),
+    });
+    renderApp(<AdminApp />, '/admin/fediverse');
+    const following = await screen.findByTestId('fediverse-following');
+    expect(within(following).getByRole('link', { name: '@desk@paper.example' })).toHaveAttribute('href', 'https://paper.example/users/desk');
+    expect(within(following).getByText('accepted')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Account/ }), { target: { value: '@someone@social.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    await waitFor(() =>
+      expect(network.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/fediverse/following')?.body).toEqual({
+        handle: '@someone@social.example',
+      }),
+    );
+
+    const post = screen.getByTestId('fediverse-post');
+    expect(within(post).getByText('The bridge reopens on Monday.')).toBeInTheDocument();
+    expect(within(post).getByTestId('fediverse-sent-reply')).toHaveTextContent('Thanks for the update.');
+    fireEvent.change(within(post).getByRole('textbox', { name: /Reply as the site/ }), { target: { value: 'Which bridge?' } });
+    fireEvent.click(within(post).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(network.calls.find((call) => call.path === '/api/admin/fediverse/posts/7/replies')?.body).toEqual({ content: 'Which bridge?' }));
+
+    fireEvent.click(within(post).getByRole('button', { name: 'Delete reply' }));
+    await waitFor(() => expect(network.calls.some((call) => call.method === 'POST' && call.path === '/api/admin/fediverse/sent-replies/11/remove')).toBe(true));
+  });
+
+  it("shows a publisher who is not the owner what the site follows and the received posts to reply to, and none of the owner's calls", async () => {
+    network = stubFetch({
+      'GET /api/admin/check': () => ({
+        status: 200,
+        body: {
+          authenticated: true,
+          username: 'sam',
+          csrfToken: 'csrf-1',
+          account: { username: 'sam', displayName: 'Sam', role: 'editor', permissions: ROLE_PERMISSIONS.editor },
+        },
+      }),
+      'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
+      'POST /api/admin/fediverse/posts/7/replies': () => ({ status: 200, body: { message: 'Reply queued.' } }),
+    });
+    renderApp(<AdminApp />, '/admin/fediverse');
+    const post = await screen.findByTestId('fediverse-post');
+    expect(screen.getByTestId('fediverse-following')).toHaveTextContent('@desk@paper.example');
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unfollow' })).toBeNull();
+    fireEvent.change(within(post).getByRole('textbox', { name: /Reply as the site/ }), { target: { value: 'Noted.' } });
+    fireEvent.click(within(post).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(network.calls.find((call) => call.path === '/api/admin/fediverse/posts/7/replies')?.body).toEqual({ content: 'Noted.' }));
+    expect(network.calls.some((call) => call.path === '/api/admin/fediverse')).toBe(false);
   });
 });

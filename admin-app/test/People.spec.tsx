@@ -74,6 +74,7 @@ describe('the panel by role', () => {
       'Analytics',
       'Source Changes',
       'Stories',
+      'Fediverse',
     ]);
     expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Quick Recovery' })).not.toBeInTheDocument();

@@ -1,10 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { generateCryptoKeyPair } from '@fedify/fedify';
+import type { Redis } from 'ioredis';
+import { FEDIVERSE_POSTS_PER_ACCOUNT } from '@ai-mind/contracts';
+import { REDIS } from '../src/common/redis.token.js';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { FediverseInbox } from '../src/modules/fediverse/index.js';
 import { createArticle } from './support/article-factory.js';
 import { startRemoteActor, type RemoteActor } from './support/fediverse-remote.js';
+import { startLocalHttpServer } from './support/local-http-server.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { signInAdmin } from './support/admin-session.js';
 import { testConfig } from './support/test-config.js';
@@ -274,6 +278,125 @@ describe('the fediverse actor and its inbox', () => {
     }
   });
 
+  it('follows an account by handle (pending until its Accept), keeps its posts within bounds with their Update and Delete, and replies to one as the site', async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const editor = await signInAdmin(app, 'a-long-test-password', 'editor');
+    const writer = await signInAdmin(app, 'a-long-test-password', 'writer');
+    const admin = (headers: Record<string, string>, url: string, payload?: unknown) =>
+      app.inject({ method: payload === undefined ? 'GET' : 'POST', url, headers, payload: payload as Json });
+    const handle = `@alice@${alice.actorUrl.host}`;
+
+    // Field errors, and following is the owner's.
+    const bad = await admin(owner.headers, '/api/admin/fediverse/following', { handle: 'alice' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Json>().details).toEqual([expect.objectContaining({ path: 'handle' })]);
+    expect((await admin(editor.headers, '/api/admin/fediverse/following', { handle })).statusCode).toBe(403);
+    // A handle on a private address the site does not trust is never looked up.
+    expect((await admin(owner.headers, '/api/admin/fediverse/following', { handle: '@bob@127.0.0.1:9' })).statusCode).toBe(400);
+
+    const followed = await admin(owner.headers, '/api/admin/fediverse/following', { handle });
+    expect(followed.statusCode).toBe(200);
+    const follow = alice.received().find((activity) => activity.type === 'Follow')!;
+    expect(follow).toMatchObject({ actor: `${SITE}/ap/actor/site`, object: alice.actorUrl.href });
+    const reader = async () => (await admin(editor.headers, '/api/admin/fediverse/reader')).json<Json>();
+    expect((await reader()).following).toEqual([expect.objectContaining({ handle, status: 'pending', createdBy: owner.username })]);
+    expect((await admin(owner.headers, '/api/admin/fediverse/following', { handle })).statusCode).toBe(409);
+
+    const send = async (activity: Json) => {
+      const signed = await alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        actor: alice.actorUrl.href,
+        ...activity,
+      });
+      expect((await post(signed.headers, signed.body)).statusCode).toBe(202);
+    };
+    const note = (n: number, content: string, published = `2026-11-2${n % 10}T10:00:00Z`) => ({
+      id: `${alice.actorUrl.href}/posts/${n}`,
+      type: 'Note',
+      attributedTo: alice.actorUrl.href,
+      content,
+      published,
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+    });
+    // Before the Accept, nothing it posts is kept.
+    await send({ id: `${alice.actorUrl.href}/posts/0/activity`, type: 'Create', object: note(0, '<p>Too early</p>') });
+    expect((await reader()).posts).toEqual([]);
+    await send({ id: `${alice.actorUrl.href}#accept-1`, type: 'Accept', object: follow });
+    expect((await reader()).following).toEqual([expect.objectContaining({ handle, status: 'accepted' })]);
+
+    await send({ id: `${alice.actorUrl.href}/posts/1/activity`, type: 'Create', object: note(1, '<p>Hello <script>alert(1)</script><b>world</b></p>') });
+    let posts = (await reader()).posts as Json[];
+    expect(posts).toEqual([expect.objectContaining({ objectId: `${alice.actorUrl.href}/posts/1`, authorHandle: handle, replies: [] })]);
+    // Kept as text, as comments are.
+    expect(posts[0]!.content).not.toContain('<');
+    expect(posts[0]!.content).toMatch(/^Hello .*world$/);
+    await send({ id: `${alice.actorUrl.href}/posts/1/update`, type: 'Update', object: note(1, '<p>Hello again</p>') });
+    posts = (await reader()).posts;
+    expect(posts[0]).toMatchObject({ content: 'Hello again', updatedAt: expect.any(String) });
+
+    // A post someone else wrote, sent by alice, is not kept.
+    await send({
+      id: `${alice.actorUrl.href}/posts/2/activity`,
+      type: 'Create',
+      object: { ...note(2, 'Forged'), attributedTo: 'https://other.example/users/x' },
+    });
+    expect((await reader()).posts).toHaveLength(1);
+
+    // The newest FEDIVERSE_POSTS_PER_ACCOUNT are kept: an account at the bound loses its oldest to a new post.
+    await em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into fediverse_post (following_id, object_id, content, published_at)
+         select f.id, 'https://old.example/' || n, 'old ' || n, timestamptz '2020-01-01' + make_interval(days => n) from fediverse_following f, generate_series(1, ${FEDIVERSE_POSTS_PER_ACCOUNT - 1}) n`,
+      );
+    await send({ id: `${alice.actorUrl.href}/posts/3/activity`, type: 'Create', object: note(3, 'The newest') });
+    const count = async () =>
+      (
+        await em
+          .fork()
+          .getConnection()
+          .execute<{ n: number; oldest: string }[]>(
+            `select count(*)::int as n, min(object_id) as oldest from fediverse_post where object_id like 'https://old.example/%'`,
+          )
+      )[0]!;
+    expect((await reader()).posts).toHaveLength(FEDIVERSE_POSTS_PER_ACCOUNT);
+    expect((await count()).n).toBe(FEDIVERSE_POSTS_PER_ACCOUNT - 2);
+    await em.fork().getConnection().execute(`delete from fediverse_post where object_id like 'https://old.example/%'`);
+
+    // An editor replies as the site (a writer may not): one delivery of its Create to alice's inbox.
+    const [first] = (await reader()).posts as Json[];
+    const url = `/api/admin/fediverse/posts/${first!.id}/replies`;
+    expect((await admin(writer.headers, url, { content: 'Hi' })).statusCode).toBe(403);
+    const empty = await admin(editor.headers, url, { content: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<Json>().details).toEqual([expect.objectContaining({ path: 'content' })]);
+    expect((await admin(editor.headers, '/api/admin/fediverse/posts/999999/replies', { content: 'Hi' })).statusCode).toBe(404);
+    expect((await admin(editor.headers, url, { content: 'Thanks, <b>noted</b>.' })).statusCode).toBe(200);
+    const [sent] = (await reader()).posts.find((p: Json) => p.id === first!.id).replies as Json[];
+    expect(sent).toMatchObject({ content: 'Thanks, <b>noted</b>.', createdBy: editor.username, deletedAt: null, noteId: `${SITE}/ap/notes/${sent!.id}` });
+    const deliveries = () =>
+      em
+        .fork()
+        .getConnection()
+        .execute<{ activity: string; inbox_url: string; article_id: number | null }[]>(
+          'select activity, inbox_url, article_id from fediverse_delivery where sent_reply_id = ? order by id',
+          [sent!.id],
+        );
+    expect(await deliveries()).toEqual([{ activity: 'create', inbox_url: `${alice.actorUrl.href}/inbox`, article_id: null }]);
+    expect((await admin(editor.headers, `/api/admin/fediverse/sent-replies/${sent!.id}/remove`, {})).statusCode).toBe(200);
+    expect((await admin(editor.headers, `/api/admin/fediverse/sent-replies/${sent!.id}/remove`, {})).statusCode).toBe(404);
+    expect((await deliveries()).map((row) => row.activity)).toEqual(['create', 'delete']);
+
+    // The author's Delete drops its post (the site's reply stays on record); unfollowing sends an Undo and drops the rest.
+    await send({ id: `${alice.actorUrl.href}/posts/3/delete`, type: 'Delete', object: { id: `${alice.actorUrl.href}/posts/3`, type: 'Tombstone' } });
+    expect(((await reader()).posts as Json[]).map((p) => p.objectId)).toEqual([`${alice.actorUrl.href}/posts/1`]);
+    const { following } = await reader();
+    expect((await admin(owner.headers, `/api/admin/fediverse/following/${following[0].id}/remove`, {})).statusCode).toBe(200);
+    expect(alice.received().find((activity) => activity.type === 'Undo')).toMatchObject({ object: { id: follow.id, type: 'Follow' } });
+    expect(await reader()).toEqual({ following: [], posts: [] });
+  });
+
   it('shows the owner the followers, deliveries, held replies and blocks, lets the owner block a server, and refuses an editor', async () => {
     const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
     const editor = await signInAdmin(app, 'a-long-test-password', 'editor');
@@ -315,6 +438,102 @@ describe('the fediverse actor and its inbox', () => {
     expect(
       (await app.inject({ method: 'POST', url: '/api/admin/fediverse/replies/999999', headers: owner.headers, payload: { status: 'published' } })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the inbox rate limits', () => {
+  const LIMITS = { FEDIVERSE_INBOX_PER_ACTOR_PER_MINUTE: '3', FEDIVERSE_INBOX_PER_DOMAIN_PER_MINUTE: '5', FEDIVERSE_INBOX_PER_CLIENT_PER_MINUTE: '40' };
+  let app: NestFastifyApplication;
+  let database: Awaited<ReturnType<typeof createOwnDatabase>>;
+  let server: Awaited<ReturnType<typeof startLocalHttpServer>>;
+  let ann: RemoteActor;
+  let dan: RemoteActor;
+  let carol: RemoteActor;
+
+  beforeAll(async () => {
+    database = await createOwnDatabase();
+    server = await startLocalHttpServer();
+    ann = await startRemoteActor('ann', server);
+    dan = await startRemoteActor('dan', server);
+    carol = await startRemoteActor('carol');
+    app = await createApiApp(
+      testConfig({ DATABASE_URL: database.url, PUBLIC_URL: SITE, FEDIVERSE_TRUSTED_ORIGINS: `${server.origin},${carol.server.origin}`, ...LIMITS }),
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await carol.close();
+    await server.close();
+    await database.drop();
+  });
+
+  /** Each from its own client address, so the per-client budget of one test is not another's. */
+  const post = (from: string, signed: { headers: Record<string, string>; body: string }) =>
+    app.inject({ method: 'POST', url: '/ap/inbox', headers: signed.headers, payload: signed.body, remoteAddress: from });
+  let n = 0;
+  const like = (actor: RemoteActor) =>
+    actor.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${actor.actorUrl.href}#like-${++n}`,
+      type: 'Like',
+      actor: actor.actorUrl.href,
+      object: `${SITE}/nothing`,
+    });
+  const rateKeys = async () => {
+    const redis = app.get<Redis>(REDIS);
+    const keys = await redis.keys('ai-mind:rate:fediverse:*');
+    return Promise.all(keys.map(async (key) => ({ key, ttl: await redis.ttl(key) })));
+  };
+
+  it('refuses an actor past its limit with 429 and then its server past its own, while another server is served', async () => {
+    const from = '198.51.100.1';
+    // The first suite's counters share this Redis database (and expire within the minute).
+    const before = (await rateKeys()).map(({ key }) => key);
+    for (let i = 0; i < 3; i++) expect((await post(from, await like(ann))).statusCode).toBe(202);
+    expect((await post(from, await like(ann))).statusCode).toBe(429);
+    // Another actor of the same server: served until the server's limit (5), which counts ann's three.
+    expect((await post(from, await like(dan))).statusCode).toBe(202);
+    expect((await post(from, await like(dan))).statusCode).toBe(202);
+    expect((await post(from, await like(dan))).statusCode).toBe(429);
+    // Another server is served.
+    expect((await post(from, await like(carol))).statusCode).toBe(202);
+    const keys = (await rateKeys()).filter(({ key }) => !before.includes(key));
+    expect(keys.map(({ key }) => key).sort()).toEqual(
+      [
+        `ai-mind:rate:fediverse:actor:${ann.actorUrl.href}`,
+        `ai-mind:rate:fediverse:actor:${carol.actorUrl.href}`,
+        `ai-mind:rate:fediverse:actor:${dan.actorUrl.href}`,
+        `ai-mind:rate:fediverse:client:${from}`,
+        `ai-mind:rate:fediverse:domain:${carol.actorUrl.host}`,
+        `ai-mind:rate:fediverse:domain:${ann.actorUrl.host}`,
+      ].sort(),
+    );
+    for (const { ttl } of keys) expect(ttl).toBeGreaterThan(0);
+  });
+
+  it('keeps nothing for posts whose signature does not verify: a flood of made-up keys makes one expiring counter, of its client', async () => {
+    const from = '198.51.100.2';
+    const before = (await rateKeys()).map(({ key }) => key);
+    const statuses: number[] = [];
+    for (let i = 0; i < 45; i++) {
+      // Signed by ann's key, but naming a key of a made-up actor on a private address, which is never fetched.
+      const signed = await ann.signedPost(`${SITE}/ap/inbox`, {
+        id: `https://127.0.0.${(i % 200) + 2}/x#${i}`,
+        type: 'Like',
+        actor: `http://127.0.0.1:9/u${i}`,
+      });
+      signed.headers.signature = signed.headers.signature!.replace(/keyId="[^"]+"/, `keyId="http://127.0.0.${(i % 200) + 2}:9/users/fake${i}#main-key"`);
+      statuses.push((await post(from, signed)).statusCode);
+    }
+    expect(statuses.slice(0, 40).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(40).every((status) => status === 429)).toBe(true);
+    const added = (await rateKeys()).filter(({ key }) => !before.includes(key));
+    expect(added).toEqual([{ key: `ai-mind:rate:fediverse:client:${from}`, ttl: expect.any(Number) }]);
+    expect(added[0]!.ttl).toBeGreaterThan(0);
+    expect(added[0]!.ttl).toBeLessThanOrEqual(60);
+    // Nor a replay record: only a verified request is remembered.
+    const [received] = await app.get(EntityManager).fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from fediverse_received');
+    expect(received!.n).toBe(6);
   });
 });
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '@ai-mind/contracts';
+import { PAGE_DATA_ELEMENT_ID, articleCanonicalPath, type PageData } from '@ai-mind/contracts';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -266,6 +266,17 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     } finally {
       renders.mockRestore();
     }
+  });
+
+  it("says Vary: Accept on an article's page, first rendered and when answered prepared: its address also answers the fediverse", async () => {
+    const article = await createArticle(em, { title: `Varies by Accept ${uniqueSuffix()}` });
+    const url = articleCanonicalPath(article);
+    for (let i = 0; i < 2; i++) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+      expect([response.statusCode, response.headers.vary]).toEqual([200, 'accept-encoding, accept']);
+    }
+    const object = await app.inject({ method: 'GET', url, headers: { accept: 'application/activity+json' } });
+    expect([object.statusCode, String(object.headers.vary).toLowerCase()]).toEqual([200, 'accept']);
   });
 
   it('compresses the page once for browsers that accept it', async () => {

@@ -435,6 +435,32 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
     expect((await viaCache(url, { headers: { cookie: '_ga=GA1.1.123; _gid=GA1.1.456' } })).cache).toBe('HIT');
   });
 
+  it("gives a fediverse server an article's object and a browser its page, whichever the cache saw first (Vary: Accept)", async () => {
+    const browserFirst = await published({ title: `Page first ${uniqueSuffix()}` });
+    const objectFirst = await published({ title: `Object first ${uniqueSuffix()}` });
+    const activity = { accept: 'application/activity+json' };
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const direct = await request(apis[0]!.url, articleCanonicalPath(browserFirst), { headers: html });
+    expect(direct.headers.vary).toBe('accept-encoding, accept');
+
+    const asPage = (answer: Answer) => [answer.status, answer.headers['content-type']?.split(';')[0], answer.body.startsWith('<!')];
+    const asObject = (answer: Answer) => [answer.status, answer.headers['content-type']?.split(';')[0], (JSON.parse(answer.body) as { type: string }).type];
+    const page = articleCanonicalPath(browserFirst);
+    expect(asPage(await viaCache(page, { headers: html }))).toEqual([200, 'text/html', true]);
+    expect((await viaCache(page, { headers: html })).cache).toBe('HIT');
+    expect(asObject(await viaCache(page, { headers: activity }))).toEqual([200, 'application/activity+json', 'Article']);
+    expect(asPage(await viaCache(page))).toEqual([200, 'text/html', true]);
+
+    const other = articleCanonicalPath(objectFirst);
+    expect(asObject(await viaCache(other, { headers: activity }))).toEqual([200, 'application/activity+json', 'Article']);
+    expect(asPage(await viaCache(other, { headers: html }))).toEqual([200, 'text/html', true]);
+    expect(asObject(await viaCache(other, { headers: { accept: 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"' } }))).toEqual([
+      200,
+      'application/activity+json',
+      'Article',
+    ]);
+  });
+
   it('keeps headers the API does not vary on from changing what others are sent', async () => {
     const article = await published({ title: `Poison ${uniqueSuffix()}` });
     const page = articleCanonicalPath(article);

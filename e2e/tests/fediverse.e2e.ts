@@ -4,7 +4,8 @@ import { useProduct } from '../support/suite.js';
 /**
  * The product started as the README starts it answers as a fediverse site: WebFinger names its actor,
  * the home page links the actor, and an article's address gives the page to a browser and the Article
- * object to a fediverse server, even once the page is a prepared answer of the HTTP server.
+ * object to a fediverse server, even once the page is a prepared answer of the HTTP server, each saying
+ * Vary: Accept.
  */
 describe('the site as a fediverse actor, on the product as started', () => {
   const suite = useProduct('fediverse');
@@ -32,11 +33,14 @@ describe('the site as a fediverse actor, on the product as started', () => {
     for (let i = 0; i < 2; i++) {
       const page = await fetch(url, { headers: { accept: 'text/html' } });
       expect(page.headers.get('content-type')).toContain('text/html');
+      // A shared cache keeps the page and the object apart.
+      expect(page.headers.get('vary')).toBe('accept-encoding, accept');
       expect(await page.text()).toContain(`<link rel="alternate" type="${ACTIVITY_JSON}" href="${url}"`);
     }
     const object = await fetch(url, { headers: { accept: ACTIVITY_JSON } });
     expect(object.status).toBe(200);
     expect(object.headers.get('content-type')).toContain(ACTIVITY_JSON);
+    expect(object.headers.get('vary')?.toLowerCase()).toBe('accept');
     expect(await object.json()).toMatchObject({ type: 'Article', id: url, name: article!.title, attributedTo: `${origin}${FEDIVERSE_ACTOR_PATH}` });
   });
 });

@@ -98,9 +98,15 @@ sub vcl_recv {
     } else {
         unset req.http.Accept-Encoding;
     }
+    # A page's address also answers its ActivityPub object (pages say Vary: Accept): Accept is cut to
+    # the one distinction the API makes, so one page has at most two kept answers.
+    if (req.http.Accept ~ "(?i)application/activity\+json" || (req.http.Accept ~ "(?i)application/ld\+json" && req.http.Accept ~ "(?i)activitystreams")) {
+        set req.http.Accept = "application/activity+json";
+    } else {
+        unset req.http.Accept;
+    }
     # No public answer depends on these: they are dropped rather than trusted, so none can change
     # what is kept for everyone.
-    unset req.http.Accept;
     unset req.http.Accept-Language;
     unset req.http.X-Forwarded-Host;
     unset req.http.X-Forwarded-Proto;

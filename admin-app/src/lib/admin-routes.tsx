@@ -37,7 +37,9 @@ export const TAB_PERMISSIONS: Record<AdminTab, Permission> = {
   'source-changes': 'articles.publish',
   // Listing, merging and splitting stories changes what readers see: the publishers'.
   stories: 'articles.publish',
-  fediverse: 'people.manage',
+  // Reading the posts of the accounts the site follows and replying as the site are the publishers'; the
+  // tab shows an owner the rest (followers, deliveries, moderation, following, blocks: owner-only routes).
+  fediverse: 'articles.publish',
 };
 
 /** The invitee's page, below the panel's base, where a one-time link (token after `#`) sets a password. */

@@ -76,12 +76,23 @@ export interface CacheableDeclaration {
    *   content and the build are current, never a search's page, a 404 or a reader's own outcome).
    */
   prepared?: true | { currentness: Type<Currentness> } | 'answer';
+  /**
+   * The request headers besides Accept-Encoding that its answers depend on, sent as Vary so that a
+   * shared cache keeps one answer per value: `accept` for the pages whose address also answers
+   * application/activity+json (a fediverse server must never be given the page, nor a browser the object).
+   */
+  vary?: readonly 'accept'[];
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     cacheable?: CacheableDeclaration;
   }
+}
+
+/** The Vary of an answer of the matched route: Accept-Encoding (its compressed forms) and what the route declares. */
+export function varyOf(config: FastifyContextConfig | undefined): string {
+  return ['accept-encoding', ...(config?.cacheable?.vary ?? [])].join(', ');
 }
 
 /** Whether the matched route declared public, cacheable answers. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongestCompression, type CompressedForm } from './compression-pool.js';
-import { isPrepared, matches, sharedCacheHeaders } from './http-cache.js';
+import { isPrepared, matches, sharedCacheHeaders, varyOf } from './http-cache.js';
 import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys.js';
 import { wantsActivityJson } from './activity-json.js';
 
@@ -128,6 +128,8 @@ interface Entry {
   bytes: number;
   /** The matched route's URL pattern (it picks the security headers). */
   route: string;
+  /** The route's Vary (varyOf). */
+  vary: string;
   /** As sent to everyone (sharedCacheHeaders), with the answer's surrogate keys. */
   cacheControl: string;
   surrogateKey: string | undefined;
@@ -164,6 +166,7 @@ export class PreparedResponseCache {
       isCurrent,
       bytes,
       route,
+      vary: varyOf(request.routeOptions.config),
       cacheControl: shared.cacheControl ?? response.cacheControl,
       surrogateKey: shared.surrogateKey,
       surrogateControl: shared.surrogateControl,
@@ -247,7 +250,7 @@ function headersOf(entry: Entry, securityHeadersOf: (routeUrl: string | undefine
     const all: Record<string, string> = { ...securityHeadersOf(entry.route), 'cache-control': entry.cacheControl, etag: prepared.etag, ...prepared.headers };
     if (entry.surrogateKey) all[SURROGATE_KEY_HEADER] = entry.surrogateKey;
     if (entry.surrogateControl) all[SURROGATE_CONTROL_HEADER] = entry.surrogateControl;
-    if (prepared.gzip || prepared.br) all.vary = 'accept-encoding';
+    if (prepared.gzip || prepared.br || entry.vary !== 'accept-encoding') all.vary = entry.vary;
     if (variant !== 'notModified') {
       const body = variant === 'br' ? prepared.br! : variant === 'gzip' ? prepared.gzip! : prepared.body;
       all['content-type'] = prepared.contentType;

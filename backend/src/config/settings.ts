@@ -821,6 +821,13 @@ export const SETTINGS = {
       default: '300',
       description: 'inbox posts taken from one remote server per minute',
     }),
+    inboxPerClientPerMinute: setting({
+      env: 'FEDIVERSE_INBOX_PER_CLIENT_PER_MINUTE',
+      schema: integer(1, 1_000_000),
+      default: '600',
+      description:
+        "inbox posts taken from one client address per minute before their signatures are checked (checking one fetches the signer's key); the per-actor and per-server limits count verified signers",
+    }),
     deliveryAttempts: setting({
       env: 'FEDIVERSE_DELIVERY_ATTEMPTS',
       schema: integer(1, 30),

@@ -5,11 +5,12 @@ import { startLocalHttpServer, type RecordedRequest } from './local-http-server.
 
 /**
  * A fediverse account on a stand-in server (a real HTTP server on 127.0.0.1): its actor document with
- * its public key, an inbox that records what it is sent, and signed posts to another server's inbox,
- * made with Fedify's own signer as a real server's would be.
+ * its public key, WebFinger for its handle, an inbox that records what it is sent, and signed posts to
+ * another server's inbox, made with Fedify's own signer as a real server's would be. Given the server
+ * of another stand-in account, it lives on that server (two accounts of one domain).
  */
-export async function startRemoteActor(name = 'alice') {
-  const server = await startLocalHttpServer();
+export async function startRemoteActor(name = 'alice', onServer?: Awaited<ReturnType<typeof startLocalHttpServer>>) {
+  const server = onServer ?? (await startLocalHttpServer());
   const keys: webcrypto.CryptoKeyPair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const actorUrl = new URL(`/users/${name}`, server.origin);
   const keyId = new URL(`${actorUrl.href}#main-key`);
@@ -33,6 +34,13 @@ export async function startRemoteActor(name = 'alice') {
     response.end();
   };
   server.routes[inboxPath] = accept;
+  const webfinger = server.routes['/.well-known/webfinger'];
+  server.routes['/.well-known/webfinger'] = (request, response) => {
+    const resource = new URL(request.path, server.origin).searchParams.get('resource');
+    if (resource !== `acct:${name}@${actorUrl.host}`) return webfinger ? webfinger(request, response) : (response.writeHead(404), response.end());
+    response.writeHead(200, { 'content-type': 'application/jrd+json' });
+    response.end(JSON.stringify({ subject: resource, links: [{ rel: 'self', type: 'application/activity+json', href: actorUrl.href }] }));
+  };
   server.routes['/inbox'] = accept;
 
   return {
@@ -59,7 +67,7 @@ export async function startRemoteActor(name = 'alice') {
       [...server.requestsTo(inboxPath), ...server.requestsTo('/inbox')]
         .filter((r) => r.method === 'POST')
         .map((r) => JSON.parse(r.body) as Record<string, unknown>),
-    close: () => server.close(),
+    close: () => (onServer ? Promise.resolve() : server.close()),
   };
 }
 

@@ -49,7 +49,12 @@ import { SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from '.
 import { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema } from './source-watch.js';
 import { SaveOutletRequestSchema, SourcingSettingsSchema } from './outlets.js';
 import { MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
-import { CreateFediverseBlockRequestSchema, ModerateFediverseReplyRequestSchema } from './fediverse.js';
+import {
+  CreateFediverseBlockRequestSchema,
+  FollowFediverseAccountRequestSchema,
+  ModerateFediverseReplyRequestSchema,
+  ReplyToFediversePostRequestSchema,
+} from './fediverse.js';
 import { AssignRequestSchema, CreateDraftRequestSchema, ReviewStepRequestSchema, ScheduleRequestSchema } from './review.js';
 import { ApiRoute } from './api-route.js';
 import { api } from './api-routes.js';
@@ -193,6 +198,8 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
     fediverse: {
       block: { body: CreateFediverseBlockRequestSchema },
       moderateReply: { body: ModerateFediverseReplyRequestSchema },
+      follow: { body: FollowFediverseAccountRequestSchema },
+      reply: { body: ReplyToFediversePostRequestSchema },
     },
     topics: {
       approveForWriting: { body: ApproveTopicRequestSchema },

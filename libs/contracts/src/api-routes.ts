@@ -95,7 +95,14 @@ import type { TrendingSourcesResponseSchema } from './trending.js';
 import type { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema, SourceChangeSchema, SourceWatchRunSchema } from './source-watch.js';
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import type { AdminStorySchema, MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
-import type { CreateFediverseBlockRequestSchema, FediverseOverviewSchema, ModerateFediverseReplyRequestSchema } from './fediverse.js';
+import type {
+  CreateFediverseBlockRequestSchema,
+  FediverseOverviewSchema,
+  FediverseReaderSchema,
+  FollowFediverseAccountRequestSchema,
+  ModerateFediverseReplyRequestSchema,
+  ReplyToFediversePostRequestSchema,
+} from './fediverse.js';
 import { ApiRoute, get, post, put } from './api-route.js';
 import type {
   AdminSourcingSettingsSchema,
@@ -284,12 +291,20 @@ const adminApi = {
       /** The outlet mix of each story the Stories tab lists: every report on it. */
       storiesMix: get('/api/admin/outlets/stories-mix').answers<typeof StoryOutletMixesSchema>(),
     },
-    /** The social web: followers, deliveries, replies held for moderation, blocks (the owner's). */
+    /**
+     * The social web: followers, deliveries, replies held for moderation, blocks and the accounts the site
+     * follows (the owner's); the posts received from those accounts and the site's replies to them (a publisher's).
+     */
     fediverse: {
       overview: get('/api/admin/fediverse').answers<typeof FediverseOverviewSchema>(),
       block: post('/api/admin/fediverse/blocks').body<typeof CreateFediverseBlockRequestSchema>().answers<typeof MessageResponseSchema>(),
       unblock: post('/api/admin/fediverse/blocks/:id/remove').answers<typeof MessageResponseSchema>(),
       moderateReply: post('/api/admin/fediverse/replies/:id').body<typeof ModerateFediverseReplyRequestSchema>().answers<typeof MessageResponseSchema>(),
+      reader: get('/api/admin/fediverse/reader').answers<typeof FediverseReaderSchema>(),
+      follow: post('/api/admin/fediverse/following').body<typeof FollowFediverseAccountRequestSchema>().answers<typeof MessageResponseSchema>(),
+      unfollow: post('/api/admin/fediverse/following/:id/remove').answers<typeof MessageResponseSchema>(),
+      reply: post('/api/admin/fediverse/posts/:id/replies').body<typeof ReplyToFediversePostRequestSchema>().answers<typeof MessageResponseSchema>(),
+      deleteReply: post('/api/admin/fediverse/sent-replies/:id/remove').answers<typeof MessageResponseSchema>(),
     },
 
     topics: {

@@ -18,7 +18,8 @@ export type FediverseFollower = z.infer<typeof FediverseFollowerSchema>;
 
 export const FediverseDeliverySchema = z.object({
   id: z.number().int(),
-  articleId: z.number().int(),
+  /** The article the activity is about; null for a reply the site sent. */
+  articleId: z.number().int().nullable(),
   activity: z.enum(['create', 'update', 'delete']),
   inboxUrl: z.string(),
   status: z.enum(FEDIVERSE_DELIVERY_STATUSES),
@@ -86,8 +87,85 @@ export type ModerateFediverseReplyRequest = z.infer<typeof ModerateFediverseRepl
 export const fediverseKeys = {
   all: ['fediverse'] as const,
   overview: () => [...fediverseKeys.all, 'overview'] as const,
+  reader: () => [...fediverseKeys.all, 'reader'] as const,
 };
 
 export const FediverseIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'must be an id' }).int('must be an id').positive('must be an id').max(2_147_483_647, 'must be an id'),
 });
+
+/** Following and replying as the site (docs/fediverse.md#following-and-replying): each bound is checked before a row is kept. */
+export const FEDIVERSE_FOLLOWING_MAX = 500;
+/** Received posts kept per followed account (the newest), and in all. */
+export const FEDIVERSE_POSTS_PER_ACCOUNT = 50;
+export const FEDIVERSE_POSTS_KEPT = 2000;
+/** A received post is kept as text (its HTML reduced to text, as comments are), at most this long. */
+export const FEDIVERSE_POST_TEXT_MAX = 5000;
+/** A reply the site sends. */
+export const FEDIVERSE_SENT_REPLY_MAX = 500;
+
+export const FOLLOWING_STATUSES = ['pending', 'accepted'] as const;
+
+export const FediverseFollowingSchema = z.object({
+  id: z.number().int(),
+  handle: z.string(),
+  actorUrl: z.string(),
+  status: z.enum(FOLLOWING_STATUSES),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type FediverseFollowing = z.infer<typeof FediverseFollowingSchema>;
+
+export const FediverseSentReplySchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  noteId: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  deletedAt: z.string().nullable(),
+  /** The delivery of its Create (or, once deleted, of its Delete). */
+  delivery: z.enum(FEDIVERSE_DELIVERY_STATUSES).nullable(),
+});
+export type FediverseSentReply = z.infer<typeof FediverseSentReplySchema>;
+
+export const FediverseReceivedPostSchema = z.object({
+  id: z.number().int(),
+  objectId: z.string(),
+  url: z.string().nullable(),
+  name: z.string().nullable(),
+  content: z.string(),
+  authorHandle: z.string(),
+  authorUrl: z.string(),
+  publishedAt: z.string(),
+  updatedAt: z.string().nullable(),
+  replies: z.array(FediverseSentReplySchema),
+});
+export type FediverseReceivedPost = z.infer<typeof FediverseReceivedPostSchema>;
+
+/** What the site follows and the newest posts it received from those accounts, with its replies to them. */
+export const FediverseReaderSchema = z.object({
+  following: z.array(FediverseFollowingSchema),
+  posts: z.array(FediverseReceivedPostSchema),
+});
+export type FediverseReader = z.infer<typeof FediverseReaderSchema>;
+
+/** `@name@host`, as people write a fediverse account (the leading @ optional). */
+const ACCOUNT_HANDLE = /^@?[a-z0-9_.-]{1,100}@(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/i;
+
+export const FollowFediverseAccountRequestSchema = z.object({
+  handle: z
+    .string({ error: 'must be text' })
+    .trim()
+    .regex(ACCOUNT_HANDLE, 'must be an account such as @name@mastodon.example')
+    .transform((handle) => handle.replace(/^@/, '').toLowerCase()),
+});
+export type FollowFediverseAccountRequest = z.input<typeof FollowFediverseAccountRequestSchema>;
+
+export const ReplyToFediversePostRequestSchema = z.object({
+  content: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(FEDIVERSE_SENT_REPLY_MAX, `must be at most ${FEDIVERSE_SENT_REPLY_MAX} characters`),
+});
+export type ReplyToFediversePostRequest = z.infer<typeof ReplyToFediversePostRequestSchema>;

@@ -32,6 +32,7 @@ import { Migration20261129140000_follows } from './Migration20261129140000_follo
 import { Migration20261129150000_source_watch } from './Migration20261129150000_source_watch.js';
 import { Migration20261129160000_outlets } from './Migration20261129160000_outlets.js';
 import { Migration20261129170000_fediverse } from './Migration20261129170000_fediverse.js';
+import { Migration20261129180000_fediverse_following } from './Migration20261129180000_fediverse_following.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129150000_source_watch', class: Migration20261129150000_source_watch },
   { name: 'Migration20261129160000_outlets', class: Migration20261129160000_outlets },
   { name: 'Migration20261129170000_fediverse', class: Migration20261129170000_fediverse },
+  { name: 'Migration20261129180000_fediverse_following', class: Migration20261129180000_fediverse_following },
 ];

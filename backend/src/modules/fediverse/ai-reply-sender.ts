@@ -1,14 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Create, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
 import { sql } from 'kysely';
 import { FediverseFederation } from './fediverse-federation.js';
+import { replyCreate } from './reply-note.js';
 import { fediverseDb } from './tables.js';
 
 const BATCH = 20;
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 /**
  * The AI's reply to a comment that came from the fediverse, sent back to its author as a reply to
@@ -47,22 +44,17 @@ export class AiReplySender {
         .returning('id')
         .executeTakeFirst();
       if (!claimed) continue;
-      const actor = this.fediverse.actorUri();
       const id = new URL(`/ap/replies/${reply.id}`, this.fediverse.origin);
-      const note = new Note({
-        id,
-        attribution: actor,
-        replyTarget: new URL(reply.note_id),
-        content: `<p><a href="${escapeHtml(reply.actor_url)}" class="u-url mention">${escapeHtml(reply.handle)}</a> ${escapeHtml(reply.ai_response!)}</p>`,
-        tags: [new Mention({ href: new URL(reply.actor_url), name: reply.handle })],
-        to: new URL(reply.actor_url),
-        cc: PUBLIC_COLLECTION,
-        published: Temporal.Now.instant(),
-      });
       try {
         await this.fediverse.send(
           new URL(reply.inbox_url!),
-          new Create({ id: new URL(`${id.href}#create`), actor, object: note, to: new URL(reply.actor_url), cc: PUBLIC_COLLECTION }),
+          replyCreate({
+            id,
+            actor: this.fediverse.actorUri(),
+            inReplyTo: new URL(reply.note_id),
+            recipient: { actorUrl: new URL(reply.actor_url), handle: reply.handle },
+            text: reply.ai_response!,
+          }),
         );
       } catch (error) {
         this.logger.warn({ err: error, replyId: reply.id }, "The AI's reply could not be sent back to its fediverse author");

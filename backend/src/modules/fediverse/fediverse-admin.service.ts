@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CreateFediverseBlockRequest, FediverseOverview } from '@ai-mind/contracts';
+import type { CreateFediverseBlockRequest, FediverseOverview, FediverseReader } from '@ai-mind/contracts';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation } from './fediverse-federation.js';
 import { FediverseFollowers } from './fediverse-followers.js';
+import { FollowedAccounts } from './followed-accounts.js';
+import { SiteReplies } from './site-replies.js';
 import { fediverseDb } from './tables.js';
 
 /** What the Fediverse tab lists: the newest of each, bounded. */
@@ -18,7 +20,77 @@ export class FediverseAdminService {
     private readonly fediverse: FediverseFederation,
     private readonly followers: FediverseFollowers,
     private readonly blocks: FediverseBlocks,
+    private readonly followed: FollowedAccounts,
+    private readonly replies: SiteReplies,
   ) {}
+
+  /** What the site follows, and the newest posts it received from those accounts with its own replies to each. */
+  async reader(): Promise<FediverseReader> {
+    const db = fediverseDb(this.em.fork());
+    const [following, posts] = await Promise.all([
+      this.followed.list(),
+      db
+        .selectFrom('fediverse_post as p')
+        .innerJoin('fediverse_following as f', 'f.id', 'p.following_id')
+        .select(['p.id', 'p.object_id', 'p.url', 'p.name', 'p.content', 'p.published_at', 'p.updated_at', 'f.handle', 'f.actor_url'])
+        .orderBy('p.published_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(SHOWN)
+        .execute(),
+    ]);
+    const replies = posts.length
+      ? await db
+          .selectFrom('fediverse_sent_reply as r')
+          .select([
+            'r.id',
+            'r.post_id',
+            'r.content',
+            'r.created_by',
+            'r.created_at',
+            'r.deleted_at',
+            (eb) =>
+              eb
+                .selectFrom('fediverse_delivery as d')
+                .select('d.status')
+                .whereRef('d.sent_reply_id', '=', 'r.id')
+                .orderBy('d.id', 'desc')
+                .limit(1)
+                .as('delivery'),
+          ])
+          .where(
+            'r.post_id',
+            'in',
+            posts.map((post) => post.id),
+          )
+          .orderBy('r.id')
+          .execute()
+      : [];
+    return {
+      following,
+      posts: posts.map((post) => ({
+        id: post.id,
+        objectId: post.object_id,
+        url: post.url,
+        name: post.name,
+        content: post.content,
+        authorHandle: post.handle,
+        authorUrl: post.actor_url,
+        publishedAt: iso(post.published_at),
+        updatedAt: post.updated_at ? iso(post.updated_at) : null,
+        replies: replies
+          .filter((reply) => reply.post_id === post.id)
+          .map((reply) => ({
+            id: reply.id,
+            content: reply.content,
+            noteId: this.replies.noteId(reply.id).href,
+            createdBy: reply.created_by,
+            createdAt: iso(reply.created_at),
+            deletedAt: reply.deleted_at ? iso(reply.deleted_at) : null,
+            delivery: reply.delivery ?? null,
+          })),
+      })),
+    };
+  }
 
   async overview(): Promise<FediverseOverview> {
     const db = fediverseDb(this.em.fork());

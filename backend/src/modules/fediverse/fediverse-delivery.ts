@@ -10,13 +10,15 @@ import { articleObjectId, articleTombstone } from './article-object.js';
 import { DeliveryRefused, FediverseFederation } from './fediverse-federation.js';
 import { FediverseFollowers } from './fediverse-followers.js';
 import { checkInboxUrl } from './inbox-url.js';
+import { SiteReplies } from './site-replies.js';
 import { fediverseDb } from './tables.js';
 
 /** Answers that say the inbox, or the account behind it, is gone for good: its followers are dropped. */
 const GONE = [404, 410];
 
 /**
- * One delivery job: the activity its row names, signed and posted to its inbox. Sent: marked `sent`.
+ * One delivery job: the activity its row names (about an article, or a reply the site sent), signed
+ * and posted to its inbox. Sent: marked `sent`.
  * Refused as gone (404, 410): the followers behind that inbox are dropped, and the row `failed`. Any
  * other failure: `retrying` with the error, and thrown so BullMQ tries again after its backoff
  * (JOB_RETRY), until the last try marks it `failed`.
@@ -31,6 +33,7 @@ export class FediverseDelivery {
     private readonly followers: FediverseFollowers,
     private readonly reads: ArticleReads,
     private readonly articles: ArticlesService,
+    private readonly replies: SiteReplies,
     @InjectConfig('fediverse') private readonly config: ConfigSlice<'fediverse'>,
   ) {}
 
@@ -38,9 +41,18 @@ export class FediverseDelivery {
     const db = fediverseDb(this.em.fork());
     const row = await db.selectFrom('fediverse_delivery').selectAll().where('id', '=', deliveryId).executeTakeFirst();
     if (!row || row.status === 'sent' || row.status === 'failed') return { status: row?.status === 'sent' ? 'sent' : 'failed' };
-    const activity = await this.activityOf(row.activity, Number(row.revision_id), row.article_id);
+    if (row.sent_reply_id !== null) {
+      const activity = await this.replies.activityOf(row.sent_reply_id, row.activity);
+      if (!activity) return this.finish(deliveryId, 'failed', 'The reply was deleted before it was sent');
+      return this.post(deliveryId, row.inbox_url, activity, lastTry);
+    }
+    const activity = await this.activityOf(row.activity, Number(row.revision_id), row.article_id!);
     if (!activity) return this.finish(deliveryId, 'failed', 'The article is no longer published: a later delivery tells the followers');
-    const inbox = await checkInboxUrl(new URL(row.inbox_url), this.config.trustedOrigins);
+    return this.post(deliveryId, row.inbox_url, activity, lastTry);
+  }
+
+  private async post(deliveryId: number, inboxUrl: string, activity: Activity, lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
+    const inbox = await checkInboxUrl(new URL(inboxUrl), this.config.trustedOrigins);
     if (!inbox) return this.finish(deliveryId, 'failed', 'The inbox is not on a public address');
     try {
       await this.fediverse.send(inbox, activity);
@@ -49,12 +61,12 @@ export class FediverseDelivery {
       const status = error instanceof DeliveryRefused ? error.status : null;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       if (status !== null && GONE.includes(status)) {
-        const dropped = await this.followers.removeByInbox(row.inbox_url);
-        this.logger.log({ inbox: row.inbox_url, dropped }, 'An inbox is gone: its followers are dropped');
+        const dropped = await this.followers.removeByInbox(inboxUrl);
+        this.logger.log({ inbox: inboxUrl, dropped }, 'An inbox is gone: its followers are dropped');
         return this.finish(deliveryId, 'failed', `Gone (HTTP ${status}): ${dropped} follower(s) dropped`);
       }
       if (lastTry) return this.finish(deliveryId, 'failed', message);
-      await db
+      await fediverseDb(this.em.fork())
         .updateTable('fediverse_delivery')
         .set({ status: 'retrying', attempts: sql`attempts + 1`, last_error: message, updated_at: sql`now()` })
         .where('id', '=', deliveryId)

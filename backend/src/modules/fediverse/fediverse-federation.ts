@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createFederation, signRequest, type Context, type Federation, type InboxContext } from '@fedify/fedify';
 import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Undo, isActor, type Actor } from '@fedify/vocab';
+import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { request } from 'undici';
 import { SITE_DESCRIPTION, SITE_NAME, absoluteUrl, type PublicArticle } from '@ai-mind/contracts';
@@ -55,6 +56,8 @@ export class FediverseFederation {
   private readonly logger = new Logger(FediverseFederation.name);
   readonly federation: Federation<void>;
   readonly origin: string;
+  /** Every remote document the site reads comes through it (safeDocumentLoader's rules). */
+  readonly loader: DocumentLoader;
   private keys: Promise<webcrypto.CryptoKeyPair[]> | null = null;
   private handlers: InboxHandlers | null = null;
   private readonly bodies = new Map<string, { body: string; at: number }>();
@@ -69,6 +72,7 @@ export class FediverseFederation {
   ) {
     this.origin = site.publicUrl;
     const loader = safeDocumentLoader({ timeoutMs: config.fetchTimeoutMs, maxBytes: config.maxObjectBytes, trustedOrigins: config.trustedOrigins });
+    this.loader = loader;
     this.federation = createFederation<void>({
       kv: new PostgresKvStore(() => this.em.fork()),
       origin: this.origin,

@@ -3,24 +3,11 @@ import { registerWithRouteConfig } from '../auth/index.js';
 import { wantsActivityJson } from '../../common/activity-json.js';
 import type { FediverseFederation } from './fediverse-federation.js';
 import type { InboxGate } from './inbox-gate.js';
+import { webRequest } from './web-request.js';
 
 /** The addresses Fedify answers besides each article's page: WebFinger, NodeInfo, the actor and its collections, the inboxes. */
 const FEDERATION_GETS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'];
 const ARTICLE_PAGE = /^\/[^/?#]+\/article\/[^/?#]+$/;
-
-/** The request as a web Request (Fedify's `fetch` takes one), addressed on the site's origin. */
-function webRequest(request: FastifyRequest, origin: string, body?: Buffer): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return new Request(new URL(request.url, origin), {
-    method: request.method,
-    headers,
-    body: body && request.method !== 'GET' && request.method !== 'HEAD' ? new Uint8Array(body) : undefined,
-  });
-}
 
 /** Writes Fedify's Response as the reply. */
 async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {

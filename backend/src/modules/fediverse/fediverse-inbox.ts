@@ -1,14 +1,16 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { InboxContext } from '@fedify/fedify';
-import { Announce, Create, Delete, Like, Note, Undo, isActor, type Activity } from '@fedify/vocab';
+import { Accept, Announce, Article, Create, Delete, Like, Note, Reject, Undo, Update, isActor, type Activity } from '@fedify/vocab';
 import { COMMENT_CONTENT_MAX, COMMENT_NAME_MAX, CreateCommentRequestSchema, articleCanonicalPath, stripTags } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ArticleReaderCounts, ArticleReads } from '../articles/index.js';
 import { CommentsAdminService, CommentsService, spamReason } from '../comments/index.js';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation, handleOf } from './fediverse-federation.js';
+import { FollowedAccounts } from './followed-accounts.js';
 import { checkInboxUrl } from './inbox-url.js';
+import { ReceivedPosts } from './received-posts.js';
 import { fediverseDb } from './tables.js';
 
 const ARTICLE_PATH = /^\/([^/]+)\/article\/([^/]+)$/;
@@ -17,7 +19,9 @@ const ARTICLE_PATH = /^\/([^/]+)\/article\/([^/]+)$/;
  * What the inbox makes of what is not a Follow: a reply to an article (a Note in reply to its object)
  * becomes a comment, held for moderation unless FEDIVERSE_PUBLISH_REPLIES; its author's Delete removes
  * it; a Like or an Announce (boost) counts on the article's likes or shares, once per actor, and its
- * Undo uncounts it. Blocked actors and servers are ignored. Everything read from the sender (the note,
+ * Undo uncounts it. From an account the site follows: an Accept or Reject of the site's Follow, and
+ * its posts (any other Note or Article it writes), kept with their Update and Delete (ReceivedPosts).
+ * Blocked actors and servers are ignored. Everything read from the sender (the note,
  * its author) was fetched by Fedify through the safe document loader; the reply's HTML is reduced to
  * text, as comments are text.
  */
@@ -33,6 +37,8 @@ export class FediverseInbox implements OnModuleInit {
     private readonly counts: ArticleReaderCounts,
     private readonly comments: CommentsService,
     private readonly commentsAdmin: CommentsAdminService,
+    private readonly followed: FollowedAccounts,
+    private readonly posts: ReceivedPosts,
     @InjectConfig('fediverse') private readonly config: ConfigSlice<'fediverse'>,
   ) {}
 
@@ -43,7 +49,9 @@ export class FediverseInbox implements OnModuleInit {
   async onActivity(ctx: InboxContext<void>, activity: Activity): Promise<void> {
     if (!activity.actorId || (await this.blocks.isBlocked(activity.actorId))) return;
     if (activity instanceof Create) return this.onCreate(ctx, activity);
+    if (activity instanceof Update) return this.onUpdate(ctx, activity);
     if (activity instanceof Delete) return this.onDelete(activity);
+    if (activity instanceof Accept || activity instanceof Reject) return this.followed.answered(activity, activity instanceof Accept);
     if (activity instanceof Like || activity instanceof Announce) return this.onReaction(activity, activity instanceof Like ? 'like' : 'announce');
     if (activity instanceof Undo) return this.onUndo(activity);
   }
@@ -57,13 +65,28 @@ export class FediverseInbox implements OnModuleInit {
     return article && articleCanonicalPath(article) === url.pathname ? { id: article.id } : null;
   }
 
+  /** The Note or Article a Create or Update carries, when it is its sender's own: written by the actor that signed, on that actor's server. */
+  private async ownObject(ctx: InboxContext<void>, activity: Create | Update): Promise<Note | Article | null> {
+    const object = await activity.getObject(ctx);
+    if (!(object instanceof Note || object instanceof Article) || !object.id) return null;
+    if (object.attributionId?.href !== activity.actorId!.href || object.id.origin !== activity.actorId!.origin) return null;
+    return object;
+  }
+
   private async onCreate(ctx: InboxContext<void>, create: Create): Promise<void> {
-    const note = await create.getObject(ctx);
-    if (!(note instanceof Note) || !note.id) return;
-    // The note must be its sender's own: written by the actor that signed, on that actor's server.
-    if (note.attributionId?.href !== create.actorId!.href || note.id.origin !== create.actorId!.origin) return;
-    const article = await this.articleAt(note.replyTargetId);
-    if (!article) return;
+    const object = await this.ownObject(ctx, create);
+    if (!object) return;
+    const article = object instanceof Note ? await this.articleAt(object.replyTargetId) : null;
+    if (article) return this.onReply(ctx, create, object as Note, article);
+    await this.posts.keep(create.actorId!, object);
+  }
+
+  private async onUpdate(ctx: InboxContext<void>, update: Update): Promise<void> {
+    const object = await this.ownObject(ctx, update);
+    if (object) await this.posts.update(update.actorId!, object);
+  }
+
+  private async onReply(ctx: InboxContext<void>, create: Create, note: Note, article: { id: number }): Promise<void> {
     const author = await create.getActor(ctx);
     if (!author || !isActor(author) || !author.id) return;
     const text = stripTags(String(note.content ?? '')).slice(0, COMMENT_CONTENT_MAX);
@@ -74,7 +97,7 @@ export class FediverseInbox implements OnModuleInit {
     const kept = await fediverseDb(this.em.fork())
       .insertInto('fediverse_reply')
       .values({
-        note_id: note.id.href,
+        note_id: note.id!.href,
         article_id: article.id,
         actor_url: author.id.href,
         handle,
@@ -121,10 +144,11 @@ export class FediverseInbox implements OnModuleInit {
     }
   }
 
-  /** The author deleting their reply: its comment goes too. */
+  /** The author deleting their reply (its comment goes too), or a post the site kept. */
   private async onDelete(activity: Delete): Promise<void> {
     const objectId = activity.objectId;
     if (!objectId) return;
+    await this.posts.remove(activity.actorId!, objectId);
     const removed = await fediverseDb(this.em.fork())
       .deleteFrom('fediverse_reply')
       .where('note_id', '=', objectId.href)

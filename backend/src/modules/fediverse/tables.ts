@@ -2,22 +2,28 @@ import { moduleDatabase, type DatabaseOfModule } from '../../database/kysely.js'
 import { FediverseBlock } from './fediverse-block.entity.js';
 import { FediverseDelivery } from './fediverse-delivery.entity.js';
 import { FediverseFollower } from './fediverse-follower.entity.js';
+import { FediverseFollowing } from './fediverse-following.entity.js';
 import { FediverseKey } from './fediverse-key.entity.js';
 import { FediverseKv } from './fediverse-kv.entity.js';
+import { FediversePost } from './fediverse-post.entity.js';
 import { FediverseReaction } from './fediverse-reaction.entity.js';
 import { FediverseReceived } from './fediverse-received.entity.js';
 import { FediverseReply } from './fediverse-reply.entity.js';
+import { FediverseSentReply } from './fediverse-sent-reply.entity.js';
 
 /** The entities whose tables this module owns: only its queries write them (docs/architecture.md#modules). */
 export const FEDIVERSE_ENTITIES = [
   FediverseBlock,
   FediverseDelivery,
   FediverseFollower,
+  FediverseFollowing,
   FediverseKey,
   FediverseKv,
+  FediversePost,
   FediverseReaction,
   FediverseReceived,
   FediverseReply,
+  FediverseSentReply,
 ] as const;
 
 declare module '../../database/kysely.js' {

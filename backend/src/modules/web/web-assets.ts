@@ -5,7 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { applyCacheable } from '../../common/cacheable.js';
-import { matches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type CacheableDeclaration } from '../../common/http-cache.js';
+import { matches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, varyOf, type CacheableDeclaration } from '../../common/http-cache.js';
 import { encodingFor, formsFor, prepare, type PreparedResponse } from '../../common/prepared-response-cache.js';
 import type { CompressedForm } from '../../common/compression-pool.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -51,9 +51,10 @@ function notFound(reply: FastifyReply, method: string, url: string) {
 /**
  * The caching of the site's pages, declared on their route: each page says its own Cache-Control
  * (public only for a rendered 200 page) and whether it may be kept as a prepared response (a cached
- * render, while its content and the build are current); applyCacheable does the rest.
+ * render, while its content and the build are current); applyCacheable does the rest. They vary by
+ * Accept: an article's address also answers its ActivityPub object (modules/fediverse).
  */
-const PAGES_CACHING: CacheableDeclaration = { prepared: 'answer' };
+const PAGES_CACHING: CacheableDeclaration = { prepared: 'answer', vary: ['accept'] };
 
 /** Distinct pages kept compressed in memory, by version: the hot pages, a few megabytes at most. */
 const PREPARED_PAGES = 200;
@@ -246,7 +247,7 @@ export async function registerWebAssets(fastify: FastifyInstance, config: AppCon
     }
     void reply.status(page.status);
     applyCacheable(request, reply, { response: prepared, keys: page.keys, isCurrent });
-    void reply.header('vary', 'accept-encoding');
+    void reply.header('vary', varyOf(request.routeOptions.config));
     if (ok && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
     const encoding = encodingFor(request, prepared);
     if (encoding) void reply.header('content-encoding', encoding);

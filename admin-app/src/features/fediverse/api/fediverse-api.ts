@@ -22,3 +22,28 @@ export const useModerateFediverseReply = declareMutation(
   ({ id, status }: { id: number; status: 'published' | 'rejected' }) => callApi(api.admin.fediverse.moderateReply, { params: { id }, body: { status } }),
   () => [fediverseKeys.overview()],
 );
+
+/** The accounts the site follows and the posts received from them, with the site's replies. */
+export function useFediverseReader() {
+  return useQuery({ queryKey: fediverseKeys.reader(), queryFn: () => callApi(api.admin.fediverse.reader) });
+}
+
+export const useFollowFediverse = declareMutation(
+  (handle: string) => callApi(api.admin.fediverse.follow, { body: { handle } }),
+  () => [fediverseKeys.reader()],
+);
+
+export const useUnfollowFediverse = declareMutation(
+  (id: number) => callApi(api.admin.fediverse.unfollow, { params: { id } }),
+  () => [fediverseKeys.reader()],
+);
+
+export const useReplyToFediversePost = declareMutation(
+  ({ postId, content }: { postId: number; content: string }) => callApi(api.admin.fediverse.reply, { params: { id: postId }, body: { content } }),
+  () => [fediverseKeys.reader(), fediverseKeys.overview()],
+);
+
+export const useDeleteFediverseReply = declareMutation(
+  (id: number) => callApi(api.admin.fediverse.deleteReply, { params: { id } }),
+  () => [fediverseKeys.reader(), fediverseKeys.overview()],
+);

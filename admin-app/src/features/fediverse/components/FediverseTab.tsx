@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { FediverseDelivery, FediverseOverview, FediverseReply } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
+import { useCan } from '../../../lib/account';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
 import { useBlockFediverse, useFediverseOverview, useModerateFediverseReply, useUnblockFediverse } from '../api/fediverse-api';
+import { FediverseReader } from './FediverseReader';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLORS: Record<FediverseDelivery['status'], string> = { pending: 'gray', sent: 'green', retrying: 'yellow', failed: 'red' };
@@ -110,9 +112,23 @@ function BlockForm() {
 
 /**
  * The social web: how many follow the site and who, what was delivered to their servers (sent, retrying,
- * failed), the replies waiting for moderation, and the blocked servers and actors. The owner's tab.
+ * failed), the replies waiting for moderation, the accounts the site follows with the posts received
+ * from them (reply as the site), and the blocked servers and actors. A publisher who is not the owner
+ * sees what the site follows and the received posts, and replies; the rest is the owner's.
  */
 export function FediverseTab() {
+  const can = useCan();
+  if (!can('people.manage')) {
+    return (
+      <Stack gap="lg">
+        <FediverseReader canFollow={false} />
+      </Stack>
+    );
+  }
+  return <OwnerView />;
+}
+
+function OwnerView() {
   const overview = useFediverseOverview();
   const unblock = useUnblockFediverse({
     onError: (error) => showAlert(serverMessage(error, 'The block could not be removed.', ADMIN_ERROR_FIELDS)),
@@ -150,6 +166,8 @@ export function FediverseTab() {
           </Table.ScrollContainer>
         )}
       </Stack>
+
+      <FediverseReader canFollow />
 
       <Stack gap="xs">
         <Title order={3}>Followers ({data.followerCount})</Title>
@@ -202,7 +220,7 @@ export function FediverseTab() {
               <Table.Tbody>
                 {data.deliveries.map((delivery) => (
                   <Table.Tr key={delivery.id} data-testid="fediverse-delivery">
-                    <Table.Td>{delivery.articleId}</Table.Td>
+                    <Table.Td>{delivery.articleId ?? 'reply'}</Table.Td>
                     <Table.Td>{delivery.activity}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{delivery.inboxUrl}</Table.Td>
                     <Table.Td>
