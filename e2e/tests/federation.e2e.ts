@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { articleCanonicalPath, type FediverseOverview, type FediverseReader } from '@ai-mind/contracts';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { launchBrowser, openPage, submitAdminLogin } from '../support/browser.js';
 import { freePort, startProduct, type RunningProduct } from '../support/product.js';
+import { ARTIFACTS } from '../support/suite.js';
 
 /** Waits until `probe` gives something, or fails saying what it waited for. */
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
@@ -78,9 +79,14 @@ describe('two instances of the product federating', () => {
     const apiB = await ownerApi(b);
     const hostA = new URL(a.url).host;
 
-    // B's owner follows A's site by its handle; A accepts at once.
-    const followed = await apiB('/api/admin/fediverse/following', { handle: `@news@${hostA}` });
-    expect(followed.status).toBe(200);
+    // B's owner follows A's site by its handle, on B's Fediverse tab; A accepts at once.
+    const admin = await openPage(browser, `${b.url.replace(/\/$/, '')}/admin/fediverse`, { width: 1366, height: 900 });
+    await submitAdminLogin(admin, b.admin.username, b.admin.password);
+    const followForm = admin.page.getByRole('form', { name: 'Follow an account' });
+    await admin.visible(followForm);
+    await followForm.getByRole('textbox', { name: 'Account' }).fill(`@news@${hostA}`);
+    await followForm.getByRole('button', { name: 'Follow' }).click();
+    await admin.visible(admin.page.getByTestId('fediverse-following').filter({ hasText: `@news@${hostA}` }));
     const reader = () => apiB<FediverseReader>('/api/admin/fediverse/reader').then((answer) => answer.body);
     await until('A to accept the follow', async () => (await reader()).following.find((f) => f.handle === `@news@${hostA}` && f.status === 'accepted'));
     const followers = (await apiA<FediverseOverview>('/api/admin/fediverse')).body.followers;
@@ -106,9 +112,15 @@ describe('two instances of the product federating', () => {
     expect(post).toMatchObject({ name: title, authorHandle: `@news@${hostA}` });
     expect(post.content).not.toContain('<');
 
-    // B replies as its site: A keeps the reply in its moderation queue, held, and not on the page.
+    // B's editor sees the article among the received posts and replies as the site, on the Fediverse tab:
+    // A keeps the reply in its moderation queue, held, and not on the page.
     const text = `Which three countries? ${Date.now()}`;
-    expect((await apiB(`/api/admin/fediverse/posts/${post.id}/replies`, { content: text })).status).toBe(200);
+    await admin.page.getByRole('button', { name: 'Refresh Data' }).click();
+    const card = admin.page.getByTestId('fediverse-post').filter({ hasText: title });
+    await admin.visible(card);
+    await card.getByRole('textbox', { name: 'Reply as the site' }).fill(text);
+    await card.getByRole('button', { name: 'Reply' }).click();
+    await admin.visible(card.getByTestId('fediverse-sent-reply').filter({ hasText: text }));
     expect((await apiB(`/api/admin/fediverse/posts/${post.id}/replies`, { content: '' })).status).toBe(400);
     const held = await until('the reply in A’s moderation queue', async () =>
       (await apiA<FediverseOverview>('/api/admin/fediverse')).body.replies.find((reply) => reply.content.includes(text)),
@@ -121,6 +133,9 @@ describe('two instances of the product federating', () => {
       (await reader()).posts.find((p) => p.id === post.id)!.replies.find((reply) => reply.delivery === 'sent'),
     );
     expect(sent).toMatchObject({ content: text, deletedAt: null });
+    await admin.page.getByRole('button', { name: 'Refresh Data' }).click();
+    await admin.visible(card.getByText('sent', { exact: true }));
+    await admin.page.screenshot({ path: path.join(ARTIFACTS, 'federation-reader-1366.png'), fullPage: true });
 
     // A's owner publishes it: it shows on the article's page as a comment with its author's handle.
     const approved = await apiA<{ message: string }>(`/api/admin/fediverse/replies/${held.id}`, { status: 'published' });

@@ -1,5 +1,5 @@
 import { callApi } from '@ai-mind/ui';
-import { adminKeys, api, articleKeys } from '@ai-mind/contracts';
+import { adminKeys, api, articleKeys, fediverseKeys } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
 export const refreshData = () => callApi(api.admin.recovery.refreshData);
@@ -26,6 +26,8 @@ export const useRefreshData = declareMutation(
       adminKeys.contactSubmissions(),
       adminKeys.comments(),
       adminKeys.auditLog(),
+      // What the site's fediverse followers, deliveries and followed accounts did since the tab opened.
+      fediverseKeys.all,
       articleKeys.all,
     ] as const,
   { evenOnError: true },
