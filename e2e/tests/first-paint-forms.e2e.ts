@@ -173,6 +173,28 @@ describe('forms and controls from the first paint, on a phone and without JavaSc
       expectNothingTypedIn(urls, [address]);
     });
 
+    it("follow a story: asked once, the story page's check-your-inbox line, the URL never holds the address", async () => {
+      const [article] = await articles();
+      const { story } = (await (await fetch(`${suite.product.url}/api/articles/${article!.id}/story`)).json()) as { story: { slug: string } };
+      const storyPath = `/story/${story.slug}`;
+      const { page, urls, holdScripts } = await visitor({ javaScript: true, phone: true });
+      const releaseScripts = await holdScripts();
+      const form = page.getByRole('form', { name: 'Follow this story' });
+      const email = await openAtFirstPaint(page, storyPath, () => form.getByRole('textbox', { name: 'Email address' }));
+      expect(await hydrated(email)).toBe(false);
+      const address = `story-phone-${Date.now()}@example.com`;
+      await email.fill(address);
+      await form.getByRole('button', { name: 'Follow by email' }).click();
+      releaseScripts();
+
+      await page.getByText('Check your inbox: confirm with the link we sent to start receiving updates.').waitFor({ timeout: 30_000 });
+      await settled(page);
+      expect(new URL(page.url()).pathname).toBe(storyPath);
+      const followRows = await sql(databaseUrl, 'select count(*) from follow where email = $1', [address]);
+      expect(Number(followRows[0].count)).toBe(1);
+      expectNothingTypedIn(urls, [address]);
+    });
+
     it('keeps a comment typed before hydration in its field after it, and the app posts it once', async () => {
       const [, article] = await articles();
       const { page, holdScripts } = await visitor({ javaScript: true, phone: true });
