@@ -258,6 +258,14 @@ describe('the fediverse actor and its inbox', () => {
     expect(aiCreate.object).toMatchObject({ id: `${SITE}/ap/replies/${held!.id}`, type: 'Note', inReplyTo: noteId, attributedTo: `${SITE}/ap/actor/site` });
     expect(await noteAt(`/ap/replies/${held!.id}`)).toEqual(deliveredObject(aiCreate));
     expect((await get(`/ap/replies/${held!.id + 1000}`)).statusCode).toBe(404);
+    // Its comment no longer carrying the reply (removed from the page, the comment kept), the note is gone: 410, a Tombstone.
+    await em
+      .fork()
+      .getConnection()
+      .execute(`update comment set ai_response = null where id = (select comment_id from fediverse_reply where id = ?)`, [held!.id]);
+    const goneAi = await get(`/ap/replies/${held!.id}`);
+    expect(goneAi.statusCode).toBe(410);
+    expect(goneAi.json<Json>()).toMatchObject({ id: `${SITE}/ap/replies/${held!.id}`, type: 'Tombstone' });
 
     const like = async (n: number, type: 'Like' | 'Announce') =>
       alice.signedPost(`${SITE}/ap/inbox`, {
