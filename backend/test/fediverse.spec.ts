@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { FEDIVERSE_POSTS_PER_ACCOUNT } from '@ai-mind/contracts';
 import { REDIS } from '../src/common/redis.token.js';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { FediverseInbox } from '../src/modules/fediverse/index.js';
+import { AiReplySender, FediverseFederation, FediverseInbox, SiteReplies } from '../src/modules/fediverse/index.js';
 import { createArticle } from './support/article-factory.js';
 import { startRemoteActor, type RemoteActor } from './support/fediverse-remote.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
@@ -191,6 +191,21 @@ describe('the fediverse actor and its inbox', () => {
     }
   });
 
+  /** The note at `url`, as a server dereferencing its id gets it: compacted, its context aside. */
+  const noteAt = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain(AP);
+    const { '@context': context, ...note } = response.json<Json>();
+    expect(context).toBeDefined();
+    return note;
+  };
+  /** An activity's object as it went out, compacted (the object of the posted body). */
+  const deliveredObject = (activity: Json): Json => {
+    const { '@context': _context, ...object } = activity.object as Json;
+    return object;
+  };
+
   it('turns a signed reply to an article into a comment held for moderation, published on approval, removed by its Delete; likes and boosts count once', async () => {
     const article = await createArticle(em, { title: 'Replies welcome', category: 'Technology' });
     const objectUrl = `${SITE}/technology/article/${article.slug}`;
@@ -231,6 +246,27 @@ describe('the fediverse actor and its inbox', () => {
     expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBeNull();
     expect(await comments()).toEqual([expect.objectContaining({ authorName: alice.handle, content: held!.content })]);
 
+    // The AI's reply to the comment goes to alice, and its id then answers the same Note.
+    await em
+      .fork()
+      .getConnection()
+      .execute(`update comment set ai_response = 'Which numbers, exactly.' where id = (select comment_id from fediverse_reply where id = ?)`, [held!.id]);
+    await new AiReplySender(em, app.get(FediverseFederation)).sendDue();
+    const aiCreate = alice
+      .received()
+      .find((activity) => activity.type === 'Create' && String((activity.object as Json | undefined)?.id).includes('/ap/replies/'))!;
+    expect(aiCreate.object).toMatchObject({ id: `${SITE}/ap/replies/${held!.id}`, type: 'Note', inReplyTo: noteId, attributedTo: `${SITE}/ap/actor/site` });
+    expect(await noteAt(`/ap/replies/${held!.id}`)).toEqual(deliveredObject(aiCreate));
+    expect((await get(`/ap/replies/${held!.id + 1000}`)).statusCode).toBe(404);
+    // Its comment no longer carrying the reply (removed from the page, the comment kept), the note is gone: 410, a Tombstone.
+    await em
+      .fork()
+      .getConnection()
+      .execute(`update comment set ai_response = null where id = (select comment_id from fediverse_reply where id = ?)`, [held!.id]);
+    const goneAi = await get(`/ap/replies/${held!.id}`);
+    expect(goneAi.statusCode).toBe(410);
+    expect(goneAi.json<Json>()).toMatchObject({ id: `${SITE}/ap/replies/${held!.id}`, type: 'Tombstone' });
+
     const like = async (n: number, type: 'Like' | 'Announce') =>
       alice.signedPost(`${SITE}/ap/inbox`, {
         '@context': 'https://www.w3.org/ns/activitystreams',
@@ -258,6 +294,8 @@ describe('the fediverse actor and its inbox', () => {
     expect((await post(remove.headers, remove.body)).statusCode).toBe(202);
     expect(await comments()).toEqual([]);
     expect(await replies()).toEqual([]);
+    // Its reply row went with the author's note: the AI's note is no longer anywhere.
+    expect((await get(`/ap/replies/${held!.id}`)).statusCode).toBe(404);
   });
 
   it('refuses everything from a blocked server', async () => {
@@ -384,9 +422,22 @@ describe('the fediverse actor and its inbox', () => {
           [sent!.id],
         );
     expect(await deliveries()).toEqual([{ activity: 'create', inbox_url: `${alice.actorUrl.href}/inbox`, article_id: null }]);
+    // Its id answers the Note its Create carries, as the delivery job sends it; a Note at no reply's id is not there.
+    const fediverse = app.get(FediverseFederation);
+    const create = await app.get(SiteReplies).activityOf(sent!.id, 'create');
+    const delivered = (await create!.toJsonLd({ format: 'compact', contextLoader: fediverse.context().contextLoader })) as Json;
+    expect(await noteAt(`/ap/notes/${sent!.id}`)).toEqual(deliveredObject(delivered));
+    expect(deliveredObject(delivered)).toMatchObject({ id: `${SITE}/ap/notes/${sent!.id}`, type: 'Note', inReplyTo: first!.objectId });
+    for (const missing of [`/ap/notes/${sent!.id + 1000}`, '/ap/notes/0', '/ap/notes/abc', `/ap/elsewhere/${sent!.id}`])
+      expect((await get(missing)).statusCode).toBe(404);
     expect((await admin(editor.headers, `/api/admin/fediverse/sent-replies/${sent!.id}/remove`, {})).statusCode).toBe(200);
     expect((await admin(editor.headers, `/api/admin/fediverse/sent-replies/${sent!.id}/remove`, {})).statusCode).toBe(404);
     expect((await deliveries()).map((row) => row.activity)).toEqual(['create', 'delete']);
+    // A deleted reply's id answers 410 Gone with its Tombstone.
+    const gone = await get(`/ap/notes/${sent!.id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.headers['content-type']).toContain(AP);
+    expect(gone.json<Json>()).toMatchObject({ id: `${SITE}/ap/notes/${sent!.id}`, type: 'Tombstone', deleted: expect.any(String) });
 
     // The author's Delete drops its post (the site's reply stays on record); unfollowing sends an Undo and drops the rest.
     await send({ id: `${alice.actorUrl.href}/posts/3/delete`, type: 'Delete', object: { id: `${alice.actorUrl.href}/posts/3`, type: 'Tombstone' } });
@@ -395,6 +446,51 @@ describe('the fediverse actor and its inbox', () => {
     expect((await admin(owner.headers, `/api/admin/fediverse/following/${following[0].id}/remove`, {})).statusCode).toBe(200);
     expect(alice.received().find((activity) => activity.type === 'Undo')).toMatchObject({ object: { id: follow.id, type: 'Follow' } });
     expect(await reader()).toEqual({ following: [], posts: [] });
+  });
+
+  it("ends the site's follows on a blocked server or of a blocked actor, as an unfollow does, and refuses to follow there", async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const handle = `@alice@${alice.actorUrl.host}`;
+    const sql = (query: string, params: unknown[] = []) => em.fork().getConnection().execute(query, params);
+    const api = (url: string, payload: Json = {}) => app.inject({ method: 'POST', url, headers: owner.headers, payload });
+    const following = async () => (await sql('select id, follow_id from fediverse_following')) as { id: number; follow_id: string }[];
+    /** Follows alice, with one post of hers kept; answers the Follow's id. */
+    const followAlice = async () => {
+      expect((await api('/api/admin/fediverse/following', { handle })).statusCode).toBe(200);
+      const [row] = await following();
+      await sql(`update fediverse_following set status = 'accepted', accepted_at = now()`);
+      await sql(`insert into fediverse_post (following_id, object_id, content, published_at) values (?, ?, 'A post', now())`, [
+        row!.id,
+        `${alice.actorUrl.href}/posts/blocked-${row!.id}`,
+      ]);
+      return row!.follow_id;
+    };
+    const undoneOf = (followId: string) =>
+      alice.received().filter((activity) => activity.type === 'Undo' && (activity.object as Json | undefined)?.id === followId);
+    const blocks = async () => (await sql('select id from fediverse_block')) as { id: number }[];
+
+    // Blocking the actor: the follow, its posts, and an Undo to alice.
+    const first = await followAlice();
+    expect((await api('/api/admin/fediverse/blocks', { kind: 'actor', value: alice.actorUrl.href })).statusCode).toBe(200);
+    expect(await following()).toEqual([]);
+    expect(await sql('select id from fediverse_post')).toEqual([]);
+    expect(undoneOf(first)).toHaveLength(1);
+    // Following a blocked account is refused.
+    expect((await api('/api/admin/fediverse/following', { handle })).statusCode).toBe(403);
+    for (const block of await blocks()) expect((await api(`/api/admin/fediverse/blocks/${block.id}/remove`)).statusCode).toBe(200);
+
+    // Blocking its server (the host of its address): the same.
+    const second = await followAlice();
+    await sql(
+      `insert into fediverse_following (actor_url, handle, inbox_url, follow_id, created_by) values ('https://elsewhere.example/u/z', '@z@elsewhere.example', 'https://elsewhere.example/u/z/inbox', 'https://news.example/ap/actor/site#follows/z', 'test')`,
+    );
+    expect((await api('/api/admin/fediverse/blocks', { kind: 'domain', value: alice.actorUrl.hostname })).statusCode).toBe(200);
+    expect((await sql('select actor_url from fediverse_following')) as Json[]).toEqual([{ actor_url: 'https://elsewhere.example/u/z' }]);
+    expect(await sql('select id from fediverse_post')).toEqual([]);
+    expect(undoneOf(second)).toHaveLength(1);
+    expect((await api('/api/admin/fediverse/following', { handle })).statusCode).toBe(403);
+    for (const block of await blocks()) expect((await api(`/api/admin/fediverse/blocks/${block.id}/remove`)).statusCode).toBe(200);
+    await sql('delete from fediverse_following');
   });
 
   it('shows the owner the followers, deliveries, held replies and blocks, lets the owner block a server, and refuses an editor', async () => {

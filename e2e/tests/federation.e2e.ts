@@ -44,7 +44,7 @@ async function ownerApi(product: RunningProduct) {
  * 127.0.0.1 (each trusting the other's origin, as instances on one private network would), federate:
  * B's owner follows A's site by its handle (WebFinger), A accepts; an article A publishes arrives in B's
  * received posts; B's reply as a site lands in A's moderation queue, is published on A's page once A's
- * owner approves it, and B deleting it removes it from A.
+ * owner approves it, B's reply note answers at its id, and B deleting it removes it from A (its id then answers 410).
  */
 describe('two instances of the product federating', () => {
   const dirs = [0, 1].map((n) => fs.mkdtempSync(path.join(os.tmpdir(), `ai-mind-e2e-federation-${n}-`)));
@@ -136,6 +136,12 @@ describe('two instances of the product federating', () => {
     await admin.page.getByRole('button', { name: 'Refresh Data' }).click();
     await admin.visible(card.getByText('sent', { exact: true }));
     await admin.page.screenshot({ path: path.join(ARTIFACTS, 'federation-reader-1366.png'), fullPage: true });
+    // Its id answers the Note, as A (or a reader's client) dereferencing it would get it.
+    const noteAt = () => fetch(sent.noteId, { headers: { accept: 'application/activity+json' } });
+    const note = await noteAt();
+    expect(note.status).toBe(200);
+    expect(note.headers.get('content-type')).toContain('application/activity+json');
+    expect(await note.json()).toMatchObject({ id: sent.noteId, type: 'Note', inReplyTo: articleUrl, content: expect.stringContaining(text) });
 
     // A's owner publishes it: it shows on the article's page as a comment with its author's handle.
     const approved = await apiA<{ message: string }>(`/api/admin/fediverse/replies/${held.id}`, { status: 'published' });
@@ -162,6 +168,10 @@ describe('two instances of the product federating', () => {
     await until('B to record the Delete as sent', async () =>
       (await reader()).posts.find((p) => p.id === post.id)!.replies.find((reply) => reply.deletedAt !== null && reply.delivery === 'sent'),
     );
+    // Deleted, its id answers 410 Gone with a Tombstone.
+    const gone = await noteAt();
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ id: sent.noteId, type: 'Tombstone' });
 
     // B unfollows: A drops B from its followers.
     const following = (await reader()).following.find((f) => f.handle === `@news@${hostA}`)!;

@@ -95,7 +95,7 @@ const REVIEWED_OPEN_ROUTES: Record<string, RegisteredRoute['access']> = {
   'POST /api/follows/push': 'public-write',
   'GET /push-sw.js': 'public',
   // The social web (modules/fediverse, docs/fediverse.md): WebFinger, NodeInfo, the actor and its collections,
-  // and its inboxes, whose HTTP signature Fedify verifies (unsigned posts are refused before).
+  // the site's own reply notes at their ids (/ap/notes/<id>, /ap/replies/<id>, inside GET /ap/*), and its inboxes, whose HTTP signature Fedify verifies (unsigned posts are refused before).
   'GET /.well-known/webfinger': 'public',
   'GET /.well-known/nodeinfo': 'public',
   'GET /nodeinfo/2.1': 'public',

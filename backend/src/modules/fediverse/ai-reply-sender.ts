@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { FediverseFederation } from './fediverse-federation.js';
 import { replyCreate } from './reply-note.js';
+import { aiReplyFields } from './site-notes.js';
 import { fediverseDb } from './tables.js';
 
 const BATCH = 20;
@@ -41,20 +42,16 @@ export class AiReplySender {
         .set({ answered_at: sql`now()` })
         .where('id', '=', reply.id)
         .where('answered_at', 'is', null)
-        .returning('id')
+        .returning('answered_at')
         .executeTakeFirst();
-      if (!claimed) continue;
-      const id = new URL(`/ap/replies/${reply.id}`, this.fediverse.origin);
+      if (!claimed?.answered_at) continue;
       try {
         await this.fediverse.send(
           new URL(reply.inbox_url!),
-          replyCreate({
-            id,
-            actor: this.fediverse.actorUri(),
-            inReplyTo: new URL(reply.note_id),
-            recipient: { actorUrl: new URL(reply.actor_url), handle: reply.handle },
-            text: reply.ai_response!,
-          }),
+          // The note served at its id (site-notes.ts) is made of the same fields: published is the claim's time.
+          replyCreate(
+            aiReplyFields({ ...reply, ai_response: reply.ai_response!, answered_at: claimed.answered_at }, this.fediverse.origin, this.fediverse.actorUri()),
+          ),
         );
       } catch (error) {
         this.logger.warn({ err: error, replyId: reply.id }, "The AI's reply could not be sent back to its fediverse author");

@@ -132,7 +132,12 @@ export class FediverseAdminController {
     @Req() request: FastifyRequest,
   ): Promise<MessageResponse> {
     await this.admin.block(body, request.adminSession!.username);
-    return { message: body.kind === 'domain' ? `${body.value} is blocked: its followers are dropped and nothing it sends is taken.` : 'The actor is blocked.' };
+    return {
+      message:
+        body.kind === 'domain'
+          ? `${body.value} is blocked: its followers are dropped, the site stops following its accounts, and nothing it sends is taken.`
+          : 'The actor is blocked: the site stops following it.',
+    };
   }
 
   @Post('blocks/:id/remove')

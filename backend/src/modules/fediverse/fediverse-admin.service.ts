@@ -145,10 +145,18 @@ export class FediverseAdminService {
     };
   }
 
-  /** Blocks an actor or a server; a server's followers (an actor's own follow) are dropped with it. */
+  /**
+   * Blocks an actor or a server, and in the same transaction drops a server's followers (an actor's own
+   * follow) and the site's follows of its accounts (that actor) with their posts; each dropped follow is
+   * then sent its Undo, best-effort, as an unfollow is.
+   */
   async block(block: CreateFediverseBlockRequest, by: string): Promise<void> {
-    await this.blocks.add(block, by);
-    if (block.kind === 'domain') await this.followers.removeOfDomain(block.value);
-    else await this.followers.remove(block.value);
+    const dropped = await this.em.fork().transactional(async (em) => {
+      await this.blocks.add(block, by, em);
+      if (block.kind === 'domain') await this.followers.removeOfDomain(block.value, em);
+      else await this.followers.remove(block.value, em);
+      return this.followed.dropBlocked(em, block);
+    });
+    await this.followed.sendUndos(dropped);
   }
 }

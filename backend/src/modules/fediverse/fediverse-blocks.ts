@@ -21,8 +21,9 @@ export class FediverseBlocks {
     return row !== undefined;
   }
 
-  async add(block: CreateFediverseBlockRequest, by: string): Promise<void> {
-    await fediverseDb(this.em.fork())
+  /** `em`: a transaction to keep it in (with what the block drops). */
+  async add(block: CreateFediverseBlockRequest, by: string, em: EntityManager = this.em.fork()): Promise<void> {
+    await fediverseDb(em)
       .insertInto('fediverse_block')
       .values({ kind: block.kind, value: block.value, created_by: by.slice(0, 100) })
       .onConflict((oc) => oc.columns(['kind', 'value']).doNothing())

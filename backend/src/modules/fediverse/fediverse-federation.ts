@@ -2,7 +2,7 @@ import type { webcrypto } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createFederation, signRequest, type Context, type Federation, type InboxContext } from '@fedify/fedify';
-import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Undo, isActor, type Actor } from '@fedify/vocab';
+import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Note, Tombstone, Undo, isActor, type Actor } from '@fedify/vocab';
 import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { request } from 'undici';
@@ -17,6 +17,7 @@ import { siteKeyPairs } from './fediverse-keys.js';
 import { PostgresKvStore } from './fediverse-kv-store.js';
 import { checkInboxUrl } from './inbox-url.js';
 import { safeDocumentLoader, USER_AGENT } from './safe-document-loader.js';
+import { SITE_NOTE_PATH, siteNote } from './site-notes.js';
 
 /** The site's one actor; its id is FEDIVERSE_ACTOR_PATH in the contracts. */
 export const SITE_ACTOR = 'site';
@@ -158,6 +159,17 @@ export class FediverseFederation {
     return body;
   }
 
+  /**
+   * The Tombstone of a note the site sent and has since deleted, for an address the Note dispatcher
+   * found nothing at (Fedify's object dispatcher answers an object or 404; the bridge answers this 410).
+   */
+  async goneNote(url: URL): Promise<Tombstone | null> {
+    const match = /^\/ap\/([a-z]+)\/([^/]+)$/.exec(url.pathname);
+    if (!match) return null;
+    const note = await siteNote(this.em.fork(), this.origin, this.actorUri(), match[1]!, match[2]!);
+    return note instanceof Tombstone ? note : null;
+  }
+
   private keyPairs(): Promise<webcrypto.CryptoKeyPair[]> {
     this.keys ??= siteKeyPairs(this.em.fork()).catch((error: unknown) => {
       this.keys = null;
@@ -254,6 +266,12 @@ export class FediverseFederation {
       const object = this.articleOf(article);
       // One id per article: another category spelling of the address is not its object.
       return object.id?.pathname === new URL(`/${values.category}/article/${values.slug}`, this.origin).pathname ? object : null;
+    });
+
+    // The site's own notes (its replies), at their ids; one gone answers 410 through goneNote.
+    federation.setObjectDispatcher(Note, SITE_NOTE_PATH, async (_ctx, values) => {
+      const note = await siteNote(this.em.fork(), this.origin, this.actorUri(), values.kind, values.id);
+      return note instanceof Note ? note : null;
     });
 
     federation

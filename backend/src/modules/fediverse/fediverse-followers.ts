@@ -43,13 +43,14 @@ export class FediverseFollowers {
       .execute();
   }
 
-  async remove(actorUrl: string): Promise<void> {
-    await this.db().deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).execute();
+  /** `em`: a transaction to drop it in (a block's). */
+  async remove(actorUrl: string, em: EntityManager = this.em.fork()): Promise<void> {
+    await fediverseDb(em).deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).execute();
   }
 
   /** Drops every follower of a blocked server (host name). */
-  async removeOfDomain(host: string): Promise<void> {
-    await this.db()
+  async removeOfDomain(host: string, em: EntityManager = this.em.fork()): Promise<void> {
+    await fediverseDb(em)
       .deleteFrom('fediverse_follower')
       .where((eb) => eb.or([eb('actor_url', 'like', `https://${host}/%`), eb('actor_url', 'like', `http://${host}/%`)]))
       .execute();

@@ -5,7 +5,7 @@ import type { FediverseFederation } from './fediverse-federation.js';
 import type { InboxGate } from './inbox-gate.js';
 import { webRequest } from './web-request.js';
 
-/** The addresses Fedify answers besides each article's page: WebFinger, NodeInfo, the actor and its collections, the inboxes. */
+/** The addresses Fedify answers besides each article's page: WebFinger, NodeInfo, the actor and its collections, the site's notes, the inboxes. */
 const FEDERATION_GETS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'];
 const ARTICLE_PAGE = /^\/[^/?#]+\/article\/[^/?#]+$/;
 
@@ -42,8 +42,15 @@ export async function registerFediverse(fastify: FastifyInstance, fediverse: Fed
   await registerWithRouteConfig(fastify, { access: 'public' }, async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
+    // A note the site sent and deleted since: 410 Gone with its Tombstone, as a server expects of a deleted object.
+    const notFoundOrGone = async (request: Request) => {
+      const tombstone = await fediverse.goneNote(new URL(request.url));
+      if (!tombstone) return notFound();
+      const json = await tombstone.toJsonLd({ format: 'compact', contextLoader: fediverse.context().contextLoader });
+      return new Response(JSON.stringify(json), { status: 410, headers: { 'content-type': 'application/activity+json', vary: 'Accept' } });
+    };
     const read = async (request: FastifyRequest, reply: FastifyReply) =>
-      send(reply, await federation.fetch(webRequest(request, origin), { contextData: undefined, onNotFound: notFound, onNotAcceptable: notAcceptable }));
+      send(reply, await federation.fetch(webRequest(request, origin), { contextData: undefined, onNotFound: notFoundOrGone, onNotAcceptable: notAcceptable }));
     for (const url of FEDERATION_GETS) scope.route({ method: ['GET', 'HEAD'], url, handler: read });
     scope.route({
       method: 'POST',

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Follow, Undo, type Accept, type Reject } from '@fedify/vocab';
 import { sql } from 'kysely';
-import { FEDIVERSE_FOLLOWING_MAX, type FediverseFollowing } from '@ai-mind/contracts';
+import { FEDIVERSE_FOLLOWING_MAX, type CreateFediverseBlockRequest, type FediverseFollowing } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { AccountNotFound, lookupAccount } from './account-lookup.js';
 import { FediverseBlocks } from './fediverse-blocks.js';
@@ -23,6 +23,9 @@ export class FollowRefused extends Error {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** What an Undo of the site's follow needs. */
+type FollowRow = { follow_id: string; actor_url: string; inbox_url: string };
 
 /**
  * The accounts the site follows (the owner follows one by handle): the row is kept `pending` before
@@ -84,14 +87,41 @@ export class FollowedAccounts {
   async unfollow(id: number): Promise<boolean> {
     const removed = await fediverseDb(this.em.fork()).deleteFrom('fediverse_following').where('id', '=', id).returningAll().executeTakeFirst();
     if (!removed) return false;
-    const actor = this.fediverse.actorUri();
-    const follow = new Follow({ id: new URL(removed.follow_id), actor, object: new URL(removed.actor_url) });
-    try {
-      await this.fediverse.send(new URL(removed.inbox_url), new Undo({ id: new URL(`${removed.follow_id}/undo`), actor, object: follow }));
-    } catch (error) {
-      this.logger.warn({ err: error, actor: removed.actor_url }, 'The Undo of a follow was not taken by its server');
-    }
+    await this.sendUndo(removed);
     return true;
+  }
+
+  /**
+   * Stops following what a block names (the actor, or every account of the server and its subdomains, as
+   * FediverseBlocks.isBlocked reads a block): their rows and posts go in `em`, the block's transaction.
+   * Answers what was dropped, for sendUndos after the commit.
+   */
+  async dropBlocked(em: EntityManager, block: CreateFediverseBlockRequest): Promise<FollowRow[]> {
+    const host = sql<string>`lower(substring(actor_url from '^[a-zA-Z]+://([^/:?#]+)'))`;
+    return fediverseDb(em)
+      .deleteFrom('fediverse_following')
+      .where((eb) =>
+        block.kind === 'actor'
+          ? eb('actor_url', '=', block.value)
+          : eb.or([eb(host, '=', block.value), eb(sql<string>`right(${host}, ${block.value.length + 1})`, '=', `.${block.value}`)]),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  /** The Undo of each follow a block dropped, one at a time, each best-effort as in unfollow. */
+  async sendUndos(rows: FollowRow[]): Promise<void> {
+    for (const row of rows) await this.sendUndo(row);
+  }
+
+  private async sendUndo(row: FollowRow): Promise<void> {
+    const actor = this.fediverse.actorUri();
+    const follow = new Follow({ id: new URL(row.follow_id), actor, object: new URL(row.actor_url) });
+    try {
+      await this.fediverse.send(new URL(row.inbox_url), new Undo({ id: new URL(`${row.follow_id}/undo`), actor, object: follow }));
+    } catch (error) {
+      this.logger.warn({ err: error, actor: row.actor_url }, 'The Undo of a follow was not taken by its server');
+    }
   }
 
   /** An Accept (or a Reject) of the site's Follow, from the account it was sent to. */

@@ -5,6 +5,8 @@ export { FediverseJobsModule } from './fediverse.jobs.module.js';
 export { FediverseFederation, SITE_ACTOR } from './fediverse-federation.js';
 export { InboxGate } from './inbox-gate.js';
 export { FediverseInbox } from './fediverse-inbox.js';
+export { SiteReplies } from './site-replies.js';
+export { AiReplySender } from './ai-reply-sender.js';
 export { registerFediverse } from './fediverse-http.js';
 
 export { PostgresKvStore } from './fediverse-kv-store.js';

@@ -7,6 +7,7 @@ import type { DeliveryActivity } from './fediverse-delivery.entity.js';
 import { FediverseFederation } from './fediverse-federation.js';
 import { deliveryJobId } from './fediverse-outbox.js';
 import { replyCreate } from './reply-note.js';
+import { sentReplyFields, siteNoteId } from './site-notes.js';
 import { fediverseDb } from './tables.js';
 
 /** Replies the site sends to one post: a conversation, not a flood. */
@@ -27,7 +28,7 @@ export class SiteReplies {
 
   /** The note's id on this site. */
   noteId(replyId: number): URL {
-    return new URL(`/ap/notes/${replyId}`, this.fediverse.origin);
+    return siteNoteId(this.fediverse.origin, 'notes', replyId);
   }
 
   /** Answers the reply's id, null when there is no such post, or 'full' when the post has all the replies it may. */
@@ -103,13 +104,7 @@ export class SiteReplies {
     }
     // A reply deleted before its Create went out is not sent at all.
     if (reply.deleted_at) return null;
-    return replyCreate({
-      id,
-      actor,
-      inReplyTo: new URL(reply.in_reply_to),
-      recipient: { actorUrl: new URL(reply.recipient_actor_url), handle: reply.recipient_handle },
-      text: reply.content,
-    });
+    return replyCreate(sentReplyFields(reply, this.fediverse.origin, actor));
   }
 
   private async deliveryOf(em: EntityManager, replyId: number, activity: 'create' | 'delete', inbox: string): Promise<number> {
