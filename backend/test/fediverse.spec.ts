@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { generateCryptoKeyPair } from '@fedify/fedify';
 import type { Redis } from 'ioredis';
-import { FEDIVERSE_POSTS_PER_ACCOUNT } from '@ai-mind/contracts';
+import { FEDIVERSE_FOLLOWING_MAX, FEDIVERSE_POSTS_PER_ACCOUNT } from '@ai-mind/contracts';
 import { REDIS } from '../src/common/redis.token.js';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { AiReplySender, FediverseFederation, FediverseInbox, SiteReplies } from '../src/modules/fediverse/index.js';
@@ -491,6 +491,58 @@ describe('the fediverse actor and its inbox', () => {
     expect((await api('/api/admin/fediverse/following', { handle })).statusCode).toBe(403);
     for (const block of await blocks()) expect((await api(`/api/admin/fediverse/blocks/${block.id}/remove`)).statusCode).toBe(200);
     await sql('delete from fediverse_following');
+  });
+
+  it('keeps its bound and a block when follows race: two follows at the bound keep one; a follow that waited on a block is refused', async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const sql = (query: string, params: unknown[] = []) => em.fork().getConnection().execute(query, params);
+    const follow = (actor: RemoteActor) =>
+      app.inject({ method: 'POST', url: '/api/admin/fediverse/following', headers: owner.headers, payload: { handle: actor.handle } });
+    const [ivy, jon] = [await startRemoteActor('ivy', alice.server), await startRemoteActor('jon', alice.server)];
+    const waitingOnALock = async () => {
+      for (let i = 0; i < 200; i++) {
+        const [row] = (await sql('select count(*)::int as n from pg_locks where not granted')) as { n: number }[];
+        if (row!.n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('Nothing waited on a lock');
+    };
+
+    // One place short of the bound: of two follows at once, whichever keeps its row first is the last one allowed.
+    await sql('delete from fediverse_following');
+    await sql(
+      `insert into fediverse_following (actor_url, handle, inbox_url, follow_id, created_by)
+       select 'https://filler.example/u/' || i, '@u' || i || '@filler.example', 'https://filler.example/inbox', 'https://news.example/ap/actor/site#follows/filler-' || i, 'test'
+       from generate_series(1, ?) as i`,
+      [FEDIVERSE_FOLLOWING_MAX - 1],
+    );
+    const answers = await Promise.all([follow(ivy), follow(jon)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json<Json>().details).toEqual([
+      { path: 'handle', message: `The site follows ${FEDIVERSE_FOLLOWING_MAX} accounts, the most it may` },
+    ]);
+    const [kept] = (await sql('select count(*)::int as n from fediverse_following')) as { n: number }[];
+    expect(kept!.n).toBe(FEDIVERSE_FOLLOWING_MAX);
+    await sql('delete from fediverse_following');
+
+    // A block of ivy's server being made (its transaction holds the lock a block takes) while ivy is followed:
+    // the follow waits, then sees the block and is refused, and nothing is kept nor sent.
+    const blocker = em.fork();
+    await blocker.begin();
+    try {
+      await blocker.execute(`insert into fediverse_block (kind, value, created_by) values ('actor', ?, 'test')`, [ivy.actorUrl.href]);
+      await blocker.execute(`select pg_advisory_xact_lock(hashtext('fediverse-following'))`);
+      const followsBefore = ivy.received().filter((activity) => activity.type === 'Follow').length;
+      const pending = follow(ivy);
+      await waitingOnALock();
+      await blocker.commit();
+      expect((await pending).statusCode).toBe(403);
+      expect(await sql('select id from fediverse_following')).toEqual([]);
+      expect(ivy.received().filter((activity) => activity.type === 'Follow')).toHaveLength(followsBefore);
+    } finally {
+      if (blocker.isInTransaction()) await blocker.rollback();
+    }
+    await sql('delete from fediverse_block');
   });
 
   it('shows the owner the followers, deliveries, held replies and blocks, lets the owner block a server, and refuses an editor', async () => {

@@ -65,12 +65,25 @@ export class FollowedAccounts {
     const inbox = await checkInboxUrl(actor.inboxId!, this.config.trustedOrigins);
     if (!inbox) throw new FollowRefused('not-found', "The account's inbox is not on a public address");
     const followId = new URL(`#follows/${randomUUID()}`, this.fediverse.actorUri());
-    const row = await db
-      .insertInto('fediverse_following')
-      .values({ actor_url: actorId.href, handle: handleOf(actor), inbox_url: inbox.href, follow_id: followId.href, created_by: by.slice(0, 100) })
-      .onConflict((oc) => oc.column('actor_url').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    // The checks above ran before a remote lookup of seconds: the bound and the block are checked again
+    // where the row is kept, under the lock a block's dropBlocked takes, so two follows at once cannot pass
+    // the bound together and a block committed meanwhile is not missed.
+    const row = await this.em.fork().transactional(async (em) => {
+      const tx = fediverseDb(em);
+      await lockFollowing(em);
+      const { count: now } = await tx
+        .selectFrom('fediverse_following')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      if (Number(now) >= FEDIVERSE_FOLLOWING_MAX) throw new FollowRefused('too-many', `The site follows ${FEDIVERSE_FOLLOWING_MAX} accounts, the most it may`);
+      if (await this.blocks.isBlocked(actorId)) throw new FollowRefused('blocked', 'That account or its server is blocked here');
+      return tx
+        .insertInto('fediverse_following')
+        .values({ actor_url: actorId.href, handle: handleOf(actor), inbox_url: inbox.href, follow_id: followId.href, created_by: by.slice(0, 100) })
+        .onConflict((oc) => oc.column('actor_url').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    });
     if (!row) throw new FollowRefused('already', 'The site follows that account already');
     try {
       await this.fediverse.send(inbox, new Follow({ id: followId, actor: this.fediverse.actorUri(), object: actorId }));
@@ -97,6 +110,7 @@ export class FollowedAccounts {
    * Answers what was dropped, for sendUndos after the commit.
    */
   async dropBlocked(em: EntityManager, block: CreateFediverseBlockRequest): Promise<FollowRow[]> {
+    await lockFollowing(em);
     const host = sql<string>`lower(substring(actor_url from '^[a-zA-Z]+://([^/:?#]+)'))`;
     return fediverseDb(em)
       .deleteFrom('fediverse_following')
@@ -146,6 +160,11 @@ export class FollowedAccounts {
     const rows = await fediverseDb(this.em.fork()).selectFrom('fediverse_following').selectAll().orderBy('id', 'desc').limit(FEDIVERSE_FOLLOWING_MAX).execute();
     return rows.map(toFollowing);
   }
+}
+
+/** Serializes keeping a follow with dropping the blocked ones, for the rest of the transaction `em`. */
+async function lockFollowing(em: EntityManager): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('fediverse-following'))`.execute(fediverseDb(em));
 }
 
 function toFollowing(row: {
