@@ -279,6 +279,35 @@ describe('public page HTML: first data, preloads and no inline script', () => {
     expect([object.statusCode, String(object.headers.vary).toLowerCase()]).toEqual([200, 'accept']);
   });
 
+  it('names no ActivityPub actor or object when the site is none (FEDIVERSE_ENABLED=false), and tells the client so', async () => {
+    const article = await createArticle(em, { title: 'A Story Of No Actor' });
+    const actorLink = `<link rel="alternate" type="application/activity+json"`;
+    expect((await get('/')).body).toContain(actorLink);
+    const distRoot = path.join(process.env.TEST_DATA_DIR!, `web-${uniqueSuffix()}`);
+    writeBuildWithManifests(distRoot);
+    const off = await createApiApp(
+      testConfig({
+        SERVE_WEB: 'true',
+        WEB_DIST_ROOT: distRoot,
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        PUBLIC_URL: SITE,
+        FEDIVERSE_ENABLED: 'false',
+      }),
+    );
+    try {
+      for (const url of ['/', articleCanonicalPath(article)]) {
+        const page = await off.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain(actorLink);
+        expect(pageData(page.body)?.activityPub).toBe(false);
+      }
+    } finally {
+      await off.close();
+    }
+    expect(pageData((await get('/')).body)?.activityPub).toBeUndefined();
+  });
+
   it('compresses the page once for browsers that accept it', async () => {
     const response = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(response.headers['content-encoding']).toBe('br');

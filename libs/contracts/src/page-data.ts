@@ -19,6 +19,11 @@ export interface PageData {
    * the page's path and the hour it was issued, so one cached page serves every reader of the hour.
    */
   viewToken?: string;
+  /**
+   * False when the site is no ActivityPub actor (FEDIVERSE_ENABLED=false): the head then names no actor
+   * and no object, which would lead to 404s. Absent means true.
+   */
+  activityPub?: false;
 }
 
 /** The longest page-view token accepted. */

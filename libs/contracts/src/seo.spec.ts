@@ -345,4 +345,10 @@ describe('the ActivityPub alternates in the head', () => {
     expect(alternates(correctionsMeta())).toEqual([]);
     expect(alternates(notFoundMeta('/nowhere'))).toEqual([]);
   });
+
+  it('names neither when the site is no ActivityPub actor', () => {
+    const off = (meta: PageMeta) => headElements(meta, 'https://news.example', { activityPub: false }).filter((element) => element.attrs.rel === 'alternate');
+    expect(off(homeMeta('https://news.example'))).toEqual([]);
+    expect(off(articleMeta(article(), 'https://news.example'))).toEqual([]);
+  });
 });

@@ -358,8 +358,11 @@ export interface HeadElement {
   text?: string;
 }
 
-/** Every head element a page's metadata stands for, with absolute URLs. */
-export function headElements(meta: PageMeta, origin: string): HeadElement[] {
+/**
+ * Every head element a page's metadata stands for, with absolute URLs. `activityPub`: whether the site is
+ * an ActivityPub actor, whose home page names the actor and whose article pages name their objects.
+ */
+export function headElements(meta: PageMeta, origin: string, { activityPub = true }: { activityPub?: boolean } = {}): HeadElement[] {
   const url = absoluteUrl(meta.canonicalPath, origin);
   const image = absoluteUrl(meta.image, origin);
   const elements: HeadElement[] = [
@@ -371,11 +374,13 @@ export function headElements(meta: PageMeta, origin: string): HeadElement[] {
   elements.push(
     { tag: 'link', attrs: { rel: 'canonical', href: url } },
     // The site's ActivityPub actor (home) and an article's object (its own URL): a URL pasted into a fediverse client's search resolves.
-    ...(meta.canonicalPath === '/'
-      ? [{ tag: 'link' as const, attrs: { rel: 'alternate', type: ACTIVITY_JSON, href: absoluteUrl(FEDIVERSE_ACTOR_PATH, origin) } }]
-      : meta.ogType === 'article' && meta.status === 200
-        ? [{ tag: 'link' as const, attrs: { rel: 'alternate', type: ACTIVITY_JSON, href: url } }]
-        : []),
+    ...(!activityPub
+      ? []
+      : meta.canonicalPath === '/'
+        ? [{ tag: 'link' as const, attrs: { rel: 'alternate', type: ACTIVITY_JSON, href: absoluteUrl(FEDIVERSE_ACTOR_PATH, origin) } }]
+        : meta.ogType === 'article' && meta.status === 200
+          ? [{ tag: 'link' as const, attrs: { rel: 'alternate', type: ACTIVITY_JSON, href: url } }]
+          : []),
     { tag: 'meta', attrs: { property: 'og:site_name', content: SITE_NAME } },
     { tag: 'meta', attrs: { property: 'og:type', content: meta.ogType } },
     { tag: 'meta', attrs: { property: 'og:title', content: meta.title } },

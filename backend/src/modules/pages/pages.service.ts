@@ -103,6 +103,8 @@ export class PagesService implements OnModuleInit {
     @InjectConfig('site') private readonly config: ConfigSlice<'site'>,
     @InjectConfig('images') private readonly imagesConfig: ConfigSlice<'images'>,
     @InjectConfig('seo') private readonly seoConfig: ConfigSlice<'seo'>,
+    // Whether the site is an ActivityPub actor: its pages then name the actor and their objects.
+    @InjectConfig('fediverse') private readonly fediverseConfig: ConfigSlice<'fediverse'>,
     @InjectConfig('web') webConfig: ConfigSlice<'web'>,
   ) {
     this.site = new PublicSiteRenderer(webConfig.distRoot);
@@ -144,10 +146,11 @@ export class PagesService implements OnModuleInit {
       const page = await site.render(url, { origin, read: this.reads.forRender(keys), flash, imageMissing: this.media.isMissing });
       // The image preload first: it is the page's largest paint.
       const head = page.heroImage ? [renderImagePreload(page.heroImage.href, page.heroImage.srcset, page.heroImage.sizes)] : [];
-      head.push(renderHeadElements(headElements(page.meta, origin)));
+      const activityPub = this.fediverseConfig.enabled;
+      head.push(renderHeadElements(headElements(page.meta, origin, { activityPub })));
       const headText = head.join('\n    ');
       const viewToken = page.status === 200 ? await this.viewTokens.issue(pathname) : null;
-      const data = renderPageData(viewToken ? { ...page.pageData, viewToken } : page.pageData);
+      const data = renderPageData({ ...page.pageData, ...(viewToken ? { viewToken } : {}), ...(activityPub ? {} : { activityPub: false as const }) });
       const version = createHash('sha256').update(headText).update(page.html).update(data).digest('base64url').slice(0, 32);
       return { status: page.status, head: headText, body: page.html, data, version, keys: [...keys], viewToken };
     };

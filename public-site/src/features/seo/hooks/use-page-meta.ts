@@ -1,17 +1,22 @@
 import { useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { headElements, type PageMeta } from '@ai-mind/contracts/web';
+import { readPageData } from '../../../app/page-data';
 import { ServerRender } from '../../../app/server-context';
 import { signalPageTitled } from '../page-title-signal';
 
 /** Marks the head elements a page owns; the server writes the same marker into the HTML it sends. */
 const MARKER = 'data-seo';
 
+/** Whether the site is an ActivityPub actor, as the server said in the page's data (read once: it does not change). */
+let activityPub: boolean | undefined;
+
 /** Replaces the document's page-specific head elements (title, description, social tags, JSON-LD). */
 export function applyPageMeta(meta: PageMeta, origin: string = window.location.origin): void {
   const head = document.head;
+  activityPub ??= readPageData()?.activityPub !== false;
   head.querySelectorAll(`[${MARKER}], title, meta[name="description"]`).forEach((element) => element.remove());
-  for (const { tag, attrs, text } of headElements(meta, origin)) {
+  for (const { tag, attrs, text } of headElements(meta, origin, { activityPub })) {
     const element = document.createElement(tag);
     for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
     element.setAttribute(MARKER, '');
