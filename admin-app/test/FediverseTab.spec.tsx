@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROLE_PERMISSIONS, type FediverseOverview, type FediverseReader } from '@ai-mind/contracts';
+import { ROLE_PERMISSIONS, type AdminFediverseSettings, type FediverseOverview, type FediverseReader } from '@ai-mind/contracts';
 import { renderApp, stubFetch } from '@ai-mind/ui/testing';
 import AdminApp from '../src/app/AdminApp';
 import { useBrowserDialogs } from './support/dialogs';
@@ -95,6 +95,8 @@ const reader: FediverseReader = {
   ],
 };
 
+const heldSettings: AdminFediverseSettings = { publishReplies: false, updatedAt: null, updatedBy: null };
+
 describe('the Fediverse tab', () => {
   let network: ReturnType<typeof stubFetch>;
   useBrowserDialogs();
@@ -104,6 +106,7 @@ describe('the Fediverse tab', () => {
     network = stubFetch({
       ...owner,
       'GET /api/admin/fediverse': () => ({ status: 200, body: overview }),
+      'GET /api/admin/fediverse/settings': () => ({ status: 200, body: heldSettings }),
       'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
       'POST /api/admin/fediverse/replies/5': () => ({ status: 200, body: { message: 'Published as a comment.' } }),
       'POST /api/admin/fediverse/blocks': () => ({ status: 200, body: { message: 'spam.example is blocked.' } }),
@@ -131,10 +134,35 @@ describe('the Fediverse tab', () => {
     );
   });
 
+  it('lets the owner publish fediverse replies at once: the switch saves the setting', async () => {
+    let saved = heldSettings;
+    network = stubFetch({
+      ...owner,
+      'GET /api/admin/fediverse': () => ({ status: 200, body: overview }),
+      'GET /api/admin/fediverse/settings': () => ({ status: 200, body: saved }),
+      'PUT /api/admin/fediverse/settings': () => {
+        saved = { publishReplies: true, updatedAt: '2026-11-21T10:00:00.000Z', updatedBy: 'owner' };
+        return { status: 200, body: saved };
+      },
+      'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
+    });
+    renderApp(<AdminApp />, '/admin/fediverse');
+    const toggle = await screen.findByRole('switch', { name: /Publish fediverse replies at once/ });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/held here for moderation/)).toBeInTheDocument();
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(network.calls.find((call) => call.method === 'PUT' && call.path === '/api/admin/fediverse/settings')?.body).toEqual({ publishReplies: true }),
+    );
+    expect(await screen.findByText('Replies from the fediverse are published as comments at once.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Publish fediverse replies at once/ })).toBeChecked());
+  });
+
   it('follows an account by handle, lists what the site follows and the posts it received, replies as the site and deletes a reply', async () => {
     network = stubFetch({
       ...owner,
       'GET /api/admin/fediverse': () => ({ status: 200, body: { ...overview, replies: [] } }),
+      'GET /api/admin/fediverse/settings': () => ({ status: 200, body: heldSettings }),
       'GET /api/admin/fediverse/reader': () => ({ status: 200, body: reader }),
       'POST /api/admin/fediverse/following': () => ({ status: 200, body: { message: 'Follow sent.' } }),
       'POST /api/admin/fediverse/posts/7/replies': () => ({ status: 200, body: { message: 'Reply queued.' } }),
@@ -187,5 +215,7 @@ describe('the Fediverse tab', () => {
     fireEvent.click(within(post).getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(network.calls.find((call) => call.path === '/api/admin/fediverse/posts/7/replies')?.body).toEqual({ content: 'Noted.' }));
     expect(network.calls.some((call) => call.path === '/api/admin/fediverse')).toBe(false);
+    expect(network.calls.some((call) => call.path === '/api/admin/fediverse/settings')).toBe(false);
+    expect(screen.queryByRole('switch', { name: /Publish fediverse replies at once/ })).toBeNull();
   });
 });

@@ -298,6 +298,65 @@ describe('the fediverse actor and its inbox', () => {
     expect((await get(`/ap/replies/${held!.id}`)).statusCode).toBe(404);
   });
 
+  it("holds a reply while the owner's setting is off, publishes the next at once when the owner turns it on, and keeps the setting the owner's", async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const editor = await signInAdmin(app, 'a-long-test-password', 'editor');
+    const settings = (headers: Record<string, string>, payload?: unknown) =>
+      app.inject({ method: payload === undefined ? 'GET' : 'PUT', url: '/api/admin/fediverse/settings', headers, payload: payload as Json });
+    const article = await createArticle(em, { title: 'Replies at once', category: 'Technology' });
+    const objectUrl = `${SITE}/technology/article/${article.slug}`;
+    const reply = async (n: number, text: string) => {
+      const noteId = `${alice.actorUrl.href}/statuses/setting-${n}`;
+      const create = await alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${noteId}/activity`,
+        type: 'Create',
+        actor: alice.actorUrl.href,
+        object: { id: noteId, type: 'Note', attributedTo: alice.actorUrl.href, inReplyTo: objectUrl, content: `<p>${text}</p>` },
+      });
+      expect((await post(create.headers, create.body)).statusCode).toBe(202);
+    };
+    const statuses = () =>
+      em
+        .fork()
+        .getConnection()
+        .execute<{ status: string; content: string }[]>('select status, content from fediverse_reply where article_id = ? order by id', [article.id]);
+    const comments = async () => (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json<{ content: string }[]>();
+
+    // Off by default: held for moderation.
+    expect((await settings(owner.headers)).json<Json>()).toEqual({ publishReplies: false, updatedAt: null, updatedBy: null });
+    await reply(1, 'First thoughts on this.');
+    expect(await statuses()).toEqual([{ status: 'held', content: 'First thoughts on this.' }]);
+    expect(await comments()).toEqual([]);
+
+    // The setting is the owner's, and its body is checked field by field.
+    expect((await settings(editor.headers)).statusCode).toBe(403);
+    expect((await settings(editor.headers, { publishReplies: true })).statusCode).toBe(403);
+    const bad = await settings(owner.headers, { publishReplies: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Json>().details).toEqual([expect.objectContaining({ path: 'publishReplies' })]);
+
+    const saved = await settings(owner.headers, { publishReplies: true });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<Json>()).toMatchObject({ publishReplies: true, updatedBy: owner.username });
+    const audited = await em
+      .fork()
+      .getConnection()
+      .execute<{ action: string; status: number }[]>('select action, status from audit_log where actor = ? order by id desc limit 1', [owner.username]);
+    expect(audited).toEqual([{ action: 'PUT /api/admin/fediverse/settings', status: 200 }]);
+
+    // On: the next reply is a comment at once; the one held before stays held.
+    await reply(2, 'Second thoughts, published.');
+    expect(await statuses()).toEqual([
+      { status: 'held', content: 'First thoughts on this.' },
+      { status: 'published', content: 'Second thoughts, published.' },
+    ]);
+    expect(await comments()).toEqual([expect.objectContaining({ content: 'Second thoughts, published.' })]);
+
+    // Off again, for the tests that follow.
+    expect((await settings(owner.headers, { publishReplies: false })).json<Json>()).toMatchObject({ publishReplies: false });
+  });
+
   it('refuses everything from a blocked server', async () => {
     await em.fork().getConnection().execute(`delete from fediverse_follower`);
     await em.fork().getConnection().execute(`insert into fediverse_block (kind, value, created_by) values ('domain', '127.0.0.1', 'test')`);

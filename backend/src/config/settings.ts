@@ -791,12 +791,6 @@ export const SETTINGS = {
       schema: z.string().max(500, 'must be at most 500 characters').optional(),
       description: "the actor's profile text; unset: the site's description",
     }),
-    publishReplies: setting({
-      env: 'FEDIVERSE_PUBLISH_REPLIES',
-      schema: booleanString,
-      default: 'false',
-      description: 'publish replies from the fediverse as comments at once; `false`: each waits in the moderation queue of the Fediverse tab',
-    }),
     fetchTimeoutMs: setting({
       env: 'FEDIVERSE_FETCH_TIMEOUT_MS',
       schema: integer(100, 60_000),

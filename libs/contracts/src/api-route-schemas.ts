@@ -51,6 +51,7 @@ import { SaveOutletRequestSchema, SourcingSettingsSchema } from './outlets.js';
 import { MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
 import {
   CreateFediverseBlockRequestSchema,
+  FediverseSettingsSchema,
   FollowFediverseAccountRequestSchema,
   ModerateFediverseReplyRequestSchema,
   ReplyToFediversePostRequestSchema,
@@ -196,6 +197,7 @@ export const apiRouteSchemas = declareRouteSchemas(api, {
       saveSettings: { body: SourcingSettingsSchema },
     },
     fediverse: {
+      saveSettings: { body: FediverseSettingsSchema },
       block: { body: CreateFediverseBlockRequestSchema },
       moderateReply: { body: ModerateFediverseReplyRequestSchema },
       follow: { body: FollowFediverseAccountRequestSchema },

@@ -96,8 +96,10 @@ import type { SetSourceChangeStatusRequestSchema, SourceChangeListQuerySchema, S
 import type { AdminMastheadEntrySchema, AdminNewsroomPageSchema, SaveMastheadEntryRequestSchema, SaveNewsroomPageRequestSchema } from './newsroom-schemas.js';
 import type { AdminStorySchema, MergeStoriesRequestSchema, SplitStoryRequestSchema, UpdateStoryRequestSchema } from './stories.js';
 import type {
+  AdminFediverseSettingsSchema,
   CreateFediverseBlockRequestSchema,
   FediverseOverviewSchema,
+  FediverseSettingsSchema,
   FediverseReaderSchema,
   FollowFediverseAccountRequestSchema,
   ModerateFediverseReplyRequestSchema,
@@ -297,6 +299,8 @@ const adminApi = {
      */
     fediverse: {
       overview: get('/api/admin/fediverse').answers<typeof FediverseOverviewSchema>(),
+      settings: get('/api/admin/fediverse/settings').answers<typeof AdminFediverseSettingsSchema>(),
+      saveSettings: put('/api/admin/fediverse/settings').body<typeof FediverseSettingsSchema>().answers<typeof AdminFediverseSettingsSchema>(),
       block: post('/api/admin/fediverse/blocks').body<typeof CreateFediverseBlockRequestSchema>().answers<typeof MessageResponseSchema>(),
       unblock: post('/api/admin/fediverse/blocks/:id/remove').answers<typeof MessageResponseSchema>(),
       moderateReply: post('/api/admin/fediverse/replies/:id').body<typeof ModerateFediverseReplyRequestSchema>().answers<typeof MessageResponseSchema>(),

@@ -83,11 +83,21 @@ export const ModerateFediverseReplyRequestSchema = z.object({
 });
 export type ModerateFediverseReplyRequest = z.infer<typeof ModerateFediverseReplyRequestSchema>;
 
+/** The owner's fediverse setting: a reply from the fediverse is published as a comment at once, or held for moderation (false, the default). */
+export const FediverseSettingsSchema = z.object({
+  publishReplies: z.boolean('must be true or false'),
+});
+export type FediverseSettings = z.infer<typeof FediverseSettingsSchema>;
+
+export const AdminFediverseSettingsSchema = FediverseSettingsSchema.extend({ updatedAt: z.string().nullable(), updatedBy: z.string().nullable() });
+export type AdminFediverseSettings = z.infer<typeof AdminFediverseSettingsSchema>;
+
 /** The Fediverse tab's query keys. */
 export const fediverseKeys = {
   all: ['fediverse'] as const,
   overview: () => [...fediverseKeys.all, 'overview'] as const,
   reader: () => [...fediverseKeys.all, 'reader'] as const,
+  settings: () => [...fediverseKeys.all, 'settings'] as const,
 };
 
 export const FediverseIdParamsSchema = z.object({

@@ -33,6 +33,7 @@ import { Migration20261129150000_source_watch } from './Migration20261129150000_
 import { Migration20261129160000_outlets } from './Migration20261129160000_outlets.js';
 import { Migration20261129170000_fediverse } from './Migration20261129170000_fediverse.js';
 import { Migration20261129180000_fediverse_following } from './Migration20261129180000_fediverse_following.js';
+import { Migration20261129190000_fediverse_settings } from './Migration20261129190000_fediverse_settings.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129160000_outlets', class: Migration20261129160000_outlets },
   { name: 'Migration20261129170000_fediverse', class: Migration20261129170000_fediverse },
   { name: 'Migration20261129180000_fediverse_following', class: Migration20261129180000_fediverse_following },
+  { name: 'Migration20261129190000_fediverse_settings', class: Migration20261129190000_fediverse_settings },
 ];

@@ -10,18 +10,22 @@ import {
   NotFoundException,
   Param,
   Post,
+  Put,
   Req,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
   CreateFediverseBlockRequestSchema,
   FediverseIdParamsSchema,
+  FediverseSettingsSchema,
   FollowFediverseAccountRequestSchema,
   ModerateFediverseReplyRequestSchema,
   ReplyToFediversePostRequestSchema,
+  type AdminFediverseSettings,
   type CreateFediverseBlockRequest,
   type FediverseOverview,
   type FediverseReader,
+  type FediverseSettings,
   type MessageResponse,
   type ModerateFediverseReplyRequest,
   type ReplyToFediversePostRequest,
@@ -69,6 +73,17 @@ export class FediverseAdminController {
   @Get()
   overview(): Promise<FediverseOverview> {
     return this.admin.overview();
+  }
+
+  @Get('settings')
+  settings(): Promise<AdminFediverseSettings> {
+    return this.admin.settings();
+  }
+
+  @Put('settings')
+  @HttpCode(200)
+  saveSettings(@Body(new ZodValidationPipe(FediverseSettingsSchema)) body: FediverseSettings, @Req() request: FastifyRequest): Promise<AdminFediverseSettings> {
+    return this.admin.saveSettings(body, request.adminSession!.username);
   }
 
   @Get('reader')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CreateFediverseBlockRequest, FediverseOverview, FediverseReader } from '@ai-mind/contracts';
+import { sql } from 'kysely';
+import type { AdminFediverseSettings, CreateFediverseBlockRequest, FediverseOverview, FediverseReader, FediverseSettings } from '@ai-mind/contracts';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation } from './fediverse-federation.js';
 import { FediverseFollowers } from './fediverse-followers.js';
@@ -23,6 +24,30 @@ export class FediverseAdminService {
     private readonly followed: FollowedAccounts,
     private readonly replies: SiteReplies,
   ) {}
+
+  /** The owner's setting: whether replies from the fediverse are published at once (false: held for moderation). */
+  async settings(): Promise<AdminFediverseSettings> {
+    const row = await fediverseDb(this.em.fork())
+      .selectFrom('fediverse_settings')
+      .select(['publish_replies', 'updated_at', 'updated_by'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return {
+      publishReplies: row?.publish_replies ?? false,
+      updatedAt: row?.updated_at ? iso(row.updated_at) : null,
+      updatedBy: row?.updated_by ?? null,
+    };
+  }
+
+  async saveSettings(settings: FediverseSettings, by: string): Promise<AdminFediverseSettings> {
+    const values = { publish_replies: settings.publishReplies, updated_by: by, updated_at: sql<Date>`now()` };
+    await fediverseDb(this.em.fork())
+      .insertInto('fediverse_settings')
+      .values({ id: 1, ...values })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+      .execute();
+    return this.settings();
+  }
 
   /** What the site follows, and the newest posts it received from those accounts with its own replies to each. */
   async reader(): Promise<FediverseReader> {

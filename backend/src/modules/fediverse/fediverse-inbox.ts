@@ -17,7 +17,8 @@ const ARTICLE_PATH = /^\/([^/]+)\/article\/([^/]+)$/;
 
 /**
  * What the inbox makes of what is not a Follow: a reply to an article (a Note in reply to its object)
- * becomes a comment, held for moderation unless FEDIVERSE_PUBLISH_REPLIES; its author's Delete removes
+ * becomes a comment, held for moderation unless the owner's setting publishes it at once (fediverse_settings,
+ * read as each reply arrives, so every API process sees the owner's change); its author's Delete removes
  * it; a Like or an Announce (boost) counts on the article's likes or shares, once per actor, and its
  * Undo uncounts it. From an account the site follows: an Accept or Reject of the site's Follow, and
  * its posts (any other Note or Article it writes), kept with their Update and Delete (ReceivedPosts).
@@ -108,7 +109,13 @@ export class FediverseInbox implements OnModuleInit {
       .onConflict((oc) => oc.column('note_id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (kept && this.config.publishReplies) await this.moderate(kept.id, 'published');
+    if (kept && (await this.publishesRepliesAtOnce())) await this.moderate(kept.id, 'published');
+  }
+
+  /** The owner's setting (the Fediverse tab): a reply is published at once, or held (no row, or false). */
+  private async publishesRepliesAtOnce(): Promise<boolean> {
+    const row = await fediverseDb(this.em.fork()).selectFrom('fediverse_settings').select('publish_replies').where('id', '=', 1).executeTakeFirst();
+    return row?.publish_replies === true;
   }
 
   /**

@@ -10,6 +10,7 @@ import { FediverseReaction } from './fediverse-reaction.entity.js';
 import { FediverseReceived } from './fediverse-received.entity.js';
 import { FediverseReply } from './fediverse-reply.entity.js';
 import { FediverseSentReply } from './fediverse-sent-reply.entity.js';
+import { FediverseSettings } from './fediverse-settings.entity.js';
 
 /** The entities whose tables this module owns: only its queries write them (docs/architecture.md#modules). */
 export const FEDIVERSE_ENTITIES = [
@@ -24,6 +25,7 @@ export const FEDIVERSE_ENTITIES = [
   FediverseReceived,
   FediverseReply,
   FediverseSentReply,
+  FediverseSettings,
 ] as const;
 
 declare module '../../database/kysely.js' {

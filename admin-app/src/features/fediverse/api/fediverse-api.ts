@@ -1,12 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@ai-mind/ui';
-import { api, fediverseKeys, type CreateFediverseBlockRequest } from '@ai-mind/contracts';
+import { api, fediverseKeys, type CreateFediverseBlockRequest, type FediverseSettings } from '@ai-mind/contracts';
 import { declareMutation } from '../../../lib/resource';
 
 /** Followers, deliveries, held replies and blocks, in one read. */
 export function useFediverseOverview() {
   return useQuery({ queryKey: fediverseKeys.overview(), queryFn: () => callApi(api.admin.fediverse.overview) });
 }
+
+/** The owner's setting: replies from the fediverse published at once, or held for moderation. */
+export function useFediverseSettings() {
+  return useQuery({ queryKey: fediverseKeys.settings(), queryFn: () => callApi(api.admin.fediverse.settings) });
+}
+
+export const useSaveFediverseSettings = declareMutation(
+  (settings: FediverseSettings) => callApi(api.admin.fediverse.saveSettings, { body: settings }),
+  () => [fediverseKeys.settings()],
+);
 
 export const useBlockFediverse = declareMutation(
   (block: CreateFediverseBlockRequest) => callApi(api.admin.fediverse.block, { body: block }),

@@ -1,11 +1,18 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import type { FediverseDelivery, FediverseOverview, FediverseReply } from '@ai-mind/contracts';
+import type { AdminFediverseSettings, FediverseDelivery, FediverseOverview, FediverseReply } from '@ai-mind/contracts';
 import { serverMessage } from '@ai-mind/ui';
 import { useCan } from '../../../lib/account';
 import { ADMIN_ERROR_FIELDS, showAlert } from '../../../lib/dialogs';
-import { useBlockFediverse, useFediverseOverview, useModerateFediverseReply, useUnblockFediverse } from '../api/fediverse-api';
+import {
+  useBlockFediverse,
+  useFediverseOverview,
+  useFediverseSettings,
+  useModerateFediverseReply,
+  useSaveFediverseSettings,
+  useUnblockFediverse,
+} from '../api/fediverse-api';
 import { FediverseReader } from './FediverseReader';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -65,6 +72,29 @@ function ReplyRow({ reply }: { reply: FediverseReply }) {
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The owner's switch: a reply from the fediverse is published as a comment at once, or held for moderation (off). */
+function PublishRepliesSwitch({ settings }: { settings: AdminFediverseSettings }) {
+  const save = useSaveFediverseSettings({
+    onSuccess: (saved) =>
+      notifications.show({
+        title: 'Saved',
+        message: saved.publishReplies ? 'Replies from the fediverse are published as comments at once.' : 'Replies from the fediverse are held for moderation.',
+      }),
+    onError: (error) => showAlert(serverMessage(error, 'The setting could not be saved.', ADMIN_ERROR_FIELDS)),
+  });
+  const checked = save.isPending ? save.variables.publishReplies : settings.publishReplies;
+  return (
+    <Switch
+      label="Publish fediverse replies at once"
+      description="Off: each reply is held here for moderation until you publish or reject it. On: it becomes a comment as it arrives."
+      name="publishReplies"
+      checked={checked}
+      disabled={save.isPending}
+      onChange={(event) => save.mutate({ publishReplies: event.currentTarget.checked })}
+    />
   );
 }
 
@@ -130,10 +160,11 @@ export function FediverseTab() {
 
 function OwnerView() {
   const overview = useFediverseOverview();
+  const settings = useFediverseSettings();
   const unblock = useUnblockFediverse({
     onError: (error) => showAlert(serverMessage(error, 'The block could not be removed.', ADMIN_ERROR_FIELDS)),
   });
-  if (overview.isPending) return <Loader aria-label="Loading the fediverse" />;
+  if (overview.isPending || settings.isPending) return <Loader aria-label="Loading the fediverse" />;
   if (overview.isError) return <Alert color="red">{serverMessage(overview.error, 'The fediverse overview could not be loaded.', ADMIN_ERROR_FIELDS)}</Alert>;
   const data = overview.data;
   const held = data.replies.filter((reply) => reply.status === 'held');
@@ -152,6 +183,11 @@ function OwnerView() {
 
       <Stack gap="xs">
         <Title order={3}>Replies waiting for moderation ({held.length})</Title>
+        {settings.isError ? (
+          <Alert color="red">{serverMessage(settings.error, 'The reply setting could not be loaded.', ADMIN_ERROR_FIELDS)}</Alert>
+        ) : (
+          <PublishRepliesSwitch settings={settings.data} />
+        )}
         {data.replies.length === 0 ? (
           <Text c="dimmed">No replies from the fediverse yet.</Text>
         ) : (
