@@ -35,6 +35,14 @@ export async function openPage(browser: Browser, url: string, viewport = { width
   return { page, requests, visible };
 }
 
+/**
+ * Waits until the public site's root has hydrated (it marks `<html data-hydrated="true">` on its first commit).
+ * Before that, controls are the server's plain HTML: a form's button is enabled until the app disables it.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
 /** Polls until `read` gives `expected` (compared as JSON), then returns; fails after the timeout. */
 export async function eventually<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, openPage, submitAdminLogin } from '../support/browser.js';
+import { eventually, openPage, submitAdminLogin, waitForHydration } from '../support/browser.js';
 import { CLAIM_ARTICLE, seedClaimArticle } from '../support/claim-data.js';
 import { sql } from '../support/sql.mjs';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
@@ -40,7 +40,7 @@ describe('claims opened at their sources, in Chromium', () => {
 
   it("opens a sentence's passage in place by keyboard, and closes it back onto its marker", async () => {
     const { page, visible } = await openPage(suite.browser, url());
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     const firstMarker = page.locator(`a.claim-ref[data-claim="${claimIds[0]}"]`);
     expect(await firstMarker.getAttribute('aria-haspopup')).toBe('dialog');
 

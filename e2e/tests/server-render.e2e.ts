@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { NEWSROOM_TEXTS, PUBLIC_ROUTES } from '@ai-mind/contracts';
-import { eventually } from '../support/browser.js';
+import { eventually, waitForHydration } from '../support/browser.js';
 import { REPO_ROOT } from '../support/product.js';
 import { useProduct } from '../support/suite.js';
 
@@ -284,7 +284,7 @@ describe('public pages rendered on the server and hydrated', () => {
       // The logo link gets React's handlers while React may still be working through the rest of the
       // page, where a mismatch is found and reported: wait for the root's commit and for the browser's
       // next idle moment too, or a busy machine closes the page before the report.
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await waitForHydration(page);
       // Hydrated: React's handlers are on the server's elements (the logo link navigates in the app).
       await eventually(() => page.evaluate(() => Object.keys(document.querySelector('header a[href="/"]')!).some((key) => key.startsWith('__react'))), true);
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));

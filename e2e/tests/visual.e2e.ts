@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { submitAdminLogin } from '../support/browser.js';
+import { submitAdminLogin, waitForHydration } from '../support/browser.js';
 import { freePort, REPO_ROOT } from '../support/product.js';
 import { serveStatic } from '../support/static-server.js';
 import { useProduct } from '../support/suite.js';
@@ -106,7 +106,7 @@ describe('what readers and editors see', () => {
         problems.length = 0;
         for (const [name, address] of PUBLIC_PAGES) {
           await page.goto(`${suite.product.url}${address}`);
-          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+          await waitForHydration(page);
           await settle(page);
           await check(`public-${name}`);
         }
@@ -200,7 +200,7 @@ describe('what readers and editors see', () => {
 
     it('rings the control that keyboard focus reaches, and not the one a click focuses', async () => {
       await page.goto(`${suite.product.url}/contact`);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await waitForHydration(page);
       const send = page.getByRole('button', { name: /send/i });
       await page.getByRole('textbox', { name: /message/i }).focus();
       for (let presses = 0; presses < 10 && !(await send.evaluate((element) => element === document.activeElement)); presses += 1)
@@ -249,7 +249,7 @@ describe('what readers and editors see', () => {
 
     it('shows the passage beside its marker, and the notes at the end, as their baseline', async () => {
       await page.goto(`${suite.product.url}/article/${slug}`);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await waitForHydration(page);
       await settle(page);
       const marker = page.locator('a.claim-ref').first();
       await marker.focus();
