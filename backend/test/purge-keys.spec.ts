@@ -76,4 +76,18 @@ describe('the keys the purge triggers queue', () => {
       await queuedBy(`insert into trending_topic (topic, source, category, created_at, updated_at) values ('A story', 'A feed', 'Technology', now(), now())`),
     ).toEqual([cacheKeys.trending]);
   });
+
+  it("a story's change queues its page, its articles' and the sitemap, which lists the story", async () => {
+    const article = await published('keys-story', 'Politics');
+    const [story] = await sql<{ id: number }>(`insert into story (slug, title, category) values ('keys-story', 'A story', 'politics') returning id`);
+    const storyKey = `story-${story!.id}`;
+    expect(await queuedBy('insert into story_article (article_id, story_id) values (?, ?)', [article.id, story!.id])).toEqual(
+      [cacheKeys.article(article.id), storyKey, cacheKeys.sitemap].sort(),
+    );
+    expect(await queuedBy(`update story set slug = 'keys-story-renamed' where id = ?`, [story!.id])).toEqual(
+      [cacheKeys.article(article.id), storyKey, cacheKeys.sitemap].sort(),
+    );
+    // Merged away: the story's page leaves the sitemap.
+    expect(await queuedBy('delete from story where id = ?', [story!.id])).toContain(cacheKeys.sitemap);
+  });
 });

@@ -34,6 +34,7 @@ import { Migration20261129160000_outlets } from './Migration20261129160000_outle
 import { Migration20261129170000_fediverse } from './Migration20261129170000_fediverse.js';
 import { Migration20261129180000_fediverse_following } from './Migration20261129180000_fediverse_following.js';
 import { Migration20261129190000_fediverse_settings } from './Migration20261129190000_fediverse_settings.js';
+import { Migration20261129200000_story_purge_sitemap } from './Migration20261129200000_story_purge_sitemap.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129170000_fediverse', class: Migration20261129170000_fediverse },
   { name: 'Migration20261129180000_fediverse_following', class: Migration20261129180000_fediverse_following },
   { name: 'Migration20261129190000_fediverse_settings', class: Migration20261129190000_fediverse_settings },
+  { name: 'Migration20261129200000_story_purge_sitemap', class: Migration20261129200000_story_purge_sitemap },
 ];

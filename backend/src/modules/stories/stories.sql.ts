@@ -44,7 +44,11 @@ AS $function$
 `,
 };
 
-/** Queues the purge of the stories' pages and of their articles' (and of the articles named), and NOTIFYs article_changed. */
+/**
+ * Queues the purge of the stories' pages, of their articles' (and of the articles named) and of the sitemap
+ * (it lists each story's page: a merge removes one, a split adds one, a rename moves one), and NOTIFYs
+ * article_changed.
+ */
 const storyPurge: DatabaseFunction = {
   name: 'story_purge',
   args: 'story_ids integer[], article_ids integer[]',
@@ -56,7 +60,8 @@ AS $function$
         perform http_cache_queue(
           array(select ${storyKeySql('s')} from unnest(story_ids) s where s is not null
                 union select ${cacheKeys.article.sql('sa.article_id')} from story_article sa where sa.story_id = any(story_ids)
-                union select ${cacheKeys.article.sql('a')} from unnest(article_ids) a where a is not null),
+                union select ${cacheKeys.article.sql('a')} from unnest(article_ids) a where a is not null
+                union select ${sqlKey(cacheKeys.sitemap)}),
           interval '150 milliseconds');
         perform pg_notify('article_changed', '');
       end $function$
