@@ -12,8 +12,10 @@ describe('admin sign-in and server-enforced admin rights', () => {
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
-    // A short window for the username's sign-in rate, so a test can wait it out.
-    app = await createApiApp(testConfig({ LOGIN_USERNAME_WINDOW_SECONDS: '2' }));
+    // A short window for the username's sign-in rate, so a test can wait it out. No worker runs here, so the
+    // routes that wait on a job's result (checking the sources, refreshing the feeds) answer 504 after their
+    // wait: a short one, or those two alone take 50 s.
+    app = await createApiApp(testConfig({ LOGIN_USERNAME_WINDOW_SECONDS: '2', JOB_WAIT_TIMEOUT_MS: '500', TRENDING_REFRESH_WAIT_MS: '500' }));
   });
   afterAll(() => app.close());
 
