@@ -187,4 +187,55 @@ describe('delivering articles to followers from the worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(activities('/users/solo/inbox').filter((activity) => activity.object.type === 'Note')).toHaveLength(1);
   }, 60_000);
+
+  it('sends nothing to a server blocked after its deliveries were made: each is marked failed, and the AI does not answer there', async () => {
+    const connection = em.fork().getConnection();
+    // Blocked in the moment between the outbox making the rows and the worker sending them.
+    await connection.execute(`insert into fediverse_block (kind, value, created_by) values ('domain', '127.0.0.1', 'test')`);
+    try {
+      const before = posts('/users/solo/inbox').length + posts('/shared-inbox').length;
+      const article = await createArticle(em, { title: 'Not for them', category: 'Technology' });
+      const rows = await until(
+        'the deliveries to settle',
+        () => deliveries(article.id),
+        (list) => list.length > 0 && list.every((row) => row.status === 'failed'),
+      );
+      expect(rows.map((row) => row.attempts)).toEqual(rows.map(() => 1));
+      const [error] = await connection.execute<{ last_error: string }[]>(`select last_error from fediverse_delivery where article_id = ? limit 1`, [
+        article.id,
+      ]);
+      expect(error!.last_error).toBe("The inbox's server is blocked here");
+      // A comment from there, answered by the AI: the reply is marked answered and nothing is sent.
+      const [comment] = await connection.execute<{ id: number }[]>(
+        `insert into comment (article_id, author_name, content, ai_response, client_hash, created_at) values (?, '@ann@remote', 'Hm.', 'Hm indeed.', 'fediverse', now()) returning id`,
+        [article.id],
+      );
+      await connection.execute(
+        `insert into fediverse_reply (note_id, article_id, actor_url, handle, profile_url, content, status, comment_id, inbox_url) values (?, ?, ?, '@ann@remote', ?, 'Hm.', 'published', ?, ?)`,
+        [
+          `${remote.origin}/users/ann/statuses/10`,
+          article.id,
+          `${remote.origin}/users/ann`,
+          `${remote.origin}/@ann`,
+          comment!.id,
+          `${remote.origin}/users/solo/inbox`,
+        ],
+      );
+      await until(
+        'the reply to be marked answered',
+        async () =>
+          (
+            await connection.execute<{ answered: boolean }[]>(`select answered_at is not null as answered from fediverse_reply where comment_id = ?`, [
+              comment!.id,
+            ])
+          )[0]!,
+        (row) => row.answered,
+      );
+      // Marked before it would be sent: give a send the time it takes here (the test above sees one within this).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(posts('/users/solo/inbox').length + posts('/shared-inbox').length).toBe(before);
+    } finally {
+      await connection.execute(`delete from fediverse_block`);
+    }
+  }, 60_000);
 });

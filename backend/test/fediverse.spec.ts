@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { FEDIVERSE_FOLLOWING_MAX, FEDIVERSE_POSTS_PER_ACCOUNT } from '@ai-mind/contracts';
 import { REDIS } from '../src/common/redis.token.js';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { AiReplySender, FediverseFederation, FediverseInbox, SiteReplies } from '../src/modules/fediverse/index.js';
+import { AiReplySender, FediverseBlocks, FediverseFederation, FediverseInbox, PostgresKvStore, SiteReplies } from '../src/modules/fediverse/index.js';
 import { createArticle } from './support/article-factory.js';
 import { startRemoteActor, type RemoteActor } from './support/fediverse-remote.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
@@ -151,6 +151,35 @@ describe('the fediverse actor and its inbox', () => {
     });
     expect((await post(undo.headers, undo.body)).statusCode).toBe(202);
     expect(await followerRows()).toEqual([]);
+
+    // An Undo naming the Follow by its id alone (an address that is not served) drops it too.
+    const followAgain = async (n: number) => {
+      const again = await alice.signedPost(`${SITE}/ap/inbox`, { ...follow, id: `${alice.actorUrl.href}#follow-${n}` });
+      expect((await post(again.headers, again.body)).statusCode).toBe(202);
+      expect(await followerRows()).toHaveLength(1);
+      return `${alice.actorUrl.href}#follow-${n}`;
+    };
+    const byId = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice.actorUrl.href}#undo-2`,
+      type: 'Undo',
+      actor: alice.actorUrl.href,
+      object: await followAgain(2),
+    });
+    expect((await post(byId.headers, byId.body)).statusCode).toBe(202);
+    expect(await followerRows()).toEqual([]);
+
+    // The account deleting itself stops following: its server's shared inbox would take deliveries for it for ever.
+    await followAgain(3);
+    const gone = await alice.signedPost(`${SITE}/ap/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice.actorUrl.href}#delete`,
+      type: 'Delete',
+      actor: alice.actorUrl.href,
+      object: alice.actorUrl.href,
+    });
+    expect((await post(gone.headers, gone.body)).statusCode).toBe(202);
+    expect(await followerRows()).toEqual([]);
   });
 
   it('refuses an unsigned post, a tampered body, a replayed request, an oversized one, and a signer on a private address', async () => {
@@ -251,7 +280,7 @@ describe('the fediverse actor and its inbox', () => {
       .fork()
       .getConnection()
       .execute(`update comment set ai_response = 'Which numbers, exactly.' where id = (select comment_id from fediverse_reply where id = ?)`, [held!.id]);
-    await new AiReplySender(em, app.get(FediverseFederation)).sendDue();
+    await new AiReplySender(em, app.get(FediverseFederation), app.get(FediverseBlocks)).sendDue();
     const aiCreate = alice
       .received()
       .find((activity) => activity.type === 'Create' && String((activity.object as Json | undefined)?.id).includes('/ap/replies/'))!;
@@ -283,6 +312,25 @@ describe('the fediverse actor and its inbox', () => {
       .execute<{ likes: number; shares: number }[]>('select likes, shares from article where id = ?', [article.id]);
     // Two Likes from one actor count once.
     expect(counters).toEqual({ likes: 1, shares: 1 });
+    // Their Undo uncounts them: the Like's named by its id alone (not served anywhere), the boost's embedded.
+    const undo = (n: number, object: unknown) =>
+      alice.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#undo-reaction-${n}`,
+        type: 'Undo',
+        actor: alice.actorUrl.href,
+        object,
+      });
+    for (const signed of [
+      await undo(1, `${alice.actorUrl.href}#Like-1`),
+      await undo(2, { id: `${alice.actorUrl.href}#Announce-3`, type: 'Announce', actor: alice.actorUrl.href, object: objectUrl }),
+    ])
+      expect((await post(signed.headers, signed.body)).statusCode).toBe(202);
+    const [undone] = await em
+      .fork()
+      .getConnection()
+      .execute<{ likes: number; shares: number }[]>('select likes, shares from article where id = ?', [article.id]);
+    expect(undone).toEqual({ likes: 0, shares: 0 });
 
     const remove = await alice.signedPost(`${SITE}/ap/inbox`, {
       '@context': 'https://www.w3.org/ns/activitystreams',
@@ -612,11 +660,19 @@ describe('the fediverse actor and its inbox', () => {
       .fork()
       .getConnection()
       .execute(
-        `insert into fediverse_follower (actor_url, handle, inbox_url, follow_id) values ('https://blocked.example/u/x', '@x@blocked.example', 'https://blocked.example/u/x/inbox', 'f1'), ('https://fine.example/u/y', '@y@fine.example', 'https://fine.example/u/y/inbox', 'f2')`,
+        `insert into fediverse_follower (actor_url, handle, inbox_url, follow_id) values
+           ('https://blocked.example/u/x', '@x@blocked.example', 'https://blocked.example/u/x/inbox', 'f1'),
+           ('https://fine.example/u/y', '@y@fine.example', 'https://fine.example/u/y/inbox', 'f2'),
+           ('https://social.blocked.example/u/s', '@s@social.blocked.example', 'https://social.blocked.example/u/s/inbox', 'f3'),
+           ('https://blocked.example:8443/u/p', '@p@blocked.example:8443', 'https://blocked.example:8443/u/p/inbox', 'f4'),
+           ('https://notblocked.example/u/n', '@n@notblocked.example', 'https://notblocked.example/u/n/inbox', 'f5'),
+           ('https://fine.example/users/Zed', '@Zed@fine.example', 'https://fine.example/users/Zed/inbox', 'f6')`,
       );
     const before = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
-    expect(before).toMatchObject({ handle: '@mind@news.example', actorUrl: `${SITE}/ap/actor/site`, followerCount: 2 });
-    expect(before.followers.map((follower: Json) => follower.handle).sort()).toEqual(['@x@blocked.example', '@y@fine.example']);
+    expect(before).toMatchObject({ handle: '@mind@news.example', actorUrl: `${SITE}/ap/actor/site`, followerCount: 6 });
+    expect(before.followers.map((follower: Json) => follower.handle).sort()).toEqual(
+      ['@x@blocked.example', '@y@fine.example', '@s@social.blocked.example', '@p@blocked.example:8443', '@n@notblocked.example', '@Zed@fine.example'].sort(),
+    );
     expect(Object.keys(before.deliveryCounts).sort()).toEqual(['failed', 'pending', 'retrying', 'sent']);
 
     const bad = await app.inject({
@@ -637,11 +693,26 @@ describe('the fediverse actor and its inbox', () => {
       payload: { kind: 'domain', value: 'Blocked.Example' },
     });
     expect(blocked.statusCode).toBe(200);
+    // The server, a server below it and the server on another port go, as the inbox refuses them; a name that only ends alike stays.
     const after = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
-    expect(after.followerCount).toBe(1);
+    expect(after.followers.map((follower: Json) => follower.handle).sort()).toEqual(['@Zed@fine.example', '@n@notblocked.example', '@y@fine.example']);
     expect(after.blocks).toEqual([expect.objectContaining({ kind: 'domain', value: 'blocked.example', createdBy: owner.username })]);
-    const unblock = await app.inject({ method: 'POST', url: `/api/admin/fediverse/blocks/${after.blocks[0].id}/remove`, headers: owner.headers });
-    expect(unblock.statusCode).toBe(200);
+    // An actor's block is kept as the URL parser writes it (the host lower-cased), so the inbox's check matches it; its follower goes.
+    const actorBlock = await app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/blocks',
+      headers: owner.headers,
+      payload: { kind: 'actor', value: 'https://FINE.example/users/Zed' },
+    });
+    expect(actorBlock.statusCode).toBe(200);
+    expect(await app.get(FediverseBlocks).isBlocked(new URL('https://fine.example/users/Zed'))).toBe(true);
+    const afterActor = (await app.inject({ method: 'GET', url: '/api/admin/fediverse', headers: owner.headers })).json<Json>();
+    expect(afterActor.followers.map((follower: Json) => follower.handle).sort()).toEqual(['@n@notblocked.example', '@y@fine.example']);
+    expect(afterActor.blocks.map((block: Json) => block.value)).toEqual(['https://fine.example/users/Zed', 'blocked.example']);
+    for (const block of afterActor.blocks) {
+      const unblock = await app.inject({ method: 'POST', url: `/api/admin/fediverse/blocks/${block.id}/remove`, headers: owner.headers });
+      expect(unblock.statusCode).toBe(200);
+    }
     expect(
       (await app.inject({ method: 'POST', url: '/api/admin/fediverse/replies/999999', headers: owner.headers, payload: { status: 'published' } })).statusCode,
     ).toBe(404);
@@ -656,6 +727,7 @@ describe('the inbox rate limits', () => {
   let ann: RemoteActor;
   let dan: RemoteActor;
   let carol: RemoteActor;
+  let erin: RemoteActor;
 
   beforeAll(async () => {
     database = await createOwnDatabase();
@@ -663,13 +735,20 @@ describe('the inbox rate limits', () => {
     ann = await startRemoteActor('ann', server);
     dan = await startRemoteActor('dan', server);
     carol = await startRemoteActor('carol');
+    erin = await startRemoteActor('erin');
     app = await createApiApp(
-      testConfig({ DATABASE_URL: database.url, PUBLIC_URL: SITE, FEDIVERSE_TRUSTED_ORIGINS: `${server.origin},${carol.server.origin}`, ...LIMITS }),
+      testConfig({
+        DATABASE_URL: database.url,
+        PUBLIC_URL: SITE,
+        FEDIVERSE_TRUSTED_ORIGINS: `${server.origin},${carol.server.origin},${erin.server.origin}`,
+        ...LIMITS,
+      }),
     );
   });
   afterAll(async () => {
     await app.close();
     await carol.close();
+    await erin.close();
     await server.close();
     await database.drop();
   });
@@ -741,6 +820,37 @@ describe('the inbox rate limits', () => {
     // Nor a replay record: only a verified request is remembered.
     const [received] = await app.get(EntityManager).fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from fediverse_received');
     expect(received!.n).toBe(6);
+  });
+
+  it("keeps a key it fetched only once a signature verifies with it, and then for a bounded time; the outbox's sweep drops what expired", async () => {
+    const kept = () =>
+      app
+        .get(EntityManager)
+        .fork()
+        .getConnection()
+        .execute<{ key: string; expires_at: Date | null }[]>(`select key, expires_at from fediverse_kv where key like ?`, [`%${erin.keyId.href}`]);
+    // Signed by ann's key but naming erin's, which the gate fetches (erin's server is trusted) and which does not verify it.
+    const forged = await ann.signedPost(`${SITE}/ap/inbox`, {
+      id: `${erin.actorUrl.href}#like-forged`,
+      type: 'Like',
+      actor: erin.actorUrl.href,
+      object: `${SITE}/x`,
+    });
+    forged.headers.signature = forged.headers.signature!.replace(/keyId="[^"]+"/, `keyId="${erin.keyId.href}"`);
+    expect((await post('198.51.100.3', forged)).statusCode).toBe(401);
+    expect(erin.server.requestsTo(erin.actorUrl.pathname).length).toBeGreaterThan(0);
+    expect(await kept()).toEqual([]);
+
+    expect((await post('198.51.100.3', await like(erin))).statusCode).toBe(202);
+    const [row] = await kept();
+    const days = (new Date(row!.expires_at!).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const connection = app.get(EntityManager).fork().getConnection();
+    await connection.execute(`update fediverse_kv set expires_at = now() - interval '1 second' where key like ?`, [`%${erin.keyId.href}`]);
+    expect(await new PostgresKvStore(() => app.get(EntityManager).fork()).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await kept()).toEqual([]);
   });
 });
 

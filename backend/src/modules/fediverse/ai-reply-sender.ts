@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation } from './fediverse-federation.js';
 import { replyCreate } from './reply-note.js';
 import { aiReplyFields } from './site-notes.js';
@@ -20,6 +21,7 @@ export class AiReplySender {
   constructor(
     private readonly em: EntityManager,
     private readonly fediverse: FediverseFederation,
+    private readonly blocks: FediverseBlocks,
   ) {}
 
   async sendDue(): Promise<number> {
@@ -45,6 +47,8 @@ export class AiReplySender {
         .returning('answered_at')
         .executeTakeFirst();
       if (!claimed?.answered_at) continue;
+      // Its author or server blocked since the comment was published: nothing goes to them.
+      if (await this.blocks.isBlocked(new URL(reply.actor_url))) continue;
       try {
         await this.fediverse.send(
           new URL(reply.inbox_url!),

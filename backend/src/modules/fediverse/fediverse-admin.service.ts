@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { AdminFediverseSettings, CreateFediverseBlockRequest, FediverseOverview, FediverseReader, FediverseSettings } from '@ai-mind/contracts';
-import { FediverseBlocks } from './fediverse-blocks.js';
+import { FediverseBlocks, normalizedBlock } from './fediverse-blocks.js';
 import { FediverseFederation } from './fediverse-federation.js';
 import { FediverseFollowers } from './fediverse-followers.js';
 import { FollowedAccounts } from './followed-accounts.js';
@@ -175,11 +175,11 @@ export class FediverseAdminService {
    * follow) and the site's follows of its accounts (that actor) with their posts; each dropped follow is
    * then sent its Undo, best-effort, as an unfollow is.
    */
-  async block(block: CreateFediverseBlockRequest, by: string): Promise<void> {
+  async block(request: CreateFediverseBlockRequest, by: string): Promise<void> {
+    const block = normalizedBlock(request);
     const dropped = await this.em.fork().transactional(async (em) => {
       await this.blocks.add(block, by, em);
-      if (block.kind === 'domain') await this.followers.removeOfDomain(block.value, em);
-      else await this.followers.remove(block.value, em);
+      await this.followers.removeBlocked(block, em);
       return this.followed.dropBlocked(em, block);
     });
     await this.followed.sendUndos(dropped);

@@ -1,7 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateFediverseBlockRequest } from '@ai-mind/contracts';
+import { sql, type RawBuilder } from 'kysely';
 import { fediverseDb } from './tables.js';
+
+/** The host of a row's `actor_url`, lower-cased, without port or path. */
+const ACTOR_HOST = sql<string>`lower(substring(actor_url from '^[a-zA-Z]+://([^/:?#]+)'))`;
+
+/**
+ * Whether a block covers a row's `actor_url` (a follower's, a followed account's): that actor, or any actor
+ * on the blocked server or a server below it (`example.com` covers `social.example.com`, on any port), as
+ * `isBlocked` decides for one actor.
+ */
+export function coveredByBlock(block: CreateFediverseBlockRequest): RawBuilder<boolean> {
+  if (block.kind === 'actor') return sql<boolean>`actor_url = ${block.value}`;
+  return sql<boolean>`(${ACTOR_HOST} = ${block.value} or right(${ACTOR_HOST}, ${block.value.length + 1}) = ${`.${block.value}`})`;
+}
+
+/** A block as it is kept and matched: an actor's address as the URL parser writes it (`isBlocked` compares `URL.href`). */
+export function normalizedBlock(block: CreateFediverseBlockRequest): CreateFediverseBlockRequest {
+  return block.kind === 'actor' ? { kind: 'actor', value: new URL(block.value).href } : block;
+}
 
 /** Blocked actors and servers: the inbox drops what they send, and their replies never become comments. */
 @Injectable()

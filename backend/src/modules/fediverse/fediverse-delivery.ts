@@ -8,6 +8,7 @@ import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ArticleReads, ArticlesService } from '../articles/index.js';
 import { articleObjectId, articleTombstone } from './article-object.js';
 import { DeliveryRefused, FediverseFederation } from './fediverse-federation.js';
+import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFollowers } from './fediverse-followers.js';
 import { checkInboxUrl } from './inbox-url.js';
 import { SiteReplies } from './site-replies.js';
@@ -31,6 +32,7 @@ export class FediverseDelivery {
     private readonly em: EntityManager,
     private readonly fediverse: FediverseFederation,
     private readonly followers: FediverseFollowers,
+    private readonly blocks: FediverseBlocks,
     private readonly reads: ArticleReads,
     private readonly articles: ArticlesService,
     private readonly replies: SiteReplies,
@@ -54,6 +56,8 @@ export class FediverseDelivery {
   private async post(deliveryId: number, inboxUrl: string, activity: Activity, lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
     const inbox = await checkInboxUrl(new URL(inboxUrl), this.config.trustedOrigins);
     if (!inbox) return this.finish(deliveryId, 'failed', 'The inbox is not on a public address');
+    // Made before its server was blocked: the block stands.
+    if (await this.blocks.isBlocked(inbox)) return this.finish(deliveryId, 'failed', "The inbox's server is blocked here");
     try {
       await this.fediverse.send(inbox, activity);
       return this.finish(deliveryId, 'sent', null);
@@ -105,7 +109,8 @@ export class FediverseDelivery {
     const id = article.id!;
     if (kind === 'create') {
       return new Create({
-        id: new URL(`${id.href}#create`),
+        // Per revision: an article published again after a Delete is a new Create, not a duplicate the receiver drops.
+        id: new URL(`${id.href}#create-${revisionId}`),
         actor,
         object: article,
         published: article.published ?? Temporal.Now.instant(),

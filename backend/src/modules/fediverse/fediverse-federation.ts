@@ -25,6 +25,8 @@ const LOGO_PATH = '/favicon.svg';
 const OUTBOX_SIZE = 20;
 const BODY_TTL_MS = 60_000;
 const BODIES_KEPT = 50;
+/** A document loader that fetches nothing: what an activity embeds is read, what it only names is not. */
+const refuseFetch: DocumentLoader = (url) => Promise.reject(new Error(`Not fetched: ${url}`));
 /** How long a signed inbox post stays acceptable: an older Date is refused, so a kept replay record can be dropped after it. */
 export const SIGNATURE_WINDOW_MINUTES = 60;
 
@@ -278,11 +280,15 @@ export class FediverseFederation {
       .setInboxListeners('/ap/actor/{identifier}/inbox', '/ap/inbox')
       .on(Follow, (ctx, follow) => this.onFollow(ctx, follow))
       .on(Undo, async (ctx, undo) => {
-        const object = await undo.getObject(ctx);
+        // The undone activity, if embedded, read without fetching anything: an id alone need not be served
+        // (a Like's rarely is), and a fetched document would take the place of the id the handlers match on.
+        const object = await undo.getObject({ documentLoader: refuseFetch, contextLoader: ctx.contextLoader }).catch(() => null);
         if (object instanceof Follow) {
           if (undo.actorId && object.actorId?.href === undo.actorId.href) await this.followers.remove(undo.actorId.href);
           return;
         }
+        // A Follow named by its id alone: the follower it made, if this actor sent it.
+        if (undo.actorId && undo.objectId && (await this.followers.removeFollow(undo.actorId.href, undo.objectId.href))) return;
         await this.handlers?.onActivity(ctx, undo);
       })
       .on(Activity, async (ctx, activity) => {

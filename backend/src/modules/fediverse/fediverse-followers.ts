@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { CreateFediverseBlockRequest } from '@ai-mind/contracts';
+import { coveredByBlock } from './fediverse-blocks.js';
 import { fediverseDb } from './tables.js';
 
 const PAGE_SIZE = 100;
@@ -43,17 +45,20 @@ export class FediverseFollowers {
       .execute();
   }
 
-  /** `em`: a transaction to drop it in (a block's). */
-  async remove(actorUrl: string, em: EntityManager = this.em.fork()): Promise<void> {
-    await fediverseDb(em).deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).execute();
+  /** Drops the follower whose Follow had this id, when this actor sent it: whether one was dropped. */
+  async removeFollow(actorUrl: string, followId: string): Promise<boolean> {
+    const result = await this.db().deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).where('follow_id', '=', followId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
-  /** Drops every follower of a blocked server (host name). */
-  async removeOfDomain(host: string, em: EntityManager = this.em.fork()): Promise<void> {
-    await fediverseDb(em)
-      .deleteFrom('fediverse_follower')
-      .where((eb) => eb.or([eb('actor_url', 'like', `https://${host}/%`), eb('actor_url', 'like', `http://${host}/%`)]))
-      .execute();
+  /** Drops a follower (its Undo of the Follow, or its Delete of itself). */
+  async remove(actorUrl: string): Promise<void> {
+    await this.db().deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).execute();
+  }
+
+  /** `em`: a transaction to drop them in (a block's): every follower the block covers. */
+  async removeBlocked(block: CreateFediverseBlockRequest, em: EntityManager = this.em.fork()): Promise<void> {
+    await fediverseDb(em).deleteFrom('fediverse_follower').where(coveredByBlock(block)).execute();
   }
 
   /** Drops the followers delivered through an inbox that answered that it is gone (404/410). */

@@ -8,6 +8,7 @@ import { ArticleReaderCounts, ArticleReads } from '../articles/index.js';
 import { CommentsAdminService, CommentsService, spamReason } from '../comments/index.js';
 import { FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation, handleOf } from './fediverse-federation.js';
+import { FediverseFollowers } from './fediverse-followers.js';
 import { FollowedAccounts } from './followed-accounts.js';
 import { checkInboxUrl } from './inbox-url.js';
 import { ReceivedPosts } from './received-posts.js';
@@ -34,6 +35,7 @@ export class FediverseInbox implements OnModuleInit {
     private readonly em: EntityManager,
     private readonly fediverse: FediverseFederation,
     private readonly blocks: FediverseBlocks,
+    private readonly followers: FediverseFollowers,
     private readonly reads: ArticleReads,
     private readonly counts: ArticleReaderCounts,
     private readonly comments: CommentsService,
@@ -151,10 +153,17 @@ export class FediverseInbox implements OnModuleInit {
     }
   }
 
-  /** The author deleting their reply (its comment goes too), or a post the site kept. */
+  /**
+   * The author deleting their reply (its comment goes too), or a post the site kept; an account deleting
+   * itself stops following (its server's shared inbox would take deliveries for it for ever).
+   */
   private async onDelete(activity: Delete): Promise<void> {
     const objectId = activity.objectId;
     if (!objectId) return;
+    if (objectId.href === activity.actorId!.href) {
+      await this.followers.remove(objectId.href);
+      return;
+    }
     await this.posts.remove(activity.actorId!, objectId);
     const removed = await fediverseDb(this.em.fork())
       .deleteFrom('fediverse_reply')

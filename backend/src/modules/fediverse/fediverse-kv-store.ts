@@ -3,6 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { fediverseDb } from './tables.js';
 
+/**
+ * How long an entry Fedify sets without a lifetime is kept: its caches of remote keys and documents. A key
+ * is fetched again after this (a server may rotate it), and the table cannot grow for ever with the keys of
+ * every server that ever wrote; long enough that a follower's Delete of its own account, signed with a key
+ * its server no longer serves, still verifies against the kept copy.
+ */
+export const KV_DEFAULT_TTL_MS = 7 * 24 * 3600_000;
+
 /** A key as one string: its parts joined by a character no URL or name holds, so a prefix of parts is a prefix of text. */
 const SEPARATOR = '\u001f';
 const keyText = (key: KvKey): string => key.join(SEPARATOR);
@@ -27,7 +35,7 @@ export class PostgresKvStore implements KvStore {
   }
 
   async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
-    const expiresAt = options?.ttl ? new Date(Date.now() + options.ttl.total({ unit: 'millisecond' })) : null;
+    const expiresAt = new Date(Date.now() + (options?.ttl ? options.ttl.total({ unit: 'millisecond' }) : KV_DEFAULT_TTL_MS));
     const json = JSON.stringify(value);
     await fediverseDb(this.em())
       .insertInto('fediverse_kv')
@@ -54,7 +62,7 @@ export class PostgresKvStore implements KvStore {
     }
   }
 
-  /** Drops what has expired (the sweeper's work: reads already ignore it). */
+  /** Drops what has expired (the outbox's sweep does, once a minute: reads already ignore it). */
   async sweep(): Promise<number> {
     const result = await fediverseDb(this.em())
       .deleteFrom('fediverse_kv')

@@ -7,6 +7,7 @@ import { PendingWorkSweeper } from '../../queue/sweeper.js';
 import type { DeliveryActivity } from './fediverse-delivery.entity.js';
 import { AiReplySender } from './ai-reply-sender.js';
 import { FediverseFollowers } from './fediverse-followers.js';
+import { PostgresKvStore } from './fediverse-kv-store.js';
 import { fediverseDb } from './tables.js';
 
 /** Where the outbox has read the article history up to, and what each article last told the followers (in fediverse_kv). */
@@ -19,6 +20,10 @@ const BATCH = 200;
 const VISIBLE = ['title', 'content', 'meta_description', 'image_url', 'corrections', 'category', 'slug'];
 /** A delivery still pending this long after it was made lost its job (Redis was away): queued again. */
 const LOST_JOB_MS = 60_000;
+/** Delivery rows per INSERT: four bind parameters each, well inside PostgreSQL's 65,535. */
+const DELIVERY_ROWS_PER_INSERT = 5_000;
+/** How often a worker drops Fedify's expired cache entries (fediverse_kv). */
+const KV_SWEEP_INTERVAL_MS = 60_000;
 
 export function deliveryJobId(deliveryId: number): string {
   return `fediverse-delivery-${deliveryId}`;
@@ -44,6 +49,8 @@ interface RevisionRow {
  */
 @Injectable()
 export class FediverseOutbox extends PendingWorkSweeper {
+  private lastKvSweep = 0;
+
   constructor(
     private readonly em: EntityManager,
     private readonly followers: FediverseFollowers,
@@ -98,13 +105,20 @@ export class FediverseOutbox extends PendingWorkSweeper {
       for (const revision of revisions) {
         const activity = await this.activityOf(em, revision);
         if (!activity) continue;
-        const rows = await db
-          .insertInto('fediverse_delivery')
-          .values(inboxes.map((inbox) => ({ article_id: revision.article_id, activity, revision_id: Number(revision.id), inbox_url: inbox })))
-          .onConflict((oc) => oc.columns(['revision_id', 'inbox_url']).doNothing())
-          .returning('id')
-          .execute();
-        ids.push(...rows.map((row) => Number(row.id)));
+        // In slices: one statement's bind parameters are at most 65,535 (four a row).
+        for (let from = 0; from < inboxes.length; from += DELIVERY_ROWS_PER_INSERT) {
+          const rows = await db
+            .insertInto('fediverse_delivery')
+            .values(
+              inboxes
+                .slice(from, from + DELIVERY_ROWS_PER_INSERT)
+                .map((inbox) => ({ article_id: revision.article_id, activity, revision_id: Number(revision.id), inbox_url: inbox })),
+            )
+            .onConflict((oc) => oc.columns(['revision_id', 'inbox_url']).doNothing())
+            .returning('id')
+            .execute();
+          ids.push(...rows.map((row) => Number(row.id)));
+        }
       }
       await this.keep(em, CURSOR_KEY, revisions[revisions.length - 1]!.id);
       return ids;
@@ -120,6 +134,10 @@ export class FediverseOutbox extends PendingWorkSweeper {
     // After the commit: a job never runs before its row exists. Ids are per row, so a job already queued is left alone.
     for (const id of all) await this.jobs.enqueue('fediverse-deliver', { deliveryId: id }, { jobId: deliveryJobId(id) });
     if (this.config.enabled) await this.aiReplies.sendDue();
+    if (Date.now() - this.lastKvSweep >= KV_SWEEP_INTERVAL_MS) {
+      this.lastKvSweep = Date.now();
+      await new PostgresKvStore(() => this.em.fork()).sweep();
+    }
     return lost.length;
   }
 

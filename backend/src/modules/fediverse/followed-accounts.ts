@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { FEDIVERSE_FOLLOWING_MAX, type CreateFediverseBlockRequest, type FediverseFollowing } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { AccountNotFound, lookupAccount } from './account-lookup.js';
-import { FediverseBlocks } from './fediverse-blocks.js';
+import { coveredByBlock, FediverseBlocks } from './fediverse-blocks.js';
 import { FediverseFederation, handleOf } from './fediverse-federation.js';
 import { checkInboxUrl } from './inbox-url.js';
 import { fediverseDb } from './tables.js';
@@ -111,16 +111,7 @@ export class FollowedAccounts {
    */
   async dropBlocked(em: EntityManager, block: CreateFediverseBlockRequest): Promise<FollowRow[]> {
     await lockFollowing(em);
-    const host = sql<string>`lower(substring(actor_url from '^[a-zA-Z]+://([^/:?#]+)'))`;
-    return fediverseDb(em)
-      .deleteFrom('fediverse_following')
-      .where((eb) =>
-        block.kind === 'actor'
-          ? eb('actor_url', '=', block.value)
-          : eb.or([eb(host, '=', block.value), eb(sql<string>`right(${host}, ${block.value.length + 1})`, '=', `.${block.value}`)]),
-      )
-      .returningAll()
-      .execute();
+    return fediverseDb(em).deleteFrom('fediverse_following').where(coveredByBlock(block)).returningAll().execute();
   }
 
   /** The Undo of each follow a block dropped, one at a time, each best-effort as in unfollow. */

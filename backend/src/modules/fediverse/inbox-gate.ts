@@ -55,7 +55,8 @@ function keyIdOf(request: FastifyRequest): URL | null {
 @Injectable()
 export class InboxGate {
   private lastSweep = 0;
-  private readonly keyCache: KeyCache;
+  private readonly kv: PostgresKvStore;
+  private readonly loaders: { documentLoader: FediverseFederation['loader']; contextLoader: FediverseFederation['loader'] };
 
   constructor(
     private readonly em: EntityManager,
@@ -64,18 +65,33 @@ export class InboxGate {
     private readonly fediverse: FediverseFederation,
     @InjectConfig('fediverse') private readonly config: ConfigSlice<'fediverse'>,
   ) {
-    const kv = new PostgresKvStore(() => this.em.fork());
-    const loaders = { documentLoader: fediverse.loader, contextLoader: fediverse.loader };
-    this.keyCache = {
+    this.kv = new PostgresKvStore(() => this.em.fork());
+    this.loaders = { documentLoader: fediverse.loader, contextLoader: fediverse.loader };
+  }
+
+  /**
+   * A key cache for one request: it reads the keys kept in Fedify's store, and holds a key fetched now
+   * in memory until the signature verifies (keepFetched), so a post whose signature fails keeps nothing,
+   * however many keys it names.
+   */
+  private requestKeyCache(): { cache: KeyCache; keepFetched: () => Promise<void> } {
+    const fetched = new Map<string, CryptographicKey | Multikey>();
+    const cache: KeyCache = {
       get: async (keyId) => {
-        const kept = await kv.get([...PUBLIC_KEY_PREFIX, keyId.href]);
+        const held = fetched.get(keyId.href);
+        if (held) return held;
+        const kept = await this.kv.get([...PUBLIC_KEY_PREFIX, keyId.href]);
         if (kept === undefined || kept === null) return undefined;
-        return CryptographicKey.fromJsonLd(kept, loaders).catch(() => Multikey.fromJsonLd(kept, loaders).catch(() => undefined));
+        return CryptographicKey.fromJsonLd(kept, this.loaders).catch(() => Multikey.fromJsonLd(kept, this.loaders).catch(() => undefined));
       },
       set: async (keyId, key) => {
-        if (key) await kv.set([...PUBLIC_KEY_PREFIX, keyId.href], (await key.toJsonLd(loaders)) as never);
+        if (key) fetched.set(keyId.href, key);
       },
     };
+    const keepFetched = async () => {
+      for (const [keyId, key] of fetched) await this.kv.set([...PUBLIC_KEY_PREFIX, keyId], (await key.toJsonLd(this.loaders)) as never);
+    };
+    return { cache, keepFetched };
   }
 
   async admit(request: FastifyRequest, body: Buffer): Promise<InboxRefusal | null> {
@@ -85,14 +101,16 @@ export class InboxGate {
     const tooMany = refusal(429, 'Too Many Requests', 'Too many inbox posts from this actor or server; try again later');
     const perClient = { key: `fediverse:client:${clientOf(request)}`, limit: this.config.inboxPerClientPerMinute, windowSeconds: 60 };
     if (!(await this.rateLimiter.allows([perClient]))) return tooMany;
+    const keys = this.requestKeyCache();
     const key = await verifyRequest(webRequest(request, this.fediverse.origin, body), {
       documentLoader: this.fediverse.loader,
       contextLoader: this.fediverse.loader,
-      keyCache: this.keyCache,
+      keyCache: keys.cache,
       timeWindow: { minutes: SIGNATURE_WINDOW_MINUTES },
       spec: request.headers['signature-input'] ? 'rfc9421' : 'draft-cavage-http-signatures-12',
     }).catch(() => null);
     if (!key?.id) return refusal(401, 'Unauthorized', 'The HTTP signature could not be verified');
+    await keys.keepFetched();
     // The verified key's own address: its server served it, and the sender holds its private half.
     const signer = new URL(key.id.href.split('#')[0]!);
     if (key.id.href !== keyId.href && (await this.blocks.isBlocked(signer))) return refusal(403, 'Forbidden', 'This actor or server is blocked here');

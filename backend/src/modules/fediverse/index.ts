@@ -3,6 +3,7 @@
 export { FediverseModule } from './fediverse.module.js';
 export { FediverseJobsModule } from './fediverse.jobs.module.js';
 export { FediverseFederation, SITE_ACTOR } from './fediverse-federation.js';
+export { FediverseBlocks } from './fediverse-blocks.js';
 export { InboxGate } from './inbox-gate.js';
 export { FediverseInbox } from './fediverse-inbox.js';
 export { SiteReplies } from './site-replies.js';
