@@ -145,9 +145,11 @@ describe('engagement', () => {
     it('stores a comment as text, counts it, and lists it newest first without a reply yet', async () => {
       const article = await createArticle(em);
       const first = await post(article.id, { authorName: ' Ada ', content: 'First <b>thought</b>' });
-      const second = await post(article.id, { authorName: 'Grace', content: 'Second thought' });
+      // A reader cannot give their name a link: only a comment from the fediverse carries its author's profile.
+      const second = await post(article.id, { authorName: 'Grace', content: 'Second thought', authorUrl: 'javascript:alert(1)' });
+      expect(second.json()).toMatchObject({ authorName: 'Grace', authorUrl: null });
       expect(first.statusCode).toBe(201);
-      expect(CommentSchema.parse(first.json())).toMatchObject({ authorName: 'Ada', content: 'First <b>thought</b>', aiResponse: null });
+      expect(CommentSchema.parse(first.json())).toMatchObject({ authorName: 'Ada', authorUrl: null, content: 'First <b>thought</b>', aiResponse: null });
       expect(second.statusCode).toBe(201);
       const list = (await app.inject({ method: 'GET', url: `/api/articles/${article.id}/comments` })).json();
       expect(list.map((c: { authorName: string }) => c.authorName)).toEqual(['Grace', 'Ada']);

@@ -273,7 +273,10 @@ describe('the fediverse actor and its inbox', () => {
 
     expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBe('published');
     expect(await app.get(FediverseInbox).moderate(held!.id, 'published')).toBeNull();
-    expect(await comments()).toEqual([expect.objectContaining({ authorName: alice.handle, content: held!.content })]);
+    // Marked with its author's handle and link (their profile page, as their actor names it).
+    expect(await comments()).toEqual([
+      expect.objectContaining({ authorName: alice.handle, authorUrl: `${alice.server.origin}/@alice`, content: held!.content }),
+    ]);
 
     // The AI's reply to the comment goes to alice, and its id then answers the same Note.
     await em

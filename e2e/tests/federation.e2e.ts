@@ -143,7 +143,7 @@ describe('two instances of the product federating', () => {
     expect(note.headers.get('content-type')).toContain('application/activity+json');
     expect(await note.json()).toMatchObject({ id: sent.noteId, type: 'Note', inReplyTo: articleUrl, content: expect.stringContaining(text) });
 
-    // A's owner publishes it: it shows on the article's page as a comment with its author's handle.
+    // A's owner publishes it: it shows on the article's page as a comment with its author's handle and link.
     const approved = await apiA<{ message: string }>(`/api/admin/fediverse/replies/${held.id}`, { status: 'published' });
     expect(approved).toEqual({ status: 200, body: { message: 'Published as a comment.' } });
     await until('the reply among the article’s comments', async () => (await comments()).some((comment) => comment.content.includes(text)));
@@ -151,12 +151,9 @@ describe('two instances of the product federating', () => {
     const reading = await openPage(browser, articleUrl);
     const comment = reading.page.getByTestId('comments-section').getByText(text);
     await reading.visible(comment);
-    expect(
-      await reading.page
-        .getByTestId('comments-section')
-        .getByText(`@news@${new URL(b.url).host}`)
-        .count(),
-    ).toBeGreaterThan(0);
+    // Marked with B's handle, linking B's profile (the site's actor names its home page).
+    const author = reading.page.getByTestId('comments-section').getByRole('link', { name: `@news@${new URL(b.url).host}` });
+    expect(await author.getAttribute('href')).toBe(`${b.url}/`);
 
     // B deletes its reply: the Delete reaches A, which removes the comment.
     expect((await apiB(`/api/admin/fediverse/sent-replies/${sent.id}/remove`, {})).status).toBe(200);

@@ -9,6 +9,7 @@ import { AI_REPLY_POLL_INTERVAL_MS, AI_REPLY_POLL_WINDOW_MS } from '../src/featu
 const comment = (overrides: Partial<Comment> = {}): Comment => ({
   id: 1,
   authorName: 'Ada',
+  authorUrl: null,
   content: 'Grids matter.',
   createdAt: '2024-01-05T09:00:00.000Z',
   aiResponse: 'They do, and nobody budgets for them.',
@@ -50,6 +51,21 @@ describe('comments', () => {
     expect(items[0]!.querySelector('b, img, a')).toBeNull();
     expect(within(items[1]!).getByTestId('ai-response')).toHaveTextContent('They do, and nobody budgets for them.');
     expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument();
+  });
+
+  it("links a fediverse author's handle to their profile, not followed for ranking; a comment from the form has no link", async () => {
+    network = stubFetch({
+      'GET /api/articles/7/comments': () => ({
+        status: 200,
+        body: [comment({ id: 2, authorName: '@grace@social.example', authorUrl: 'https://social.example/@grace' }), comment()],
+      }),
+    });
+    renderApp(<CommentsSection articleId={7} commentCount={2} />);
+    const items = await screen.findAllByTestId('comment');
+    const link = within(items[0]!).getByRole('link', { name: '@grace@social.example' });
+    expect(link).toHaveAttribute('href', 'https://social.example/@grace');
+    expect(link.getAttribute('rel')!.split(' ')).toEqual(expect.arrayContaining(['nofollow', 'ugc', 'noopener']));
+    expect(items[1]!.querySelector('a')).toBeNull();
   });
 
   it('keeps Post Comment disabled until both name and comment are filled after trimming', async () => {

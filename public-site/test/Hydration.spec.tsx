@@ -73,7 +73,7 @@ describe('hydration keeps what the reader did (useAdoptedForm)', () => {
     network = stubFetch({
       'POST /api/articles/7/comments': () => ({
         status: 201,
-        body: { id: 1, authorName: 'Ada', content: 'Typed early.', createdAt: '2024-01-05T09:00:00.000Z', aiResponse: null },
+        body: { id: 1, authorName: 'Ada', authorUrl: null, content: 'Typed early.', createdAt: '2024-01-05T09:00:00.000Z', aiResponse: null },
       }),
     });
     const { recoverable } = await serverThenHydrate(<CommentForm articleId={7} onPosted={() => undefined} />, () => {

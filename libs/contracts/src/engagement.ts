@@ -45,6 +45,8 @@ export type CreateCommentRequest = z.infer<typeof CreateCommentRequestSchema>;
 export const CommentSchema = z.object({
   id: z.number().int(),
   authorName: z.string(),
+  /** A comment from the fediverse: its author's profile (http or https); null for one written on the site. */
+  authorUrl: z.string().nullable(),
   content: z.string(),
   createdAt: z.string(),
   /** Null until the AI's reply has been written. */

@@ -35,6 +35,7 @@ import { Migration20261129170000_fediverse } from './Migration20261129170000_fed
 import { Migration20261129180000_fediverse_following } from './Migration20261129180000_fediverse_following.js';
 import { Migration20261129190000_fediverse_settings } from './Migration20261129190000_fediverse_settings.js';
 import { Migration20261129200000_story_purge_sitemap } from './Migration20261129200000_story_purge_sitemap.js';
+import { Migration20261129210000_comment_author_url } from './Migration20261129210000_comment_author_url.js';
 
 /** The ordered list of committed migrations; `cli migration:create` writes the file, add it here. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129180000_fediverse_following', class: Migration20261129180000_fediverse_following },
   { name: 'Migration20261129190000_fediverse_settings', class: Migration20261129190000_fediverse_settings },
   { name: 'Migration20261129200000_story_purge_sitemap', class: Migration20261129200000_story_purge_sitemap },
+  { name: 'Migration20261129210000_comment_author_url', class: Migration20261129210000_comment_author_url },
 ];

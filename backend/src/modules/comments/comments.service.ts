@@ -25,6 +25,7 @@ export function toCommentDto(comment: Comment): CommentDto {
   return {
     id: comment.id,
     authorName: comment.authorName,
+    authorUrl: comment.authorUrl ?? null,
     content: comment.content,
     createdAt: comment.createdAt.toISOString(),
     aiResponse: comment.aiResponse ?? null,
@@ -63,9 +64,10 @@ export class CommentsService {
   /**
    * Stores the comment and counts it on the article in one transaction, then queues the AI reply.
    * The comment is kept whatever happens to the reply: a failed queue or model only delays it (when
-   * the job cannot be queued, the workers' AiReplySweeperService queues it later).
+   * the job cannot be queued, the workers' AiReplySweeperService queues it later). `authorUrl`: the
+   * profile of a fediverse author (http or https only; the fediverse module checks it, the table's CHECK too).
    */
-  async create(articleId: number, request: CreateCommentRequest, client: string): Promise<Comment> {
+  async create(articleId: number, request: CreateCommentRequest, client: string, authorUrl: string | null = null): Promise<Comment> {
     const reason = spamReason(request.content);
     if (reason) throw new ValidationFailedException([{ path: 'content', message: reason }]);
     const hash = clientHash(client);
@@ -81,7 +83,14 @@ export class CommentsService {
         throw new ValidationFailedException([
           { path: 'content', message: 'You posted this same comment here a few minutes ago: it is already on the page, so it was not posted twice.' },
         ]);
-      const created = em.create(Comment, { articleId, authorName: request.authorName, content: request.content, aiResponse: null, clientHash: hash });
+      const created = em.create(Comment, {
+        articleId,
+        authorName: request.authorName,
+        authorUrl,
+        content: request.content,
+        aiResponse: null,
+        clientHash: hash,
+      });
       await em.flush();
       await this.counts.countComment(em, articleId);
       return created;

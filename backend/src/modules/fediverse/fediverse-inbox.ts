@@ -16,6 +16,12 @@ import { fediverseDb } from './tables.js';
 
 const ARTICLE_PATH = /^\/([^/]+)\/article\/([^/]+)$/;
 
+/** An http(s) address of at most 1000 characters, as a link on the site may be; else null. */
+function webLink(value: unknown): string | null {
+  const href = value instanceof URL ? value.href : typeof value === 'string' ? value : null;
+  return href && /^https?:\/\//i.test(href) && href.length <= 1000 ? href : null;
+}
+
 /**
  * What the inbox makes of what is not a Follow: a reply to an article (a Note in reply to its object)
  * becomes a comment, held for moderation unless the owner's setting publishes it at once (fediverse_settings,
@@ -95,7 +101,8 @@ export class FediverseInbox implements OnModuleInit {
     const text = stripTags(String(note.content ?? '')).slice(0, COMMENT_CONTENT_MAX);
     if (!text) return;
     const handle = handleOf(author);
-    const profileUrl = author.url instanceof URL ? author.url.href : author.id.href;
+    // Its profile page if it names one on the web (not `javascript:` or the like), else its id.
+    const profileUrl = webLink(author.url) ?? author.id.href;
     const inbox = author.inboxId ? await checkInboxUrl(author.inboxId, this.config.trustedOrigins) : null;
     const kept = await fediverseDb(this.em.fork())
       .insertInto('fediverse_reply')
@@ -143,7 +150,7 @@ export class FediverseInbox implements OnModuleInit {
       return 'rejected';
     }
     try {
-      const comment = await this.comments.create(claimed.article_id, request.data, `fediverse:${claimed.actor_url}`);
+      const comment = await this.comments.create(claimed.article_id, request.data, `fediverse:${claimed.actor_url}`, webLink(claimed.profile_url));
       await db.updateTable('fediverse_reply').set({ comment_id: comment.id }).where('id', '=', replyId).execute();
       return 'published';
     } catch (error) {

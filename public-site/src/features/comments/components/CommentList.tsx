@@ -1,9 +1,10 @@
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { COMMENT_MESSAGES, formatShortDate, type Comment } from '@ai-mind/contracts/web';
 
 /**
  * Comments are plain text: rendered as React text (never HTML), so a pasted link is just characters
- * and nothing is followed by crawlers.
+ * and nothing is followed by crawlers. The one link is a fediverse author's profile, which the server
+ * keeps only as an http(s) address.
  */
 function CommentItem({ comment }: { comment: Comment }) {
   return (
@@ -12,9 +13,16 @@ function CommentItem({ comment }: { comment: Comment }) {
         <Avatar size="sm" radius="xl" color="indigo" aria-hidden="true">
           {comment.authorName.trim().charAt(0).toUpperCase()}
         </Avatar>
-        <Text fw={600} size="sm">
-          {comment.authorName}
-        </Text>
+        {comment.authorUrl ? (
+          // A reply from the fediverse: its author's handle, linking their profile (a link they chose, so not followed for ranking).
+          <Anchor href={comment.authorUrl} fw={600} size="sm" rel="nofollow ugc noopener noreferrer" data-testid="comment-author-link">
+            {comment.authorName}
+          </Anchor>
+        ) : (
+          <Text fw={600} size="sm">
+            {comment.authorName}
+          </Text>
+        )}
         <Text size="xs" c="gray.7" component="time" dateTime={comment.createdAt}>
           {formatShortDate(comment.createdAt)}
         </Text>
