@@ -182,6 +182,41 @@ describe('the fediverse actor and its inbox', () => {
     expect(await followerRows()).toEqual([]);
   });
 
+  it('declines a Follow past its bounds with a Reject: a host with 1,000 inboxes delivered to already takes no new one, but one of its known inboxes does', async () => {
+    const connection = em.fork().getConnection();
+    await connection.execute('delete from fediverse_follower');
+    // Made-up accounts on alice's host (127.0.0.1), each with an inbox of its own.
+    await connection.execute(
+      `insert into fediverse_follower (actor_url, handle, inbox_url, follow_id)
+       select 'http://127.0.0.1:9/users/u' || n, '@u' || n || '@127.0.0.1', 'http://127.0.0.1:9/users/u' || n || '/inbox', 'f' || n from generate_series(1, 1000) n`,
+    );
+    const followFrom = async (n: number) => {
+      const follow = {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#follow-bound-${n}`,
+        type: 'Follow',
+        actor: alice.actorUrl.href,
+        object: `${SITE}/ap/actor/site`,
+      };
+      const signed = await alice.signedPost(`${SITE}/ap/inbox`, follow);
+      expect((await post(signed.headers, signed.body)).statusCode).toBe(202);
+      return alice.received().find((activity) => (activity.object as Json | undefined)?.id === follow.id)?.type;
+    };
+    const aliceKept = async () => (await followerRows()).some((row) => row.actor_url === alice.actorUrl.href);
+    try {
+      expect(await followFrom(1)).toBe('Reject');
+      expect(await aliceKept()).toBe(false);
+      // Her server's shared inbox already delivered to: she adds no inbox, and is kept.
+      await connection.execute(`update fediverse_follower set shared_inbox_url = ? where actor_url = 'http://127.0.0.1:9/users/u1'`, [
+        `${alice.server.origin}/inbox`,
+      ]);
+      expect(await followFrom(2)).toBe('Accept');
+      expect(await aliceKept()).toBe(true);
+    } finally {
+      await connection.execute('delete from fediverse_follower');
+    }
+  });
+
   it('refuses an unsigned post, a tampered body, a replayed request, an oversized one, and a signer on a private address', async () => {
     const follow = (n: number) => ({
       '@context': 'https://www.w3.org/ns/activitystreams',
@@ -406,6 +441,46 @@ describe('the fediverse actor and its inbox', () => {
 
     // Off again, for the tests that follow.
     expect((await settings(owner.headers, { publishReplies: false })).json<Json>()).toMatchObject({ publishReplies: false });
+  });
+
+  it('holds at most 20 replies of one account and 1,000 in all: past either, a new reply is not kept', async () => {
+    const frank = await startRemoteActor('frank', alice.server);
+    const article = await createArticle(em, { title: 'A crowded queue', category: 'Technology' });
+    const objectUrl = `${SITE}/technology/article/${article.slug}`;
+    const connection = em.fork().getConnection();
+    const reply = async (n: number) => {
+      const noteId = `${frank.actorUrl.href}/statuses/crowd-${n}`;
+      const signed = await frank.signedPost(`${SITE}/ap/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${noteId}/activity`,
+        type: 'Create',
+        actor: frank.actorUrl.href,
+        object: { id: noteId, type: 'Note', attributedTo: frank.actorUrl.href, inReplyTo: objectUrl, content: `<p>Reply ${n}.</p>` },
+      });
+      expect((await post(signed.headers, signed.body)).statusCode).toBe(202);
+      const [row] = await connection.execute<{ n: number }[]>('select count(*)::int as n from fediverse_reply where note_id = ?', [noteId]);
+      return row!.n === 1;
+    };
+    const seed = (count: number, actor: string) =>
+      connection.execute(
+        `insert into fediverse_reply (note_id, article_id, actor_url, handle, profile_url, content, status)
+         select ? || n, ?, ?, '@seed@seed.example', ?, 'Seeded.', 'held' from generate_series(1, ?) n`,
+        [`${actor}/seeded-`, article.id, actor, actor, count],
+      );
+    try {
+      await seed(19, frank.actorUrl.href);
+      expect(await reply(1)).toBe(true);
+      expect(await reply(2)).toBe(false);
+      await connection.execute(`delete from fediverse_reply where status = 'held'`);
+      await seed(1000, 'https://others.example/users/someone');
+      expect(await reply(3)).toBe(false);
+      await connection.execute(
+        `delete from fediverse_reply where status = 'held' and actor_url = 'https://others.example/users/someone' and note_id like '%-1000'`,
+      );
+      expect(await reply(4)).toBe(true);
+    } finally {
+      await connection.execute(`delete from fediverse_reply where article_id = ?`, [article.id]);
+    }
   });
 
   it('refuses everything from a blocked server', async () => {

@@ -2,7 +2,7 @@ import type { webcrypto } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createFederation, signRequest, type Context, type Federation, type InboxContext } from '@fedify/fedify';
-import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Note, Tombstone, Undo, isActor, type Actor } from '@fedify/vocab';
+import { Accept, Activity, Application, Article, Create, Endpoints, Follow, Image, Note, Reject, Tombstone, Undo, isActor, type Actor } from '@fedify/vocab';
 import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { request } from 'undici';
@@ -309,17 +309,20 @@ export class FediverseFederation {
     const inbox = await checkInboxUrl(follower.inboxId, this.config.trustedOrigins);
     const sharedInbox = follower.endpoints?.sharedInbox ? await checkInboxUrl(follower.endpoints.sharedInbox, this.config.trustedOrigins) : null;
     if (!inbox) return;
-    await this.followers.add({
+    const kept = await this.followers.add({
       actorUrl: follower.id.href,
       handle: handleOf(follower),
       inboxUrl: inbox.href,
       sharedInboxUrl: sharedInbox?.href ?? null,
       followId: follow.id.href,
     });
+    // Past the followers' bounds (fediverse-followers.ts) the follow is answered, and declined.
+    const answer = kept ? 'accept' : 'reject';
+    const Answer = kept ? Accept : Reject;
     await this.send(
       inbox,
-      new Accept({
-        id: new URL(`#accept/${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(SITE_ACTOR)),
+      new Answer({
+        id: new URL(`#${answer}/${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(SITE_ACTOR)),
         actor: ctx.getActorUri(SITE_ACTOR),
         object: follow,
       }),

@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { CreateFediverseBlockRequest } from '@ai-mind/contracts';
 import { coveredByBlock } from './fediverse-blocks.js';
 import { fediverseDb } from './tables.js';
 
 const PAGE_SIZE = 100;
+/** Followers at most: past it, a new Follow is answered with a Reject. */
+export const FOLLOWERS_MAX = 1_000_000;
+/** Distinct inboxes delivered to on one host at most (a server's shared inbox counts once for all its accounts). */
+export const INBOXES_PER_HOST = 1_000;
 
 export interface NewFollower {
   actorUrl: string;
@@ -23,26 +28,51 @@ export class FediverseFollowers {
     return fediverseDb(this.em.fork());
   }
 
-  /** Keeps a follower (a repeated Follow refreshes its inboxes). */
-  async add(follower: NewFollower): Promise<void> {
-    await this.db()
-      .insertInto('fediverse_follower')
-      .values({
-        actor_url: follower.actorUrl,
-        handle: follower.handle,
-        inbox_url: follower.inboxUrl,
-        shared_inbox_url: follower.sharedInboxUrl,
-        follow_id: follower.followId,
-      })
-      .onConflict((oc) =>
-        oc.column('actor_url').doUpdateSet({
+  /**
+   * Keeps a follower (a repeated Follow refreshes its inboxes), within the bounds, checked under a lock
+   * where the row is kept: at most FOLLOWERS_MAX in all, and at most INBOXES_PER_HOST distinct inboxes
+   * delivered to on one host (a real server gives its accounts one shared inbox; made-up accounts each
+   * with an inbox of its own would turn each publish into that many deliveries). Whether it was kept.
+   */
+  async add(follower: NewFollower): Promise<boolean> {
+    return this.em.fork().transactional(async (em) => {
+      const db = fediverseDb(em);
+      await sql`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`.execute(db);
+      const known = await db.selectFrom('fediverse_follower').select('id').where('actor_url', '=', follower.actorUrl).executeTakeFirst();
+      if (!known) {
+        const { count } = await db
+          .selectFrom((eb) => eb.selectFrom('fediverse_follower').select('id').limit(FOLLOWERS_MAX).as('kept'))
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= FOLLOWERS_MAX) return false;
+        const inbox = follower.sharedInboxUrl ?? follower.inboxUrl;
+        const hostname = new URL(inbox).hostname.toLowerCase();
+        const inboxes = await sql<{ inbox: string }>`
+          select distinct coalesce(shared_inbox_url, inbox_url) as inbox from fediverse_follower
+           where lower(substring(coalesce(shared_inbox_url, inbox_url) from '^[a-zA-Z]+://([^/:?#]+)')) = ${hostname}
+           limit ${INBOXES_PER_HOST + 1}`.execute(db);
+        if (inboxes.rows.length >= INBOXES_PER_HOST && !inboxes.rows.some((row) => row.inbox === inbox)) return false;
+      }
+      await db
+        .insertInto('fediverse_follower')
+        .values({
+          actor_url: follower.actorUrl,
           handle: follower.handle,
           inbox_url: follower.inboxUrl,
           shared_inbox_url: follower.sharedInboxUrl,
           follow_id: follower.followId,
-        }),
-      )
-      .execute();
+        })
+        .onConflict((oc) =>
+          oc.column('actor_url').doUpdateSet({
+            handle: follower.handle,
+            inbox_url: follower.inboxUrl,
+            shared_inbox_url: follower.sharedInboxUrl,
+            follow_id: follower.followId,
+          }),
+        )
+        .execute();
+      return true;
+    });
   }
 
   /** Drops the follower whose Follow had this id, when this actor sent it: whether one was dropped. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { InboxContext } from '@fedify/fedify';
+import { sql } from 'kysely';
 import { Accept, Announce, Article, Create, Delete, Like, Note, Reject, Undo, Update, isActor, type Activity } from '@fedify/vocab';
 import { COMMENT_CONTENT_MAX, COMMENT_NAME_MAX, CreateCommentRequestSchema, articleCanonicalPath, stripTags } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
@@ -15,6 +16,9 @@ import { ReceivedPosts } from './received-posts.js';
 import { fediverseDb } from './tables.js';
 
 const ARTICLE_PATH = /^\/([^/]+)\/article\/([^/]+)$/;
+/** Replies held for moderation at most, from everyone and from one account: past either, a new one is not kept. */
+export const HELD_REPLIES_MAX = 1000;
+export const HELD_REPLIES_PER_ACTOR = 20;
 
 /** An http(s) address of at most 1000 characters, as a link on the site may be; else null. */
 function webLink(value: unknown): string | null {
@@ -104,20 +108,38 @@ export class FediverseInbox implements OnModuleInit {
     // Its profile page if it names one on the web (not `javascript:` or the like), else its id.
     const profileUrl = webLink(author.url) ?? author.id.href;
     const inbox = author.inboxId ? await checkInboxUrl(author.inboxId, this.config.trustedOrigins) : null;
-    const kept = await fediverseDb(this.em.fork())
-      .insertInto('fediverse_reply')
-      .values({
-        note_id: note.id!.href,
-        article_id: article.id,
-        actor_url: author.id.href,
-        handle,
-        profile_url: profileUrl.slice(0, 1000),
-        content: text,
-        inbox_url: inbox?.href.slice(0, 1000) ?? null,
-      })
-      .onConflict((oc) => oc.column('note_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    // Bounded before it is kept, under a lock so two replies at the bound cannot both pass: a flood waits in
+    // nobody's queue, and one account cannot fill the queue for everyone else.
+    const kept = await this.em.fork().transactional(async (em) => {
+      const db = fediverseDb(em);
+      await sql`select pg_advisory_xact_lock(hashtext('fediverse-held-replies'))`.execute(db);
+      const held = await db
+        .selectFrom('fediverse_reply')
+        .select((eb) => [eb.fn.countAll<string>().as('all'), eb.fn.countAll<string>().filterWhere('actor_url', '=', author.id!.href).as('mine')])
+        .where('status', '=', 'held')
+        .executeTakeFirstOrThrow();
+      if (Number(held.all) >= HELD_REPLIES_MAX || Number(held.mine) >= HELD_REPLIES_PER_ACTOR) {
+        this.logger.warn(
+          { actor: author.id!.href, held: Number(held.all) },
+          'A fediverse reply was not kept: the moderation queue is full for its author or for all',
+        );
+        return undefined;
+      }
+      return db
+        .insertInto('fediverse_reply')
+        .values({
+          note_id: note.id!.href,
+          article_id: article.id,
+          actor_url: author.id!.href,
+          handle,
+          profile_url: profileUrl.slice(0, 1000),
+          content: text,
+          inbox_url: inbox?.href.slice(0, 1000) ?? null,
+        })
+        .onConflict((oc) => oc.column('note_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+    });
     if (kept && (await this.publishesRepliesAtOnce())) await this.moderate(kept.id, 'published');
   }
 
