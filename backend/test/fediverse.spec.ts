@@ -730,6 +730,76 @@ describe('the fediverse actor and its inbox', () => {
     await sql('delete from fediverse_block');
   });
 
+  it('keeps no follower that a block covers when its Follow and the block race, in either order', async () => {
+    const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
+    const sql = (query: string, params: unknown[] = []) => em.fork().getConnection().execute(query, params);
+    const waiters = async (n: number) => {
+      for (let i = 0; i < 200; i++) {
+        const [row] = (await sql('select count(*)::int as n from pg_locks where not granted')) as { n: number }[];
+        if (row!.n >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`Fewer than ${n} waited on a lock`);
+    };
+    let n = 0;
+    const followFromAlice = async () => {
+      const follow = {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice.actorUrl.href}#follow-race-${++n}`,
+        type: 'Follow',
+        actor: alice.actorUrl.href,
+        object: `${SITE}/ap/actor/site`,
+      };
+      const signed = await alice.signedPost(`${SITE}/ap/inbox`, follow);
+      return { id: follow.id, response: post(signed.headers, signed.body) };
+    };
+    const aliceFollows = async () => (await followerRows()).some((row) => row.actor_url === alice.actorUrl.href);
+    await sql('delete from fediverse_follower');
+
+    // The block first: its transaction (its row written, the followers' lock taken) is open while alice's Follow
+    // arrives; the Follow waits, then sees the block, keeps nothing and answers nothing.
+    const blocker = em.fork();
+    await blocker.begin();
+    try {
+      await blocker.execute(`insert into fediverse_block (kind, value, created_by) values ('actor', ?, 'test')`, [alice.actorUrl.href]);
+      await blocker.execute(`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`);
+      const first = await followFromAlice();
+      await waiters(1);
+      await blocker.commit();
+      expect((await first.response).statusCode).toBe(202);
+      expect(await aliceFollows()).toBe(false);
+      expect(alice.received().filter((activity) => (activity.object as Json | undefined)?.id === first.id)).toEqual([]);
+    } finally {
+      if (blocker.isInTransaction()) await blocker.rollback();
+    }
+    await sql('delete from fediverse_block');
+
+    // The Follow first: it is being kept (a transaction holds the lock) when the owner blocks alice; the block
+    // waits for it, then drops the follower it kept.
+    const holder = em.fork();
+    await holder.begin();
+    try {
+      await holder.execute(`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`);
+      const second = await followFromAlice();
+      await waiters(1);
+      const block = app.inject({
+        method: 'POST',
+        url: '/api/admin/fediverse/blocks',
+        headers: owner.headers,
+        payload: { kind: 'actor', value: alice.actorUrl.href },
+      });
+      await waiters(2);
+      await holder.commit();
+      expect((await second.response).statusCode).toBe(202);
+      expect((await block).statusCode).toBe(200);
+      expect(await aliceFollows()).toBe(false);
+    } finally {
+      if (holder.isInTransaction()) await holder.rollback();
+    }
+    await sql('delete from fediverse_block');
+    await sql('delete from fediverse_follower');
+  });
+
   it('shows the owner the followers, deliveries, held replies and blocks, lets the owner block a server, and refuses an editor', async () => {
     const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
     const editor = await signInAdmin(app, 'a-long-test-password', 'editor');

@@ -316,9 +316,10 @@ export class FediverseFederation {
       sharedInboxUrl: sharedInbox?.href ?? null,
       followId: follow.id.href,
     });
-    // Past the followers' bounds (fediverse-followers.ts) the follow is answered, and declined.
-    const answer = kept ? 'accept' : 'reject';
-    const Answer = kept ? Accept : Reject;
+    // Blocked meanwhile: nothing goes there. Past the followers' bounds (fediverse-followers.ts): answered, and declined.
+    if (kept === 'blocked') return;
+    const answer = kept === 'kept' ? 'accept' : 'reject';
+    const Answer = kept === 'kept' ? Accept : Reject;
     await this.send(
       inbox,
       new Answer({

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { CreateFediverseBlockRequest } from '@ai-mind/contracts';
-import { coveredByBlock } from './fediverse-blocks.js';
+import { coveredByBlock, FediverseBlocks } from './fediverse-blocks.js';
 import { fediverseDb } from './tables.js';
 
 const PAGE_SIZE = 100;
@@ -10,6 +10,11 @@ const PAGE_SIZE = 100;
 export const FOLLOWERS_MAX = 1_000_000;
 /** Distinct inboxes delivered to on one host at most (a server's shared inbox counts once for all its accounts). */
 export const INBOXES_PER_HOST = 1_000;
+
+/** Held by the transaction that keeps a follower and by a block's, so either sees the other's commit. */
+async function lockFollowers(em: EntityManager): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`.execute(fediverseDb(em));
+}
 
 export interface NewFollower {
   actorUrl: string;
@@ -22,7 +27,10 @@ export interface NewFollower {
 /** The site's followers: kept on Follow, dropped on Undo, on a block, or when their server says they are gone. */
 @Injectable()
 export class FediverseFollowers {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly blocks: FediverseBlocks,
+  ) {}
 
   private db() {
     return fediverseDb(this.em.fork());
@@ -32,26 +40,29 @@ export class FediverseFollowers {
    * Keeps a follower (a repeated Follow refreshes its inboxes), within the bounds, checked under a lock
    * where the row is kept: at most FOLLOWERS_MAX in all, and at most INBOXES_PER_HOST distinct inboxes
    * delivered to on one host (a real server gives its accounts one shared inbox; made-up accounts each
-   * with an inbox of its own would turn each publish into that many deliveries). Whether it was kept.
+   * with an inbox of its own would turn each publish into that many deliveries); and not blocked, read
+   * again under the lock a block's removeBlocked takes, so a block committed meanwhile is not missed.
+   * Answers whether it was kept, or why not.
    */
-  async add(follower: NewFollower): Promise<boolean> {
+  async add(follower: NewFollower): Promise<'kept' | 'full' | 'blocked'> {
     return this.em.fork().transactional(async (em) => {
       const db = fediverseDb(em);
-      await sql`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`.execute(db);
+      await lockFollowers(em);
+      if (await this.blocks.isBlocked(new URL(follower.actorUrl))) return 'blocked';
       const known = await db.selectFrom('fediverse_follower').select('id').where('actor_url', '=', follower.actorUrl).executeTakeFirst();
       if (!known) {
         const { count } = await db
           .selectFrom((eb) => eb.selectFrom('fediverse_follower').select('id').limit(FOLLOWERS_MAX).as('kept'))
           .select((eb) => eb.fn.countAll<string>().as('count'))
           .executeTakeFirstOrThrow();
-        if (Number(count) >= FOLLOWERS_MAX) return false;
+        if (Number(count) >= FOLLOWERS_MAX) return 'full';
         const inbox = follower.sharedInboxUrl ?? follower.inboxUrl;
         const hostname = new URL(inbox).hostname.toLowerCase();
         const inboxes = await sql<{ inbox: string }>`
           select distinct coalesce(shared_inbox_url, inbox_url) as inbox from fediverse_follower
            where lower(substring(coalesce(shared_inbox_url, inbox_url) from '^[a-zA-Z]+://([^/:?#]+)')) = ${hostname}
            limit ${INBOXES_PER_HOST + 1}`.execute(db);
-        if (inboxes.rows.length >= INBOXES_PER_HOST && !inboxes.rows.some((row) => row.inbox === inbox)) return false;
+        if (inboxes.rows.length >= INBOXES_PER_HOST && !inboxes.rows.some((row) => row.inbox === inbox)) return 'full';
       }
       await db
         .insertInto('fediverse_follower')
@@ -71,7 +82,7 @@ export class FediverseFollowers {
           }),
         )
         .execute();
-      return true;
+      return 'kept';
     });
   }
 
@@ -86,8 +97,9 @@ export class FediverseFollowers {
     await this.db().deleteFrom('fediverse_follower').where('actor_url', '=', actorUrl).execute();
   }
 
-  /** `em`: a transaction to drop them in (a block's): every follower the block covers. */
-  async removeBlocked(block: CreateFediverseBlockRequest, em: EntityManager = this.em.fork()): Promise<void> {
+  /** In `em`, the block's transaction (after its row): every follower the block covers, under the lock `add` holds. */
+  async removeBlocked(block: CreateFediverseBlockRequest, em: EntityManager): Promise<void> {
+    await lockFollowers(em);
     await fediverseDb(em).deleteFrom('fediverse_follower').where(coveredByBlock(block)).execute();
   }
 
