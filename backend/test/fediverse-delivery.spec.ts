@@ -165,6 +165,31 @@ describe('delivering articles to followers from the worker', () => {
     ]);
   }, 60_000);
 
+  it('tells the followers of a moved article (a new slug, so a new id) with a Delete of the id they know and a Create of the new one', async () => {
+    const article = await createArticle(em, { title: 'Moving story', category: 'Technology' });
+    const oldId = `${SITE}/technology/article/${article.slug}`;
+    await until(
+      'the Create',
+      async () => activities('/users/solo/inbox').filter((a) => a.type === 'Create' && a.object.id === oldId),
+      (list) => list.length === 1,
+    );
+    await em
+      .fork()
+      .getConnection()
+      .execute(`update article set slug = ? where id = ?`, [`${article.slug}-moved`, article.id]);
+    const newId = `${SITE}/technology/article/${article.slug}-moved`;
+    const told = await until(
+      'the Delete and the Create',
+      async () => activities('/users/solo/inbox').filter((a) => a.object.id === oldId || a.object.id === newId),
+      (list) => list.length === 3,
+    );
+    expect(told.map((a) => [a.type, a.object.id])).toEqual([
+      ['Create', oldId],
+      ['Delete', oldId],
+      ['Create', newId],
+    ]);
+  }, 60_000);
+
   it("sends the AI's reply to a comment from the fediverse back to its author, once, as a reply to their note", async () => {
     const article = await createArticle(em, { title: 'Answered', category: 'Technology' });
     const connection = em.fork().getConnection();

@@ -66,6 +66,8 @@ describe('comments', () => {
     expect(link).toHaveAttribute('href', 'https://social.example/@grace');
     expect(link.getAttribute('rel')!.split(' ')).toEqual(expect.arrayContaining(['nofollow', 'ugc', 'noopener']));
     expect(items[1]!.querySelector('a')).toBeNull();
+    // Its avatar shows the name's initial, not the handle's @.
+    expect(items[0]!.querySelector('.mantine-Avatar-root')).toHaveTextContent(/^G$/);
   });
 
   it('keeps Post Comment disabled until both name and comment are filled after trimming', async () => {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Create, Delete, PUBLIC_COLLECTION, Update, type Activity } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { PublicArticle } from '@ai-mind/contracts';
 import { InjectConfig, type ConfigSlice } from '../../config/config.module.js';
 import { ArticleReads, ArticlesService } from '../articles/index.js';
@@ -48,18 +48,19 @@ export class FediverseDelivery {
       if (!activity) return this.finish(deliveryId, 'failed', 'The reply was deleted before it was sent');
       return this.post(deliveryId, row.inbox_url, activity, lastTry);
     }
-    const activity = await this.activityOf(row.activity, Number(row.revision_id), row.article_id!);
-    if (!activity) return this.finish(deliveryId, 'failed', 'The article is no longer published: a later delivery tells the followers');
-    return this.post(deliveryId, row.inbox_url, activity, lastTry);
+    const activities = await this.activitiesOf(row.activity, Number(row.revision_id), row.article_id!);
+    if (!activities) return this.finish(deliveryId, 'failed', 'The article is no longer published: a later delivery tells the followers');
+    return this.post(deliveryId, row.inbox_url, activities, lastTry);
   }
 
-  private async post(deliveryId: number, inboxUrl: string, activity: Activity, lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
+  /** Sends the activities in order (a retry sends them all again: receivers take each id once). */
+  private async post(deliveryId: number, inboxUrl: string, activity: Activity | Activity[], lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
     const inbox = await checkInboxUrl(new URL(inboxUrl), this.config.trustedOrigins);
     if (!inbox) return this.finish(deliveryId, 'failed', 'The inbox is not on a public address');
     // Made before its server was blocked: the block stands.
     if (await this.blocks.isBlocked(inbox)) return this.finish(deliveryId, 'failed', "The inbox's server is blocked here");
     try {
-      await this.fediverse.send(inbox, activity);
+      for (const each of Array.isArray(activity) ? activity : [activity]) await this.fediverse.send(inbox, each);
       return this.finish(deliveryId, 'sent', null);
     } catch (error) {
       const status = error instanceof DeliveryRefused ? error.status : null;
@@ -89,26 +90,27 @@ export class FediverseDelivery {
   }
 
   /** The activity of a delivery: Create or Update of the article as published now, or Delete of its id as it was. */
-  private async activityOf(kind: 'create' | 'update' | 'delete', revisionId: number, articleId: number): Promise<Activity | null> {
+  /**
+   * The activities of a delivery: Create or Update of the article as published now, or Delete of its id as it
+   * was. An Update that moved the article (a new slug or category, so a new id) is a Delete of the id the
+   * followers know and a Create of the new one: an Update of an id a server never saw is dropped.
+   */
+  private async activitiesOf(kind: 'create' | 'update' | 'delete', revisionId: number, articleId: number): Promise<Activity[] | null> {
     const actor = this.fediverse.actorUri();
     const followers = this.fediverse.followersUri();
+    const deleteOf = (id: URL) =>
+      new Delete({ id: new URL(`${id.href}#delete-${revisionId}`), actor, object: articleTombstone(id), to: PUBLIC_COLLECTION, cc: followers });
     if (kind === 'delete') {
-      const revision = await fediverseDb(this.em.fork())
-        .selectFrom('article_revision')
-        .select([sql<string>`snapshot->>'slug'`.as('slug'), sql<string>`snapshot->>'category'`.as('category')])
-        .where(sql<boolean>`id = ${revisionId}::bigint`)
-        .executeTakeFirst();
-      if (!revision) return null;
-      const id = articleObjectId(revision, this.fediverse.origin);
-      return new Delete({ id: new URL(`${id.href}#delete-${revisionId}`), actor, object: articleTombstone(id), to: PUBLIC_COLLECTION, cc: followers });
+      const revision = await this.revisionIdentity(sql<boolean>`id = ${revisionId}::bigint`);
+      return revision ? [deleteOf(articleObjectId(revision, this.fediverse.origin))] : null;
     }
     const row = await this.reads.findPublishedById(articleId);
     if (!row) return null;
     const { json } = await this.articles.renderPublishedArticle(row.slug);
     const article = this.fediverse.articleOf(JSON.parse(json.body.toString('utf8')) as PublicArticle);
     const id = article.id!;
-    if (kind === 'create') {
-      return new Create({
+    const create = () =>
+      new Create({
         // Per revision: an article published again after a Delete is a new Create, not a duplicate the receiver drops.
         id: new URL(`${id.href}#create-${revisionId}`),
         actor,
@@ -117,14 +119,31 @@ export class FediverseDelivery {
         to: PUBLIC_COLLECTION,
         cc: followers,
       });
-    }
-    return new Update({
-      id: new URL(`${id.href}#update-${revisionId}`),
-      actor,
-      object: article,
-      updated: Temporal.Now.instant(),
-      to: PUBLIC_COLLECTION,
-      cc: followers,
-    });
+    if (kind === 'create') return [create()];
+    // What the followers were told before this change: the article's previous revision.
+    const before = await this.revisionIdentity(sql<boolean>`id < ${revisionId}::bigint and article_id = ${articleId}`);
+    const known = before ? articleObjectId(before, this.fediverse.origin) : id;
+    if (known.href !== id.href) return [deleteOf(known), create()];
+    return [
+      new Update({
+        id: new URL(`${id.href}#update-${revisionId}`),
+        actor,
+        object: article,
+        updated: Temporal.Now.instant(),
+        to: PUBLIC_COLLECTION,
+        cc: followers,
+      }),
+    ];
+  }
+
+  /** The slug and category of the newest revision matching `where` (an article's id is made of them). */
+  private revisionIdentity(where: RawBuilder<boolean>): Promise<{ slug: string; category: string } | undefined> {
+    return fediverseDb(this.em.fork())
+      .selectFrom('article_revision')
+      .select([sql<string>`snapshot->>'slug'`.as('slug'), sql<string>`snapshot->>'category'`.as('category')])
+      .where(where)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 }

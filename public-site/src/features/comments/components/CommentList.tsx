@@ -11,7 +11,8 @@ function CommentItem({ comment }: { comment: Comment }) {
     <Paper component="li" withBorder p="md" radius="md" data-testid="comment" style={{ listStyle: 'none' }}>
       <Group gap="sm" mb={6} wrap="nowrap">
         <Avatar size="sm" radius="xl" color="indigo" aria-hidden="true">
-          {comment.authorName.trim().charAt(0).toUpperCase()}
+          {/* A fediverse handle's initial is its name's, not its @. */}
+          {comment.authorName.trim().replace(/^@/, '').charAt(0).toUpperCase()}
         </Avatar>
         {comment.authorUrl ? (
           // A reply from the fediverse: its author's handle, linking their profile (a link they chose, so not followed for ranking).
