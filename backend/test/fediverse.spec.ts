@@ -19,6 +19,16 @@ type Json = Record<string, any>;
 const SITE = 'https://news.example';
 const AP = 'application/activity+json';
 
+/** Returns once `n` statements wait on a PostgreSQL lock (a race forced by a transaction that holds one); fails after 5 s. */
+async function waitingOnLocks(em: EntityManager, n: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from pg_locks where not granted');
+    if (row!.n >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`Fewer than ${n} statements waited on a lock`);
+}
+
 /**
  * The site as an ActivityPub actor: WebFinger, the actor, NodeInfo, an article's page answering its
  * object, and the inbox: a signed Follow is accepted and kept, an Undo drops it, and what is unsigned,
@@ -684,14 +694,6 @@ describe('the fediverse actor and its inbox', () => {
     const follow = (actor: RemoteActor) =>
       app.inject({ method: 'POST', url: '/api/admin/fediverse/following', headers: owner.headers, payload: { handle: actor.handle } });
     const [ivy, jon] = [await startRemoteActor('ivy', alice.server), await startRemoteActor('jon', alice.server)];
-    const waitingOnALock = async () => {
-      for (let i = 0; i < 200; i++) {
-        const [row] = (await sql('select count(*)::int as n from pg_locks where not granted')) as { n: number }[];
-        if (row!.n > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error('Nothing waited on a lock');
-    };
 
     // One place short of the bound: of two follows at once, whichever keeps its row first is the last one allowed.
     await sql('delete from fediverse_following');
@@ -719,7 +721,7 @@ describe('the fediverse actor and its inbox', () => {
       await blocker.execute(`select pg_advisory_xact_lock(hashtext('fediverse-following'))`);
       const followsBefore = ivy.received().filter((activity) => activity.type === 'Follow').length;
       const pending = follow(ivy);
-      await waitingOnALock();
+      await waitingOnLocks(em, 1);
       await blocker.commit();
       expect((await pending).statusCode).toBe(403);
       expect(await sql('select id from fediverse_following')).toEqual([]);
@@ -733,14 +735,6 @@ describe('the fediverse actor and its inbox', () => {
   it('keeps no follower that a block covers when its Follow and the block race, in either order', async () => {
     const owner = await signInAdmin(app, 'a-long-test-password', 'owner');
     const sql = (query: string, params: unknown[] = []) => em.fork().getConnection().execute(query, params);
-    const waiters = async (n: number) => {
-      for (let i = 0; i < 200; i++) {
-        const [row] = (await sql('select count(*)::int as n from pg_locks where not granted')) as { n: number }[];
-        if (row!.n >= n) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`Fewer than ${n} waited on a lock`);
-    };
     let n = 0;
     const followFromAlice = async () => {
       const follow = {
@@ -764,7 +758,7 @@ describe('the fediverse actor and its inbox', () => {
       await blocker.execute(`insert into fediverse_block (kind, value, created_by) values ('actor', ?, 'test')`, [alice.actorUrl.href]);
       await blocker.execute(`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`);
       const first = await followFromAlice();
-      await waiters(1);
+      await waitingOnLocks(em, 1);
       await blocker.commit();
       expect((await first.response).statusCode).toBe(202);
       expect(await aliceFollows()).toBe(false);
@@ -781,14 +775,14 @@ describe('the fediverse actor and its inbox', () => {
     try {
       await holder.execute(`select pg_advisory_xact_lock(hashtext('fediverse-followers'))`);
       const second = await followFromAlice();
-      await waiters(1);
+      await waitingOnLocks(em, 1);
       const block = app.inject({
         method: 'POST',
         url: '/api/admin/fediverse/blocks',
         headers: owner.headers,
         payload: { kind: 'actor', value: alice.actorUrl.href },
       });
-      await waiters(2);
+      await waitingOnLocks(em, 2);
       await holder.commit();
       expect((await second.response).statusCode).toBe(202);
       expect((await block).statusCode).toBe(200);

@@ -46,7 +46,7 @@ export class FediverseDelivery {
     if (row.sent_reply_id !== null) {
       const activity = await this.replies.activityOf(row.sent_reply_id, row.activity);
       if (!activity) return this.finish(deliveryId, 'failed', 'The reply was deleted before it was sent');
-      return this.post(deliveryId, row.inbox_url, activity, lastTry);
+      return this.post(deliveryId, row.inbox_url, [activity], lastTry);
     }
     const activities = await this.activitiesOf(row.activity, Number(row.revision_id), row.article_id!);
     if (!activities) return this.finish(deliveryId, 'failed', 'The article is no longer published: a later delivery tells the followers');
@@ -54,13 +54,13 @@ export class FediverseDelivery {
   }
 
   /** Sends the activities in order (a retry sends them all again: receivers take each id once). */
-  private async post(deliveryId: number, inboxUrl: string, activity: Activity | Activity[], lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
+  private async post(deliveryId: number, inboxUrl: string, activities: Activity[], lastTry: boolean): Promise<{ status: 'sent' | 'failed' }> {
     const inbox = await checkInboxUrl(new URL(inboxUrl), this.config.trustedOrigins);
     if (!inbox) return this.finish(deliveryId, 'failed', 'The inbox is not on a public address');
     // Made before its server was blocked: the block stands.
     if (await this.blocks.isBlocked(inbox)) return this.finish(deliveryId, 'failed', "The inbox's server is blocked here");
     try {
-      for (const each of Array.isArray(activity) ? activity : [activity]) await this.fediverse.send(inbox, each);
+      for (const activity of activities) await this.fediverse.send(inbox, activity);
       return this.finish(deliveryId, 'sent', null);
     } catch (error) {
       const status = error instanceof DeliveryRefused ? error.status : null;
