@@ -99,11 +99,15 @@ export class HttpCachePurger implements OnApplicationBootstrap, BeforeApplicatio
     if (nextDueMs !== null && nextDueMs < POLL_MS) this.flushIn(nextDueMs + 5);
   }
 
-  /** How long until the next row is due, if any. */
+  /**
+   * How long until the next row is due; null when the outbox is empty. (`greatest` skips a null, so
+   * without the `having` an empty outbox read as due now and an idle API drained it in a loop.)
+   */
   private async nextDueInMs(): Promise<number | null> {
     const row = await httpCacheDb(this.em.fork())
       .selectFrom('http_cache_purge')
-      .select(sql<number | null>`greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000))::int`.as('wait'))
+      .select(sql<number>`greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000))::int`.as('wait'))
+      .having(sql`count(*)`, '>', 0)
       .executeTakeFirst();
     return row?.wait ?? null;
   }
