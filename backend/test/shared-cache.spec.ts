@@ -491,7 +491,11 @@ describe('the shared HTTP cache (Varnish with xkey) in front of the API', () => 
 
   it('leaves the database alone while there is nothing to purge: a look a second, not a loop', async () => {
     const connection = orm.em.getConnection();
-    await until('the outbox sent', async () => (await connection.execute<{ n: number }[]>('select count(*)::int as n from http_cache_purge'))[0]!.n === 0, 20_000);
+    await until(
+      'the outbox sent',
+      async () => (await connection.execute<{ n: number }[]>('select count(*)::int as n from http_cache_purge'))[0]!.n === 0,
+      20_000,
+    );
     const commits = async () =>
       Number((await connection.execute<{ n: string }[]>('select xact_commit as n from pg_stat_database where datname = current_database()'))[0]!.n);
     // The statistics reach pg_stat_database once a backend reports them (within a second); a snapshot per read.

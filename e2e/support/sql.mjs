@@ -10,3 +10,15 @@ export async function sql(databaseUrl, text, params = []) {
     await client.end();
   }
 }
+
+/** Applies the build's migrations to an empty database, as `npm start` does before it starts the product. */
+export async function migrate(databaseUrl) {
+  const { MikroORM } = await import('@mikro-orm/postgresql');
+  const { createOrmConfig } = await import('../../backend/dist/app/orm-config.js');
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 1 }));
+  try {
+    await orm.migrator.up();
+  } finally {
+    await orm.close(true);
+  }
+}

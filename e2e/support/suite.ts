@@ -21,7 +21,12 @@ export interface ProductSuite {
  * One product per test file, started as the README starts it, with its own data folder and port, and
  * one Chromium; both are stopped after the file's tests.
  */
-export function useProduct(name: string, extraEnv: Record<string, string> | ((port: number) => Promise<Record<string, string>>) = {}): ProductSuite {
+export function useProduct(
+  name: string,
+  extraEnv: Record<string, string> | ((port: number) => Promise<Record<string, string>>) = {},
+  /** Bounds the start, with what `extraEnv` prepares before it (a suite may fill a database first). */
+  startTimeoutMs = 300_000,
+): ProductSuite {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ai-mind-e2e-${name}-`));
   const state: { product?: RunningProduct; browser?: Browser; port?: number; env?: Record<string, string> } = {};
 
@@ -37,7 +42,7 @@ export function useProduct(name: string, extraEnv: Record<string, string> | ((po
       launchBrowser().then((browser) => (state.browser = browser)),
     ]);
     for (const result of started) if (result.status === 'rejected') throw result.reason;
-  }, 300_000);
+  }, startTimeoutMs);
 
   afterAll(async () => {
     await state.browser?.close();
