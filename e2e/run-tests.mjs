@@ -1,0 +1,24 @@
+// The end-to-end tier (`@ai-mind/e2e:test`). Each file starts a product of its own and spends much of its time
+// waiting on it and on Chromium, so the files run two at a time; then the files that hold the product to a
+// bound on a throttled phone (CDP CPU throttling) run alone, where no neighbour's CPU is theirs to pay.
+// Arguments (a file, `-t name`) run just those, one file at a time, as jest would.
+import { spawnSync } from 'node:child_process';
+
+/** Files whose assertions include what a throttled phone sees within a time: never beside another file. */
+export const MEASURED_ALONE = ['tests/first-paint-forms.e2e.ts', 'tests/server-render.e2e.ts'];
+
+const jest = (args, part) =>
+  spawnSync(process.execPath, ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', ...args], {
+    cwd: import.meta.dirname,
+    stdio: 'inherit',
+    env: { ...process.env, ...(part ? { AI_MIND_TEST_PART: part } : {}) },
+  }).status;
+
+const given = process.argv.slice(2);
+if (given.length > 0) process.exit(jest(['--runInBand', ...given]));
+
+const escaped = MEASURED_ALONE.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+// Both parts run whatever the first one's result, so one run reports every failure.
+const side = jest(['--maxWorkers=2', '--testPathIgnorePatterns', ...escaped], 'side-by-side');
+const alone = jest(['--runInBand', ...escaped], 'alone');
+process.exit(side || alone);
