@@ -37,9 +37,9 @@ async function main() {
     // One layout for the whole repository, so a diff shows only what changed (`npm run format` writes it).
     await run('npx', ['prettier', '--check', '--log-level=warn', '.']);
     await nx(['-t', 'lint', 'typecheck', 'build']);
-    // The two long tiers one after the other. Side by side they ended in about 20 minutes on two cores,
-    // but the end-to-end tier's phone profile (CDP CPU throttling) then missed its first-paint bounds, and waits on a worker's boot in the backend tier stretched: the suite proves what it
-    // promises only on a machine that is not running the other tier at the same time.
+    // The two long tiers one after the other: the backend's integration tier keeps both cores busy on its own,
+    // and a worker's boot it waits on stretched beside the end-to-end tier. The end-to-end tier runs its
+    // files two at a time and its phone-profile files alone (e2e/run-tests.mjs).
     await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
     // Built just above: the product each end-to-end file starts skips asking Nx again.
     await nx(['-t', 'test', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
