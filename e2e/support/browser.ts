@@ -98,5 +98,20 @@ export async function approveFirstTopic({ page, visible }: OpenedPage, timeoutMs
     timeoutMs,
   );
   const title = (await workflowCard.getByRole('heading').textContent())!.trim();
+  // The worker delivers a draft in two writes: its text, then its image (/media/articles/...), which moves
+  // the article's version on. An editor who acts on the draft in between is told someone changed it
+  // meanwhile, as they should be; what the tests do with the draft comes after both.
+  await eventually(
+    () =>
+      page.evaluate(async (wanted) => {
+        const found = (await (await fetch(`/api/admin/articles?search=${encodeURIComponent(wanted)}`, { credentials: 'include' })).json()) as {
+          title: string;
+          imageUrl: string | null;
+        }[];
+        return found.some((article) => article.title === wanted && Boolean(article.imageUrl?.startsWith('/media/articles/')));
+      }, title),
+    true,
+    timeoutMs,
+  );
   return { topic, title, workflowCard };
 }
