@@ -4,7 +4,14 @@
 import { contractsFromSource, esmPreset, swcTransform } from '../jest.preset.js';
 
 /** Specs under src/ that run a BullMQ worker against Redis: integration, whatever their folder. */
-const SPECS_NEEDING_SERVICES = ['<rootDir>/src/queue/queue-worker.spec.ts', '<rootDir>/src/queue/every-job-handled.spec.ts'];
+export const SRC_SPECS_NEEDING_SERVICES = ['src/queue/queue-worker.spec.ts', 'src/queue/every-job-handled.spec.ts'];
+const SPECS_NEEDING_SERVICES = SRC_SPECS_NEEDING_SERVICES.map((spec) => `<rootDir>/${spec}`);
+
+/**
+ * Where run-tests.mjs wrote the integration tier's spec groups for this run: jest then runs the groups
+ * instead of the files (each file still runs alone when named, or when jest is run directly).
+ */
+const specGroups = process.env.AI_MIND_SPEC_GROUPS;
 
 const common = {
   ...esmPreset,
@@ -24,8 +31,8 @@ export const unit = {
 export const integration = {
   ...common,
   displayName: 'backend',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: ['<rootDir>/test/**/*.spec.ts', ...SPECS_NEEDING_SERVICES],
+  roots: ['<rootDir>/src', '<rootDir>/test', ...(specGroups ? [specGroups] : [])],
+  testMatch: specGroups ? [`${specGroups}/*.spec.ts`] : ['<rootDir>/test/**/*.spec.ts', ...SPECS_NEEDING_SERVICES],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   setupFilesAfterEnv: ['<rootDir>/test/support/end-processes.ts'],
