@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage as openIn } from '../support/browser.js';
+import { startProduct } from '../support/product.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 interface ArticleSummary {
@@ -78,5 +79,22 @@ describe('the product, started as the README starts it', () => {
     const after = await publishedArticles();
     expect(after.map((a) => a.slug)).toEqual(before.map((a) => a.slug));
     expect(suite.product.output()).toContain('Demo content already present.');
+  }, 300_000);
+
+  it('a PostgreSQL that cannot start stops the start with its own words', async () => {
+    await suite.product.stop();
+    // PostgreSQL refuses a data folder others may read: a folder copied or restored with the wrong mode.
+    const cluster = path.join(suite.dataDir, 'postgres');
+    fs.chmodSync(cluster, 0o755);
+    try {
+      const failed = await startProduct(suite.dataDir, suite.port).then(
+        (started) => started.stop().then(() => null),
+        (error: Error) => error.message,
+      );
+      expect(failed).toContain(`[ai-mind] PostgreSQL did not start on ${cluster}:`);
+      expect(failed).toContain('has invalid permissions');
+    } finally {
+      fs.chmodSync(cluster, 0o700);
+    }
   }, 300_000);
 });

