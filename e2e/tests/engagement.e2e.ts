@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { eventually } from '../support/browser.js';
+import { eventually, waitForHydration } from '../support/browser.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 interface ListedArticle {
@@ -216,6 +216,9 @@ describe('engagement and privacy in Chromium', () => {
     // Each reader's country is their own (no CDN in front: from Accept-Language), so their views are told apart in the chart.
     const browse = async (page: Page) => {
       await page.goto(`${suite.product.url}/about`, { waitUntil: 'networkidle' });
+      // The site's script counts a view once it runs: a reader who follows a link before then (a busy phone)
+      // leaves the first page uncounted, so the test reads on as a reader who stays a moment.
+      await waitForHydration(page);
       await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
       await page.waitForURL(/\/privacy$/);
       await page.waitForLoadState('networkidle');
