@@ -1,8 +1,24 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+/**
+ * Chromium's headless shell (scripts/lib/chromium.mjs). It has no notification service, so its
+ * `Notification.permission` is always 'denied' (a grant changes only `navigator.permissions`), where a
+ * reader's browser that was never asked says 'default'. Every context, `browser.newPage()`'s included,
+ * reads 'default' instead, so the site offers "Notify me on this device" as it does on a first visit;
+ * nothing here subscribes (the push service is tested in the backend's tier, against a stand-in).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => {
+      if ('Notification' in window && Notification.permission === 'denied') Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+    });
+    return context;
+  };
+  return browser;
 }
 
 export interface OpenedPage {

@@ -1,5 +1,5 @@
 // The system programs the README's commands need beyond Node: redis-server (`npm start` and
-// `npm test`), Chromium and Varnish with its xkey module (`npm test`). Found on PATH; else installed with apt-get when this is a
+// `npm test`), Chromium's headless shell and Varnish with its xkey module (`npm test`). Found on PATH; else installed with apt-get when this is a
 // Debian or Ubuntu machine and we run as root (as .ci/run does); else the exact command to run is
 // the error, for this platform.
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,17 +20,18 @@ export const REDIS = {
 /** Where Debian's fonts-liberation puts the serif the screenshots' headings fall back to (Times New Roman's metrics). */
 const LIBERATION_SERIF = '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf';
 /**
- * Chromium, and on Linux the Liberation fonts: the visual baselines are drawn with them (the theme's
- * Times New Roman and Arial resolve to Liberation Serif and Sans). Chromium only recommends them, so an
- * install without recommends draws every heading in DejaVu and no screenshot matches.
+ * Chromium's headless shell (scripts/lib/chromium.mjs), and on Linux the Liberation fonts: the visual
+ * baselines are drawn with them (the theme's Times New Roman and Arial resolve to Liberation Serif and
+ * Sans). Chromium only recommends them, so an install without recommends draws every heading in DejaVu and
+ * no screenshot matches.
  */
 export const CHROMIUM = {
-  what: 'Chromium with the Liberation fonts',
-  command: 'chromium',
-  apt: 'chromium fonts-liberation',
+  what: "Chromium's headless shell with the Liberation fonts",
+  command: 'chromium-headless-shell',
+  apt: 'chromium-headless-shell fonts-liberation',
   brew: 'brew install --cask chromium',
-  dnf: 'chromium liberation-fonts',
-  env: 'or set CHROMIUM_PATH to a Chromium binary',
+  dnf: 'chromium-headless liberation-fonts',
+  env: 'or set CHROMIUM_PATH to a Chromium binary (the visual baselines are drawn by the headless shell)',
   present: () => process.platform !== 'linux' || fs.existsSync(LIBERATION_SERIF),
 };
 /** varnishd and vmod_xkey (Debian's varnish-modules), which the shared cache's VCL imports. */
