@@ -10,7 +10,7 @@ import { measureHydrationGap } from './frontend/hydration-gap.mjs';
 import { measureLighthouse } from './frontend/lighthouse.mjs';
 import { killLeftovers } from './lib/processes.mjs';
 import { frontendVerdicts, TARGETS } from './lib/report.mjs';
-import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { BENCH_CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 /** The newest published article's slug, when the caller names none. */
 async function newestSlug(baseUrl) {
@@ -47,7 +47,7 @@ async function retryCrashedPageOnce(what, measure, log) {
   }
 }
 
-export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = CHROMIUM_PATH, lighthouseRuns = 3, log = () => {} }) {
+export async function measureFrontend({ baseUrl, articleSlug, chromiumPath = BENCH_CHROMIUM_PATH, lighthouseRuns = 3, log = () => {} }) {
   const slug = articleSlug ?? (await newestSlug(baseUrl));
   const targets = [
     { page: 'home', url: new URL('/', baseUrl).href },

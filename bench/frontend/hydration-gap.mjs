@@ -50,7 +50,7 @@ async function measureOnce(browser, url) {
       timeout: 90_000,
       polling: 100,
     });
-    return page.evaluate(() => {
+    return await page.evaluate(() => {
       const control = window.__firstControl;
       const shownAt = Math.max(control.paintedAt, control.firstContentfulPaint ?? 0);
       const hydratedAt = performance.getEntriesByName('hydrated')[0].startTime;

@@ -34,6 +34,15 @@ export const CHROMIUM = {
   env: 'or set CHROMIUM_PATH to a Chromium binary (the visual baselines are drawn by the headless shell)',
   present: () => process.platform !== 'linux' || fs.existsSync(LIBERATION_SERIF),
 };
+/** The full Chromium, in which the benchmark measures page loads as a reader's browser does them. */
+export const BENCH_CHROMIUM = {
+  what: 'Chromium',
+  command: 'chromium',
+  apt: 'chromium fonts-liberation',
+  brew: 'brew install --cask chromium',
+  dnf: 'chromium liberation-fonts',
+  env: 'or set BENCH_CHROMIUM_PATH to a Chromium binary',
+};
 /** varnishd and vmod_xkey (Debian's varnish-modules), which the shared cache's VCL imports. */
 export const VARNISH = {
   what: 'Varnish with vmod_xkey',

@@ -905,11 +905,8 @@ export const TOOLING_VARIABLES: { title: string; variables: { env: string; defau
     variables: [
       { env: 'TEST_DATABASE_URL', default: '', description: 'use this PostgreSQL instead of starting an embedded one for the backend tests' },
       { env: 'TEST_REDIS_URL', default: '', description: 'use this Redis instead of starting a redis-server for the backend tests' },
-      {
-        env: 'CHROMIUM_PATH',
-        default: '',
-        description: 'Chromium for the end-to-end tests and the benchmark (default Debian’s headless shell, /usr/lib/chromium/chromium-headless-shell)',
-      },
+      { env: 'CHROMIUM_PATH', default: '', description: 'Chromium for the end-to-end tests (default /usr/lib/chromium/chromium-headless-shell)' },
+      { env: 'BENCH_CHROMIUM_PATH', default: '', description: 'Chromium for the benchmark’s page-load figures (default /usr/bin/chromium)' },
     ],
   },
 ];
