@@ -107,7 +107,9 @@ export function keptValues(form: PageFormId, values: Record<string, string>): Re
 
 /**
  * Keeps an outcome within the family's budget, in one step: drops the expired ones from the index,
- * evicts the oldest while the budget is full, then keeps the new one.
+ * evicts the oldest while the budget is full, then keeps the new one. The index's scores rise strictly
+ * in the order outcomes were kept: one kept in the same millisecond as the newest is scored a
+ * millisecond after it (equal scores would order by the random id, and evict a newer one first).
  * KEYS: the index, the new outcome's key; ARGV: now (ms), its expiry (ms), its TTL (s), the budget,
  * the outcome, its id, the outcomes' key prefix.
  */
@@ -118,8 +120,11 @@ if over > 0 then
   local oldest = redis.call('ZPOPMIN', KEYS[1], over)
   for i = 1, #oldest, 2 do redis.call('DEL', ARGV[7] .. oldest[i]) end
 end
+local score = tonumber(ARGV[2])
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if newest[2] and tonumber(newest[2]) >= score then score = tonumber(newest[2]) + 1 end
 redis.call('SET', KEYS[2], ARGV[5], 'EX', ARGV[3])
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[6])
+redis.call('ZADD', KEYS[1], string.format('%.0f', score), ARGV[6])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1`;
 const KEEP_COMMAND = 'aiMindKeepFormFlash';
