@@ -3,7 +3,7 @@
 // again for every file (about 5 s of CPU each, a third of the tier's work). So the files run in a few groups,
 // each group one jest test file importing its specs, sharing one module registry; every spec builds its own
 // app, processes and data as it does alone. The groups are dealt so their measured seconds are even
-// (test/spec-seconds.json), since jest hands a group to whichever of its two workers is free.
+// (test/spec-seconds.json), since jest hands a group to whichever of its three workers is free.
 // Arguments (a file, `-t name`) run just those, each file alone, as jest would. `--seconds` runs the integration
 // tier one file at a time and writes what each file took into test/spec-seconds.json.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,8 @@ import path from 'node:path';
 import { SRC_SPECS_NEEDING_SERVICES } from './jest.tiers.js';
 
 const ROOT = import.meta.dirname;
-const GROUPS = 8;
+/** A multiple of jest.config.js's three workers, so they finish together. */
+const GROUPS = 9;
 
 const jest = (args, env = {}) =>
   spawnSync(process.execPath, ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', ...args], {

@@ -8,5 +8,6 @@ export default {
   testMatch: ['<rootDir>/tests/**/*.e2e.ts'],
   globalSetup: '<rootDir>/support/global-setup.mjs',
   globalTeardown: '<rootDir>/support/global-teardown.mjs',
+  testSequencer: '<rootDir>/support/longest-first.mjs',
   testTimeout: 120_000,
 };

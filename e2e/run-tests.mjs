@@ -1,5 +1,5 @@
 // The end-to-end tier (`@ai-mind/e2e:test`). Each file starts a product of its own and spends much of its time
-// waiting on it and on Chromium, so the files run two at a time; then the files that hold the product to a
+// waiting on it and on Chromium, so the files run three at a time; then the files that hold the product to a
 // bound on a throttled phone (CDP CPU throttling) run alone, where no neighbour's CPU is theirs to pay.
 // Arguments (a file, `-t name`) run just those, one file at a time, as jest would.
 import { spawnSync } from 'node:child_process';
@@ -7,6 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { initPostgresTemplate } from '../scripts/lib/services.mjs';
+
+/**
+ * Files at once on two cores: a file waits much of its time on its product, its browser and the clock (a
+ * schedule's minute), so two kept the cores about three quarters busy and a third fills the wait. They
+ * start longest first (support/longest-first.mjs).
+ */
+const SIDE_BY_SIDE = 3;
 
 /** Files whose assertions include what a throttled phone sees within a time: never beside another file. */
 const MEASURED_ALONE = ['tests/first-paint-forms.e2e.ts', 'tests/server-render.e2e.ts'];
@@ -31,7 +38,7 @@ if (templateDir) {
 
 const escaped = MEASURED_ALONE.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 // Both parts run whatever the first one's result, so one run reports every failure.
-const side = jest(['--maxWorkers=2', '--testPathIgnorePatterns', ...escaped], 'side-by-side');
+const side = jest([`--maxWorkers=${SIDE_BY_SIDE}`, '--testPathIgnorePatterns', ...escaped], 'side-by-side');
 const alone = jest(['--runInBand', ...escaped], 'alone');
 if (templateDir) fs.rmSync(templateDir, { recursive: true, force: true });
 process.exit(side || alone);

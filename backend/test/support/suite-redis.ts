@@ -1,5 +1,5 @@
 /**
- * The Redis database of each suite that needs its own: the suites run two at a time, and a worker one
+ * The Redis database of each suite that needs its own: the suites run side by side, and a worker one
  * suite starts takes every job queued in its database, so two suites sharing one would run each
  * other's jobs against the wrong PostgreSQL (a recovery restoring nothing, a confirmation never mailed).
  * A suite's number is its place in this list, so no two suites can share one (database 0 is the
