@@ -39,7 +39,7 @@ async function main() {
     await nx(['-t', 'lint', 'typecheck', 'build']);
     // The two long tiers one after the other: the backend's integration tier keeps both cores busy on its own
     // (three spec groups at once), and a worker's boot it waits on stretched beside the end-to-end tier. The
-    // end-to-end tier runs its files three at a time and its phone-profile files alone (e2e/run-tests.mjs).
+    // end-to-end tier runs its files three at a time and its phone-profile file alone (e2e/run-tests.mjs).
     await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
     // Built just above: the product each end-to-end file starts skips asking Nx again.
     await nx(['-t', 'test', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });

@@ -315,4 +315,90 @@ describe('blog workflow, offline generator', () => {
       );
     expect(audit).toEqual([{ action: 'POST /api/admin/approve-blog: override 2 open claims', actor: admin.username, target_id: String(articleId) }]);
   });
+
+  describe('a claim check and a publish of one article at once, in either order', () => {
+    /** A draft written from its sources, its claims checked once (so the check's row exists). */
+    async function sourcedDraft(): Promise<number> {
+      const { approvedTopicId } = (await approve(await trendingTopic(), SINGLE_SOURCE)).json() as { approvedTopicId: number };
+      const articleId = (await approvedTopic(approvedTopicId, 'blog_received'))!.blog!.id;
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        if ((await em.fork().execute('select 1 from article_claim_check where article_id = ?', [articleId])).length > 0) return articleId;
+      }
+      throw new Error(`The claims of article ${articleId} were never checked`);
+    }
+
+    /**
+     * An article whose claims were never checked, and another session's first check of it begun and held
+     * (its row inserted, not committed) until `release()`, which rolls it back: a check or a publish
+     * storing the first result waits on it, as two first checks wait on each other.
+     */
+    async function holdFirstCheck(articleId: number): Promise<{ pid: number; release: () => Promise<void> }> {
+      await em.fork().execute('delete from article_claim_check where article_id = ?', [articleId]);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: (pid: number) => void;
+      const holding = new Promise<number>((resolve) => (held = resolve));
+      const rolledBack = new Error('rolled back');
+      const done = em
+        .fork()
+        .transactional(async (tx) => {
+          const [{ pid }] = await tx.execute<{ pid: number }[]>('select pg_backend_pid() as pid');
+          await tx.execute('insert into article_claim_check (article_id, article_version, checked_at) values (?, 0, now())', [articleId]);
+          held(pid);
+          await released;
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      return { pid: await holding, release: () => (release(), done) };
+    }
+
+    /** Waits until `count` sessions wait, directly or behind another waiting one, on the session `pid`. */
+    async function waitingBehind(pid: number, count: number): Promise<void> {
+      for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+        const rows = await em
+          .fork()
+          .execute<{ pid: number; by: number[] }[]>(
+            'select pid, pg_blocking_pids(pid) as by from pg_stat_activity where cardinality(pg_blocking_pids(pid)) > 0',
+          );
+        const behind = new Set([pid]);
+        for (let more = rows.filter((r) => !behind.has(r.pid) && r.by.some((by) => behind.has(by))); more.length > 0;) {
+          for (const row of more) behind.add(row.pid);
+          more = rows.filter((r) => !behind.has(r.pid) && r.by.some((by) => behind.has(by)));
+        }
+        if (behind.size - 1 >= count) return;
+        if (Date.now() > deadline) throw new Error(`${behind.size - 1} of ${count} sessions waited behind ${pid}`);
+      }
+    }
+
+    const publish = (articleId: number) =>
+      app.inject({ method: 'POST', url: '/api/admin/approve-blog', headers: admin.headers, payload: { blogId: articleId, overrideClaims: true } });
+
+    it('the publish first: the check waits for it, and both finish', async () => {
+      const articleId = await sourcedDraft();
+      const held = await holdFirstCheck(articleId);
+      // The publish locks the article and waits on the first check's row; the check starts behind it.
+      const published = publish(articleId);
+      await waitingBehind(held.pid, 1);
+      const checked = app.get(ClaimCheckService).checkArticle(articleId);
+      await waitingBehind(held.pid, 2);
+      await held.release();
+      expect((await published).statusCode).toBe(200);
+      await expect(checked).resolves.toBe(true);
+    });
+
+    it('the check first: the publish waits for it, and both finish', async () => {
+      const articleId = await sourcedDraft();
+      const held = await holdFirstCheck(articleId);
+      // The check locks the article's key and waits on the first check's row; the publish starts behind it.
+      const checked = app.get(ClaimCheckService).checkArticle(articleId);
+      await waitingBehind(held.pid, 1);
+      const published = publish(articleId);
+      await waitingBehind(held.pid, 2);
+      await held.release();
+      await expect(checked).resolves.toBe(true);
+      expect((await published).statusCode).toBe(200);
+    });
+  });
 });

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { freePort, REPO_ROOT, startProduct, type RunningProduct } from './product.js';
 
-/** Screenshots of every suite, for people to look at. */
+/** Screenshots of every suite, for people to look at, and what each suite's product printed. */
 export const ARTIFACTS = path.join(REPO_ROOT, 'e2e/artifacts');
 
 export interface ProductSuite {
@@ -47,6 +47,8 @@ export function useProduct(
   afterAll(async () => {
     await state.browser?.close();
     await state.product?.stop();
+    // What the product printed (its warnings and errors), beside the screenshots: a failure's cause on the server.
+    if (state.product) fs.writeFileSync(path.join(ARTIFACTS, `${name}.product.log`), state.product.output());
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

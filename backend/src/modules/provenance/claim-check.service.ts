@@ -32,7 +32,11 @@ export class ClaimCheckService {
   /** Checks the article's current body; false when it has no sources (or is gone). Its grade follows the new claims. */
   async checkArticle(articleId: number): Promise<boolean> {
     const checked = await this.em.fork().transactional(async (em) => {
-      const article = await provenanceDb(em).selectFrom('article').select(['content', 'version']).where('id', '=', articleId).executeTakeFirst();
+      // The article's row first, as a publish locks it (settleForPublish): storing the check takes this key
+      // share anyway (the check row's foreign key), and taken only then, after the check row, it waited on a
+      // publish that held the article and waited on the check row, a deadlock. A key share leaves the row's
+      // other writers (readers' counts, edits) free; a publish or a delete waits for the check.
+      const article = await provenanceDb(em).selectFrom('article').select(['content', 'version']).where('id', '=', articleId).forKeyShare().executeTakeFirst();
       if (!article) return false;
       const sources = await this.sourcesOf(em, articleId);
       if (sources === null) return false;
