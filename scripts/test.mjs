@@ -1,6 +1,7 @@
-// `npm test`: every tier. The formatter's check, lint, typecheck and build (cached by Nx), then, side by side,
-// every project's tests against real PostgreSQL, Redis and Varnish (never cached) and the end-to-end tests in
-// headless Chromium.
+// `npm test`: every tier. The build (cached by Nx), then every project's tests against real PostgreSQL, Redis
+// and Varnish (never cached) and the end-to-end tests in headless Chromium, with the formatter's check, lint
+// and typecheck beside them at the lowest CPU priority.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
@@ -20,6 +21,27 @@ function summary() {
   return totals;
 }
 
+/**
+ * Prettier's check (one layout for the whole repository, so a diff shows only what changed; `npm run format`
+ * writes it), then lint and typecheck, under `nice -n 19`, their output kept until they end; the errors of
+ * those that failed.
+ */
+async function staticChecks() {
+  const quietly = async (name, args, env = {}) => {
+    const output = [];
+    const child = spawn('nice', ['-n', '19', 'npx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    process.stdout.write(`\n[${name}] ${code === 0 ? 'passed' : `failed (exit ${code})`}\n`);
+    if (code !== 0) process.stdout.write(Buffer.concat(output));
+    return code === 0 ? [] : [new Error(`${name} failed (exit ${code})`)];
+  };
+  const formatting = await quietly('prettier --check', ['prettier', '--check', '--log-level=warn', '.']);
+  const nx = await quietly('lint and typecheck', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', '-t', 'lint', 'typecheck'], NX_ENV);
+  return [...formatting, ...nx];
+}
+
 async function main() {
   await ensureSystemTool(REDIS, { log });
   await ensureSystemTool(VARNISH, { log });
@@ -32,23 +54,29 @@ async function main() {
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
 
   const nx = (args, env = {}) => run('npx', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', ...args], { env: { ...NX_ENV, ...env } });
-  let failure;
-  try {
-    // One layout for the whole repository, so a diff shows only what changed (`npm run format` writes it).
-    await run('npx', ['prettier', '--check', '--log-level=warn', '.']);
-    await nx(['-t', 'lint', 'typecheck', 'build']);
-    // The two long tiers one after the other: the backend's integration tier keeps both cores busy on its own
-    // (three spec groups at once), and a worker's boot it waits on stretched beside the end-to-end tier. The
-    // end-to-end tier runs its files three at a time and its phone-profile file alone (e2e/run-tests.mjs).
-    await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
-    // Built just above: the product each end-to-end file starts skips asking Nx again.
-    await nx(['-t', 'test', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
-  } catch (error) {
-    failure = error;
+  const failures = [];
+  await nx(['-t', 'build']).catch((error) => failures.push(error));
+  // The formatter's check, lint and typecheck read the sources only: they run beside the tests at the lowest
+  // CPU priority, in the time the tests spend waiting on their processes, timers and the clock (both long
+  // tiers leave about a quarter of two cores idle), and never take a core a test is waiting for. Their output
+  // is printed after the tests'.
+  const checks = failures.length > 0 ? Promise.resolve([]) : staticChecks();
+  if (failures.length === 0) {
+    try {
+      // The two long tiers one after the other: the backend's integration tier keeps both cores busy on its
+      // own (three spec groups at once), and a worker's boot it waits on stretched beside the end-to-end tier.
+      // The end-to-end tier runs its files three at a time and its phone-profile file alone (e2e/run-tests.mjs).
+      await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
+      // Built just above: the product each end-to-end file starts skips asking Nx again.
+      await nx(['-t', 'test', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
+    } catch (error) {
+      failures.push(error);
+    }
   }
+  failures.push(...(await checks));
   const { passed, failed, skipped } = summary();
   process.stdout.write(`\n${securitySummaryLine()}\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
-  if (failure) throw failure;
+  if (failures.length > 0) throw new Error(failures.map((error) => error.message).join('\n'));
   const security = securityTotals();
   if (security.attacksSucceeded > 0 || security.writesLost > 0) throw new Error('The security suite recorded a successful attack or a lost write.');
 }

@@ -14,7 +14,7 @@ import { createOpsApp } from './app/create-ops-app.js';
 import { createEvidenceApp } from './app/create-evidence-app.js';
 import { EvidenceExportService, parseEvidenceArgs, runEvidenceCommand } from './modules/evidence/index.js';
 
-const USAGE = `Usage: node dist/main.cli.js <command>
+const USAGE = `Usage: node dist/bundle/main.cli.js <command>
 
 Commands:
   migrate                    apply pending migrations

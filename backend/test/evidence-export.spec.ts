@@ -3,16 +3,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AI_GRADE_LABELS, EVIDENCE_CSV_COLUMNS, EvidenceExportSchema, type EvidenceExport } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
 import { Article, ArticleDisclosureService, ArticleGradeKeeper } from '../src/modules/articles/index.js';
 import { createArticle } from './support/article-factory.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
+import { BUNDLE_DIR } from './support/worker-process.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
 
 const SITE = 'https://evidence.example.test';
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 /** RFC 4180 CSV read strictly: quoted cells may hold commas, quotes ("") and line breaks; lines end with CRLF. */
 function parseCsv(text: string): string[][] {
@@ -55,7 +54,7 @@ function csvRecords(text: string): Record<string, string>[] {
 }
 
 function cli(args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, [path.join(DIST, 'main.cli.js'), ...args], {
+  return spawnSync(process.execPath, [path.join(BUNDLE_DIR, 'main.cli.js'), ...args], {
     // Logs at info: the export on standard output must stay clean whatever the log level.
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     encoding: 'utf8',
@@ -349,7 +348,7 @@ describe('the evidence export', () => {
     expect([missing.statusCode, missing.json().message]).toEqual([404, 'Article 2147483000 not found']);
   });
 
-  describe('from the CLI (node dist/main.cli.js evidence)', () => {
+  describe('from the CLI (node dist/bundle/main.cli.js evidence)', () => {
     const env = () => ({ DATABASE_URL: process.env.DATABASE_URL!, REDIS_URL: process.env.REDIS_URL!, PUBLIC_URL: SITE });
 
     it('writes the same CSV to standard output, and the JSON to --out', async () => {

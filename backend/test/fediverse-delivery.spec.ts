@@ -157,7 +157,12 @@ describe('delivering articles to followers from the worker', () => {
       (list) => list.length === 1,
     );
     expect(deleted[0]!.object).toMatchObject({ type: 'Tombstone', id: `${SITE}/technology/article/${article.slug}` });
-    const kinds = (await deliveries(article.id)).filter((row) => row.inbox_url.endsWith('/solo/inbox')).map((row) => [row.activity, row.status]);
+    // The remote records a POST as it arrives; the worker marks the delivery sent once the answer is back.
+    const kinds = await until(
+      'the deliveries to Solo settled',
+      async () => (await deliveries(article.id)).filter((row) => row.inbox_url.endsWith('/solo/inbox')).map((row) => [row.activity, row.status]),
+      (list) => list.every(([, status]) => status !== 'pending'),
+    );
     expect(kinds).toEqual([
       ['create', 'sent'],
       ['delete', 'sent'],

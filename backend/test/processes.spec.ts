@@ -1,13 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+import { BUNDLE_DIR } from './support/worker-process.js';
 
 describe('process start-up with bad configuration', () => {
   it.each(['main.api.js', 'main.worker.js', 'main.cli.js migrate'])('%s stops and names the bad variable', (entry) => {
     const [file, ...args] = entry.split(' ');
-    const result = spawnSync(process.execPath, [path.join(dist, file!), ...args], {
+    const result = spawnSync(process.execPath, [path.join(BUNDLE_DIR, file!), ...args], {
       env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: 'http://not-redis', PORT: 'eighty' },
       encoding: 'utf8',
       timeout: 20_000,

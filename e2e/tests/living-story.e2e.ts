@@ -82,7 +82,7 @@ function workerProcessesOf(dataDir: string): number[] {
   return fs
     .readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => read(`/proc/${pid}/cmdline`).some((arg) => arg.endsWith('backend/dist/main.worker.js')))
+    .filter((pid) => read(`/proc/${pid}/cmdline`).some((arg) => arg.endsWith('backend/dist/bundle/main.worker.js')))
     .filter((pid) => read(`/proc/${pid}/environ`).includes(`AI_MIND_DATA_DIR=${dataDir}`))
     .map(Number);
 }

@@ -82,8 +82,8 @@ describe('the Dockerfile', () => {
   });
 
   it('gives the API and the worker the commands and health checks of their processes', () => {
-    expect(lastInstruction(DOCKERFILE, 'api', 'CMD')).toBe('["node", "dist/main.api.js"]');
-    expect(lastInstruction(DOCKERFILE, 'worker', 'CMD')).toBe('["node", "dist/main.worker.js"]');
+    expect(lastInstruction(DOCKERFILE, 'api', 'CMD')).toBe('["node", "dist/bundle/main.api.js"]');
+    expect(lastInstruction(DOCKERFILE, 'worker', 'CMD')).toBe('["node", "dist/bundle/main.worker.js"]');
     expect(lastInstruction(DOCKERFILE, 'api', 'HEALTHCHECK')).toContain('CMD ["node", "healthcheck.mjs", "api"]');
     expect(lastInstruction(DOCKERFILE, 'worker', 'HEALTHCHECK')).toContain('CMD ["node", "healthcheck.mjs", "worker"]');
     for (const target of ['api', 'worker']) {
@@ -208,7 +208,7 @@ describe('the compose file', () => {
     expect(services.postgres!.volumes).toContain('postgres:/var/lib/postgresql');
     expect(Number(services.api!.deploy!.replicas)).toBe(2);
     expect(Number(services.worker!.deploy!.replicas)).toBe(2);
-    expect(services.migrate!.command).toEqual(['node', 'dist/main.cli.js', 'migrate']);
+    expect(services.migrate!.command).toEqual(['node', 'dist/bundle/main.cli.js', 'migrate']);
     for (const name of ['api', 'worker']) {
       expect(services[name]!.depends_on).toMatchObject({
         migrate: { condition: 'service_completed_successfully' },
@@ -303,7 +303,7 @@ describe('the Kubernetes manifests', () => {
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
     }
     const job = find('Job', 'ai-mind-migrate')!;
-    expect(job.spec.template.spec.containers[0].command).toEqual(['node', 'dist/main.cli.js', 'migrate']);
+    expect(job.spec.template.spec.containers[0].command).toEqual(['node', 'dist/bundle/main.cli.js', 'migrate']);
     expect(read('backend/src/main.cli.ts')).toMatch(/^\s+async migrate\(/m);
   });
 

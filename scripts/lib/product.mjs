@@ -43,7 +43,10 @@ function startProcess(name, entry, env, { watch }) {
   // keeps the printed addresses on screen.
   const flags = watch ? ['--watch', '--watch-preserve-output'] : [];
   // Its own process group, so a Ctrl-C is handled once, by the orderly shutdown below.
-  const child = spawn(process.execPath, [...flags, path.join(ROOT, 'backend/dist', entry)], { cwd: ROOT, env, stdio: 'inherit', detached: true });
+  // The bundle the build makes (backend/bundle.mjs), as production runs it; under watch, tsc's and swc's
+  // output, where each saved file is recompiled alone.
+  const built = path.join(ROOT, watch ? 'backend/dist' : 'backend/dist/bundle', entry);
+  const child = spawn(process.execPath, [...flags, built], { cwd: ROOT, env, stdio: 'inherit', detached: true });
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
@@ -115,12 +118,12 @@ function demoAccounts() {
  */
 function prepare(input, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['backend/dist/main.cli.js', 'prepare'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['backend/dist/bundle/main.cli.js', 'prepare'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`node backend/dist/main.cli.js prepare failed (exit ${code})`));
+      if (code !== 0) return reject(new Error(`node backend/dist/bundle/main.cli.js prepare failed (exit ${code})`));
       const { lines, working } = JSON.parse(out);
       process.stdout.write(`${lines.join('\n')}\n`);
       resolve(new Set(working));
@@ -231,7 +234,7 @@ async function main({ watch }) {
   log(
     working.has(admin.username)
       ? `Admin panel: ${publicUrl}/admin (username '${admin.username}', password '${admin.password}')`
-      : `Admin panel: ${publicUrl}/admin (the account '${admin.username}' existed before with another password or is disabled: set one with \`node backend/dist/main.cli.js create-admin ${admin.username}\`)`,
+      : `Admin panel: ${publicUrl}/admin (the account '${admin.username}' existed before with another password or is disabled: set one with \`node backend/dist/bundle/main.cli.js create-admin ${admin.username}\`)`,
   );
   if (seedDemo) {
     for (const account of others.filter((other) => working.has(other.username))) {

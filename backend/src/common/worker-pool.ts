@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
+import { BACKEND_DIR } from './backend-dir.js';
 
 /**
  * A worker script by its path under backend/dist (`modules/articles/x.worker.js`): the built one
@@ -6,7 +9,7 @@ import { parentPort, Worker } from 'node:worker_threads';
  * since a thread runs JavaScript only.
  */
 export function builtWorkerScript(distPath: string): URL {
-  return new URL(`../../dist/${distPath}`, import.meta.url);
+  return pathToFileURL(path.join(BACKEND_DIR, 'dist', distPath));
 }
 
 /**

@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { BACKEND_DIR } from '../common/backend-dir.js';
 import { EnvSchema, type Env } from './env.schema.js';
 import type { SliceValues } from './setting.js';
 import { SETTINGS } from './settings.js';
 
-/** The monorepo root, found from this file's place in backend/src or backend/dist. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The monorepo root: the backend's parent folder. */
+export const REPO_ROOT = path.dirname(BACKEND_DIR);
 
 type Declarations = typeof SETTINGS;
 export type SliceName = keyof Declarations;

@@ -109,7 +109,7 @@ export function renderBackendEnvExample(composeFile: string): string {
     ),
     '#',
     '# The first admin: create it once with',
-    '#   docker compose -f infra/compose.yaml run --rm -e ADMIN_PASSWORD=... migrate node dist/main.cli.js create-admin admin',
+    '#   docker compose -f infra/compose.yaml run --rm -e ADMIN_PASSWORD=... migrate node dist/bundle/main.cli.js create-admin admin',
     `# ${GENERATED_NOTE}`,
   ];
   for (const group of GROUPS) {

@@ -1,12 +1,12 @@
 import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { BACKEND_DIR } from '../common/backend-dir.js';
 import type { EntityClass } from './kysely.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Where new migrations are written by `cli migration:create` (always the source tree). */
-export const MIGRATIONS_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/database/migrations');
+export const MIGRATIONS_SOURCE_DIR = path.join(BACKEND_DIR, 'src/database/migrations');
 
 /** How long a query waits for a pooled connection (or a new one) before giving up. */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;

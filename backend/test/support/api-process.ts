@@ -1,10 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { freePort } from '../../../scripts/lib/services.mjs';
-import { endsWithTheTests } from './worker-process.js';
-
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+import { BUNDLE_DIR, endsWithTheTests } from './worker-process.js';
 
 export interface ApiProcess {
   child: ChildProcess;
@@ -13,14 +10,14 @@ export interface ApiProcess {
 }
 
 /**
- * The built API as production runs it (`node dist/main.api.js`) on a free port, resolved once its
+ * The built API as production runs it (`node dist/bundle/main.api.js`) on a free port, resolved once its
  * health check answers 200 (on `port` when given: a proxy in front of it was pointed there). A
  * process that exits first rejects with its exit code.
  */
 export async function startApiProcess(env: Record<string, string | undefined>, timeoutMs = 45_000, port?: number): Promise<ApiProcess> {
   port ??= await freePort();
   const child = endsWithTheTests(
-    spawn(process.execPath, [path.join(DIST, 'main.api.js')], {
+    spawn(process.execPath, [path.join(BUNDLE_DIR, 'main.api.js')], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
       stdio: ['ignore', 'inherit', 'inherit'],
     }),
@@ -42,9 +39,9 @@ export async function startApiProcess(env: Record<string, string | undefined>, t
   }
 }
 
-/** Runs the ops CLI (`node dist/main.cli.js ...`) to completion; throws with its output when it fails. */
+/** Runs the ops CLI (`node dist/bundle/main.cli.js ...`) to completion; throws with its output when it fails. */
 export function runCli(args: string[], env: Record<string, string | undefined>, input?: string): string {
-  const result = spawnSync(process.execPath, [path.join(DIST, 'main.cli.js'), ...args], {
+  const result = spawnSync(process.execPath, [path.join(BUNDLE_DIR, 'main.cli.js'), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     input,
     encoding: 'utf8',

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.worker.js');
+/** The three processes as production runs them: bundled by the build (backend/bundle.mjs). */
+export const BUNDLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/bundle');
+const WORKER_ENTRY = path.join(BUNDLE_DIR, 'main.worker.js');
 
 /**
  * Every worker and API process this test file started and has not seen exit. A test that fails before
