@@ -245,7 +245,11 @@ describe('blog workflow, offline generator', () => {
     // Written from them: attributed sentences with markers, the generation record, claims all supported.
     const read = async () =>
       ArticleProvenanceSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}/provenance`, headers: admin.headers })).json());
-    const written = await read();
+    // The worker checks a delivered draft's claims just after storing it (and the topic shows blog_received).
+    let written = await read();
+    for (const deadline = Date.now() + 30_000; written.claims === null && Date.now() < deadline; written = await read()) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     expect(written).toMatchObject({ sourcesKnown: true, approvedTopic: { id: approvedTopicId, approvedBy: admin.username } });
     expect(written.generation).toMatchObject({ engine: 'offline', model: null, promptVersion: 'blog@2', sourceCount: 4, draftHtml: approved!.blog!.content });
     expect(approved!.blog!.content).toMatch(/<p>Markets Desk (reports|writes|says): Builders started the fewest homes in three years in October, .* \[1\]\./);

@@ -88,7 +88,10 @@ describe('the Dockerfile', () => {
     expect(lastInstruction(DOCKERFILE, 'worker', 'HEALTHCHECK')).toContain('CMD ["node", "healthcheck.mjs", "worker"]');
     for (const target of ['api', 'worker']) {
       const script = (JSON.parse(lastInstruction(DOCKERFILE, target, 'CMD')!) as string[])[1]!;
-      expect(fs.existsSync(path.join(ROOT, 'backend', script.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')))).toBe(true);
+      // The build bundles src/<entry>.ts (through tsc's dist/<entry>.js) into dist/bundle/<entry>.js (backend/bundle.mjs).
+      expect(script).toMatch(/^dist\/bundle\/main\.\w+\.js$/);
+      expect(fs.existsSync(path.join(ROOT, 'backend', script.replace(/^dist\/bundle\//, 'src/').replace(/\.js$/, '.ts')))).toBe(true);
+      expect(read('backend/bundle.mjs')).toContain(`'${path.basename(script)}'`);
     }
     const check = read('infra/docker/healthcheck.mjs');
     expect(check).toContain(`${HEALTH_PATH}\``);
