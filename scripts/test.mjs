@@ -68,7 +68,7 @@ async function main() {
       // The end-to-end tier runs its files three at a time and its phone-profile file alone (e2e/run-tests.mjs).
       await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
       // Built just above: the product each end-to-end file starts skips asking Nx again.
-      await nx(['-t', 'test', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
+      await nx(['-t', 'test', '--skip-nx-cache', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
     } catch (error) {
       failures.push(error);
     }

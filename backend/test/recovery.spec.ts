@@ -3,14 +3,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { REDIS } from '../src/common/redis.token.js';
-import { WORKER_HEARTBEAT_PREFIX } from '../src/modules/health/worker-heartbeat.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import http from 'node:http';
-import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { ExhaustiveRecoveryResponseSchema, ForceRecoveryResponseSchema, RecreateFromSitemapResponseSchema } from '@ai-mind/contracts';
 import { createApiApp } from '../src/app/create-api-app.js';
@@ -25,7 +23,7 @@ import { runCli } from './support/api-process.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startWorkerProcess, stopProcess, untilReported } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
@@ -70,20 +68,7 @@ describe('article recovery', () => {
     workers.push(worker);
     return worker;
   };
-  /**
-   * Once this worker's own heartbeat is in this Redis database (BullMQ's worker count also sees other
-   * suites' workers, and a count could still see a stopped one's): its boot may take long on a busy machine.
-   */
-  const reported = async (worker: ChildProcess) => {
-    const key = `${WORKER_HEARTBEAT_PREFIX}${hostname()}:${worker.pid}`;
-    const present = await until(
-      () => app.get<Redis>(REDIS).exists(key),
-      (n) => n > 0,
-      90_000,
-      50,
-    );
-    if (!present) throw new Error(`worker ${worker.pid} did not report within 90 s`);
-  };
+  const reported = (worker: ChildProcess) => untilReported(app.get<Redis>(REDIS), worker);
 
   beforeAll(async () => {
     own = await createOwnDatabase();

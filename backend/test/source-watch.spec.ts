@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ApprovedTopicSchema, ArticleProvenanceSchema, SourceChangeSchema, SourceWatchRunSchema, type SourceChange } from '@ai-mind/contracts';
+import type { Redis } from 'ioredis';
 import { createApiApp } from '../src/app/create-api-app.js';
+import { REDIS } from '../src/common/redis.token.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { ArticleReads } from '../src/modules/articles/index.js';
 import { TrendingTopic, type FeedItem } from '../src/modules/trending/index.js';
@@ -12,7 +14,7 @@ import { createOwnDatabase } from './support/own-database.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS } from './support/source-pages.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startWorkerProcess, stopProcess, untilReported } from './support/worker-process.js';
 
 /** Queues of their own, so only this file's worker takes its jobs. */
 const REDIS_URL = suiteRedisUrl('source-watch');
@@ -335,6 +337,7 @@ describe('source watch: the sources of published articles read again', () => {
       )[0]!.link;
     const oneAtATime = startWorkerProcess({ ...env, SOURCE_WATCH_MAX_PER_RUN: '1', MEDIA_DIR: configOf(app).images.mediaDir });
     try {
+      await untilReported(app.get<Redis>(REDIS), oneAtATime);
       const first = await runWatch();
       expect(first.checked).toBe(1);
       const read = await lastChecked();
@@ -348,6 +351,7 @@ describe('source watch: the sources of published articles read again', () => {
 
     const spaced = startWorkerProcess({ ...env, SOURCE_WATCH_HOST_INTERVAL_MS: '800', MEDIA_DIR: configOf(app).images.mediaDir });
     try {
+      await untilReported(app.get<Redis>(REDIS), spaced);
       const before = outlets.answers.length;
       expect((await runWatch()).checked).toBe(2);
       const [a, b] = outlets.answers.slice(before);

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Redis } from 'ioredis';
+import { WORKER_HEARTBEAT_PREFIX } from '../../src/modules/health/worker-heartbeat.js';
 
 /** The three processes as production runs them: bundled by the build (backend/bundle.mjs). */
 export const BUNDLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/bundle');
@@ -63,4 +66,18 @@ export async function stopProcess(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   return exited;
+}
+
+/**
+ * Resolves once `worker`'s own heartbeat is in `redis` (BullMQ's worker count also sees other suites'
+ * workers, and a count could still see a stopped one's): a job queued before then waits on the worker's
+ * boot, which on a busy machine may take longer than the API waits for the job.
+ */
+export async function untilReported(redis: Redis, worker: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const key = `${WORKER_HEARTBEAT_PREFIX}${hostname()}:${worker.pid}`;
+  for (const deadline = Date.now() + timeoutMs; (await redis.exists(key)) === 0;) {
+    if (worker.exitCode !== null || worker.signalCode !== null) throw new Error(`worker ${worker.pid} exited before it reported`);
+    if (Date.now() > deadline) throw new Error(`worker ${worker.pid} did not report within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
