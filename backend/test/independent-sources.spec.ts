@@ -272,7 +272,14 @@ describe('independent sources or an override', () => {
     expect(record.history.at(-1)).toMatchObject({ label });
 
     // Published by the owner at once: readers see it wherever the label shows.
-    const article = (await call(owner, 'GET', `/api/admin/articles/${articleId}`)).json<{ version: number; slug: string; category: string }>();
+    // After the image job queued with the draft has stored its image (a new version of the article), as an
+    // editor opening the draft then would: published over the version read before it, the publish is refused.
+    type Draft = { version: number; slug: string; category: string; imageUrl: string | null };
+    const readDraft = async () => (await call(owner, 'GET', `/api/admin/articles/${articleId}`)).json<Draft>();
+    let article = await readDraft();
+    for (const until = Date.now() + 60_000; article.imageUrl?.startsWith('/media/covers/') && Date.now() < until; article = await readDraft()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const published = await call(owner, 'POST', '/api/admin/approve-blog', { blogId: articleId, version: article.version, overrideClaims: true });
     expect(published.statusCode).toBe(200);
     const page = async () => (await fetch(`${origin}${articleCanonicalPath(article)}`)).text();
