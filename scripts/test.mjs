@@ -38,7 +38,13 @@ async function staticChecks() {
     return code === 0 ? [] : [new Error(`${name} failed (exit ${code})`)];
   };
   const formatting = await quietly('prettier --check', ['prettier', '--check', '--log-level=warn', '.']);
-  const nx = await quietly('lint and typecheck', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', '-t', 'lint', 'typecheck'], NX_ENV);
+  // Never the builds they depend on: built before the tests, and a build run or restored from Nx's cache now
+  // would rewrite a dist/ folder while a test reads it (a component test once found @ai-mind/contracts gone).
+  const nx = await quietly(
+    'lint and typecheck',
+    ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', '--excludeTaskDependencies', '-t', 'lint', 'typecheck'],
+    NX_ENV,
+  );
   return [...formatting, ...nx];
 }
 
@@ -66,9 +72,11 @@ async function main() {
       // The two long tiers one after the other: the backend's integration tier keeps both cores busy on its
       // own (three spec groups at once), and a worker's boot it waits on stretched beside the end-to-end tier.
       // The end-to-end tier runs its files three at a time and its phone-profile file alone (e2e/run-tests.mjs).
-      await nx(['-t', 'test', '--skip-nx-cache', '--exclude=@ai-mind/e2e']);
+      // --excludeTaskDependencies: the builds above are what the tests run; with --skip-nx-cache, Nx would
+      // build every project again first (the cache skipped for the builds too), while other tests read dist/.
+      await nx(['-t', 'test', '--skip-nx-cache', '--excludeTaskDependencies', '--exclude=@ai-mind/e2e']);
       // Built just above: the product each end-to-end file starts skips asking Nx again.
-      await nx(['-t', 'test', '--skip-nx-cache', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
+      await nx(['-t', 'test', '--skip-nx-cache', '--excludeTaskDependencies', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
     } catch (error) {
       failures.push(error);
     }
