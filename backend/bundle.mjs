@@ -23,14 +23,12 @@ const ENTRIES = ['main.api.js', 'main.worker.js', 'main.cli.js'];
  * present (NestJS's other platforms), which are not installed.
  */
 const EXTERNAL = [
-  // Native binaries and the threads and scripts they start.
+  // Native binaries and the threads and scripts they start (their own dependencies stay out with them).
   'sharp',
   'msgpackr',
-  'msgpackr-extract',
   'bullmq',
   'ioredis',
   'pino',
-  'thread-stream',
   // The queue dashboard's page templates and assets.
   '@bull-board/*',
   '@fastify/view',

@@ -60,26 +60,24 @@ async function main() {
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
 
   const nx = (args, env = {}) => run('npx', ['nx', 'run-many', '--outputStyle=stream', '--parallel=2', ...args], { env: { ...NX_ENV, ...env } });
-  const failures = [];
-  await nx(['-t', 'build']).catch((error) => failures.push(error));
+  await nx(['-t', 'build']);
   // The formatter's check, lint and typecheck read the sources only: they run beside the tests at the lowest
   // CPU priority, in the time the tests spend waiting on their processes, timers and the clock (both long
-  // tiers leave about a quarter of two cores idle), and never take a core a test is waiting for. Their output
+  // tiers leave about an eighth of two cores idle), and never take a core a test is waiting for. Their output
   // is printed after the tests'.
-  const checks = failures.length > 0 ? Promise.resolve([]) : staticChecks();
-  if (failures.length === 0) {
-    try {
-      // The two long tiers one after the other: the backend's integration tier keeps both cores busy on its
-      // own (three spec groups at once), and a worker's boot it waits on stretched beside the end-to-end tier.
-      // The end-to-end tier runs its files three at a time and its phone-profile file alone (e2e/run-tests.mjs).
-      // --excludeTaskDependencies: the builds above are what the tests run; with --skip-nx-cache, Nx would
-      // build every project again first (the cache skipped for the builds too), while other tests read dist/.
-      await nx(['-t', 'test', '--skip-nx-cache', '--excludeTaskDependencies', '--exclude=@ai-mind/e2e']);
-      // Built just above: the product each end-to-end file starts skips asking Nx again.
-      await nx(['-t', 'test', '--skip-nx-cache', '--excludeTaskDependencies', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
-    } catch (error) {
-      failures.push(error);
-    }
+  const checks = staticChecks();
+  const failures = [];
+  try {
+    // The two long tiers one after the other: each keeps both cores busy on its own (side by side, both took
+    // far longer). The end-to-end tier runs its files three at a time and its phone-profile file alone
+    // (e2e/run-tests.mjs). --excludeTaskDependencies: the builds above are what the tests run; with
+    // --skip-nx-cache, Nx would build every project again first (the cache skipped for the builds too), while
+    // other tests read dist/.
+    await nx(['-t', 'test', '--skip-nx-cache', '--excludeTaskDependencies', '--exclude=@ai-mind/e2e']);
+    // Built just above: the product each end-to-end file starts skips asking Nx again.
+    await nx(['-t', 'test', '--skip-nx-cache', '--excludeTaskDependencies', '--projects=@ai-mind/e2e'], { AI_MIND_SKIP_BUILD: 'true' });
+  } catch (error) {
+    failures.push(error);
   }
   failures.push(...(await checks));
   const { passed, failed, skipped } = summary();
