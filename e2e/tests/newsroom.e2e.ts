@@ -47,17 +47,25 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     return found;
   }
 
-  /** Opens the card's review and takes a step, with a note. */
-  async function step(opened: OpenedPage, title: string, name: string, note?: string): Promise<void> {
+  /**
+   * Opens the card's review and takes a step, with a note, then waits until the card shows the stage it led
+   * to, as the person taking it would before moving on: loading another page first would cancel the step's
+   * request while it is still on its way.
+   */
+  async function step(opened: OpenedPage, title: string, name: string, stage: string, note?: string): Promise<void> {
     const found = await card(opened, title);
     await found.getByRole('button', { name: 'Review', exact: true }).click();
     const panel = found.getByTestId('review-panel');
     await opened.visible(panel);
     if (note) await panel.getByLabel('Note (kept in the history)').fill(note);
     await panel.getByRole('button', { name, exact: true }).click();
+    await eventually(() => shownStage(found), stage);
   }
 
-  const stageOf = async (opened: OpenedPage, title: string) => (await card(opened, title)).getByTestId('stage-badge').textContent();
+  /** The stage the card shows as it is, without loading the list again. */
+  const shownStage = (found: Locator) => found.getByTestId('stage-badge').first().textContent();
+  /** The stage the card shows in the list loaded afresh. */
+  const stageOf = async (opened: OpenedPage, title: string) => shownStage(await card(opened, title));
 
   it('the owner invites a writer and an editor; the writer drafts and submits, the editor asks for changes, the writer revises, the editor schedules, and readers see it at its time', async () => {
     const owner = await openPage(suite.browser, `${suite.product.url}/admin`);
@@ -84,12 +92,12 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await writer.page.getByRole('button', { name: 'Save' }).click();
     await writer.visible(writer.page.getByTestId('admin-article').filter({ hasText: title }));
     expect(await (await card(writer, title)).getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
-    await step(writer, title, 'Submit for review', 'First draft, ready for a look');
+    await step(writer, title, 'Submit for review', 'In review', 'First draft, ready for a look');
     await eventually(() => stageOf(writer, title), 'In review');
 
     const editor = await join(editorLink, 'eddie');
     recordDialogs(editor.page);
-    await step(editor, title, 'Request changes', 'Name the grid operator and give its figures');
+    await step(editor, title, 'Request changes', 'Changes requested', 'Name the grid operator and give its figures');
     await eventually(() => stageOf(editor, title), 'Changes requested');
 
     // The writer sees the request and its note in the history, revises, and submits again.
@@ -102,10 +110,10 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     await writer.page.keyboard.type(' The operator reports a 40% lower evening peak.');
     await writer.page.getByRole('button', { name: 'Save' }).click();
     await writer.visible(writer.page.getByTestId('admin-article').filter({ hasText: title }));
-    await step(writer, title, 'Submit for review', 'Figures added');
+    await step(writer, title, 'Submit for review', 'In review', 'Figures added');
     await eventually(() => stageOf(writer, title), 'In review');
 
-    await step(editor, title, 'Mark ready');
+    await step(editor, title, 'Mark ready', 'Ready');
     await eventually(() => stageOf(editor, title), 'Ready');
 
     const slug = await editor.page.evaluate(async (wanted) => {
@@ -129,6 +137,7 @@ describe('a newsroom in Chromium: invite, draft, review, schedule', () => {
     }, at.toISOString());
     await picker.fill(local);
     await found.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await eventually(() => shownStage(found), 'Scheduled');
     await eventually(() => stageOf(editor, title), 'Scheduled');
     await editor.visible((await card(editor, title)).getByRole('button', { name: 'Review', exact: true }));
     await (await card(editor, title)).getByRole('button', { name: 'Review', exact: true }).click();
