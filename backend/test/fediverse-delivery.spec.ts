@@ -8,19 +8,10 @@ import { startLocalHttpServer, type RecordedRequest } from './support/local-http
 import { createOwnDatabase } from './support/own-database.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 import { testConfig } from './support/test-config.js';
+import { until } from './support/until.js';
 
 const SITE = 'https://news.example';
 const REDIS_URL = suiteRedisUrl('fediverse');
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Deliveries from the job worker: a published article is a Create, a published change an Update, a

@@ -20,6 +20,7 @@ import { createOwnDatabase } from './support/own-database.js';
 import { jsonLd, renderedText, rssItems } from './support/rendered-page.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
+import { until } from './support/until.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 
 const SITE = 'https://sources.example.test';
@@ -276,10 +277,7 @@ describe('independent sources or an override', () => {
     // editor opening the draft then would: published over the version read before it, the publish is refused.
     type Draft = { version: number; slug: string; category: string; imageUrl: string | null };
     const readDraft = async () => (await call(owner, 'GET', `/api/admin/articles/${articleId}`)).json<Draft>();
-    let article = await readDraft();
-    for (const until = Date.now() + 60_000; article.imageUrl?.startsWith('/media/covers/') && Date.now() < until; article = await readDraft()) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const article = await until("the draft's image job to store its image", readDraft, (draft) => !draft.imageUrl?.startsWith('/media/covers/'), 60_000);
     const published = await call(owner, 'POST', '/api/admin/approve-blog', { blogId: articleId, version: article.version, overrideClaims: true });
     expect(published.statusCode).toBe(200);
     const page = async () => (await fetch(`${origin}${articleCanonicalPath(article)}`)).text();

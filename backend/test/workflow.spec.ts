@@ -15,6 +15,7 @@ import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS, newsPage } from './support/source-pages.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
+import { until } from './support/until.js';
 
 /** Queues of their own (Redis database 7), so only this file's worker takes its jobs. */
 const REDIS_URL = suiteRedisUrl('workflow');
@@ -246,10 +247,7 @@ describe('blog workflow, offline generator', () => {
     const read = async () =>
       ArticleProvenanceSchema.parse((await app.inject({ method: 'GET', url: `/api/admin/articles/${articleId}/provenance`, headers: admin.headers })).json());
     // The worker checks a delivered draft's claims just after storing it (and the topic shows blog_received).
-    let written = await read();
-    for (const deadline = Date.now() + 30_000; written.claims === null && Date.now() < deadline; written = await read()) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const written = await until("the worker to check the draft's claims", read, (provenance) => provenance.claims !== null, 30_000, 200);
     expect(written).toMatchObject({ sourcesKnown: true, approvedTopic: { id: approvedTopicId, approvedBy: admin.username } });
     expect(written.generation).toMatchObject({ engine: 'offline', model: null, promptVersion: 'blog@2', sourceCount: 4, draftHtml: approved!.blog!.content });
     expect(approved!.blog!.content).toMatch(/<p>Markets Desk (reports|writes|says): Builders started the fewest homes in three years in October, .* \[1\]\./);

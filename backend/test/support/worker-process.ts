@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { WORKER_HEARTBEAT_PREFIX } from '../../src/modules/health/worker-heartbeat.js';
+import { until } from './until.js';
 
 /** The three processes as production runs them: bundled by the build (backend/bundle.mjs). */
 export const BUNDLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/bundle');
@@ -75,9 +76,9 @@ export async function stopProcess(child: ChildProcess): Promise<number | null> {
  */
 export async function untilReported(redis: Redis, worker: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const key = `${WORKER_HEARTBEAT_PREFIX}${hostname()}:${worker.pid}`;
-  for (const deadline = Date.now() + timeoutMs; (await redis.exists(key)) === 0;) {
+  const heartbeats = async () => {
     if (worker.exitCode !== null || worker.signalCode !== null) throw new Error(`worker ${worker.pid} exited before it reported`);
-    if (Date.now() > deadline) throw new Error(`worker ${worker.pid} did not report within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return redis.exists(key);
+  };
+  await until(`worker ${worker.pid}'s heartbeat`, heartbeats, (found) => found > 0, timeoutMs, 50);
 }
