@@ -7,7 +7,7 @@ import { createArticle } from './support/article-factory.js';
 import { signInAdmin } from './support/admin-session.js';
 import { startFakeLlm } from './support/fake-llm-server.js';
 import { testConfig } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 5), so no other test's worker takes these jobs. */
@@ -39,7 +39,7 @@ describe('AI commentary jobs on the ai queue', () => {
   });
 
   it('publishing an article without commentary has the worker write one (offline engine)', async () => {
-    worker = startWorkerProcess({ REDIS_URL });
+    worker = await startReportedWorker({ REDIS_URL });
     const em = app.get(EntityManager);
     const draft = await createArticle(em, {
       approved: false,
@@ -65,7 +65,7 @@ describe('AI commentary jobs on the ai queue', () => {
       { kind: 'status', status: 500 },
       { kind: 'answer', text: 'Humans, once again, discover rules by breaking them.' },
     );
-    worker = startWorkerProcess({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
+    worker = await startReportedWorker({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
     try {
       const em = app.get(EntityManager);
       const draft = await createArticle(em, { approved: false });

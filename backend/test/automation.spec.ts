@@ -18,7 +18,7 @@ import { WebhookDelivery } from '../src/modules/workflow/index.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
 const SECRET = 'shared-secret-for-the-automation-tests';
@@ -52,7 +52,7 @@ describe('blog workflow through the automation service (signed webhooks both way
     app = await createApiApp(testConfig(env));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
-    worker = startWorkerProcess({ ...env, LOG_LEVEL: 'error' });
+    worker = await startReportedWorker({ ...env, LOG_LEVEL: 'error' });
   });
   afterAll(async () => {
     await stopProcess(worker);

@@ -12,7 +12,7 @@ import { NewsletterSubscriber } from '../src/modules/newsletter/index.js';
 import { createArticle } from './support/article-factory.js';
 import { startFakeLlm } from './support/fake-llm-server.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
 /** Queues of their own (Redis database 6), so only this file's worker takes its AI jobs. */
@@ -219,7 +219,7 @@ describe('engagement', () => {
     }
 
     it('replies by name from the article (offline engine)', async () => {
-      worker = startWorkerProcess({ REDIS_URL });
+      worker = await startReportedWorker({ REDIS_URL });
       const article = await createArticle(em, { content: '<p>Remote work emptied offices but filled cafés at lunchtime across the city.</p>' });
       const comment = (
         await app.inject({
@@ -241,7 +241,7 @@ describe('engagement', () => {
         { kind: 'status', status: 503 },
         { kind: 'answer', text: 'Mo, patience is a virtue humans rediscover daily.' },
       );
-      worker = startWorkerProcess({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
+      worker = await startReportedWorker({ REDIS_URL, AI_BASE_URL: llm.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' });
       try {
         const article = await createArticle(em);
         const comment = (

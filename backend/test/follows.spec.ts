@@ -12,7 +12,7 @@ import { createOwnDatabase } from './support/own-database.js';
 import { startPushStandIn, type PushStandIn, type Subscriber } from './support/push-stand-in.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 
 const REDIS_URL = suiteRedisUrl('follows');
 const SITE = 'https://news.example';
@@ -68,8 +68,8 @@ describe('follows by email and Web Push', () => {
     em = app.get(EntityManager);
     // The API makes the keys on first use and keeps them; the workers read the same file.
     vapidPublicKey = ((await app.inject({ method: 'GET', url: '/api/follows/push/key' })).json() as { publicKey: string }).publicKey;
-    workers = [startWorkerProcess(env), startWorkerProcess(env)];
-  }, 60_000);
+    workers = await Promise.all([startReportedWorker(env), startReportedWorker(env)]);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopProcess(worker)));

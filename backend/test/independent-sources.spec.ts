@@ -21,7 +21,7 @@ import { jsonLd, renderedText, rssItems } from './support/rendered-page.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 import { until } from './support/until.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 
 const SITE = 'https://sources.example.test';
 const REDIS_URL = suiteRedisUrl('independent-sources');
@@ -70,7 +70,7 @@ describe('independent sources or an override', () => {
     owner = await signInAdmin(app, 'a-long-test-password', 'owner');
     editor = await signInAdmin(app, 'a-long-test-password', 'editor');
     writer = await signInAdmin(app, 'a-long-test-password', 'writer');
-    worker = startWorkerProcess({ REDIS_URL, DATABASE_URL: own.url, MEDIA_DIR: configOf(app).images.mediaDir });
+    worker = await startReportedWorker({ REDIS_URL, DATABASE_URL: own.url, MEDIA_DIR: configOf(app).images.mediaDir });
   });
   afterAll(async () => {
     if (worker) await stopProcess(worker);

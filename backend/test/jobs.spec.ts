@@ -10,7 +10,7 @@ import { createArticle } from './support/article-factory.js';
 import { collect } from './support/collect.js';
 import { testConfig } from './support/test-config.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 
 describe('API to worker job, end to end', () => {
   let app: NestFastifyApplication;
@@ -18,7 +18,7 @@ describe('API to worker job, end to end', () => {
 
   beforeAll(async () => {
     app = await createApiApp(testConfig({ REDIS_URL: suiteRedisUrl('jobs') }));
-    worker = startWorkerProcess({ REDIS_URL: suiteRedisUrl('jobs') });
+    worker = await startReportedWorker({ REDIS_URL: suiteRedisUrl('jobs') });
   });
   afterAll(async () => {
     await app.close();

@@ -20,7 +20,7 @@ import { createArticle } from './support/article-factory.js';
 import { startTestMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
 const REDIS_URL = suiteRedisUrl('newsletter');
@@ -65,13 +65,13 @@ describe('newsletter sign-up, confirmation and leaving', () => {
       NEWSLETTER_CONFIRM_TTL_SECONDS: String(CONFIRM_TTL_SECONDS),
       NEWSLETTER_RESEND_WINDOW_SECONDS: String(RESEND_WINDOW_SECONDS),
     };
-    worker = startWorkerProcess(env);
+    worker = await startReportedWorker(env);
     app = await createApiApp(testConfig(env));
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     em = app.get(EntityManager);
     editor = await signInAdmin(app);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await stopProcess(worker);

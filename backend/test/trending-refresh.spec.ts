@@ -9,7 +9,7 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
 interface Story {
@@ -100,7 +100,7 @@ describe('trending refresh from real RSS and Atom feeds', () => {
     app = await createApiApp(testConfig(env));
     admin = await signInAdmin(app);
     // Quiet: the broken feeds below are logged as warnings on every refresh.
-    worker = startWorkerProcess({ ...env, LOG_LEVEL: 'error' });
+    worker = await startReportedWorker({ ...env, LOG_LEVEL: 'error' });
   });
   afterAll(async () => {
     await stopProcess(worker);

@@ -11,7 +11,7 @@ import { ApprovedTopic as ApprovedTopicEntity, ApprovedTopicStore, ClaimCheckSer
 import { ArticleIntakeService } from '../src/modules/workflow/article-intake.service.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS, newsPage } from './support/source-pages.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
@@ -47,7 +47,7 @@ describe('blog workflow, offline generator', () => {
     app = await createApiApp(testConfig({ REDIS_URL, ...sources }));
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
-    worker = startWorkerProcess({ REDIS_URL, MEDIA_DIR: configOf(app).images.mediaDir, ...sources });
+    worker = await startReportedWorker({ REDIS_URL, MEDIA_DIR: configOf(app).images.mediaDir, ...sources });
   });
   afterAll(async () => {
     await stopProcess(worker);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { WORKER_HEARTBEAT_PREFIX } from '../../src/modules/health/worker-heartbeat.js';
 import { until } from './until.js';
 
@@ -81,4 +81,20 @@ export async function untilReported(redis: Redis, worker: ChildProcess, timeoutM
     return redis.exists(key);
   };
   await until(`worker ${worker.pid}'s heartbeat`, heartbeats, (found) => found > 0, timeoutMs, 50);
+}
+
+/**
+ * startWorkerProcess, resolved once the worker has reported in to its Redis (untilReported): what a test
+ * queues next is taken at once, never left to wait on the worker's boot, which on a busy machine outlasts a
+ * test's wait for the job (a topic stayed 'queued' past 15 s).
+ */
+export async function startReportedWorker(env: Record<string, string | undefined> = {}): Promise<ChildProcess> {
+  const worker = startWorkerProcess(env);
+  const redis = new Redis(env.REDIS_URL ?? process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+  try {
+    await untilReported(redis, worker);
+  } finally {
+    redis.disconnect();
+  }
+  return worker;
 }
