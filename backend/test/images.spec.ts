@@ -19,6 +19,7 @@ import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
 import { startWorkerProcess, stopProcess } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 import { suiteRedisUrl } from './support/suite-redis.js';
+import { until } from './support/until.js';
 
 /** Queues of their own (Redis database 12), so only this file's workers take its jobs. */
 const REDIS_URL = suiteRedisUrl('images');
@@ -101,7 +102,14 @@ describe('image regeneration', () => {
     // Ready once both have reported (heartbeats in this Redis database: BullMQ's worker count also sees
     // other suites' workers) and the backup schedule they set up exists.
     const recovery = app.get(JobProducer).queue('recovery');
-    for (let i = 0; i < 400 && ((await countLiveWorkers(app.get(REDIS))) < 2 || (await recovery.getJobSchedulersCount()) === 0); i++) await sleep(50);
+    await until(
+      'both workers and the backup schedule',
+      async () => ({ workers: await countLiveWorkers(app.get(REDIS)), schedulers: await recovery.getJobSchedulersCount() }),
+      (seen) => seen.workers >= 2 && seen.schedulers > 0,
+      // Two workers booting on a busy machine.
+      90_000,
+      50,
+    );
     bothWorkersSince = new Date();
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { startLocalHttpServer } from './support/local-http-server.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { testConfig } from './support/test-config.js';
-import { startReportedWorker, startWorkerProcess, stopProcess } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
 interface Story {
@@ -243,7 +243,8 @@ describe('scheduled trending refresh with two workers', () => {
   it('runs once per interval for the whole cluster, not once per worker', async () => {
     const intervalMs = 2_400;
     const env = { DATABASE_URL: database.url, REDIS_URL: suiteRedisUrl('trending-refresh schedule'), TRENDING_REFRESH_MINUTES: String(intervalMs / 60_000) };
-    workers = [startWorkerProcess(env), startWorkerProcess(env)];
+    // Both up before the first run is awaited: a boot on a busy machine could outlast that wait.
+    workers = await Promise.all([startReportedWorker(env), startReportedWorker(env)]);
     const { MikroORM } = await import('@mikro-orm/postgresql');
     const { createOrmConfig } = await import('../src/app/orm-config.js');
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 1 }));
