@@ -2,7 +2,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { REDIS } from '../src/common/redis.token.js';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +22,7 @@ import { runCli } from './support/api-process.js';
 import { signInAdmin, type SignedInAdmin } from './support/admin-session.js';
 import { createOwnDatabase } from './support/own-database.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess, untilReported } from './support/worker-process.js';
+import { startReportedWorker, stopProcess } from './support/worker-process.js';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
 import { suiteRedisUrl } from './support/suite-redis.js';
 
@@ -56,8 +55,8 @@ describe('article recovery', () => {
   let admin: SignedInAdmin;
   const workers: ChildProcess[] = [];
 
-  const startWorker = (env: Record<string, string> = {}) => {
-    const worker = startWorkerProcess({
+  const startWorker = async (env: Record<string, string> = {}) => {
+    const worker = await startReportedWorker({
       DATABASE_URL: own.url,
       REDIS_URL,
       MEDIA_DIR: config.images.mediaDir,
@@ -68,7 +67,6 @@ describe('article recovery', () => {
     workers.push(worker);
     return worker;
   };
-  const reported = (worker: ChildProcess) => untilReported(app.get<Redis>(REDIS), worker);
 
   beforeAll(async () => {
     own = await createOwnDatabase();
@@ -81,7 +79,7 @@ describe('article recovery', () => {
     em = app.get(EntityManager);
     admin = await signInAdmin(app);
     // One article per transaction, so a run is long enough to be interrupted (see the SIGKILL case).
-    await reported(startWorker({ RECOVERY_BATCH_SIZE: '1' }));
+    await startWorker({ RECOVERY_BATCH_SIZE: '1' });
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopProcess(worker)));
@@ -271,7 +269,7 @@ describe('article recovery', () => {
     await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
     // The only worker is one that may fetch live pages.
     await Promise.all(workers.splice(0).map((worker) => stopProcess(worker)));
-    await reported(startWorker({ RECOVERY_FETCH_LIVE_PAGES: 'true', RECOVERY_BATCH_SIZE: '1' }));
+    await startWorker({ RECOVERY_FETCH_LIVE_PAGES: 'true', RECOVERY_BATCH_SIZE: '1' });
     try {
       const slug = `planted-${uniqueSuffix()}`;
       const foreign = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/technology/article/${slug}`;
@@ -285,7 +283,7 @@ describe('article recovery', () => {
       expect(await sql('select 1 from article where slug = ?', [slug])).toEqual([]);
     } finally {
       await Promise.all(workers.splice(0).map((running) => stopProcess(running)));
-      startWorker({ RECOVERY_BATCH_SIZE: '1' });
+      await startWorker({ RECOVERY_BATCH_SIZE: '1' });
       await new Promise((resolve) => elsewhere.close(resolve));
       // The next tests read the database's own snapshot again.
       await post('/api/admin/refresh-data');
@@ -313,7 +311,7 @@ describe('article recovery', () => {
     const atKill = await count();
     expect(atKill).toBeLessThan(300);
 
-    startWorker();
+    await startWorker();
     const events = new QueueEvents('recovery', { connection: { url: REDIS_URL } });
     try {
       await events.waitUntilReady();

@@ -2,9 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ApprovedTopicSchema, ArticleProvenanceSchema, SourceChangeSchema, SourceWatchRunSchema, type SourceChange } from '@ai-mind/contracts';
-import type { Redis } from 'ioredis';
 import { createApiApp } from '../src/app/create-api-app.js';
-import { REDIS } from '../src/common/redis.token.js';
 import { JobProducer } from '../src/queue/job-producer.service.js';
 import { ArticleReads } from '../src/modules/articles/index.js';
 import { TrendingTopic, type FeedItem } from '../src/modules/trending/index.js';
@@ -14,7 +12,7 @@ import { createOwnDatabase } from './support/own-database.js';
 import { HEAT_PARAGRAPHS, HOUSING_LEDGER_PARAGRAPHS, HOUSING_PARAGRAPHS } from './support/source-pages.js';
 import { suiteRedisUrl } from './support/suite-redis.js';
 import { configOf, testConfig, uniqueSuffix } from './support/test-config.js';
-import { startWorkerProcess, stopProcess, untilReported } from './support/worker-process.js';
+import { startReportedWorker, startWorkerProcess, stopProcess } from './support/worker-process.js';
 
 /** Queues of their own, so only this file's worker takes its jobs. */
 const REDIS_URL = suiteRedisUrl('source-watch');
@@ -335,9 +333,8 @@ describe('source watch: the sources of published articles read again', () => {
             `select s.link from watched_source w join topic_source s on s.id = w.topic_source_id order by w.last_checked_at desc limit 1`,
           )
       )[0]!.link;
-    const oneAtATime = startWorkerProcess({ ...env, SOURCE_WATCH_MAX_PER_RUN: '1', MEDIA_DIR: configOf(app).images.mediaDir });
+    const oneAtATime = await startReportedWorker({ ...env, SOURCE_WATCH_MAX_PER_RUN: '1', MEDIA_DIR: configOf(app).images.mediaDir });
     try {
-      await untilReported(app.get<Redis>(REDIS), oneAtATime);
       const first = await runWatch();
       expect(first.checked).toBe(1);
       const read = await lastChecked();
@@ -349,9 +346,8 @@ describe('source watch: the sources of published articles read again', () => {
       await stopProcess(oneAtATime);
     }
 
-    const spaced = startWorkerProcess({ ...env, SOURCE_WATCH_HOST_INTERVAL_MS: '800', MEDIA_DIR: configOf(app).images.mediaDir });
+    const spaced = await startReportedWorker({ ...env, SOURCE_WATCH_HOST_INTERVAL_MS: '800', MEDIA_DIR: configOf(app).images.mediaDir });
     try {
-      await untilReported(app.get<Redis>(REDIS), spaced);
       const before = outlets.answers.length;
       expect((await runWatch()).checked).toBe(2);
       const [a, b] = outlets.answers.slice(before);

@@ -70,29 +70,21 @@ export async function stopProcess(child: ChildProcess): Promise<number | null> {
 }
 
 /**
- * Resolves once `worker`'s own heartbeat is in `redis` (BullMQ's worker count also sees other suites'
- * workers, and a count could still see a stopped one's): a job queued before then waits on the worker's
- * boot, which on a busy machine may take longer than the API waits for the job.
+ * startWorkerProcess, resolved once the worker's own heartbeat is in its Redis (BullMQ's worker count also
+ * sees other suites' workers, and a count could still see a stopped one's): what a test queues next is taken
+ * at once, never left to wait on the worker's boot, which on a busy machine outlasts a test's wait for the
+ * job (a topic stayed 'queued' past 15 s).
  */
-export async function untilReported(redis: Redis, worker: ChildProcess, timeoutMs = 90_000): Promise<void> {
+export async function startReportedWorker(env: Record<string, string | undefined> = {}): Promise<ChildProcess> {
+  const worker = startWorkerProcess(env);
   const key = `${WORKER_HEARTBEAT_PREFIX}${hostname()}:${worker.pid}`;
+  const redis = new Redis(env.REDIS_URL ?? process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
   const heartbeats = async () => {
     if (worker.exitCode !== null || worker.signalCode !== null) throw new Error(`worker ${worker.pid} exited before it reported`);
     return redis.exists(key);
   };
-  await until(`worker ${worker.pid}'s heartbeat`, heartbeats, (found) => found > 0, timeoutMs, 50);
-}
-
-/**
- * startWorkerProcess, resolved once the worker has reported in to its Redis (untilReported): what a test
- * queues next is taken at once, never left to wait on the worker's boot, which on a busy machine outlasts a
- * test's wait for the job (a topic stayed 'queued' past 15 s).
- */
-export async function startReportedWorker(env: Record<string, string | undefined> = {}): Promise<ChildProcess> {
-  const worker = startWorkerProcess(env);
-  const redis = new Redis(env.REDIS_URL ?? process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
   try {
-    await untilReported(redis, worker);
+    await until(`worker ${worker.pid}'s heartbeat`, heartbeats, (found) => found > 0, 90_000, 50);
   } finally {
     redis.disconnect();
   }
