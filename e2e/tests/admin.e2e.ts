@@ -3,17 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { approveFirstTopic, eventually, openPage as openIn, recordDialogs, submitAdminLogin, type OpenedPage } from '../support/browser.js';
-import { freePort, REPO_ROOT } from '../support/product.js';
-import { serveStatic } from '../support/static-server.js';
+import { REPO_ROOT } from '../support/product.js';
+import { startStaticHost, type StaticHost } from '../support/static-server.js';
 import { ARTIFACTS, useProduct } from '../support/suite.js';
 
 describe('the admin panel in Chromium', () => {
-  let standalonePort: number;
+  let standalone: StaticHost;
   // The standalone admin app's origin is allowed credentialed CORS, as a deployment would configure it.
   const suite = useProduct('admin', async () => {
-    standalonePort = await freePort();
-    return { CORS_ORIGINS: `http://localhost:${standalonePort}` };
+    standalone = await startStaticHost();
+    return { CORS_ORIGINS: standalone.url };
   });
+  afterAll(() => standalone?.close());
   const openPage = (url: string) => openIn(suite.browser, url);
 
   const signIn = (opened: OpenedPage, password = suite.product.admin.password) => submitAdminLogin(opened, suite.product.admin.username, password);
@@ -167,16 +168,15 @@ describe('the admin panel in Chromium', () => {
       encoding: 'utf8',
     });
     expect(build.status).toBe(0);
-    const host = await serveStatic(dist, standalonePort);
+    standalone.serve(dist);
     try {
-      const opened = await openPage(host.url);
+      const opened = await openPage(standalone.url);
       await signIn(opened);
       await openArticleManagement(opened);
       expect(opened.requests).toContain('/api/admin/articles');
-      expect(new URL(opened.page.url()).origin).toBe(host.url);
+      expect(new URL(opened.page.url()).origin).toBe(standalone.url);
       await opened.page.close();
     } finally {
-      await host.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
   }, 120_000);
