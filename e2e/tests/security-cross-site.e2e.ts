@@ -1,6 +1,6 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { recordSecurity } from '../../scripts/lib/security-ledger.mjs';
-import { freePort } from '../support/product.js';
 import { sql } from '../support/sql.mjs';
 import { useProduct } from '../support/suite.js';
 
@@ -35,14 +35,13 @@ describe('a page on another site posting in its visitor’s name, in Chromium', 
       }),
       '/newsletter': autoSubmit(`${suite.product.url}/api/newsletter`, { email: `${marker}@example.com` }),
     };
-    const port = await freePort();
     const server = http.createServer((request, response) => {
       const page = pages[request.url ?? ''];
       response.writeHead(page ? 200 : 404, { 'content-type': 'text/html' }).end(page ?? '');
     });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     // 127.0.0.1 against the product's localhost: another origin and another site.
-    attacker = { server, url: `http://127.0.0.1:${port}` };
+    attacker = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   });
   afterAll(() => new Promise<void>((resolve) => attacker.server.close(() => resolve())));
 
