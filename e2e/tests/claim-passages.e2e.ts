@@ -42,8 +42,9 @@ describe('claims opened at their sources, in Chromium', () => {
     const { page, visible } = await openPage(suite.browser, url());
     await waitForHydration(page);
     const firstMarker = page.locator(`a.claim-ref[data-claim="${claimIds[0]}"]`);
-    // The server's markers are plain links: the popover's effect says what they open, and React runs it after
-    // the commit that marks the page hydrated (on a busy machine, a moment later).
+    // The server's markers are plain links until the popover's effect says what they open. The root's first
+    // commit marks the page hydrated; the article hydrates in its own Suspense boundary (app/PublicApp.tsx), a
+    // later commit, and only then does that effect run (on a busy machine, a moment later).
     await eventually(() => firstMarker.getAttribute('aria-haspopup'), 'dialog');
 
     // Tab through the page to the first marker, as a keyboard reader does.
