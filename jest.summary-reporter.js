@@ -1,5 +1,5 @@
-// Writes each project's totals to .test-results/<rootDir's name>.json (with `-<AI_MIND_TEST_PART>` for a
-// tier run in parts, e2e/run-tests.mjs), for the one summary line that `npm test` prints at the end.
+// Writes each project's totals to .test-results/<rootDir's name>.json, for the one summary line that `npm test`
+// prints at the end.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -7,8 +7,7 @@ const RESULTS_DIR = new URL('./.test-results/', import.meta.url).pathname;
 
 export default class SummaryReporter {
   constructor(globalConfig) {
-    const part = process.env.AI_MIND_TEST_PART;
-    this.name = `${path.basename(globalConfig.rootDir)}${part ? `-${part}` : ''}`;
+    this.name = path.basename(globalConfig.rootDir);
   }
 
   onRunComplete(_contexts, results) {
